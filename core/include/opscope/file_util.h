@@ -1,0 +1,21 @@
+#pragma once
+// Small file helpers shared by importers.
+
+#include <cstddef>
+#include <string>
+
+namespace opscope {
+
+// Reads the whole file; throws FileError naming the file when it cannot be read.
+std::string readWholeFile(const std::string &path);
+// Reads the whole file, inflating it when it is gzip-compressed (by content, not by name).
+std::string readMaybeGzipped(const std::string &path);
+// The first `count` bytes of the file, inflated when gzipped (for format detection).
+std::string readHead(const std::string &path, size_t count);
+bool isGzipMagic(const std::string &bytes);
+bool fileExists(const std::string &path);
+bool isDirectory(const std::string &path);
+std::string fileExtension(const std::string &path); // lower case, with the dot: ".json"
+std::string fileBaseName(const std::string &path);  // without folder and last extension
+
+} // namespace opscope

@@ -1,0 +1,263 @@
+#pragma once
+// The profile model: everything OpScope knows about one capture.
+//
+// Captures hold millions of events, so each kind of event is a plain struct of fixed size in one
+// vector, with names interned in `strings` and references to other events as 32-bit indices
+// (kNoIndex when absent). Times are int64 nanoseconds on the capture's own timebase. Counters are
+// stored column-wise as (owner, metric, value) rows sorted by owner, with every metric's unit kept.
+
+#include "opscope/string_table.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace opscope {
+
+using Index = uint32_t;
+inline constexpr Index kNoIndex = UINT32_MAX;
+
+struct Dim3 {
+    uint32_t x = 0, y = 0, z = 0;
+    bool operator==(const Dim3 &) const = default;
+    uint64_t volume() const { return uint64_t(x) * y * z; }
+};
+
+// How a kernel was tied to its operator. The order is not a ranking; see Confidence for that.
+enum class AttributionMethod : uint8_t {
+    Unattributed = 0,
+    TorchProfiler = 1,  // kernel External id -> cpu_op (CUPTI correlation)
+    Nvtx = 2,           // NVTX ranges open on the launching thread at launch time
+    InductorFusion = 3, // Triton kernel -> fused aten ops from Inductor's debug output
+    NameHeuristic = 4,  // kernel name resembles an operator
+};
+
+enum class Confidence : uint8_t {
+    Unattributed = 0,
+    Low = 1,    // name heuristic
+    Medium = 2, // range enclosure by time, fusion map
+    High = 3,   // exact correlation through ids
+};
+
+std::string_view toString(AttributionMethod method);
+std::string_view toString(Confidence confidence);
+// Inverse of toString; returns false for an unknown text.
+bool parseAttributionMethod(std::string_view text, AttributionMethod &out);
+bool parseConfidence(std::string_view text, Confidence &out);
+
+struct Device {
+    int32_t id = 0;
+    StringId name = kNoString;
+    // Device properties as imported (name -> text value), e.g. "smCount" -> "132".
+    std::vector<std::pair<std::string, std::string>> properties;
+    bool operator==(const Device &) const = default;
+};
+
+struct Thread {
+    int64_t pid = 0;
+    int64_t tid = 0;
+    StringId name = kNoString;
+    bool operator==(const Thread &) const = default;
+};
+
+enum KernelFlags : uint8_t {
+    kKernelOutsideCapture = 1 << 0, // launched before/after the captured step (init, warm-up)
+};
+
+struct Kernel {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    StringId name = kNoString;       // full (demangled) name
+    StringId short_name = kNoString; // base name when the source has one
+    StringId label = kNoString;      // the source's own id for it, e.g. "k_00329"
+    uint32_t correlation_id = 0;     // CUPTI correlation id (joins the launching API call)
+    uint32_t external_id = 0;        // torch.profiler External id (joins the cpu_op)
+    uint32_t stream = 0;
+    int32_t device = 0;
+    Dim3 grid;
+    Dim3 block;
+    uint32_t registers_per_thread = 0;
+    uint32_t static_shared_bytes = 0;
+    uint32_t dynamic_shared_bytes = 0;
+    Index launch_thread = kNoIndex; // threads[] of the launching API call
+    Index op = kNoIndex;            // operators[] it is attributed to
+    Index module = kNoIndex;        // modules[] it is attributed to
+    Index range = kNoIndex;         // ranges[]: innermost enclosing range used for attribution
+    StringId unattributed_reason = kNoString;
+    AttributionMethod method = AttributionMethod::Unattributed;
+    Confidence confidence = Confidence::Unattributed;
+    uint8_t flags = 0;
+
+    int64_t duration() const { return end_ns - start_ns; }
+    bool operator==(const Kernel &) const = default;
+};
+
+enum OperatorFlags : uint8_t {
+    kOperatorFused = 1 << 0,        // stands for several fused ops (see Profile::fused_with)
+    kOperatorHasAggregate = 1 << 1, // the source gave aggregated counters (operator_counters)
+    kOperatorBackward = 1 << 2,     // runs in the backward pass
+};
+
+// One call of a framework operator (an aten op instance, a cpu_op in torch.profiler terms).
+struct Operator {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    StringId name = kNoString;   // e.g. "aten::addmm"
+    StringId shapes = kNoString; // input shapes as the source writes them, e.g. "[[2304], [2048, 768]]"
+    StringId label = kNoString;  // the source's own id, e.g. "aten::addmm_0"
+    uint32_t call_index = 0;     // n-th call of this name
+    Index thread = kNoIndex;
+    Index parent = kNoIndex;     // enclosing operator
+    Index module = kNoIndex;
+    Index range = kNoIndex;      // NVTX range the source tied it to
+    uint32_t external_id = 0;
+    int64_t sequence_nr = -1;    // autograd sequence number, links backward to forward
+    uint16_t depth = 0;
+    uint8_t flags = 0;
+
+    bool operator==(const Operator &) const = default;
+};
+
+// One instance of an nn.Module forward (e.g. "blocks.3.attn" of class "Attention").
+struct ModuleInstance {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    StringId path = kNoString;
+    StringId class_name = kNoString;
+    Index parent = kNoIndex;
+    Index thread = kNoIndex;
+    bool operator==(const ModuleInstance &) const = default;
+};
+
+enum class RangeKind : uint8_t {
+    PushPop = 0,           // NVTX push/pop, nests per thread
+    StartEnd = 1,          // NVTX start/end, process-wide, may overlap
+    UserAnnotation = 2,    // torch.profiler record_function on the CPU
+    GpuUserAnnotation = 3, // torch.profiler annotation projected on a GPU stream
+};
+
+struct Range {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    StringId text = kNoString;
+    StringId domain = kNoString;
+    Index thread = kNoIndex;
+    uint16_t depth = 0;
+    RangeKind kind = RangeKind::PushPop;
+    bool operator==(const Range &) const = default;
+};
+
+enum class MemoryOpKind : uint8_t { Memcpy = 0, Memset = 1 };
+
+struct MemoryOp {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    uint64_t bytes = 0;
+    uint32_t correlation_id = 0;
+    uint32_t stream = 0;
+    int32_t device = 0;
+    MemoryOpKind kind = MemoryOpKind::Memcpy;
+    uint8_t copy_kind = 0; // CUPTI copy kind: 1 HtoD, 2 DtoH, 8 DtoD, 10 PtoP ...
+    uint8_t src_kind = 0;  // CUPTI memory kind: 0 pageable, 1 pinned, 2 device ...
+    uint8_t dst_kind = 0;
+    bool operator==(const MemoryOp &) const = default;
+};
+
+// A CUDA runtime or driver API call on the host.
+struct ApiCall {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    StringId name = kNoString;
+    Index thread = kNoIndex;
+    uint32_t correlation_id = 0;
+    bool operator==(const ApiCall &) const = default;
+};
+
+// A counter's name and unit. Units are base units ("byte", "ns", "%", "hz", "cycle", ...) where
+// the source allowed converting them; an empty unit means the source did not say.
+struct Metric {
+    StringId name = kNoString;
+    StringId unit = kNoString;
+    bool operator==(const Metric &) const = default;
+};
+
+enum MetricValueFlags : uint8_t {
+    kValueIntegral = 1 << 0, // the source wrote an integer
+    kValueText = 1 << 1,     // not a number: see `text`
+    kValueNull = 1 << 2,     // the source said explicitly that there is no value
+};
+
+struct MetricValue {
+    Index owner = 0; // kernels[] or operators[], by table
+    Index metric = 0;
+    double value = 0.0;
+    StringId text = kNoString;
+    uint8_t flags = 0;
+    bool operator==(const MetricValue &) const = default;
+};
+
+// Extra names an operator record stands for (the ops fused into it).
+struct FusedName {
+    Index op = 0;
+    StringId name = kNoString;
+    bool operator==(const FusedName &) const = default;
+};
+
+class Profile {
+public:
+    StringTable strings;
+    std::string source_format; // e.g. "nsys-sqlite", "operator-profiler-json", "opscope"
+    std::string source_path;
+    // Capture metadata in insertion order: model_name, torch_version, compile_mode, ...
+    std::vector<std::pair<std::string, std::string>> metadata;
+    std::vector<Device> devices;
+    std::vector<Thread> threads;
+    std::vector<Kernel> kernels;
+    std::vector<Operator> operators;
+    std::vector<ModuleInstance> modules;
+    std::vector<Range> ranges;
+    std::vector<MemoryOp> memory_ops;
+    std::vector<ApiCall> api_calls;
+    std::vector<Metric> metrics;
+    std::vector<MetricValue> kernel_counters;   // owner = kernel index, sorted by owner
+    std::vector<MetricValue> operator_counters; // owner = operator index, sorted by owner
+    std::vector<FusedName> fused_with;
+    std::vector<std::string> warnings;
+    int64_t span_start_ns = 0; // capture span; both 0 when unknown
+    int64_t span_end_ns = 0;
+
+    bool operator==(const Profile &) const = default;
+
+    // Metadata access; value() returns nullptr for an absent key.
+    const std::string *metadataValue(std::string_view key) const;
+    void setMetadata(std::string_view key, std::string_view value);
+
+    StringId intern(std::string_view text) { return strings.intern(text); }
+    std::string_view text(StringId id) const { return strings.get(id); }
+
+    // The metric of this name (interned on first use). A second call with another unit keeps the
+    // first; importers convert to base units before they get here.
+    Index metricId(std::string_view name, std::string_view unit);
+    Index findMetric(std::string_view name) const;
+
+    // Counters of one kernel / operator (requires the sort done by finalize()).
+    std::span<const MetricValue> countersOfKernel(Index kernel) const;
+    std::span<const MetricValue> countersOfOperator(Index op) const;
+    // A kernel's numeric counter by metric name, or `fallback`.
+    double kernelCounter(Index kernel, std::string_view metricName, double fallback = 0.0) const;
+
+    // Puts kernels in start order (stable) and counters in owner order, remapping references.
+    // Importers call it once at the end.
+    void finalize();
+
+    // Derived figures used by summaries.
+    size_t unattributedKernelCount() const;
+    int64_t totalKernelTimeNs() const;
+    // Approximate bytes held in memory (vectors' capacity plus interned text).
+    size_t residentBytes() const;
+};
+
+} // namespace opscope

@@ -1,0 +1,28 @@
+#pragma once
+// OpScope's own profile file (.opscope): one SQLite database holding the whole model.
+// Written in one transaction to a temporary file that then replaces the target atomically;
+// opened read-only for viewing.
+
+#include "opscope/profile.h"
+
+#include <string>
+
+namespace opscope {
+
+// Bumped whenever the layout changes; files from newer versions are refused with a clear message.
+inline constexpr int kProfileFormatVersion = 1;
+// SQLite application_id of our files ("OPSC").
+inline constexpr int kProfileApplicationId = 0x4F505343;
+
+// Saves `profile` to `path`, replacing any existing file only once the new one is complete.
+// Throws FileError.
+void saveProfile(const Profile &profile, const std::string &path);
+
+// Loads a profile saved by saveProfile. Throws FileError for a file that is missing, not ours,
+// damaged, or written by a newer OpScope.
+Profile loadProfile(const std::string &path);
+
+// True if the file starts like an SQLite database whose application_id is ours.
+bool looksLikeOpScopeFile(const std::string &path);
+
+} // namespace opscope

@@ -1,0 +1,244 @@
+#include "opscope/cli.h"
+
+#include "opscope/errors.h"
+#include "opscope/file_util.h"
+#include "opscope/importer.h"
+#include "opscope/operator_profiler_json.h"
+#include "opscope/profile_store.h"
+#include "opscope/summary.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <ostream>
+#include <set>
+
+namespace opscope {
+
+namespace {
+
+struct OptionSpec {
+    std::string name;      // "--json"
+    std::string valueName; // empty for a flag
+    std::string defaultValue;
+    std::string help;
+};
+
+struct ParsedArgs {
+    std::vector<std::string> positionals;
+    std::map<std::string, std::string> values;
+    std::set<std::string> flags;
+    bool has(const std::string &flag) const { return flags.count(flag) || values.count(flag); }
+    std::string value(const std::string &name, const std::string &fallback = {}) const
+    {
+        auto it = values.find(name);
+        return it == values.end() ? fallback : it->second;
+    }
+};
+
+struct CommandSpec {
+    std::string name;
+    std::string usage;
+    std::string summary;
+    size_t minPositionals = 0;
+    size_t maxPositionals = 0;
+    std::vector<OptionSpec> options;
+    std::function<int(const ParsedArgs &, CliEnvironment &)> run;
+};
+
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+ParsedArgs parseArgs(const CommandSpec &spec, const std::vector<std::string> &args, size_t first)
+{
+    ParsedArgs parsed;
+    for (size_t i = first; i < args.size(); ++i) {
+        const std::string &arg = args[i];
+        if (arg == "--") {
+            parsed.positionals.insert(parsed.positionals.end(), args.begin() + long(i) + 1, args.end());
+            break;
+        }
+        if (arg.size() > 1 && arg[0] == '-') {
+            std::string name = arg, inlineValue;
+            bool hasInline = false;
+            if (auto eq = arg.find('='); eq != std::string::npos) {
+                name = arg.substr(0, eq);
+                inlineValue = arg.substr(eq + 1);
+                hasInline = true;
+            }
+            auto option = std::find_if(spec.options.begin(), spec.options.end(),
+                                       [&](const OptionSpec &o) { return o.name == name; });
+            if (option == spec.options.end())
+                throw UsageError("unknown option " + name + " for '" + spec.name + "'");
+            if (option->valueName.empty()) {
+                if (hasInline)
+                    throw UsageError("option " + name + " takes no value");
+                parsed.flags.insert(name);
+            } else if (hasInline) {
+                parsed.values[name] = inlineValue;
+            } else {
+                if (i + 1 >= args.size())
+                    throw UsageError("option " + name + " needs a value (" + option->valueName + ")");
+                parsed.values[name] = args[++i];
+            }
+            continue;
+        }
+        parsed.positionals.push_back(arg);
+    }
+    if (parsed.positionals.size() < spec.minPositionals || parsed.positionals.size() > spec.maxPositionals)
+        throw UsageError("wrong number of arguments\nusage: " + spec.usage);
+    return parsed;
+}
+
+void printCommandHelp(const CommandSpec &spec, std::ostream &out)
+{
+    out << "usage: " << spec.usage << "\n\n" << spec.summary << "\n";
+    if (spec.options.empty())
+        return;
+    out << "\noptions:\n";
+    for (const OptionSpec &o : spec.options) {
+        std::string left = "  " + o.name + (o.valueName.empty() ? "" : " " + o.valueName);
+        if (left.size() < 26)
+            left.resize(26, ' ');
+        else
+            left += "  ";
+        out << left << o.help;
+        if (!o.defaultValue.empty())
+            out << " (default: " << o.defaultValue << ")";
+        out << "\n";
+    }
+}
+
+// Writes `profile` in the format OUT's extension names.
+void writeProfileAs(const Profile &profile, const std::string &out)
+{
+    const std::string ext = fileExtension(out);
+    if (ext == ".opscope")
+        saveProfile(profile, out);
+    else if (ext == ".json")
+        writeOperatorProfilerJson(profile, out);
+    else
+        throw UsageError(out + ": unknown output format '" + ext + "' (use .opscope or .json)");
+}
+
+int runSummary(const ParsedArgs &args, CliEnvironment &env)
+{
+    const Profile profile = importFile(args.positionals[0]);
+    if (args.has("--json"))
+        env.out << summaryJson(profile).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    else
+        env.out << summaryText(profile);
+    return 0;
+}
+
+int runConvert(const ParsedArgs &args, CliEnvironment &env)
+{
+    const std::string &in = args.positionals[0];
+    const std::string &out = args.positionals[1];
+    const Profile profile = importFile(in);
+    writeProfileAs(profile, out);
+    env.err << "wrote " << out << " (" << profile.kernels.size() << " kernels, " << profile.operators.size()
+            << " operators)\n";
+    return 0;
+}
+
+std::string versionText(const CliEnvironment &env)
+{
+    std::string text = "opscope " OPSCOPE_VERSION "\n";
+    text += "profile file format " + std::to_string(kProfileFormatVersion) + "\n";
+    text += std::string("SQLite ") + sqlite3_libversion() + "\n";
+    text += env.extraVersionInfo;
+    return text;
+}
+
+const std::vector<CommandSpec> &commands()
+{
+    static const std::vector<CommandSpec> specs = {
+        {"summary", "opscope summary FILE [--json]",
+         "Print what a profile holds: source, devices, kernel, operator and module counts, total kernel\n"
+         "time and warnings. FILE is any format OpScope imports.",
+         1, 1,
+         {{"--json", "", "", "print one JSON object instead of text"}},
+         runSummary},
+        {"convert", "opscope convert IN OUT",
+         "Import IN (any supported format) and write OUT; the format is chosen by OUT's extension:\n"
+         ".opscope (OpScope profile) or .json (Operator Profiler profile.json, schema 1.0).",
+         2, 2, {}, runConvert},
+    };
+    return specs;
+}
+
+void printMainHelp(std::ostream &out)
+{
+    out << "usage: opscope [FILE...]            open the explorer (on the sample profile without FILE)\n"
+           "       opscope COMMAND [OPTIONS]    run a command without a display\n\n"
+           "OpScope explores PyTorch profiles: it attributes every GPU kernel and its counters to the\n"
+           "operator and nn.Module that launched it.\n\ncommands:\n";
+    for (const CommandSpec &spec : commands()) {
+        std::string left = "  " + spec.name;
+        left.resize(12, ' ');
+        out << left << spec.summary.substr(0, spec.summary.find('\n')) << "\n";
+    }
+    out << "\noptions:\n"
+           "  --help, -h  show this help, or a command's help with COMMAND --help\n"
+           "  --version   show the versions of OpScope, its file format, SQLite and Qt\n";
+}
+
+} // namespace
+
+bool isCommandLineInvocation(const std::vector<std::string> &args)
+{
+    if (args.empty())
+        return false;
+    const std::string &first = args[0];
+    if (first == "--help" || first == "-h" || first == "--version")
+        return true;
+    if (std::any_of(commands().begin(), commands().end(), [&](const CommandSpec &c) { return c.name == first; }))
+        return true;
+    // A bare word that is no file is a mistyped command, not a profile for the GUI to open.
+    return first.find_first_of("./") == std::string::npos && !fileExists(first);
+}
+
+int runCommandLine(const std::vector<std::string> &args, CliEnvironment &env)
+{
+    if (args.empty() || args[0] == "--help" || args[0] == "-h") {
+        printMainHelp(env.out);
+        return args.empty() ? 2 : 0;
+    }
+    if (args[0] == "--version") {
+        env.out << versionText(env);
+        return 0;
+    }
+    auto spec = std::find_if(commands().begin(), commands().end(), [&](const CommandSpec &c) { return c.name == args[0]; });
+    if (spec == commands().end()) {
+        env.err << "opscope: unknown command '" << args[0] << "' (see opscope --help)\n";
+        return 2;
+    }
+    if (std::find(args.begin() + 1, args.end(), "--help") != args.end() ||
+        std::find(args.begin() + 1, args.end(), "-h") != args.end()) {
+        printCommandHelp(*spec, env.out);
+        return 0;
+    }
+    try {
+        const ParsedArgs parsed = parseArgs(*spec, args, 1);
+        return spec->run(parsed, env);
+    } catch (const UsageError &e) {
+        env.err << "opscope " << spec->name << ": " << e.what() << "\n";
+        return 2;
+    } catch (const FileError &e) {
+        env.err << "opscope " << spec->name << ": error: " << e.what() << "\n";
+        return 1;
+    } catch (const Cancelled &) {
+        env.err << "opscope " << spec->name << ": cancelled\n";
+        return 130;
+    } catch (const std::exception &e) {
+        env.err << "opscope " << spec->name << ": internal error: " << e.what() << "\n";
+        return 3;
+    }
+}
+
+} // namespace opscope

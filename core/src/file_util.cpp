@@ -1,0 +1,137 @@
+#include "opscope/file_util.h"
+
+#include "opscope/errors.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+namespace opscope {
+
+namespace fs = std::filesystem;
+
+bool fileExists(const std::string &path)
+{
+    std::error_code ec;
+    return fs::exists(path, ec);
+}
+
+bool isDirectory(const std::string &path)
+{
+    std::error_code ec;
+    return fs::is_directory(path, ec);
+}
+
+std::string fileExtension(const std::string &path)
+{
+    std::string ext = fs::path(path).extension().string();
+    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return ext;
+}
+
+std::string fileBaseName(const std::string &path)
+{
+    return fs::path(path).stem().string();
+}
+
+static void checkReadable(const std::string &path)
+{
+    std::error_code ec;
+    if (!fs::exists(path, ec))
+        throw FileError(path, "no such file");
+    if (fs::is_directory(path, ec))
+        throw FileError(path, "is a folder, not a file");
+}
+
+std::string readWholeFile(const std::string &path)
+{
+    checkReadable(path);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw FileError(path, std::string("cannot open: ") + std::strerror(errno));
+    std::string data;
+    in.seekg(0, std::ios::end);
+    const auto size = in.tellg();
+    if (size > 0) {
+        data.resize(size_t(size));
+        in.seekg(0);
+        in.read(data.data(), size);
+        if (!in)
+            throw FileError(path, "read error");
+    }
+    return data;
+}
+
+bool isGzipMagic(const std::string &bytes)
+{
+    return bytes.size() >= 2 && uint8_t(bytes[0]) == 0x1f && uint8_t(bytes[1]) == 0x8b;
+}
+
+// Inflates gzip data, stopping after `limit` output bytes (SIZE_MAX for all of it).
+static std::string inflateGzip(const std::string &path, const std::string &compressed, size_t limit)
+{
+    z_stream zs{};
+    if (inflateInit2(&zs, 15 + 32) != Z_OK)
+        throw FileError(path, "cannot initialise gzip decoder");
+    zs.next_in = reinterpret_cast<Bytef *>(const_cast<char *>(compressed.data()));
+    zs.avail_in = uInt(compressed.size());
+    std::string out;
+    out.reserve(std::min(limit, compressed.size() * 4));
+    char buffer[1 << 16];
+    int rc = Z_OK;
+    while (rc != Z_STREAM_END && out.size() < limit) {
+        zs.next_out = reinterpret_cast<Bytef *>(buffer);
+        zs.avail_out = sizeof buffer;
+        rc = inflate(&zs, Z_NO_FLUSH);
+        if (rc != Z_OK && rc != Z_STREAM_END) {
+            inflateEnd(&zs);
+            if (limit != SIZE_MAX && !out.empty())
+                return out; // a head read of a damaged file: the importer reports it in full
+            throw FileError(path, std::string("damaged gzip data (") + (zs.msg ? zs.msg : "inflate failed") + ")");
+        }
+        out.append(buffer, sizeof buffer - zs.avail_out);
+        if (rc == Z_OK && zs.avail_in == 0 && zs.avail_out != 0) {
+            inflateEnd(&zs);
+            if (limit != SIZE_MAX)
+                return out;
+            throw FileError(path, "truncated gzip data");
+        }
+    }
+    inflateEnd(&zs);
+    if (out.size() > limit)
+        out.resize(limit);
+    return out;
+}
+
+std::string readMaybeGzipped(const std::string &path)
+{
+    std::string data = readWholeFile(path);
+    if (isGzipMagic(data))
+        return inflateGzip(path, data, SIZE_MAX);
+    return data;
+}
+
+std::string readHead(const std::string &path, size_t count)
+{
+    checkReadable(path);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw FileError(path, std::string("cannot open: ") + std::strerror(errno));
+    std::string head(count, '\0');
+    in.read(head.data(), std::streamsize(count));
+    head.resize(size_t(in.gcount()));
+    if (isGzipMagic(head)) {
+        // Read enough compressed input to yield `count` bytes of text.
+        std::string more(count * 8, '\0');
+        in.read(more.data(), std::streamsize(more.size()));
+        head.append(more.data(), size_t(in.gcount()));
+        return inflateGzip(path, head, count);
+    }
+    return head;
+}
+
+} // namespace opscope

@@ -1,0 +1,452 @@
+#include "opscope/profile_store.h"
+
+#include "opscope/file_util.h"
+#include "sqlite_util.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <type_traits>
+#include <unistd.h>
+
+namespace opscope {
+
+namespace {
+
+using sql::Database;
+using sql::Statement;
+
+// ---- One field visitor per stored struct: the single description of its columns ----
+// Each visitor calls f(columnName, member) for every member; the same visitor builds the
+// CREATE TABLE, binds on save and reads on load, so schema, writer and reader cannot disagree.
+
+template <class T, class U> concept Is = std::is_same_v<std::remove_const_t<T>, U>;
+
+template <class T, class F> requires Is<T, Device> void visit(T &o, F &&f)
+{
+    f("id", o.id);
+    f("name", o.name);
+}
+template <class T, class F> requires Is<T, Thread> void visit(T &o, F &&f)
+{
+    f("pid", o.pid);
+    f("tid", o.tid);
+    f("name", o.name);
+}
+template <class T, class F> requires Is<T, Kernel> void visit(T &o, F &&f)
+{
+    f("start_ns", o.start_ns);
+    f("end_ns", o.end_ns);
+    f("name", o.name);
+    f("short_name", o.short_name);
+    f("label", o.label);
+    f("correlation_id", o.correlation_id);
+    f("external_id", o.external_id);
+    f("stream", o.stream);
+    f("device", o.device);
+    f("grid", o.grid);
+    f("block", o.block);
+    f("registers_per_thread", o.registers_per_thread);
+    f("static_shared_bytes", o.static_shared_bytes);
+    f("dynamic_shared_bytes", o.dynamic_shared_bytes);
+    f("launch_thread", o.launch_thread);
+    f("op", o.op);
+    f("module", o.module);
+    f("range", o.range);
+    f("unattributed_reason", o.unattributed_reason);
+    f("method", o.method);
+    f("confidence", o.confidence);
+    f("flags", o.flags);
+}
+template <class T, class F> requires Is<T, Operator> void visit(T &o, F &&f)
+{
+    f("start_ns", o.start_ns);
+    f("end_ns", o.end_ns);
+    f("name", o.name);
+    f("shapes", o.shapes);
+    f("label", o.label);
+    f("call_index", o.call_index);
+    f("thread", o.thread);
+    f("parent", o.parent);
+    f("module", o.module);
+    f("range", o.range);
+    f("external_id", o.external_id);
+    f("sequence_nr", o.sequence_nr);
+    f("depth", o.depth);
+    f("flags", o.flags);
+}
+template <class T, class F> requires Is<T, ModuleInstance> void visit(T &o, F &&f)
+{
+    f("start_ns", o.start_ns);
+    f("end_ns", o.end_ns);
+    f("path", o.path);
+    f("class_name", o.class_name);
+    f("parent", o.parent);
+    f("thread", o.thread);
+}
+template <class T, class F> requires Is<T, Range> void visit(T &o, F &&f)
+{
+    f("start_ns", o.start_ns);
+    f("end_ns", o.end_ns);
+    f("text", o.text);
+    f("domain", o.domain);
+    f("thread", o.thread);
+    f("depth", o.depth);
+    f("kind", o.kind);
+}
+template <class T, class F> requires Is<T, MemoryOp> void visit(T &o, F &&f)
+{
+    f("start_ns", o.start_ns);
+    f("end_ns", o.end_ns);
+    f("bytes", o.bytes);
+    f("correlation_id", o.correlation_id);
+    f("stream", o.stream);
+    f("device", o.device);
+    f("kind", o.kind);
+    f("copy_kind", o.copy_kind);
+    f("src_kind", o.src_kind);
+    f("dst_kind", o.dst_kind);
+}
+template <class T, class F> requires Is<T, ApiCall> void visit(T &o, F &&f)
+{
+    f("start_ns", o.start_ns);
+    f("end_ns", o.end_ns);
+    f("name", o.name);
+    f("thread", o.thread);
+    f("correlation_id", o.correlation_id);
+}
+template <class T, class F> requires Is<T, Metric> void visit(T &o, F &&f)
+{
+    f("name", o.name);
+    f("unit", o.unit);
+}
+template <class T, class F> requires Is<T, MetricValue> void visit(T &o, F &&f)
+{
+    f("owner", o.owner);
+    f("metric", o.metric);
+    f("value", o.value);
+    f("text", o.text);
+    f("flags", o.flags);
+}
+template <class T, class F> requires Is<T, FusedName> void visit(T &o, F &&f)
+{
+    f("op", o.op);
+    f("name", o.name);
+}
+
+// ---- Column helpers: how one member maps to SQL columns ----
+
+template <class V> constexpr int columnCount()
+{
+    return std::is_same_v<std::remove_const_t<V>, Dim3> ? 3 : 1;
+}
+
+template <class V> void appendColumns(std::string &sqlText, const char *name)
+{
+    using Plain = std::remove_const_t<V>;
+    if constexpr (std::is_same_v<Plain, Dim3>) {
+        for (const char *axis : {"_x", "_y", "_z"})
+            sqlText += std::string(", ") + name + axis + " INTEGER";
+    } else if constexpr (std::is_floating_point_v<Plain>) {
+        sqlText += std::string(", ") + name + " REAL";
+    } else {
+        sqlText += std::string(", ") + name + " INTEGER";
+    }
+}
+
+template <class V> void bindMember(Statement &stmt, int &column, const V &value)
+{
+    if constexpr (std::is_same_v<V, Dim3>) {
+        stmt.bind(column++, int64_t(value.x));
+        stmt.bind(column++, int64_t(value.y));
+        stmt.bind(column++, int64_t(value.z));
+    } else if constexpr (std::is_floating_point_v<V>) {
+        stmt.bind(column++, double(value));
+    } else if constexpr (std::is_enum_v<V>) {
+        stmt.bind(column++, int64_t(value));
+    } else {
+        stmt.bind(column++, int64_t(value)); // uint64 wraps into int64 and back exactly
+    }
+}
+
+template <class V> void readMember(const Statement &stmt, int &column, V &value)
+{
+    if constexpr (std::is_same_v<V, Dim3>) {
+        value.x = uint32_t(stmt.columnInt(column++));
+        value.y = uint32_t(stmt.columnInt(column++));
+        value.z = uint32_t(stmt.columnInt(column++));
+    } else if constexpr (std::is_floating_point_v<V>) {
+        value = V(stmt.columnDouble(column++));
+    } else {
+        value = V(stmt.columnInt(column++));
+    }
+}
+
+template <class T> std::string createTableSql(const char *table)
+{
+    std::string sqlText = std::string("CREATE TABLE ") + table + " (row INTEGER PRIMARY KEY";
+    T sample{};
+    visit(sample, [&](const char *name, auto &member) { appendColumns<std::remove_reference_t<decltype(member)>>(sqlText, name); });
+    return sqlText + ")";
+}
+
+template <class T> int fieldColumnCount()
+{
+    int count = 0;
+    T sample{};
+    visit(sample, [&](const char *, auto &member) { count += columnCount<std::remove_reference_t<decltype(member)>>(); });
+    return count;
+}
+
+template <class T> void writeTable(Database &db, const char *table, const std::vector<T> &rows)
+{
+    db.exec(createTableSql<T>(table), "creating table");
+    const int columns = fieldColumnCount<T>();
+    std::string sqlText = std::string("INSERT INTO ") + table + " VALUES (?";
+    for (int i = 0; i < columns; ++i)
+        sqlText += ", ?";
+    sqlText += ")";
+    Statement insert(db, sqlText);
+    for (size_t i = 0; i < rows.size(); ++i) {
+        int column = 1;
+        insert.bind(column++, int64_t(i));
+        visit(rows[i], [&](const char *, const auto &member) { bindMember(insert, column, member); });
+        insert.step();
+        insert.reset();
+    }
+}
+
+template <class T> std::vector<T> readTable(Database &db, const char *table)
+{
+    std::vector<T> rows;
+    rows.reserve(size_t(db.queryInt(std::string("SELECT count(*) FROM ") + table)));
+    Statement select(db, std::string("SELECT * FROM ") + table + " ORDER BY row");
+    while (select.step()) {
+        T row{};
+        int column = 1;
+        visit(row, [&](const char *, auto &member) { readMember(select, column, member); });
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+void writeTextList(Database &db, const char *table, const std::vector<std::string> &texts)
+{
+    db.exec(std::string("CREATE TABLE ") + table + " (row INTEGER PRIMARY KEY, text TEXT NOT NULL)");
+    Statement insert(db, std::string("INSERT INTO ") + table + " VALUES (?, ?)");
+    for (size_t i = 0; i < texts.size(); ++i) {
+        insert.bind(1, int64_t(i));
+        insert.bind(2, std::string_view(texts[i]));
+        insert.step();
+        insert.reset();
+    }
+}
+
+std::vector<std::string> readTextList(Database &db, const char *table)
+{
+    std::vector<std::string> texts;
+    Statement select(db, std::string("SELECT text FROM ") + table + " ORDER BY row");
+    while (select.step())
+        texts.emplace_back(select.columnText(0));
+    return texts;
+}
+
+void writeAll(Database &db, const Profile &p)
+{
+    db.exec("CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
+    {
+        Statement insert(db, "INSERT INTO info VALUES (?, ?)");
+        auto put = [&](std::string_view key, std::string_view value) {
+            insert.bind(1, key);
+            insert.bind(2, value);
+            insert.step();
+            insert.reset();
+        };
+        put("writer", "OpScope " OPSCOPE_VERSION);
+        put("source_format", p.source_format);
+        put("source_path", p.source_path);
+        put("span_start_ns", std::to_string(p.span_start_ns));
+        put("span_end_ns", std::to_string(p.span_end_ns));
+    }
+    db.exec("CREATE TABLE metadata (row INTEGER PRIMARY KEY, key TEXT NOT NULL, value TEXT NOT NULL)");
+    {
+        Statement insert(db, "INSERT INTO metadata VALUES (?, ?, ?)");
+        for (size_t i = 0; i < p.metadata.size(); ++i) {
+            insert.bind(1, int64_t(i));
+            insert.bind(2, std::string_view(p.metadata[i].first));
+            insert.bind(3, std::string_view(p.metadata[i].second));
+            insert.step();
+            insert.reset();
+        }
+    }
+    db.exec("CREATE TABLE strings (id INTEGER PRIMARY KEY, value TEXT NOT NULL)");
+    {
+        Statement insert(db, "INSERT INTO strings VALUES (?, ?)");
+        for (size_t i = 0; i < p.strings.size(); ++i) {
+            insert.bind(1, int64_t(i));
+            insert.bind(2, p.strings.get(StringId(i)));
+            insert.step();
+            insert.reset();
+        }
+    }
+    db.exec("CREATE TABLE device_properties (row INTEGER PRIMARY KEY, device INTEGER, key TEXT, value TEXT)");
+    {
+        Statement insert(db, "INSERT INTO device_properties VALUES (?, ?, ?, ?)");
+        int64_t row = 0;
+        for (size_t d = 0; d < p.devices.size(); ++d)
+            for (const auto &[key, value] : p.devices[d].properties) {
+                insert.bind(1, row++);
+                insert.bind(2, int64_t(d));
+                insert.bind(3, std::string_view(key));
+                insert.bind(4, std::string_view(value));
+                insert.step();
+                insert.reset();
+            }
+    }
+    writeTable(db, "devices", p.devices);
+    writeTable(db, "threads", p.threads);
+    writeTable(db, "kernels", p.kernels);
+    writeTable(db, "operators", p.operators);
+    writeTable(db, "modules", p.modules);
+    writeTable(db, "ranges", p.ranges);
+    writeTable(db, "memory_ops", p.memory_ops);
+    writeTable(db, "api_calls", p.api_calls);
+    writeTable(db, "metrics", p.metrics);
+    writeTable(db, "kernel_counters", p.kernel_counters);
+    writeTable(db, "operator_counters", p.operator_counters);
+    writeTable(db, "fused_with", p.fused_with);
+    writeTextList(db, "warnings", p.warnings);
+}
+
+std::string infoValue(Database &db, const char *key)
+{
+    Statement select(db, "SELECT value FROM info WHERE key = ?");
+    select.bind(1, std::string_view(key));
+    return select.step() ? std::string(select.columnText(0)) : std::string();
+}
+
+int64_t infoInt(Database &db, const char *key)
+{
+    const std::string text = infoValue(db, key);
+    try {
+        return text.empty() ? 0 : std::stoll(text);
+    } catch (const std::exception &) {
+        throw FileError(db.path(), std::string("damaged OpScope profile (") + key + " is not a number)");
+    }
+}
+
+} // namespace
+
+void saveProfile(const Profile &profile, const std::string &path)
+{
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    std::error_code ec;
+    if (!fs::is_directory(folder, ec))
+        throw FileError(path, "cannot save: the folder does not exist");
+    // Write next to the target, then rename over it: a failed or killed save leaves the old file.
+    const fs::path temp = folder / ("." + target.filename().string() + ".saving-" + std::to_string(::getpid()));
+    fs::remove(temp, ec);
+    try {
+        {
+            Database db(temp.string(), false);
+            db.exec("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;");
+            db.exec("PRAGMA application_id = " + std::to_string(kProfileApplicationId));
+            db.exec("PRAGMA user_version = " + std::to_string(kProfileFormatVersion));
+            db.exec("BEGIN");
+            writeAll(db, profile);
+            db.exec("COMMIT", "writing profile");
+        }
+        // Flush to disk before the rename so a crash cannot leave an empty file under the real name.
+        if (FILE *f = std::fopen(temp.c_str(), "rb")) {
+            ::fsync(fileno(f));
+            std::fclose(f);
+        }
+        fs::rename(temp, target, ec);
+        if (ec)
+            throw FileError(path, "cannot replace the file: " + ec.message());
+    } catch (const FileError &e) {
+        fs::remove(temp, ec);
+        // Report against the file the user named, not our temporary.
+        throw FileError(path, "cannot save: " + e.problem());
+    }
+}
+
+bool looksLikeOpScopeFile(const std::string &path)
+{
+    const std::string head = readHead(path, 100);
+    if (head.size() < 100 || head.compare(0, 16, std::string("SQLite format 3\0", 16)) != 0)
+        return false;
+    const auto byte = [&](int i) { return uint32_t(uint8_t(head[size_t(i)])); };
+    const uint32_t appId = byte(68) << 24 | byte(69) << 16 | byte(70) << 8 | byte(71);
+    return appId == uint32_t(kProfileApplicationId);
+}
+
+Profile loadProfile(const std::string &path)
+{
+    if (!fileExists(path))
+        throw FileError(path, "no such file");
+    const std::string head = readHead(path, 16);
+    if (head.size() < 16 || head != std::string("SQLite format 3\0", 16))
+        throw FileError(path, "not an OpScope profile (not an SQLite database)");
+    Database db(path, true);
+    const int64_t appId = db.queryInt("PRAGMA application_id");
+    if (appId != kProfileApplicationId)
+        throw FileError(path, "not an OpScope profile (an SQLite database of another program)");
+    const int64_t version = db.queryInt("PRAGMA user_version");
+    if (version > kProfileFormatVersion)
+        throw FileError(path, "written by a newer OpScope (file format " + std::to_string(version) +
+                                  "; this build reads up to " + std::to_string(kProfileFormatVersion) + ")");
+    if (version < 1)
+        throw FileError(path, "damaged OpScope profile (no format version)");
+
+    Profile p;
+    try {
+        p.source_format = infoValue(db, "source_format");
+        p.source_path = infoValue(db, "source_path");
+        p.span_start_ns = infoInt(db, "span_start_ns");
+        p.span_end_ns = infoInt(db, "span_end_ns");
+        {
+            Statement select(db, "SELECT key, value FROM metadata ORDER BY row");
+            while (select.step())
+                p.metadata.emplace_back(select.columnText(0), select.columnText(1));
+        }
+        {
+            Statement select(db, "SELECT id, value FROM strings ORDER BY id");
+            while (select.step()) {
+                const StringId id = p.strings.intern(select.columnText(1));
+                if (int64_t(id) != select.columnInt(0))
+                    throw FileError(path, "damaged OpScope profile (string table out of order)");
+            }
+        }
+        p.devices = readTable<Device>(db, "devices");
+        {
+            Statement select(db, "SELECT device, key, value FROM device_properties ORDER BY row");
+            while (select.step()) {
+                const auto d = size_t(select.columnInt(0));
+                if (d >= p.devices.size())
+                    throw FileError(path, "damaged OpScope profile (device property of unknown device)");
+                p.devices[d].properties.emplace_back(select.columnText(1), select.columnText(2));
+            }
+        }
+        p.threads = readTable<Thread>(db, "threads");
+        p.kernels = readTable<Kernel>(db, "kernels");
+        p.operators = readTable<Operator>(db, "operators");
+        p.modules = readTable<ModuleInstance>(db, "modules");
+        p.ranges = readTable<Range>(db, "ranges");
+        p.memory_ops = readTable<MemoryOp>(db, "memory_ops");
+        p.api_calls = readTable<ApiCall>(db, "api_calls");
+        p.metrics = readTable<Metric>(db, "metrics");
+        p.kernel_counters = readTable<MetricValue>(db, "kernel_counters");
+        p.operator_counters = readTable<MetricValue>(db, "operator_counters");
+        p.fused_with = readTable<FusedName>(db, "fused_with");
+        p.warnings = readTextList(db, "warnings");
+    } catch (const FileError &e) {
+        if (e.problem().rfind("damaged", 0) == 0)
+            throw;
+        throw FileError(path, "damaged OpScope profile (" + e.problem() + ")");
+    }
+    return p;
+}
+
+} // namespace opscope

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Installs what building and testing OpScope needs on Debian 12 (as root, or through sudo).
+set -euo pipefail
+packages=(
+  build-essential cmake ninja-build pkg-config git
+  qt6-base-dev libqcustomplot-dev
+  nlohmann-json3-dev libsqlite3-dev zlib1g-dev libsimdjson-dev
+  sqlite3 python3 python3-torch
+)
+as_root=()
+[ "$(id -u)" -eq 0 ] || as_root=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${as_root[@]}" apt-get update -qq
+"${as_root[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+echo "install-deps: ${#packages[@]} packages present"

@@ -1,0 +1,44 @@
+#include "application.h"
+
+#include "main_window.h"
+
+#include <QApplication>
+#include <QFileInfo>
+#include <QStringList>
+
+#include <string>
+
+namespace opscope::ui {
+
+const char *sampleProfilePath()
+{
+    static const std::string path = [] {
+        const std::string relative = "/samples/conv_block/profile.json";
+        for (const std::string &base : {std::string(OPSCOPE_SOURCE_RESOURCES), std::string(OPSCOPE_INSTALLED_RESOURCES),
+                                       std::string("/usr/share/opscope")})
+            if (QFileInfo::exists(QString::fromStdString(base + relative)))
+                return base + relative;
+        return std::string();
+    }();
+    return path.c_str();
+}
+
+int runApplication(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName("OpScope");
+    QApplication::setOrganizationName("OpScope");
+    QApplication::setApplicationVersion(OPSCOPE_VERSION);
+    QApplication::setDesktopFileName("opscope");
+
+    MainWindow window;
+    window.show();
+    QStringList files = app.arguments().mid(1);
+    if (files.isEmpty() && *sampleProfilePath())
+        files << QString::fromUtf8(sampleProfilePath());
+    if (!files.isEmpty())
+        window.openFile(files.first());
+    return app.exec();
+}
+
+} // namespace opscope::ui

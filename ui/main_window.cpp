@@ -1,0 +1,121 @@
+#include "main_window.h"
+
+#include "opscope/summary.h"
+#include "profile_loader.h"
+
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QStatusBar>
+
+namespace opscope::ui {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), loader_(new ProfileLoader(this)), summaryView_(new QPlainTextEdit(this)),
+      statusLabel_(new QLabel(tr("No profile loaded"), this)), progressBar_(new QProgressBar(this)),
+      cancelButton_(new QPushButton(tr("Cancel"), this))
+{
+    setWindowTitle(tr("OpScope"));
+    resize(1280, 800);
+
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *open = fileMenu->addAction(tr("&Open..."), this, &MainWindow::showOpenDialog);
+    open->setShortcut(QKeySequence::Open);
+    fileMenu->addSeparator();
+    QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+
+    summaryView_->setReadOnly(true);
+    summaryView_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    setCentralWidget(summaryView_);
+
+    statusBar()->addWidget(statusLabel_, 1);
+    progressBar_->setRange(0, 1000);
+    progressBar_->setMaximumWidth(240);
+    progressBar_->hide();
+    cancelButton_->hide();
+    statusBar()->addPermanentWidget(progressBar_);
+    statusBar()->addPermanentWidget(cancelButton_);
+    connect(cancelButton_, &QPushButton::clicked, loader_, &ProfileLoader::cancel);
+
+    connect(loader_, &ProfileLoader::progress, this, [this](double fraction, const QString &stage) {
+        progressBar_->setValue(int(fraction * 1000));
+        progressBar_->setFormat(stage + " %p%");
+    });
+    connect(loader_, &ProfileLoader::loaded, this, &MainWindow::onLoaded);
+    connect(loader_, &ProfileLoader::failed, this, &MainWindow::onFailed);
+    connect(loader_, &ProfileLoader::cancelled, this, [this](const QString &path) {
+        progressBar_->hide();
+        cancelButton_->hide();
+        statusLabel_->setText(tr("Opening %1 cancelled").arg(QFileInfo(path).fileName()));
+        emit openFinished(false, tr("cancelled"));
+    });
+}
+
+MainWindow::~MainWindow() = default;
+
+bool MainWindow::isLoading() const
+{
+    return loader_->isLoading();
+}
+
+void MainWindow::showOpenDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open profile"), QString(),
+        tr("Profiles (*.opscope *.json *.json.gz *.sqlite *.nsys-rep *.csv *.ncu-rep);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void MainWindow::openFile(const QString &path)
+{
+    statusLabel_->setText(tr("Opening %1...").arg(QFileInfo(path).fileName()));
+    progressBar_->setValue(0);
+    progressBar_->show();
+    cancelButton_->show();
+    loader_->load(path);
+}
+
+void MainWindow::onLoaded(std::shared_ptr<Profile> profile, const QString &path)
+{
+    progressBar_->hide();
+    cancelButton_->hide();
+    profile_ = std::move(profile);
+    profilePath_ = path;
+    showProfile();
+    emit openFinished(true, QString());
+}
+
+void MainWindow::onFailed(const QString &message, const QString &path)
+{
+    progressBar_->hide();
+    cancelButton_->hide();
+    // What was open stays open; say what went wrong with the new file.
+    statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(path).fileName()));
+    if (QApplication::platformName() != QLatin1String("offscreen"))
+        QMessageBox::warning(this, tr("Could not open profile"), message);
+    emit openFinished(false, message);
+}
+
+void MainWindow::showProfile()
+{
+    const QString name = QFileInfo(profilePath_).fileName();
+    setWindowTitle(tr("%1 — OpScope").arg(name));
+    summaryView_->setPlainText(QString::fromStdString(summaryText(*profile_)));
+    statusLabel_->setText(tr("%1: %2 kernels, %3 operators, %4 modules, %5 µs of kernel time")
+                              .arg(name)
+                              .arg(profile_->kernels.size())
+                              .arg(profile_->operators.size())
+                              .arg(profile_->modules.size())
+                              .arg(double(profile_->totalKernelTimeNs()) / 1000.0, 0, 'f', 1));
+}
+
+} // namespace opscope::ui
