@@ -89,7 +89,7 @@ private slots:
         QVERIFY(version.out.startsWith("opscope " OPSCOPE_VERSION));
         QVERIFY(version.out.contains("SQLite 3."));
         QVERIFY(version.out.contains("profile file format 1"));
-        QVERIFY(version.out.contains("Qt 6."));
+        QVERIFY(version.out.contains("Qt")); // "Qt 6.x", or "Qt: not built in" for a headless build
     }
 
     void errorsGoToStderrWithNonZeroExit_data()

@@ -77,7 +77,13 @@ Profile everyTableProfile()
     p.ranges.push_back({0, 10, p.intern("CAPTURE"), kNoString, kNoIndex, 0, RangeKind::StartEnd});
     p.memory_ops.push_back({5, 6, UINT64_C(1) << 40, 9, 7, 0, MemoryOpKind::Memcpy, 1, 0, 2});
     p.memory_ops.push_back({7, 8, 4096, 10, 7, 0, MemoryOpKind::Memset, 0, 0, 2});
-    p.api_calls.push_back({3, 4, p.intern("cudaLaunchKernel"), 0, 4000000000u});
+    p.api_calls.push_back({3, 4, p.intern("cudaLaunchKernel"), 0, 4000000000u, ApiKind::Runtime});
+    p.api_calls.push_back({5, 6, p.intern("cuLaunchKernel"), 1, 77, ApiKind::Driver});
+    p.syncs.push_back({10, 20, 5, 7, 0, 0, SyncKind::Context});
+    p.memory_samples.push_back({15, -4096, 1 << 20, 0, 0});
+    p.memory_samples.push_back({16, 512, 1 << 20, -1, kNoIndex});
+    p.operators.push_back(op);
+    p.operator_links.push_back({0, 1, OperatorLinkKind::ForwardBackward});
     const Index bytes = p.metricId("dram__bytes.sum", "byte");
     const Index pct = p.metricId("sm__throughput.avg.pct_of_peak_sustained_elapsed", "%");
     const Index text = p.metricId("launch__func_cache_config", "");
@@ -133,6 +139,9 @@ private slots:
         QVERIFY(loaded.ranges == original.ranges);
         QVERIFY(loaded.memory_ops == original.memory_ops);
         QVERIFY(loaded.api_calls == original.api_calls);
+        QVERIFY(loaded.syncs == original.syncs);
+        QVERIFY(loaded.memory_samples == original.memory_samples);
+        QVERIFY(loaded.operator_links == original.operator_links);
         QVERIFY(loaded.metrics == original.metrics);
         QVERIFY(loaded.kernel_counters == original.kernel_counters);
         QVERIFY(loaded.operator_counters == original.operator_counters);

@@ -1,5 +1,6 @@
 #include "opscope/importer.h"
 
+#include "import/importers.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/operator_profiler_json.h"
@@ -31,6 +32,19 @@ std::vector<ImportFormat> makeFormats()
                        [](const std::string &path, const Progress &progress) {
                            return importOperatorProfilerJson(path, progress);
                        }});
+    // Content decides; these detectors look at the head bytes first and the extension second.
+    formats.push_back({"nsys-sqlite", "Nsight Systems SQLite export (.sqlite)", importers::detectNsysSqlite,
+                       importers::importNsysSqlite});
+    formats.push_back({"nsys-rep", "Nsight Systems report (.nsys-rep)", importers::detectNsysRep,
+                       importers::importNsysRep});
+    formats.push_back({"kineto-json", "torch.profiler trace (.json, .json.gz)", importers::detectKinetoJson,
+                       importers::importKinetoJson});
+    formats.push_back({"onnxruntime-json", "ONNX Runtime profile (.json)", importers::detectOnnxRuntimeJson,
+                       importers::importOnnxRuntimeJson});
+    formats.push_back({"ncu-csv", "Nsight Compute CSV (--page raw or details)", importers::detectNcuCsv,
+                       importers::importNcuCsv});
+    formats.push_back({"ncu-rep", "Nsight Compute report (.ncu-rep)", importers::detectNcuRep,
+                       importers::importNcuRep});
     return formats;
 }
 

@@ -137,6 +137,8 @@ enum class RangeKind : uint8_t {
     StartEnd = 1,          // NVTX start/end, process-wide, may overlap
     UserAnnotation = 2,    // torch.profiler record_function on the CPU
     GpuUserAnnotation = 3, // torch.profiler annotation projected on a GPU stream
+    PythonFunction = 4,    // torch.profiler python_function (with_stack)
+    Mark = 5,              // an instant (start == end)
 };
 
 struct Range {
@@ -166,14 +168,49 @@ struct MemoryOp {
     bool operator==(const MemoryOp &) const = default;
 };
 
+enum class ApiKind : uint8_t { Runtime = 0, Driver = 1 };
+
 // A CUDA runtime or driver API call on the host.
 struct ApiCall {
     int64_t start_ns = 0;
     int64_t end_ns = 0;
-    StringId name = kNoString;
+    StringId name = kNoString; // without nsys's version suffix ("cudaLaunchKernel", not "..._v7000")
     Index thread = kNoIndex;
     uint32_t correlation_id = 0;
+    ApiKind kind = ApiKind::Runtime;
     bool operator==(const ApiCall &) const = default;
+};
+
+// A synchronisation seen on the GPU side (torch.profiler cuda_sync, nsys CUPTI_ACTIVITY_KIND_SYNCHRONIZATION).
+enum class SyncKind : uint8_t { Unknown = 0, Event = 1, StreamWait = 2, Stream = 3, Context = 4 };
+struct GpuSync {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    uint32_t correlation_id = 0;
+    uint32_t stream = 0;
+    int32_t device = 0;
+    Index thread = kNoIndex; // host thread that asked for it, when known
+    SyncKind kind = SyncKind::Unknown;
+    bool operator==(const GpuSync &) const = default;
+};
+
+// A memory allocator sample (torch.profiler [memory] instants): bytes > 0 allocates, < 0 frees.
+struct MemorySample {
+    int64_t time_ns = 0;
+    int64_t bytes = 0;
+    int64_t total_allocated = 0;
+    int32_t device = -1; // -1 for host memory
+    Index thread = kNoIndex;
+    bool operator==(const MemorySample &) const = default;
+};
+
+// A link between two operators, e.g. a forward op and the backward op autograd ran for it.
+enum class OperatorLinkKind : uint8_t { ForwardBackward = 0 };
+struct OperatorLink {
+    Index from = kNoIndex;
+    Index to = kNoIndex;
+    OperatorLinkKind kind = OperatorLinkKind::ForwardBackward;
+    bool operator==(const OperatorLink &) const = default;
 };
 
 // A counter's name and unit. Units are base units ("byte", "ns", "%", "hz", "cycle", ...) where
@@ -221,6 +258,9 @@ public:
     std::vector<Range> ranges;
     std::vector<MemoryOp> memory_ops;
     std::vector<ApiCall> api_calls;
+    std::vector<GpuSync> syncs;
+    std::vector<MemorySample> memory_samples;
+    std::vector<OperatorLink> operator_links;
     std::vector<Metric> metrics;
     std::vector<MetricValue> kernel_counters;   // owner = kernel index, sorted by owner
     std::vector<MetricValue> operator_counters; // owner = operator index, sorted by owner

@@ -1,7 +1,7 @@
 #include "opscope/profile_store.h"
 
 #include "opscope/file_util.h"
-#include "sqlite_util.h"
+#include "store/sqlite_util.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -113,6 +113,31 @@ template <class T, class F> requires Is<T, ApiCall> void visit(T &o, F &&f)
     f("name", o.name);
     f("thread", o.thread);
     f("correlation_id", o.correlation_id);
+    f("kind", o.kind);
+}
+template <class T, class F> requires Is<T, GpuSync> void visit(T &o, F &&f)
+{
+    f("start_ns", o.start_ns);
+    f("end_ns", o.end_ns);
+    f("correlation_id", o.correlation_id);
+    f("stream", o.stream);
+    f("device", o.device);
+    f("thread", o.thread);
+    f("kind", o.kind);
+}
+template <class T, class F> requires Is<T, MemorySample> void visit(T &o, F &&f)
+{
+    f("time_ns", o.time_ns);
+    f("bytes", o.bytes);
+    f("total_allocated", o.total_allocated);
+    f("device", o.device);
+    f("thread", o.thread);
+}
+template <class T, class F> requires Is<T, OperatorLink> void visit(T &o, F &&f)
+{
+    f("from_op", o.from);
+    f("to_op", o.to);
+    f("kind", o.kind);
 }
 template <class T, class F> requires Is<T, Metric> void visit(T &o, F &&f)
 {
@@ -310,6 +335,9 @@ void writeAll(Database &db, const Profile &p)
     writeTable(db, "ranges", p.ranges);
     writeTable(db, "memory_ops", p.memory_ops);
     writeTable(db, "api_calls", p.api_calls);
+    writeTable(db, "syncs", p.syncs);
+    writeTable(db, "memory_samples", p.memory_samples);
+    writeTable(db, "operator_links", p.operator_links);
     writeTable(db, "metrics", p.metrics);
     writeTable(db, "kernel_counters", p.kernel_counters);
     writeTable(db, "operator_counters", p.operator_counters);
@@ -436,6 +464,9 @@ Profile loadProfile(const std::string &path)
         p.ranges = readTable<Range>(db, "ranges");
         p.memory_ops = readTable<MemoryOp>(db, "memory_ops");
         p.api_calls = readTable<ApiCall>(db, "api_calls");
+        p.syncs = readTable<GpuSync>(db, "syncs");
+        p.memory_samples = readTable<MemorySample>(db, "memory_samples");
+        p.operator_links = readTable<OperatorLink>(db, "operator_links");
         p.metrics = readTable<Metric>(db, "metrics");
         p.kernel_counters = readTable<MetricValue>(db, "kernel_counters");
         p.operator_counters = readTable<MetricValue>(db, "operator_counters");

@@ -1,0 +1,30 @@
+#pragma once
+// The entry points of each importer, listed in importer.cpp's table. One file per format under
+// import/; each provides a detector (content first, extension second) and a loader.
+
+#include "opscope/importer.h"
+
+namespace opscope::importers {
+
+// Nsight Systems SQLite export (nsys_sqlite.cpp) and .nsys-rep through `nsys export` (nsys_rep.cpp).
+bool detectNsysSqlite(const FileProbe &probe);
+Profile importNsysSqlite(const std::string &path, const Progress &progress);
+bool detectNsysRep(const FileProbe &probe);
+Profile importNsysRep(const std::string &path, const Progress &progress);
+
+// Nsight Compute CSV, raw or details page (ncu_csv.cpp), and .ncu-rep through `ncu --import` (ncu_rep.cpp).
+bool detectNcuCsv(const FileProbe &probe);
+Profile importNcuCsv(const std::string &path, const Progress &progress);
+bool detectNcuRep(const FileProbe &probe);
+Profile importNcuRep(const std::string &path, const Progress &progress);
+
+// torch.profiler / Kineto Chrome trace JSON, plain or gzipped, and the legacy autograd-profiler array
+// (kineto_json.cpp).
+bool detectKinetoJson(const FileProbe &probe);
+Profile importKinetoJson(const std::string &path, const Progress &progress);
+
+// ONNX Runtime profile JSON (onnxruntime_json.cpp).
+bool detectOnnxRuntimeJson(const FileProbe &probe);
+Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress);
+
+} // namespace opscope::importers
