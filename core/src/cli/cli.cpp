@@ -1,4 +1,4 @@
-#include "opscope/cli.h"
+#include "cli/commands.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
@@ -17,41 +17,9 @@
 
 namespace opscope {
 
+using namespace cli;
+
 namespace {
-
-struct OptionSpec {
-    std::string name;      // "--json"
-    std::string valueName; // empty for a flag
-    std::string defaultValue;
-    std::string help;
-};
-
-struct ParsedArgs {
-    std::vector<std::string> positionals;
-    std::map<std::string, std::string> values;
-    std::set<std::string> flags;
-    bool has(const std::string &flag) const { return flags.count(flag) || values.count(flag); }
-    std::string value(const std::string &name, const std::string &fallback = {}) const
-    {
-        auto it = values.find(name);
-        return it == values.end() ? fallback : it->second;
-    }
-};
-
-struct CommandSpec {
-    std::string name;
-    std::string usage;
-    std::string summary;
-    size_t minPositionals = 0;
-    size_t maxPositionals = 0;
-    std::vector<OptionSpec> options;
-    std::function<int(const ParsedArgs &, CliEnvironment &)> run;
-};
-
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 ParsedArgs parseArgs(const CommandSpec &spec, const std::vector<std::string> &args, size_t first)
 {
@@ -113,39 +81,6 @@ void printCommandHelp(const CommandSpec &spec, std::ostream &out)
     }
 }
 
-// Writes `profile` in the format OUT's extension names.
-void writeProfileAs(const Profile &profile, const std::string &out)
-{
-    const std::string ext = fileExtension(out);
-    if (ext == ".opscope")
-        saveProfile(profile, out);
-    else if (ext == ".json")
-        writeOperatorProfilerJson(profile, out);
-    else
-        throw UsageError(out + ": unknown output format '" + ext + "' (use .opscope or .json)");
-}
-
-int runSummary(const ParsedArgs &args, CliEnvironment &env)
-{
-    const Profile profile = importFile(args.positionals[0]);
-    if (args.has("--json"))
-        env.out << summaryJson(profile).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    else
-        env.out << summaryText(profile);
-    return 0;
-}
-
-int runConvert(const ParsedArgs &args, CliEnvironment &env)
-{
-    const std::string &in = args.positionals[0];
-    const std::string &out = args.positionals[1];
-    const Profile profile = importFile(in);
-    writeProfileAs(profile, out);
-    env.err << "wrote " << out << " (" << profile.kernels.size() << " kernels, " << profile.operators.size()
-            << " operators)\n";
-    return 0;
-}
-
 std::string versionText(const CliEnvironment &env)
 {
     std::string text = "opscope " OPSCOPE_VERSION "\n";
@@ -157,18 +92,13 @@ std::string versionText(const CliEnvironment &env)
 
 const std::vector<CommandSpec> &commands()
 {
-    static const std::vector<CommandSpec> specs = {
-        {"summary", "opscope summary FILE [--json]",
-         "Print what a profile holds: source, devices, kernel, operator and module counts, total kernel\n"
-         "time and warnings. FILE is any format OpScope imports.",
-         1, 1,
-         {{"--json", "", "", "print one JSON object instead of text"}},
-         runSummary},
-        {"convert", "opscope convert IN OUT",
-         "Import IN (any supported format) and write OUT; the format is chosen by OUT's extension:\n"
-         ".opscope (OpScope profile) or .json (Operator Profiler profile.json, schema 1.0).",
-         2, 2, {}, runConvert},
-    };
+    static const std::vector<CommandSpec> specs = [] {
+        std::vector<CommandSpec> all;
+        for (auto group : {profileCommands})
+            for (CommandSpec &spec : group())
+                all.push_back(std::move(spec));
+        return all;
+    }();
     return specs;
 }
 
@@ -189,6 +119,22 @@ void printMainHelp(std::ostream &out)
 }
 
 } // namespace
+
+long long cli::integerOption(const ParsedArgs &args, const std::string &name, long long fallback)
+{
+    const std::string text = args.value(name);
+    if (text.empty())
+        return fallback;
+    size_t used = 0;
+    long long value = -1;
+    try {
+        value = std::stoll(text, &used);
+    } catch (const std::exception &) {
+    }
+    if (used != text.size() || value < 0)
+        throw UsageError("option " + name + " needs a non-negative integer, not '" + text + "'");
+    return value;
+}
 
 bool isCommandLineInvocation(const std::vector<std::string> &args)
 {

@@ -1,0 +1,63 @@
+// Commands on whole profiles: summary, convert.
+#include "cli/commands.h"
+
+#include "opscope/file_util.h"
+#include "opscope/importer.h"
+#include "opscope/operator_profiler_json.h"
+#include "opscope/profile_store.h"
+#include "opscope/summary.h"
+
+#include <ostream>
+
+namespace opscope::cli {
+
+// Writes `profile` in the format OUT's extension names.
+void writeProfileAs(const Profile &profile, const std::string &out)
+{
+    const std::string ext = fileExtension(out);
+    if (ext == ".opscope")
+        saveProfile(profile, out);
+    else if (ext == ".json")
+        writeOperatorProfilerJson(profile, out);
+    else
+        throw UsageError(out + ": unknown output format '" + ext + "' (use .opscope or .json)");
+}
+
+static int runSummary(const ParsedArgs &args, CliEnvironment &env)
+{
+    const Profile profile = importFile(args.positionals[0]);
+    if (args.has("--json"))
+        env.out << summaryJson(profile).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+    else
+        env.out << summaryText(profile);
+    return 0;
+}
+
+static int runConvert(const ParsedArgs &args, CliEnvironment &env)
+{
+    const std::string &in = args.positionals[0];
+    const std::string &out = args.positionals[1];
+    const Profile profile = importFile(in);
+    writeProfileAs(profile, out);
+    env.err << "wrote " << out << " (" << profile.kernels.size() << " kernels, " << profile.operators.size()
+            << " operators)\n";
+    return 0;
+}
+
+std::vector<CommandSpec> profileCommands()
+{
+    return {
+        {"summary", "opscope summary FILE [--json]",
+         "Print what a profile holds: source, devices, kernel, operator and module counts, total kernel\n"
+         "time and warnings. FILE is any format OpScope imports.",
+         1, 1,
+         {{"--json", "", "", "print one JSON object instead of text"}},
+         runSummary},
+        {"convert", "opscope convert IN OUT",
+         "Import IN (any supported format) and write OUT; the format is chosen by OUT's extension:\n"
+         ".opscope (OpScope profile) or .json (Operator Profiler profile.json, schema 1.0).",
+         2, 2, {}, runConvert},
+    };
+}
+
+} // namespace opscope::cli

@@ -1,0 +1,60 @@
+#pragma once
+// The command table of `opscope`: each command group lives in its own file (cmd_*.cpp) and lists
+// its commands here through a function; cli.cpp parses arguments and dispatches.
+
+#include "opscope/cli.h"
+#include "opscope/profile.h"
+
+#include <functional>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace opscope::cli {
+
+struct OptionSpec {
+    std::string name;      // "--json"
+    std::string valueName; // empty for a flag
+    std::string defaultValue;
+    std::string help;
+};
+
+struct ParsedArgs {
+    std::vector<std::string> positionals;
+    std::map<std::string, std::string> values;
+    std::set<std::string> flags;
+    bool has(const std::string &flag) const { return flags.count(flag) || values.count(flag); }
+    std::string value(const std::string &name, const std::string &fallback = {}) const
+    {
+        auto it = values.find(name);
+        return it == values.end() ? fallback : it->second;
+    }
+};
+
+struct CommandSpec {
+    std::string name;
+    std::string usage;
+    std::string summary;
+    size_t minPositionals = 0;
+    size_t maxPositionals = 0;
+    std::vector<OptionSpec> options;
+    std::function<int(const ParsedArgs &, CliEnvironment &)> run;
+};
+
+class UsageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// Writes `profile` in the format OUT's extension names (.opscope or .json); UsageError otherwise.
+void writeProfileAs(const Profile &profile, const std::string &out);
+
+// Reads a non-negative integer option value; UsageError when it is not one.
+long long integerOption(const ParsedArgs &args, const std::string &name, long long fallback);
+
+// Command groups, each defined in its own file.
+std::vector<CommandSpec> profileCommands(); // summary, convert (cmd_profile.cpp)
+
+} // namespace opscope::cli
