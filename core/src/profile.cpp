@@ -7,8 +7,8 @@
 namespace opscope {
 
 namespace {
-constexpr std::array<std::string_view, 5> kMethodNames = {"unattributed", "torch_profiler", "nvtx",
-                                                          "inductor_fusion", "name_heuristic"};
+constexpr std::array<std::string_view, 6> kMethodNames = {"unattributed",    "torch_profiler", "nvtx",
+                                                          "inductor_fusion", "name_heuristic", "runtime"};
 constexpr std::array<std::string_view, 4> kConfidenceNames = {"unattributed", "low", "medium", "high"};
 
 template <class T> size_t capacityBytes(const std::vector<T> &v)

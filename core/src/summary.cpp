@@ -1,30 +1,134 @@
 #include "opscope/summary.h"
 
+#include "opscope/module_tree.h"
+
+#include <map>
 #include <set>
 #include <sstream>
 
 namespace opscope {
 
+namespace {
+
+size_t distinctKernelMetrics(const Profile &p)
+{
+    std::set<Index> metrics;
+    for (const MetricValue &v : p.kernel_counters)
+        metrics.insert(v.metric);
+    return metrics.size();
+}
+
+size_t streamCount(const Profile &p)
+{
+    std::set<std::pair<int32_t, uint32_t>> streams;
+    for (const Kernel &k : p.kernels)
+        streams.emplace(k.device, k.stream);
+    for (const MemoryOp &m : p.memory_ops)
+        streams.emplace(m.device, m.stream);
+    return streams.size();
+}
+
+int64_t spanNs(const Profile &p)
+{
+    if (p.span_end_ns > p.span_start_ns)
+        return p.span_end_ns - p.span_start_ns;
+    int64_t lo = INT64_MAX, hi = INT64_MIN;
+    auto widen = [&](int64_t s, int64_t e) {
+        lo = std::min(lo, s);
+        hi = std::max(hi, e);
+    };
+    for (const Kernel &k : p.kernels)
+        widen(k.start_ns, k.end_ns);
+    for (const Operator &o : p.operators)
+        widen(o.start_ns, o.end_ns);
+    for (const Range &r : p.ranges)
+        widen(r.start_ns, r.end_ns);
+    return hi > lo ? hi - lo : 0;
+}
+
+} // namespace
+
 nlohmann::ordered_json summaryJson(const Profile &p)
 {
-    nlohmann::ordered_json out;
+    using json = nlohmann::ordered_json;
+    json out;
     out["source_format"] = p.source_format;
     out["source_path"] = p.source_path;
-    nlohmann::ordered_json meta = nlohmann::ordered_json::object();
+    json meta = json::object();
     for (const auto &[key, value] : p.metadata)
         meta[key] = value;
     out["metadata"] = meta;
+
+    size_t captured = 0, attributed = 0, withModule = 0, withCounters = 0, memcpy = 0, memset = 0, nvtx = 0;
+    std::map<std::string, size_t> confidence;
+    json unattributed = json::array();
+    for (Index k = 0; k < p.kernels.size(); ++k) {
+        const Kernel &kernel = p.kernels[k];
+        if (kernel.flags & kKernelOutsideCapture)
+            continue;
+        ++captured;
+        attributed += kernel.op != kNoIndex;
+        withModule += kernel.module != kNoIndex;
+        withCounters += !p.countersOfKernel(k).empty();
+        ++confidence[std::string(toString(kernel.op != kNoIndex ? kernel.confidence : Confidence::Unattributed))];
+        if (kernel.op == kNoIndex)
+            unattributed.push_back({{"kernel", k},
+                                    {"name", p.text(kernel.name)},
+                                    {"reason", kernel.unattributed_reason == kNoString ? std::string_view("unknown")
+                                                                                       : p.text(kernel.unattributed_reason)}});
+    }
+    for (const MemoryOp &m : p.memory_ops)
+        (m.kind == MemoryOpKind::Memcpy ? memcpy : memset)++;
+    for (const Range &r : p.ranges)
+        nvtx += r.kind == RangeKind::PushPop || r.kind == RangeKind::StartEnd;
+
     out["kernel_count"] = p.kernels.size();
     out["operator_count"] = p.operators.size();
+    out["cpu_op_count"] = p.operators.size();
     out["module_count"] = p.modules.size();
     out["unattributed_kernel_count"] = p.unattributedKernelCount();
     out["total_kernel_time_ns"] = p.totalKernelTimeNs();
-    nlohmann::ordered_json devices = nlohmann::ordered_json::array();
+    out["nvtx_range_count"] = nvtx;
+    out["annotation_count"] = p.ranges.size() - nvtx;
+    out["memcpy_count"] = memcpy;
+    out["memset_count"] = memset;
+    out["api_call_count"] = p.api_calls.size();
+    out["device_count"] = p.devices.size();
+    json devices = json::array();
     for (const Device &d : p.devices)
         devices.push_back(p.text(d.name));
     out["device_names"] = devices;
-    out["metric_count"] = p.metrics.size();
+    out["stream_count"] = streamCount(p);
+    out["span_ns"] = spanNs(p);
+    out["metric_count"] = distinctKernelMetrics(p);
     out["kernel_counter_count"] = p.kernel_counters.size();
+
+    out["captured_kernel_count"] = captured;
+    out["outside_capture_kernel_count"] = p.kernels.size() - captured;
+    out["attributed_kernel_count"] = attributed;
+    out["kernels_with_module"] = withModule;
+    out["kernels_with_counters"] = withCounters;
+    json conf = json::object();
+    for (const char *level : {"high", "medium", "low", "unattributed"})
+        conf[level] = confidence[level];
+    out["confidence"] = conf;
+    out["unattributed"] = unattributed;
+
+    const ModuleTree tree = buildModuleTree(p);
+    json groups = json::array();
+    for (const DedupGroup &g : tree.groups) {
+        if (g.nested)
+            continue;
+        json members = json::array();
+        for (int m : g.members)
+            members.push_back(tree.nodes[size_t(m)].path);
+        groups.push_back({{"name", g.name},
+                          {"class", g.className},
+                          {"members", members},
+                          {"kernels_per_member", g.kernelsPerMember},
+                          {"gpu_time_per_member_ns", g.gpuTimePerMember}});
+    }
+    out["dedup_groups"] = groups;
     out["warning_count"] = p.warnings.size();
     out["warnings"] = p.warnings;
     return out;
@@ -32,6 +136,7 @@ nlohmann::ordered_json summaryJson(const Profile &p)
 
 std::string summaryText(const Profile &p)
 {
+    const auto s = summaryJson(p);
     std::ostringstream out;
     out << "Source:        " << p.source_path << " (" << p.source_format << ")\n";
     for (const auto &[key, value] : p.metadata)
@@ -39,10 +144,16 @@ std::string summaryText(const Profile &p)
     for (const Device &d : p.devices)
         out << "Device " << d.id << ":      " << p.text(d.name) << "\n";
     out << "Kernels:       " << p.kernels.size() << " (" << p.unattributedKernelCount() << " unattributed)\n";
+    out << "  captured:    " << s["captured_kernel_count"] << ", with operator " << s["attributed_kernel_count"]
+        << ", with module " << s["kernels_with_module"] << ", with counters " << s["kernels_with_counters"] << "\n";
     out << "Kernel time:   " << p.totalKernelTimeNs() << " ns\n";
     out << "Operators:     " << p.operators.size() << "\n";
     out << "Modules:       " << p.modules.size() << "\n";
-    out << "Metrics:       " << p.metrics.size() << " distinct, " << p.kernel_counters.size() << " kernel values\n";
+    for (const auto &g : s["dedup_groups"])
+        out << "  group " << g["name"].get<std::string>() << " x" << g["members"].size() << "\n";
+    out << "NVTX ranges:   " << s["nvtx_range_count"] << "\n";
+    out << "Memory ops:    " << s["memcpy_count"] << " memcpy, " << s["memset_count"] << " memset\n";
+    out << "Metrics:       " << s["metric_count"] << " distinct, " << p.kernel_counters.size() << " kernel values\n";
     out << "Warnings:      " << p.warnings.size() << "\n";
     return out.str();
 }

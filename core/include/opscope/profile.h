@@ -33,6 +33,7 @@ enum class AttributionMethod : uint8_t {
     Nvtx = 2,           // NVTX ranges open on the launching thread at launch time
     InductorFusion = 3, // Triton kernel -> fused aten ops from Inductor's debug output
     NameHeuristic = 4,  // kernel name resembles an operator
+    RuntimeCorrelation = 5, // the runtime's own link (ONNX Runtime's parent_name)
 };
 
 enum class Confidence : uint8_t {

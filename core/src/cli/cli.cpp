@@ -94,7 +94,7 @@ const std::vector<CommandSpec> &commands()
 {
     static const std::vector<CommandSpec> specs = [] {
         std::vector<CommandSpec> all;
-        for (auto group : {profileCommands})
+        for (auto group : {profileCommands, analysisCommands})
             for (CommandSpec &spec : group())
                 all.push_back(std::move(spec));
         return all;

@@ -1,6 +1,7 @@
 // Commands on whole profiles: summary, convert.
 #include "cli/commands.h"
 
+#include "opscope/capture_import.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
 #include "opscope/operator_profiler_json.h"
@@ -25,7 +26,7 @@ void writeProfileAs(const Profile &profile, const std::string &out)
 
 static int runSummary(const ParsedArgs &args, CliEnvironment &env)
 {
-    const Profile profile = importFile(args.positionals[0]);
+    const Profile profile = importCapture({args.positionals[0]});
     if (args.has("--json"))
         env.out << summaryJson(profile).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     else
@@ -37,7 +38,7 @@ static int runConvert(const ParsedArgs &args, CliEnvironment &env)
 {
     const std::string &in = args.positionals[0];
     const std::string &out = args.positionals[1];
-    const Profile profile = importFile(in);
+    const Profile profile = importCapture({in});
     writeProfileAs(profile, out);
     env.err << "wrote " << out << " (" << profile.kernels.size() << " kernels, " << profile.operators.size()
             << " operators)\n";

@@ -55,6 +55,7 @@ void writeProfileAs(const Profile &profile, const std::string &out);
 long long integerOption(const ParsedArgs &args, const std::string &name, long long fallback);
 
 // Command groups, each defined in its own file.
-std::vector<CommandSpec> profileCommands(); // summary, convert (cmd_profile.cpp)
+std::vector<CommandSpec> profileCommands();  // summary, convert (cmd_profile.cpp)
+std::vector<CommandSpec> analysisCommands(); // import, modules, ops, kernels (cmd_analysis.cpp)
 
 } // namespace opscope::cli

@@ -1,18 +1,238 @@
-// PLACEHOLDER: replaced by the real importer in this session; detects nothing yet.
+// ONNX Runtime profiles (SessionOptions.enable_profiling): a bare JSON array with one event per
+// line, written without escaping names (research/formats.md §4). Node "<name>_kernel_time" events
+// become operators (op_name, provider, shapes), Kernel events (CUDA/ROCm providers) kernels linked
+// to their node, Session events annotations.
 #include "import/importers.h"
 
 #include "opscope/errors.h"
+#include "opscope/file_util.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <unordered_map>
 
 namespace opscope::importers {
 
-bool detectOnnxRuntimeJson(const FileProbe &)
+namespace {
+
+using json = nlohmann::json;
+
+// ORT writes names raw: a name containing '"' or '\' breaks JSON. Escape the name field and retry.
+bool parseTolerant(std::string_view text, json &out)
 {
+    out = json::parse(text, nullptr, false);
+    if (!out.is_discarded())
+        return true;
+    const auto nameKey = text.find("\"name\"");
+    if (nameKey == std::string_view::npos)
+        return false;
+    const auto open = text.find('"', text.find(':', nameKey) + 1);
+    const auto close = text.rfind("\",\"args\"");
+    if (open == std::string_view::npos || close == std::string_view::npos || close <= open)
+        return false;
+    std::string fixed(text.substr(0, open + 1));
+    for (char c : text.substr(open + 1, close - open - 1)) {
+        if (c == '"' || c == '\\')
+            fixed += '\\';
+        if (static_cast<unsigned char>(c) >= 0x20)
+            fixed += c;
+    }
+    fixed += text.substr(close);
+    out = json::parse(fixed, nullptr, false);
+    return !out.is_discarded();
+}
+
+// The event objects of the array: one per line in ORT's output; a brace scanner for anything else.
+std::vector<std::string_view> splitEvents(std::string_view text)
+{
+    std::vector<std::string_view> events;
+    size_t pos = text.find('[');
+    if (pos == std::string_view::npos)
+        return events;
+    ++pos;
+    while (pos < text.size()) {
+        const size_t start = text.find('{', pos);
+        if (start == std::string_view::npos)
+            break;
+        size_t end = text.find('\n', start);
+        std::string_view candidate = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        while (!candidate.empty() && (candidate.back() == ',' || candidate.back() == '\r' || candidate.back() == ' ' ||
+                                      candidate.back() == ']'))
+            candidate.remove_suffix(1);
+        if (!candidate.empty() && candidate.back() == '}' && candidate.find("},{") == std::string_view::npos) {
+            events.push_back(candidate);
+            pos = end == std::string_view::npos ? text.size() : end + 1;
+            continue;
+        }
+        // Not one event per line: scan braces, honouring strings.
+        int depth = 0;
+        bool inString = false;
+        size_t i = start;
+        for (; i < text.size(); ++i) {
+            const char c = text[i];
+            if (inString) {
+                if (c == '\\')
+                    ++i;
+                else if (c == '"')
+                    inString = false;
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{') {
+                ++depth;
+            } else if (c == '}' && --depth == 0) {
+                break;
+            }
+        }
+        if (i >= text.size())
+            break; // truncated: the caller reports it
+        events.push_back(text.substr(start, i - start + 1));
+        pos = i + 1;
+    }
+    return events;
+}
+
+std::string argText(const json &args, const char *key)
+{
+    auto it = args.find(key);
+    if (it == args.end() || it->is_null())
+        return {};
+    return it->is_string() ? it->get<std::string>() : it->dump();
+}
+
+} // namespace
+
+bool detectOnnxRuntimeJson(const FileProbe &probe)
+{
+    const auto start = probe.head.find_first_not_of(" \t\r\n");
+    if (start == std::string::npos || probe.head[start] != '[')
+        return false;
+    const std::string_view head = probe.head;
+    for (std::string_view cat : {"\"Session\"", "\"Node\"", "\"Kernel\"", "\"Api\""}) {
+        const auto at = head.find(cat);
+        if (at == std::string_view::npos)
+            continue;
+        const auto key = head.rfind("\"cat\"", at);
+        if (key != std::string_view::npos && at - key < 12)
+            return true;
+    }
     return false;
 }
 
-Profile importOnnxRuntimeJson(const std::string &path, const Progress &)
+Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
 {
-    throw FileError(path, "this format is not supported yet");
+    progress.report(0.0, "Reading ONNX Runtime profile");
+    const std::string text = readMaybeGzipped(path);
+    const auto first = text.find_first_not_of(" \t\r\n");
+    if (first == std::string::npos)
+        throw FileError(path, "the file is empty");
+    if (text[first] != '[')
+        throw FileError(path, "not an ONNX Runtime profile (the top level is not a JSON array)");
+    const auto last = text.find_last_not_of(" \t\r\n");
+    const bool complete = text[last] == ']';
+
+    Profile p;
+    p.source_format = "onnxruntime-json";
+    p.source_path = path;
+    std::unordered_map<int64_t, Index> threadOf;
+    auto thread = [&](const json &e) {
+        const int64_t pid = e.value("pid", int64_t(0)), tid = e.value("tid", int64_t(0));
+        const int64_t key = (pid << 32) ^ tid;
+        auto [it, inserted] = threadOf.emplace(key, Index(p.threads.size()));
+        if (inserted)
+            p.threads.push_back({pid, tid, kNoString});
+        return it->second;
+    };
+    std::unordered_map<std::string, Index> nodeOp; // node name -> operator
+    std::unordered_map<std::string, uint32_t> calls;
+    Index providerMetric = kNoIndex;
+    size_t skipped = 0, malformed = 0;
+    std::vector<std::pair<Index, std::string>> kernelParents;
+
+    const auto events = splitEvents(text);
+    for (size_t i = 0; i < events.size(); ++i) {
+        if ((i & 0xfff) == 0)
+            progress.checkCancel();
+        json e;
+        if (!parseTolerant(events[i], e) || !e.is_object()) {
+            ++malformed;
+            continue;
+        }
+        const std::string cat = e.value("cat", std::string());
+        const std::string name = e.value("name", std::string());
+        const int64_t ts = e.value("ts", int64_t(0)) * 1000; // integer microseconds
+        const int64_t dur = std::max<int64_t>(0, e.value("dur", int64_t(0))) * 1000;
+        const json args = e.value("args", json::object());
+        if (cat == "Node") {
+            constexpr std::string_view suffix = "_kernel_time";
+            if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
+                continue; // fences
+            const std::string node = name.substr(0, name.size() - suffix.size());
+            Operator op;
+            op.start_ns = ts;
+            op.end_ns = ts + dur;
+            const std::string opName = argText(args, "op_name");
+            op.name = p.intern(opName.empty() ? node : opName);
+            op.label = p.intern(node);
+            op.shapes = args.contains("input_type_shape") ? p.intern(argText(args, "input_type_shape")) : kNoString;
+            op.call_index = calls[opName]++;
+            op.thread = thread(e);
+            const Index index = Index(p.operators.size());
+            p.operators.push_back(op);
+            nodeOp[node] = index;
+            if (const std::string provider = argText(args, "provider"); !provider.empty()) {
+                if (providerMetric == kNoIndex)
+                    providerMetric = p.metricId("provider", "");
+                p.operator_counters.push_back({index, providerMetric, 0, p.intern(provider), kValueText});
+            }
+        } else if (cat == "Kernel") {
+            Kernel k;
+            k.start_ns = ts;
+            k.end_ns = ts + dur;
+            k.name = p.intern(name);
+            k.stream = uint32_t(std::stoul("0" + argText(args, "stream")));
+            auto dim = [&](const char *key) { return uint32_t(std::strtoul(argText(args, key).c_str(), nullptr, 10)); };
+            k.grid = {dim("grid_x"), dim("grid_y"), dim("grid_z")};
+            k.block = {dim("block_x"), dim("block_y"), dim("block_z")};
+            kernelParents.emplace_back(Index(p.kernels.size()), argText(args, "parent_name"));
+            p.kernels.push_back(k);
+        } else if (cat == "Session" || cat == "Api") {
+            Range r;
+            r.start_ns = ts;
+            r.end_ns = ts + dur;
+            r.text = p.intern(name);
+            r.thread = thread(e);
+            r.kind = RangeKind::UserAnnotation;
+            p.ranges.push_back(r);
+        } else {
+            ++skipped;
+        }
+    }
+    // Kernels name their node (parent_name, added by ONNX Runtime's GPU profiler).
+    for (const auto &[k, parent] : kernelParents) {
+        Kernel &kernel = p.kernels[k];
+        auto it = nodeOp.find(parent);
+        if (it == nodeOp.end()) {
+            kernel.unattributed_reason = p.intern("no ONNX Runtime node named by its parent_name");
+            continue;
+        }
+        kernel.op = it->second;
+        kernel.method = AttributionMethod::RuntimeCorrelation;
+        kernel.confidence = Confidence::High;
+    }
+    if (events.empty() && !complete)
+        throw FileError(path, "truncated ONNX Runtime profile (no complete event)");
+    if (!complete)
+        p.warnings.push_back("the file is truncated: the events after the last complete one are missing");
+    if (malformed)
+        p.warnings.push_back(std::to_string(malformed) + " events could not be read and were skipped");
+    if (skipped)
+        p.warnings.push_back(std::to_string(skipped) + " events of unknown categories were skipped");
+    if (p.operators.empty() && p.kernels.empty() && p.ranges.empty())
+        throw FileError(path, "an ONNX Runtime profile without any event");
+    p.finalize();
+    progress.report(1.0, "Reading ONNX Runtime profile");
+    return p;
 }
 
 } // namespace opscope::importers

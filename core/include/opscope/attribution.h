@@ -1,0 +1,33 @@
+#pragma once
+// Attribution: every kernel to the operator and nn.Module that launched it, with a method and a
+// confidence, or to the unattributed list with a reason. One engine for the GUI and the CLI.
+//
+// - nsys: kernel correlationId -> launching API call -> (thread, CPU time) -> the NVTX push/pop
+//   ranges open on that thread then: module labels give the module, emit_nvtx ranges the operator.
+// - ncu alone: each launch's recorded NVTX stack (the importer lays it out as ranges).
+// - torch.profiler: kernel External id -> cpu_op -> the module annotations enclosing it on its
+//   thread; backward ops take the module of their forward op (fwdbwd flows / sequence numbers).
+// - Inductor: Triton kernels -> the aten ops they fuse (see inductor.h).
+
+#include "opscope/profile.h"
+#include "opscope/progress.h"
+
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+struct AttributionOptions {
+    // Text of the range that marks the captured step; kernels launched outside every range of this
+    // name are kept and flagged as outside the capture. Ignored when no such range exists.
+    std::string captureRange = "CAPTURE";
+};
+
+// Attributes `p` in place. Builds operators and module instances from the ranges when the source
+// has none of its own (nsys, ncu), links kernels, and records the outcome in p.metadata.
+void attribute(Profile &p, const AttributionOptions &options = {}, const Progress &progress = {});
+
+// True when `p` has at least one kernel attributed to an operator or a module.
+bool isAttributed(const Profile &p);
+
+} // namespace opscope

@@ -1,0 +1,56 @@
+#pragma once
+// The module tree of a profile (one node per module path, aggregating its calls) and the dedup
+// groups: module instances whose structure and work are identical (same class, same child
+// structure, same operators with the same shapes, same kernel names), e.g. `blocks.* ×4`.
+
+#include "opscope/profile.h"
+
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+struct ModuleNode {
+    std::string path;          // "blocks.3.attn"
+    std::string className;     // "Attention"
+    int parent = -1;           // node index
+    std::vector<int> children; // node indices, in first-call order
+    std::vector<Index> instances; // ModuleInstance indices (calls)
+    int64_t gpuTimeSelf = 0;   // kernels attributed to this module directly (captured step only)
+    int64_t gpuTimeTotal = 0;  // self + descendants
+    uint32_t kernelsSelf = 0;
+    uint32_t kernelsTotal = 0;
+    int group = -1;            // dedup group index when a member
+    uint64_t signature = 0;    // structural signature used for grouping
+};
+
+struct DedupGroup {
+    std::string name;           // "blocks.*"
+    std::string className;
+    std::vector<int> members;   // node indices, in path order
+    bool nested = false;        // members lie inside members of another group
+    // Per member, in `members` order.
+    std::vector<uint32_t> kernelsPerMember;
+    std::vector<int64_t> gpuTimePerMember;
+    int64_t minTime() const;
+    int64_t maxTime() const;
+    int64_t medianTime() const;
+};
+
+struct ModuleTree {
+    std::vector<ModuleNode> nodes;
+    std::vector<int> roots;
+    std::vector<DedupGroup> groups;
+    int64_t stepGpuTime = 0; // all kernels of the captured step
+    int find(std::string_view path) const;
+};
+
+// Builds the tree from the profile's module instances and attributed kernels. Only kernels of the
+// captured step count towards times (kernels flagged outside the capture are left out).
+ModuleTree buildModuleTree(const Profile &p);
+
+// The common name of a set of paths: differing components become '*' (keeping a shared prefix and
+// suffix inside the component): {"blocks.0", "blocks.1"} -> "blocks.*", {"ln1","ln2"} -> "ln*".
+std::string groupPattern(const std::vector<std::string> &paths);
+
+} // namespace opscope

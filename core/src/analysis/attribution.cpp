@@ -1,0 +1,336 @@
+#include "opscope/attribution.h"
+
+#include "analysis/range_index.h"
+#include "opscope/labels.h"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+namespace opscope {
+
+namespace {
+
+bool nestsPerThread(const Range &r)
+{
+    return r.kind == RangeKind::PushPop || r.kind == RangeKind::UserAnnotation;
+}
+
+bool isBackwardName(std::string_view name)
+{
+    return name.starts_with("autograd::engine::evaluate_function") ||
+           (name.find("Backward") != std::string_view::npos && name.find("::") == std::string_view::npos);
+}
+
+class Attributor {
+public:
+    Attributor(Profile &p, const AttributionOptions &options, const Progress &progress)
+        : p_(p), options_(options), progress_(progress), ranges_(p, nestsPerThread)
+    {
+    }
+
+    void run()
+    {
+        const bool ownOperators = !p_.operators.empty();
+        p_.modules.clear();
+        labelRanges(!ownOperators);
+        progress_.checkCancel();
+        if (ownOperators) {
+            ensureOperatorNesting();
+            placeOperatorsInModules();
+            linkBackwardToForward();
+            attributeByExternalId();
+        } else {
+            attributeByLaunchStack();
+        }
+        progress_.checkCancel();
+        flagOutsideCapture();
+        progress_.report(1.0, "Attributing kernels");
+    }
+
+private:
+    // Module instances from module labels; operators from emit_nvtx ranges when the source has no
+    // operators of its own. Each range learns its nearest module and operator (self or ancestor).
+    void labelRanges(bool makeOperators)
+    {
+        moduleOfRange_.assign(p_.ranges.size(), kNoIndex);
+        opOfRange_.assign(p_.ranges.size(), kNoIndex);
+        std::unordered_map<StringId, uint32_t> callsByName;
+        for (Index r : ranges_.inNestingOrder()) {
+            const Range &range = p_.ranges[r];
+            const Index parent = ranges_.parent(r);
+            moduleOfRange_[r] = parent == kNoIndex ? kNoIndex : moduleOfRange_[parent];
+            opOfRange_[r] = parent == kNoIndex ? kNoIndex : opOfRange_[parent];
+            const RangeLabel label = parseRangeLabel(p_.text(range.text));
+            if (label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho) {
+                ModuleInstance m;
+                m.start_ns = range.start_ns;
+                m.end_ns = range.end_ns;
+                m.path = p_.intern(label.name);
+                m.class_name = p_.intern(label.cls);
+                m.parent = moduleOfRange_[r];
+                m.thread = range.thread;
+                p_.modules.push_back(m);
+                moduleOfRange_[r] = Index(p_.modules.size() - 1);
+            } else if (label.kind == RangeLabel::Kind::Operator && makeOperators) {
+                Operator op;
+                op.start_ns = range.start_ns;
+                op.end_ns = range.end_ns;
+                op.name = p_.intern(label.name);
+                op.shapes = label.shapes.empty() ? kNoString : p_.intern(label.shapes);
+                op.call_index = callsByName[op.name]++;
+                op.thread = range.thread;
+                op.parent = opOfRange_[r];
+                op.depth = op.parent == kNoIndex ? 0 : uint16_t(p_.operators[op.parent].depth + 1);
+                op.module = moduleOfRange_[r];
+                op.range = r;
+                op.sequence_nr = label.sequenceNr;
+                if (isBackwardName(label.name) || (op.parent != kNoIndex && (p_.operators[op.parent].flags & kOperatorBackward)))
+                    op.flags |= kOperatorBackward;
+                p_.operators.push_back(op);
+                opOfRange_[r] = Index(p_.operators.size() - 1);
+            }
+        }
+    }
+
+    // nsys / ncu: the ranges open on the launching thread at launch time.
+    void attributeByLaunchStack()
+    {
+        // Correlation id -> the launching API call (per thread, as ids repeat across processes).
+        std::vector<std::pair<uint32_t, Index>> byCorrelation;
+        byCorrelation.reserve(p_.api_calls.size());
+        for (Index a = 0; a < p_.api_calls.size(); ++a)
+            byCorrelation.emplace_back(p_.api_calls[a].correlation_id, a);
+        std::sort(byCorrelation.begin(), byCorrelation.end());
+        launchTimes_.assign(p_.kernels.size(), 0);
+
+        for (Index k = 0; k < p_.kernels.size(); ++k) {
+            if ((k & 0xfff) == 0) {
+                progress_.report(double(k) / double(std::max<size_t>(1, p_.kernels.size())), "Attributing kernels");
+                progress_.checkCancel();
+            }
+            Kernel &kernel = p_.kernels[k];
+            Index thread = kernel.launch_thread;
+            int64_t launchTime = kernel.start_ns; // ncu's own timeline: the stack was recorded at launch
+            if (!p_.api_calls.empty()) {
+                const Index call = findLaunchCall(byCorrelation, kernel);
+                if (call == kNoIndex) {
+                    unattributed(kernel, "no launching API call with its correlation id");
+                    continue;
+                }
+                thread = p_.api_calls[call].thread;
+                launchTime = p_.api_calls[call].start_ns;
+                kernel.launch_thread = thread;
+            }
+            launchTimes_[k] = launchTime;
+            const Index r = ranges_.innermostAt(thread, launchTime);
+            kernel.range = r;
+            kernel.module = r == kNoIndex ? kNoIndex : moduleOfRange_[r];
+            kernel.op = r == kNoIndex ? kNoIndex : opOfRange_[r];
+            if (kernel.op != kNoIndex) {
+                kernel.method = AttributionMethod::Nvtx;
+                kernel.confidence = Confidence::High; // exact: correlation id + the thread's range stack
+                kernel.unattributed_reason = kNoString;
+            } else {
+                unattributed(kernel, r == kNoIndex ? "no NVTX range open on the launching thread at launch"
+                                                   : "no operator range open at launch (only module or user ranges)");
+            }
+        }
+    }
+
+    Index findLaunchCall(const std::vector<std::pair<uint32_t, Index>> &byCorrelation, const Kernel &kernel) const
+    {
+        auto it = std::lower_bound(byCorrelation.begin(), byCorrelation.end(), std::make_pair(kernel.correlation_id, Index(0)));
+        Index fallback = kNoIndex;
+        for (; it != byCorrelation.end() && it->first == kernel.correlation_id; ++it) {
+            if (kernel.launch_thread == kNoIndex || p_.api_calls[it->second].thread == kernel.launch_thread)
+                return it->second;
+            if (kernel.launch_thread < p_.threads.size() && p_.api_calls[it->second].thread < p_.threads.size() &&
+                p_.threads[p_.api_calls[it->second].thread].pid == p_.threads[kernel.launch_thread].pid)
+                fallback = it->second;
+        }
+        return fallback;
+    }
+
+    // torch.profiler: parents and depths from time nesting per thread, when the importer left them out.
+    void ensureOperatorNesting()
+    {
+        const bool nested = std::any_of(p_.operators.begin(), p_.operators.end(),
+                                        [](const Operator &o) { return o.parent != kNoIndex; });
+        if (nested)
+            return;
+        std::vector<Index> order(p_.operators.size());
+        std::iota(order.begin(), order.end(), Index(0));
+        std::stable_sort(order.begin(), order.end(), [&](Index a, Index b) {
+            const Operator &x = p_.operators[a], &y = p_.operators[b];
+            if (x.thread != y.thread)
+                return x.thread < y.thread;
+            return x.start_ns != y.start_ns ? x.start_ns < y.start_ns : x.end_ns > y.end_ns;
+        });
+        std::vector<Index> open;
+        Index thread = kNoIndex;
+        for (Index o : order) {
+            Operator &op = p_.operators[o];
+            if (op.thread != thread) {
+                open.clear();
+                thread = op.thread;
+            }
+            while (!open.empty() && p_.operators[open.back()].end_ns < op.end_ns)
+                open.pop_back();
+            op.parent = open.empty() ? kNoIndex : open.back();
+            op.depth = open.empty() ? 0 : uint16_t(p_.operators[op.parent].depth + 1);
+            open.push_back(o);
+        }
+    }
+
+    // Operators in nesting order (parents first), by thread and time.
+    std::vector<Index> operatorsParentsFirst() const
+    {
+        std::vector<Index> order(p_.operators.size());
+        std::iota(order.begin(), order.end(), Index(0));
+        std::stable_sort(order.begin(), order.end(), [&](Index a, Index b) {
+            return p_.operators[a].depth < p_.operators[b].depth;
+        });
+        return order;
+    }
+
+    // torch.profiler: an op's module is the innermost module annotation open on its thread when it starts.
+    void placeOperatorsInModules()
+    {
+        for (Index o : operatorsParentsFirst()) {
+            Operator &op = p_.operators[o];
+            const Index r = ranges_.innermostAt(op.thread, op.start_ns);
+            op.module = r == kNoIndex ? kNoIndex : moduleOfRange_[r];
+            if (op.module == kNoIndex && op.parent != kNoIndex)
+                op.module = p_.operators[op.parent].module;
+            if (isBackwardName(p_.text(op.name)) ||
+                (op.parent != kNoIndex && (p_.operators[op.parent].flags & kOperatorBackward)))
+                op.flags |= kOperatorBackward;
+        }
+    }
+
+    // Backward ops run on autograd's thread, outside any module annotation: they take the module of
+    // the forward op that autograd recorded them for (fwdbwd flow, else the same sequence number).
+    void linkBackwardToForward()
+    {
+        std::unordered_map<Index, Index> forwardOf; // backward op -> forward op
+        for (const OperatorLink &link : p_.operator_links)
+            if (link.kind == OperatorLinkKind::ForwardBackward && link.from < p_.operators.size() &&
+                link.to < p_.operators.size())
+                forwardOf[link.to] = link.from;
+        std::unordered_map<int64_t, std::vector<Index>> forwardBySeq;
+        for (Index o = 0; o < p_.operators.size(); ++o) {
+            const Operator &op = p_.operators[o];
+            if (op.sequence_nr >= 0 && !(op.flags & kOperatorBackward) && op.module != kNoIndex)
+                forwardBySeq[op.sequence_nr].push_back(o);
+        }
+        linkedOps_ = 0;
+        for (Index o : operatorsParentsFirst()) {
+            Operator &op = p_.operators[o];
+            if (!(op.flags & kOperatorBackward) || op.module != kNoIndex)
+                continue;
+            Index forward = kNoIndex;
+            if (auto it = forwardOf.find(o); it != forwardOf.end())
+                forward = it->second;
+            else if (op.sequence_nr >= 0)
+                if (auto seq = forwardBySeq.find(op.sequence_nr); seq != forwardBySeq.end())
+                    for (Index candidate : seq->second) // the latest forward op that started before
+                        if (p_.operators[candidate].start_ns <= op.start_ns)
+                            forward = candidate;
+            if (forward != kNoIndex && p_.operators[forward].module != kNoIndex) {
+                op.module = p_.operators[forward].module;
+                ++linkedOps_;
+            } else if (op.parent != kNoIndex) {
+                op.module = p_.operators[op.parent].module;
+            }
+        }
+    }
+
+    void attributeByExternalId()
+    {
+        // External id -> the innermost cpu_op carrying it.
+        std::unordered_map<uint32_t, Index> opByExternalId;
+        opByExternalId.reserve(p_.operators.size());
+        for (Index o = 0; o < p_.operators.size(); ++o) {
+            const uint32_t id = p_.operators[o].external_id;
+            if (id == 0)
+                continue;
+            auto [it, inserted] = opByExternalId.emplace(id, o);
+            if (!inserted && p_.operators[o].depth > p_.operators[it->second].depth)
+                it->second = o;
+        }
+        for (Kernel &kernel : p_.kernels) {
+            auto it = kernel.external_id ? opByExternalId.find(kernel.external_id) : opByExternalId.end();
+            if (it == opByExternalId.end()) {
+                unattributed(kernel, kernel.external_id ? "no cpu_op with its External id" : "no External id");
+                continue;
+            }
+            kernel.op = it->second;
+            kernel.module = p_.operators[it->second].module;
+            kernel.method = AttributionMethod::TorchProfiler;
+            kernel.confidence = Confidence::High;
+            kernel.unattributed_reason = kNoString;
+        }
+    }
+
+    void flagOutsideCapture()
+    {
+        std::vector<std::pair<int64_t, int64_t>> capture;
+        const StringId name = p_.strings.find(options_.captureRange);
+        if (name != kNoString)
+            for (const Range &r : p_.ranges)
+                if (r.text == name)
+                    capture.emplace_back(r.start_ns, r.end_ns);
+        if (capture.empty())
+            return;
+        std::sort(capture.begin(), capture.end());
+        for (Index k = 0; k < p_.kernels.size(); ++k) {
+            Kernel &kernel = p_.kernels[k];
+            const int64_t t = k < launchTimes_.size() && launchTimes_[k] ? launchTimes_[k] : kernel.start_ns;
+            auto it = std::upper_bound(capture.begin(), capture.end(), std::make_pair(t, INT64_MAX));
+            const bool inside = it != capture.begin() && std::prev(it)->second >= t;
+            if (!inside) {
+                kernel.flags |= kKernelOutsideCapture;
+                if (kernel.op == kNoIndex)
+                    kernel.unattributed_reason = p_.intern("launched outside the capture range (initialisation or warm-up)");
+            } else {
+                kernel.flags &= uint8_t(~kKernelOutsideCapture);
+            }
+        }
+    }
+
+    void unattributed(Kernel &kernel, std::string_view reason)
+    {
+        kernel.op = kNoIndex;
+        kernel.method = AttributionMethod::Unattributed;
+        kernel.confidence = Confidence::Unattributed;
+        kernel.unattributed_reason = p_.intern(reason);
+    }
+
+    Profile &p_;
+    const AttributionOptions &options_;
+    const Progress &progress_;
+    RangeIndex ranges_;
+    std::vector<Index> moduleOfRange_;
+    std::vector<Index> opOfRange_;
+    std::vector<int64_t> launchTimes_;
+    size_t linkedOps_ = 0;
+};
+
+} // namespace
+
+void attribute(Profile &p, const AttributionOptions &options, const Progress &progress)
+{
+    // Profiles that arrive attributed (profile.json, our own files) keep their attribution.
+    if (p.source_format == "operator-profiler-json" || isAttributed(p))
+        return;
+    Attributor(p, options, progress).run();
+}
+
+bool isAttributed(const Profile &p)
+{
+    return !p.modules.empty() ||
+           std::any_of(p.kernels.begin(), p.kernels.end(), [](const Kernel &k) { return k.op != kNoIndex; });
+}
+
+} // namespace opscope

@@ -1,0 +1,219 @@
+#include "opscope/module_tree.h"
+
+#include <algorithm>
+#include <cctype>
+#include <functional>
+#include <map>
+#include <unordered_map>
+
+namespace opscope {
+
+namespace {
+
+uint64_t mix(uint64_t h, uint64_t v)
+{
+    // FNV-1a style combination; collisions only merge groups that also compare equal on the rest.
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h;
+}
+
+uint64_t hashText(std::string_view s)
+{
+    uint64_t h = 1469598103934665603ull;
+    for (unsigned char c : s)
+        h = (h ^ c) * 1099511628211ull;
+    return h;
+}
+
+std::vector<std::string_view> splitPath(std::string_view path)
+{
+    std::vector<std::string_view> parts;
+    size_t start = 0;
+    while (true) {
+        const auto dot = path.find('.', start);
+        parts.push_back(path.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
+        if (dot == std::string_view::npos)
+            return parts;
+        start = dot + 1;
+    }
+}
+
+} // namespace
+
+int64_t DedupGroup::minTime() const
+{
+    return gpuTimePerMember.empty() ? 0 : *std::min_element(gpuTimePerMember.begin(), gpuTimePerMember.end());
+}
+
+int64_t DedupGroup::maxTime() const
+{
+    return gpuTimePerMember.empty() ? 0 : *std::max_element(gpuTimePerMember.begin(), gpuTimePerMember.end());
+}
+
+int64_t DedupGroup::medianTime() const
+{
+    if (gpuTimePerMember.empty())
+        return 0;
+    std::vector<int64_t> sorted = gpuTimePerMember;
+    std::sort(sorted.begin(), sorted.end());
+    const size_t n = sorted.size();
+    return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
+int ModuleTree::find(std::string_view path) const
+{
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].path == path)
+            return int(i);
+    return -1;
+}
+
+std::string groupPattern(const std::vector<std::string> &paths)
+{
+    if (paths.empty())
+        return {};
+    std::vector<std::vector<std::string_view>> split;
+    for (const auto &p : paths)
+        split.push_back(splitPath(p));
+    const size_t n = split.front().size();
+    for (const auto &s : split)
+        if (s.size() != n)
+            return paths.front() + " (and " + std::to_string(paths.size() - 1) + " more)";
+    std::string out;
+    for (size_t c = 0; c < n; ++c) {
+        std::string_view first = split.front()[c];
+        bool same = true;
+        size_t prefix = first.size(), suffix = first.size();
+        for (const auto &s : split) {
+            const std::string_view part = s[c];
+            if (part != first)
+                same = false;
+            size_t p = 0;
+            while (p < prefix && p < part.size() && part[p] == first[p])
+                ++p;
+            prefix = p;
+            size_t q = 0;
+            while (q < suffix && q < part.size() && part[part.size() - 1 - q] == first[first.size() - 1 - q])
+                ++q;
+            suffix = q;
+        }
+        if (!out.empty())
+            out += '.';
+        if (same) {
+            out += first;
+            continue;
+        }
+        // Keep the shared prefix only when it is not a number fragment ("blocks.1*" for 10..19 would mislead).
+        while (prefix > 0 && std::isdigit(static_cast<unsigned char>(first[prefix - 1])))
+            --prefix;
+        suffix = std::min(suffix, first.size() - prefix);
+        while (suffix > 0 && std::isdigit(static_cast<unsigned char>(first[first.size() - suffix])))
+            --suffix;
+        out += std::string(first.substr(0, prefix)) + "*" + std::string(first.substr(first.size() - suffix));
+    }
+    return out;
+}
+
+ModuleTree buildModuleTree(const Profile &p)
+{
+    ModuleTree tree;
+    std::unordered_map<StringId, int> nodeOfPath;
+    std::vector<int> nodeOfInstance(p.modules.size(), -1);
+    for (Index m = 0; m < p.modules.size(); ++m) {
+        const ModuleInstance &inst = p.modules[m];
+        auto [it, inserted] = nodeOfPath.emplace(inst.path, int(tree.nodes.size()));
+        if (inserted) {
+            ModuleNode node;
+            node.path = std::string(p.text(inst.path));
+            node.className = std::string(p.text(inst.class_name));
+            tree.nodes.push_back(std::move(node));
+        }
+        nodeOfInstance[m] = it->second;
+        tree.nodes[size_t(it->second)].instances.push_back(m);
+    }
+    // Parents: the node of the first call's enclosing instance.
+    for (size_t n = 0; n < tree.nodes.size(); ++n) {
+        const Index first = tree.nodes[n].instances.front();
+        const Index parentInstance = p.modules[first].parent;
+        const int parent = parentInstance == kNoIndex ? -1 : nodeOfInstance[parentInstance];
+        tree.nodes[n].parent = parent == int(n) ? -1 : parent;
+        if (tree.nodes[n].parent < 0)
+            tree.roots.push_back(int(n));
+        else
+            tree.nodes[size_t(tree.nodes[n].parent)].children.push_back(int(n));
+    }
+
+    // Work per node, captured step only: kernel names and op signatures in launch order.
+    std::vector<uint64_t> workHash(tree.nodes.size(), 0);
+    for (const Kernel &k : p.kernels) {
+        if (k.flags & kKernelOutsideCapture)
+            continue;
+        tree.stepGpuTime += k.duration();
+        if (k.module == kNoIndex || k.module >= p.modules.size())
+            continue;
+        const int n = nodeOfInstance[k.module];
+        ModuleNode &node = tree.nodes[size_t(n)];
+        node.gpuTimeSelf += k.duration();
+        ++node.kernelsSelf;
+        uint64_t h = mix(workHash[size_t(n)], k.name);
+        if (k.op != kNoIndex && k.op < p.operators.size())
+            h = mix(mix(h, p.operators[k.op].name), p.operators[k.op].shapes);
+        workHash[size_t(n)] = h;
+    }
+    for (const Operator &op : p.operators) // operators without kernels count as structure too
+        if (op.module != kNoIndex && op.module < p.modules.size() && op.parent == kNoIndex) {
+            const int n = nodeOfInstance[op.module];
+            workHash[size_t(n)] = mix(workHash[size_t(n)], mix(op.name, op.shapes));
+        }
+
+    // Post-order: totals and signatures (class, children's signatures, own work).
+    std::function<void(int)> finish = [&](int n) {
+        ModuleNode &node = tree.nodes[size_t(n)];
+        node.gpuTimeTotal = node.gpuTimeSelf;
+        node.kernelsTotal = node.kernelsSelf;
+        uint64_t sig = mix(hashText(node.className), workHash[size_t(n)]);
+        for (int c : node.children) {
+            finish(c);
+            node.gpuTimeTotal += tree.nodes[size_t(c)].gpuTimeTotal;
+            node.kernelsTotal += tree.nodes[size_t(c)].kernelsTotal;
+            sig = mix(sig, tree.nodes[size_t(c)].signature);
+        }
+        node.signature = mix(sig, node.kernelsTotal);
+    };
+    for (int r : tree.roots)
+        finish(r);
+
+    // Groups: siblings (same parent) with equal signatures and at least one kernel.
+    std::map<std::pair<int, uint64_t>, std::vector<int>> candidates;
+    for (size_t n = 0; n < tree.nodes.size(); ++n)
+        if (tree.nodes[n].kernelsTotal > 0)
+            candidates[{tree.nodes[n].parent, tree.nodes[n].signature}].push_back(int(n));
+    for (auto &[key, members] : candidates) {
+        if (members.size() < 2)
+            continue;
+        DedupGroup g;
+        g.members = members;
+        g.className = tree.nodes[size_t(members.front())].className;
+        std::vector<std::string> paths;
+        for (int m : members) {
+            paths.push_back(tree.nodes[size_t(m)].path);
+            g.kernelsPerMember.push_back(tree.nodes[size_t(m)].kernelsTotal);
+            g.gpuTimePerMember.push_back(tree.nodes[size_t(m)].gpuTimeTotal);
+        }
+        g.name = groupPattern(paths);
+        const int index = int(tree.groups.size());
+        for (int m : members)
+            tree.nodes[size_t(m)].group = index;
+        tree.groups.push_back(std::move(g));
+    }
+    // A group is nested when an ancestor of its members belongs to a group.
+    for (DedupGroup &g : tree.groups)
+        for (int a = tree.nodes[size_t(g.members.front())].parent; a >= 0; a = tree.nodes[size_t(a)].parent)
+            if (tree.nodes[size_t(a)].group >= 0) {
+                g.nested = true;
+                break;
+            }
+    return tree;
+}
+
+} // namespace opscope

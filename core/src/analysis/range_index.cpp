@@ -1,0 +1,48 @@
+#include "analysis/range_index.h"
+
+#include <algorithm>
+
+namespace opscope {
+
+RangeIndex::RangeIndex(const Profile &p, const std::function<bool(const Range &)> &include)
+    : p_(p), parent_(p.ranges.size(), kNoIndex), byThread_(p.threads.size() + 1)
+{
+    auto slot = [&](Index thread) { return thread < p.threads.size() ? thread : Index(p.threads.size()); };
+    for (Index r = 0; r < p.ranges.size(); ++r)
+        if (include(p.ranges[r]))
+            byThread_[slot(p.ranges[r].thread)].ranges.push_back(r);
+    for (ThreadRanges &t : byThread_) {
+        std::stable_sort(t.ranges.begin(), t.ranges.end(), [&](Index a, Index b) {
+            const Range &ra = p.ranges[a], &rb = p.ranges[b];
+            return ra.start_ns != rb.start_ns ? ra.start_ns < rb.start_ns : ra.end_ns > rb.end_ns;
+        });
+        // A stack of open ranges gives each range its parent. Ranges that overlap without nesting
+        // (unbalanced data) get the innermost range that still encloses their start.
+        std::vector<Index> open;
+        t.starts.reserve(t.ranges.size());
+        for (Index r : t.ranges) {
+            const Range &range = p.ranges[r];
+            while (!open.empty() && p.ranges[open.back()].end_ns < range.start_ns)
+                open.pop_back();
+            parent_[r] = open.empty() ? kNoIndex : open.back();
+            open.push_back(r);
+            t.starts.push_back(range.start_ns);
+            order_.push_back(r);
+        }
+    }
+}
+
+Index RangeIndex::innermostAt(Index thread, int64_t t) const
+{
+    const ThreadRanges &tr = byThread_[thread < p_.threads.size() ? thread : Index(p_.threads.size())];
+    // The last range starting at or before t; walk out to the first that is still open at t.
+    auto it = std::upper_bound(tr.starts.begin(), tr.starts.end(), t);
+    if (it == tr.starts.begin())
+        return kNoIndex;
+    Index r = tr.ranges[size_t(it - tr.starts.begin()) - 1];
+    while (r != kNoIndex && p_.ranges[r].end_ns < t)
+        r = parent_[r];
+    return r;
+}
+
+} // namespace opscope

@@ -1,0 +1,187 @@
+#include "opscope/roofline.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <unordered_map>
+
+namespace opscope {
+
+namespace {
+
+constexpr std::string_view kTensorPrefix = "sm__ops_path_tensor_src_";
+constexpr std::string_view kTensorSuffix = ".sum.per_cycle_elapsed";
+
+// The kernel's numeric counters by name, for the formulas below.
+class Row {
+public:
+    Row(const Profile &p, Index kernel)
+    {
+        for (const MetricValue &v : p.countersOfKernel(kernel))
+            if (!(v.flags & (kValueText | kValueNull)))
+                values_.emplace(p.text(p.metrics[v.metric].name), v.value);
+    }
+    bool has(std::string_view name) const { return values_.count(name) != 0; }
+    double get(std::string_view name) const
+    {
+        auto it = values_.find(name);
+        return it == values_.end() ? 0.0 : it->second;
+    }
+    const std::unordered_map<std::string_view, double> &all() const { return values_; }
+
+private:
+    std::unordered_map<std::string_view, double> values_;
+};
+
+std::string tensorPrecisionName(std::string_view path)
+{
+    // path examples: bf16_dst_fp32, fp16, tf32_dst_fp32, fp64, int8, int1, fp8_sparsity_off, fp4_dst_fp32
+    std::string_view source = path.substr(0, path.find('_'));
+    std::string name(source);
+    for (char &c : name)
+        c = char(std::toupper(static_cast<unsigned char>(c)));
+    std::string out = name + " tensor";
+    if (path.find("sparsity_on") != std::string_view::npos)
+        out += " (sparse)";
+    return out;
+}
+
+} // namespace
+
+std::string_view toString(MemoryLevel level)
+{
+    switch (level) {
+    case MemoryLevel::Dram: return "DRAM";
+    case MemoryLevel::L2: return "L2";
+    case MemoryLevel::L1: return "L1";
+    }
+    return "DRAM";
+}
+
+double KernelRoofline::achievedFlops() const
+{
+    double total = 0;
+    for (const ComputeRate &c : compute)
+        total += c.achieved;
+    return total;
+}
+
+const ComputeRate *KernelRoofline::dominant() const
+{
+    const ComputeRate *best = nullptr;
+    for (const ComputeRate &c : compute)
+        if (c.achieved > 0 && (!best || c.achieved > best->achieved))
+            best = &c;
+    return best;
+}
+
+double KernelRoofline::intensity(MemoryLevel level) const
+{
+    const double traffic = memory[int(level)].achieved;
+    return traffic > 0 ? achievedFlops() / traffic : 0.0;
+}
+
+KernelRoofline kernelRoofline(const Profile &p, Index kernel)
+{
+    KernelRoofline out;
+    const Row row(p, kernel);
+    const double smClock = row.get("sm__cycles_elapsed.avg.per_second");
+    const double smspClock = row.get("smsp__cycles_elapsed.avg.per_second");
+    if (smClock <= 0 || !row.has("dram__bytes.sum.per_second"))
+        return out;
+    out.valid = true;
+    out.durationNs = row.get("gpu__time_duration.sum");
+
+    const std::string_view thread = "smsp__sass_thread_inst_executed_op_";
+    auto perCycle = [&](std::string_view op) {
+        return row.get(std::string(thread) + std::string(op) + "_pred_on.sum.per_cycle_elapsed");
+    };
+    auto derived = [&](std::string_view which) { return row.get(std::string("derived__") + std::string(which)); };
+
+    ComputeRate fp64{"FP64", false, 0, 0};
+    fp64.achieved = (perCycle("dadd") + perCycle("dmul") + derived("smsp__sass_thread_inst_executed_op_dfma_pred_on_x2")) * smspClock;
+    fp64.peak = derived("sm__sass_thread_inst_executed_op_dfma_pred_on_x2") * smClock;
+    ComputeRate fp32{"FP32", false, 0, 0};
+    fp32.achieved = (perCycle("fadd") + perCycle("fmul") + derived("smsp__sass_thread_inst_executed_op_ffma_pred_on_x2")) * smspClock;
+    fp32.peak = derived("sm__sass_thread_inst_executed_op_ffma_pred_on_x2") * smClock;
+    ComputeRate fp16{"FP16", false, 0, 0};
+    fp16.achieved = (derived("smsp__sass_thread_inst_executed_op_hadd_pred_on_x2") +
+                     derived("smsp__sass_thread_inst_executed_op_hmul_pred_on_x2") +
+                     derived("smsp__sass_thread_inst_executed_op_hfma_pred_on_x4")) * smspClock;
+    fp16.peak = derived("sm__sass_thread_inst_executed_op_hfma_pred_on_x4") * smClock;
+    for (ComputeRate *c : {&fp64, &fp32, &fp16})
+        if (c->peak > 0 || c->achieved > 0)
+            out.compute.push_back(*c);
+
+    for (const auto &[name, value] : row.all()) {
+        if (!name.starts_with(kTensorPrefix) || !name.ends_with(kTensorSuffix))
+            continue;
+        const std::string_view path = name.substr(kTensorPrefix.size(), name.size() - kTensorPrefix.size() - kTensorSuffix.size());
+        const std::string peakName = std::string(kTensorPrefix) + std::string(path) + ".sum.peak_sustained";
+        ComputeRate t{tensorPrecisionName(path), true, value * smClock, row.get(peakName) * smClock};
+        if (t.peak > 0 || t.achieved > 0)
+            out.compute.push_back(std::move(t));
+    }
+    std::sort(out.compute.begin() + 0, out.compute.end(), [](const ComputeRate &a, const ComputeRate &b) {
+        return a.tensor != b.tensor ? !a.tensor : a.precision < b.precision;
+    });
+
+    auto level = [&](MemoryLevel l, std::string_view bytes, std::string_view clock) {
+        MemoryRate &m = out.memory[int(l)];
+        m.present = row.has(std::string(bytes) + ".sum.per_second");
+        m.achieved = row.get(std::string(bytes) + ".sum.per_second");
+        m.peak = row.get(std::string(bytes) + ".sum.peak_sustained") * row.get(clock);
+    };
+    level(MemoryLevel::Dram, "dram__bytes", "dram__cycles_elapsed.avg.per_second");
+    level(MemoryLevel::L2, "derived__lts__lts2xbar_bytes", "lts__cycles_elapsed.avg.per_second");
+    level(MemoryLevel::L1, "derived__l1tex__lsu_writeback_bytes_mem_lgds", "l1tex__cycles_elapsed.avg.per_second");
+    return out;
+}
+
+RooflineCeilings rooflineCeilings(const Profile &p, std::span<const Index> kernels)
+{
+    RooflineCeilings out;
+    for (Index k : kernels) {
+        const KernelRoofline r = kernelRoofline(p, k);
+        if (!r.valid)
+            continue;
+        for (const ComputeRate &c : r.compute) {
+            auto it = std::find_if(out.compute.begin(), out.compute.end(),
+                                   [&](const ComputeRate &e) { return e.precision == c.precision; });
+            if (it == out.compute.end())
+                out.compute.push_back({c.precision, c.tensor, 0, c.peak});
+            else
+                it->peak = std::max(it->peak, c.peak);
+        }
+        for (int l = 0; l < 3; ++l)
+            if (r.memory[l].present) {
+                out.memory[l].present = true;
+                out.memory[l].peak = std::max(out.memory[l].peak, r.memory[l].peak);
+            }
+    }
+    return out;
+}
+
+RooflinePoint aggregateRooflinePoint(const Profile &p, std::span<const Index> kernels, MemoryLevel level)
+{
+    double work = 0, traffic = 0, time = 0;
+    RooflinePoint out;
+    for (Index k : kernels) {
+        const KernelRoofline r = kernelRoofline(p, k);
+        if (!r.valid || r.durationNs <= 0)
+            continue;
+        const double seconds = r.durationNs * 1e-9;
+        work += r.achievedFlops() * seconds;
+        traffic += r.memory[int(level)].achieved * seconds;
+        time += r.durationNs;
+        out.valid = true;
+    }
+    if (!out.valid || time <= 0)
+        return out;
+    out.timeNs = time;
+    out.flops = work / (time * 1e-9);
+    out.intensity = traffic > 0 ? work / traffic : 0;
+    return out;
+}
+
+} // namespace opscope
