@@ -37,7 +37,7 @@ int runApplication(int argc, char **argv)
     if (files.isEmpty() && *sampleProfilePath())
         files << QString::fromUtf8(sampleProfilePath());
     if (!files.isEmpty())
-        window.openFile(files.first());
+        window.openFiles(files); // the files of one capture
     return app.exec();
 }
 

@@ -1,7 +1,7 @@
 #include "profile_loader.h"
 
 #include "opscope/errors.h"
-#include "opscope/importer.h"
+#include "opscope/capture_import.h"
 
 #include <QMetaObject>
 
@@ -29,14 +29,17 @@ void ProfileLoader::cancel()
     cancel_ = true;
 }
 
-void ProfileLoader::load(const QString &path)
+void ProfileLoader::load(const QStringList &paths)
 {
     cancel();
     join();
     cancel_ = false;
     finished_ = false;
-    const std::string file = path.toStdString();
-    worker_ = std::thread([this, file, path] {
+    std::vector<std::string> files;
+    for (const QString &p : paths)
+        files.push_back(p.toStdString());
+    const QStringList path = paths;
+    worker_ = std::thread([this, files, path] {
         // Results travel back to the GUI thread as queued signal emissions.
         auto post = [this](auto &&fn) { QMetaObject::invokeMethod(this, std::forward<decltype(fn)>(fn), Qt::QueuedConnection); };
         try {
@@ -45,7 +48,7 @@ void ProfileLoader::load(const QString &path)
                                   post([this, fraction, text] { emit this->progress(fraction, text); });
                               },
                               &cancel_);
-            auto profile = std::make_shared<Profile>(importFile(file, progress));
+            auto profile = std::make_shared<Profile>(importCapture(files, {}, progress));
             finished_ = true;
             post([this, profile, path] { emit loaded(profile, path); });
         } catch (const Cancelled &) {

@@ -5,6 +5,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 #include <atomic>
 #include <memory>
@@ -18,16 +19,17 @@ public:
     explicit ProfileLoader(QObject *parent = nullptr);
     ~ProfileLoader() override;
 
-    // Starts loading `path`; a load already running is cancelled first.
-    void load(const QString &path);
+    // Starts loading the files of one capture (import + attribution); a load already running is
+    // cancelled first. `paths` may hold an nsys, an ncu, a torch.profiler file and an Inductor folder.
+    void load(const QStringList &paths);
     void cancel();
     bool isLoading() const { return worker_.joinable() && !finished_; }
 
 signals:
     void progress(double fraction, const QString &stage);
-    void loaded(std::shared_ptr<opscope::Profile> profile, const QString &path);
-    void failed(const QString &message, const QString &path);
-    void cancelled(const QString &path);
+    void loaded(std::shared_ptr<opscope::Profile> profile, const QStringList &paths);
+    void failed(const QString &message, const QStringList &paths);
+    void cancelled(const QStringList &paths);
 
 private:
     void join();

@@ -16,13 +16,16 @@ RangeIndex::RangeIndex(const Profile &p, const std::function<bool(const Range &)
             const Range &ra = p.ranges[a], &rb = p.ranges[b];
             return ra.start_ns != rb.start_ns ? ra.start_ns < rb.start_ns : ra.end_ns > rb.end_ns;
         });
-        // A stack of open ranges gives each range its parent. Ranges that overlap without nesting
-        // (unbalanced data) get the innermost range that still encloses their start.
+        // A stack of open ranges gives each range its parent. Ranges are half-open: one that starts
+        // where another ends follows it (ncu's serialised timeline lays ranges back to back). Ranges
+        // that overlap without nesting (unbalanced data) get the innermost range still open at their start.
         std::vector<Index> open;
         t.starts.reserve(t.ranges.size());
         for (Index r : t.ranges) {
             const Range &range = p.ranges[r];
-            while (!open.empty() && p.ranges[open.back()].end_ns < range.start_ns)
+            const bool empty = range.end_ns == range.start_ns;
+            while (!open.empty() && (p.ranges[open.back()].end_ns < range.start_ns ||
+                                     (!empty && p.ranges[open.back()].end_ns == range.start_ns)))
                 open.pop_back();
             parent_[r] = open.empty() ? kNoIndex : open.back();
             open.push_back(r);
@@ -40,7 +43,8 @@ Index RangeIndex::innermostAt(Index thread, int64_t t) const
     if (it == tr.starts.begin())
         return kNoIndex;
     Index r = tr.ranges[size_t(it - tr.starts.begin()) - 1];
-    while (r != kNoIndex && p_.ranges[r].end_ns < t)
+    // Half-open, except that an empty range still holds its own instant.
+    while (r != kNoIndex && (p_.ranges[r].end_ns < t || (p_.ranges[r].end_ns == t && p_.ranges[r].start_ns != t)))
         r = parent_[r];
     return r;
 }

@@ -1,0 +1,145 @@
+// Commands that explain a profile: stats (nsys-stats-like reports) and insights.
+#include "cli/commands.h"
+
+#include "opscope/capture_import.h"
+#include "opscope/insights.h"
+#include "opscope/stats.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <ostream>
+
+namespace opscope::cli {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string csvCell(const std::string &s)
+{
+    if (s.find_first_of(",\"\n") == std::string::npos)
+        return s;
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return out + "\"";
+}
+
+int runStats(const ParsedArgs &args, CliEnvironment &env)
+{
+    const std::string name = args.value("--report", "cuda_gpu_kern_sum");
+    const auto names = statsReportNames();
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+        std::string list;
+        for (const auto &n : names)
+            list += (list.empty() ? "" : ", ") + n;
+        throw UsageError("unknown report '" + name + "' (reports: " + list + ")");
+    }
+    StatsOptions options;
+    options.module = args.value("--module");
+    options.capturedOnly = args.has("--captured-only");
+    options.byShapes = args.has("--by-shapes");
+    const Profile profile = importCapture({args.positionals[0]});
+    const StatsReport report = buildStatsReport(profile, name, options);
+    if (args.has("--json")) {
+        json rows = json::array();
+        for (const auto &row : report.rows) {
+            json r = json::object();
+            for (size_t c = 0; c < report.columns.size() && c < row.size(); ++c)
+                r[report.columns[c]] = row[c];
+            rows.push_back(r);
+        }
+        env.out << json{{"report", report.id}, {"title", report.title}, {"rows", rows}}.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+        return 0;
+    }
+    if (args.has("--csv")) {
+        for (size_t c = 0; c < report.columns.size(); ++c)
+            env.out << (c ? "," : "") << csvCell(report.columns[c]);
+        env.out << "\n";
+        for (const auto &row : report.rows) {
+            for (size_t c = 0; c < row.size(); ++c)
+                env.out << (c ? "," : "") << csvCell(row[c]);
+            env.out << "\n";
+        }
+        return 0;
+    }
+    // A table: right-aligned numbers, the last column (the name) left-aligned and unpadded.
+    std::vector<size_t> width(report.columns.size());
+    for (size_t c = 0; c < report.columns.size(); ++c)
+        width[c] = report.columns[c].size();
+    for (const auto &row : report.rows)
+        for (size_t c = 0; c + 1 < row.size() && c < width.size(); ++c)
+            width[c] = std::max(width[c], row[c].size());
+    env.out << report.title << "\n\n";
+    auto line = [&](const std::vector<std::string> &cells) {
+        for (size_t c = 0; c < cells.size(); ++c) {
+            const bool last = c + 1 == cells.size();
+            if (!last && cells[c].size() < width[c])
+                env.out << std::string(width[c] - cells[c].size(), ' ');
+            env.out << cells[c] << (last ? "\n" : "  ");
+        }
+    };
+    line(report.columns);
+    for (const auto &row : report.rows)
+        line(row);
+    return 0;
+}
+
+int runInsights(const ParsedArgs &args, CliEnvironment &env)
+{
+    const Profile profile = importCapture({args.positionals[0]});
+    const auto insights = findInsights(profile);
+    if (args.has("--json")) {
+        json out = json::array();
+        for (const Insight &i : insights)
+            out.push_back(insightToJson(profile, i));
+        env.out << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+        return 0;
+    }
+    if (insights.empty()) {
+        env.out << "No insight fired: nothing stands out in this profile.\n";
+        return 0;
+    }
+    int n = 0;
+    for (const Insight &i : insights) {
+        char gain[64];
+        std::snprintf(gain, sizeof gain, "%.1f us (%.1f %% of the step)", double(i.estimatedGainNs) / 1e3, 100.0 * i.gainShareOfStep);
+        env.out << ++n << ". [" << toString(i.severity) << "] " << i.title << "\n   estimated gain up to " << gain << "\n   "
+                << i.explanation << "\n";
+        if (!i.modules.empty()) {
+            env.out << "   modules:";
+            for (size_t m = 0; m < i.modules.size() && m < 8; ++m)
+                env.out << " " << i.modules[m];
+            env.out << (i.modules.size() > 8 ? " ..." : "") << "\n";
+        }
+        env.out << "\n";
+    }
+    return 0;
+}
+
+} // namespace
+
+std::vector<CommandSpec> insightCommands()
+{
+    return {
+        {"stats", "opscope stats FILE [--report NAME] [--csv|--json] [--module PATH] [--captured-only] [--by-shapes]",
+         "Print a statistics report with the semantics of nsys stats and torch's key_averages:\n"
+         "cuda_gpu_kern_sum, nvtx_sum, cuda_api_sum, cuda_gpu_mem_time_sum, op_sum.",
+         1, 1,
+         {{"--report", "NAME", "cuda_gpu_kern_sum", "the report to print"},
+          {"--csv", "", "", "print CSV"},
+          {"--json", "", "", "print JSON"},
+          {"--module", "PATH", "", "only kernels and operators inside this module (e.g. blocks.0)"},
+          {"--captured-only", "", "", "only kernels of the captured step"},
+          {"--by-shapes", "", "", "op_sum: group by operator name and input shapes"}},
+         runStats},
+        {"insights", "opscope insights FILE [--json]",
+         "Explain why the profile is slow and what to fix first: launch-bound steps, cold starts,\n"
+         "synchronisation, pageable copies, memory/compute-bound kernels, low occupancy, idle tensor\n"
+         "cores, latency-bound kernels and outliers among identical layers; sorted by estimated gain.",
+         1, 1, {{"--json", "", "", "print JSON"}}, runInsights},
+    };
+}
+
+} // namespace opscope::cli

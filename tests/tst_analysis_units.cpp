@@ -1,0 +1,187 @@
+// Pure pieces of the analysis: NVTX label parsing, kernel-name normalisation, group names,
+// aggregation rules, the range index; and the ONNX Runtime importer on its real sample.
+#include "analysis/range_index.h"
+#include "opscope/aggregate.h"
+#include "opscope/capture_import.h"
+#include "opscope/errors.h"
+#include "opscope/importer.h"
+#include "opscope/labels.h"
+#include "opscope/module_tree.h"
+#include "test_util.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace opscope;
+using opscope::test::fixture;
+
+class TestAnalysisUnits : public QObject {
+    Q_OBJECT
+private slots:
+    void parsesModuleLabels()
+    {
+        const RangeLabel m = parseRangeLabel("blocks.3.attn[Attention]");
+        QCOMPARE(int(m.kind), int(RangeLabel::Kind::Module));
+        QCOMPARE(m.name, std::string_view("blocks.3.attn"));
+        QCOMPARE(m.cls, std::string_view("Attention"));
+        QVERIFY(!m.recordFunctionEcho);
+        // emit_nvtx re-emits record_function labels with an op_id: the same module, not a new one.
+        const RangeLabel echo = parseRangeLabel("model[GPT], op_id = 1");
+        QCOMPARE(int(echo.kind), int(RangeLabel::Kind::Module));
+        QVERIFY(echo.recordFunctionEcho);
+        QCOMPARE(echo.opId, int64_t(1));
+        QCOMPARE(int(parseRangeLabel("CAPTURE").kind), int(RangeLabel::Kind::Other));
+        QCOMPARE(int(parseRangeLabel("ProfilerStep#3").kind), int(RangeLabel::Kind::Other));
+        QCOMPARE(int(parseRangeLabel("weird[").kind), int(RangeLabel::Kind::Other));
+        QCOMPARE(int(parseRangeLabel("a b[C]").kind), int(RangeLabel::Kind::Other));
+    }
+
+    void parsesEmitNvtxOperators()
+    {
+        // A real range text of h100/gpt4_bf16_infer/nsys.sqlite.
+        const RangeLabel op = parseRangeLabel("aten::embedding, op_id = 3, sizes = [[8192, 768], [8, 256], [], [], []], "
+                                              "input_op_ids = [(0,-1), (0,-1), (0,-1), (0,-1), (0,-1)]");
+        QCOMPARE(int(op.kind), int(RangeLabel::Kind::Operator));
+        QCOMPARE(op.name, std::string_view("aten::embedding"));
+        QCOMPARE(op.opId, int64_t(3));
+        QCOMPARE(op.shapes, std::string_view("[[8192, 768], [8, 256], [], [], []]"));
+        const RangeLabel seq = parseRangeLabel("aten::addmm, seq = 12, op_id = 17, sizes = [[2304]]");
+        QCOMPARE(seq.sequenceNr, int64_t(12));
+        QCOMPARE(seq.shapes, std::string_view("[[2304]]"));
+        const RangeLabel bare = parseRangeLabel("aten::relu");
+        QCOMPARE(int(bare.kind), int(RangeLabel::Kind::Operator));
+        QCOMPARE(bare.opId, int64_t(-1));
+        QVERIFY(bare.shapes.empty());
+    }
+
+    void normalisesKernelNamesAcrossDemanglers()
+    {
+        // nsys/ncu write "char *", torch.profiler "char*"; anonymous namespaces differ too.
+        QCOMPARE(normalizeKernelName("void at::native::vectorized_gather_kernel<16, long>(char *, char *, long *)"),
+                 normalizeKernelName("void at::native::vectorized_gather_kernel<16, long>(char*, char*, long*)"));
+        QCOMPARE(normalizeKernelName("void at::native::(anonymous namespace)::k()"),
+                 normalizeKernelName("void at::native::<unnamed>::k()"));
+    }
+
+    void namesGroups()
+    {
+        QCOMPARE(groupPattern({"blocks.0", "blocks.1", "blocks.2", "blocks.3"}), std::string("blocks.*"));
+        QCOMPARE(groupPattern({"blocks.0.ln1", "blocks.0.ln2"}), std::string("blocks.0.ln*"));
+        QCOMPARE(groupPattern({"layers.10", "layers.11"}), std::string("layers.*"));
+        QCOMPARE(groupPattern({"encoder.layer", "decoder.layer"}), std::string("*coder.layer"));
+    }
+
+    void chooseAggregationRules()
+    {
+        QCOMPARE(int(aggregateRuleFor("dram__bytes.sum", "byte")), int(AggregateRule::Sum));
+        QCOMPARE(int(aggregateRuleFor("smsp__inst_executed.sum", "inst")), int(AggregateRule::Sum));
+        QCOMPARE(int(aggregateRuleFor("sm__throughput.avg.pct_of_peak_sustained_elapsed", "%")), int(AggregateRule::WeightedMean));
+        QCOMPARE(int(aggregateRuleFor("dram__bytes.sum.per_second", "byte/s")), int(AggregateRule::WeightedMean));
+        QCOMPARE(int(aggregateRuleFor("lts__t_sector_hit_rate.pct", "%")), int(AggregateRule::WeightedMean));
+        QCOMPARE(int(aggregateRuleFor("launch__registers_per_thread", "register/thread")), int(AggregateRule::Max));
+        QCOMPARE(int(aggregateRuleFor("gpu__time_duration.sum", "ns")), int(AggregateRule::Sum));
+    }
+
+    void aggregatesByRule()
+    {
+        Profile p;
+        const Index bytes = p.metricId("dram__bytes.sum", "byte");
+        const Index pct = p.metricId("sm__throughput.avg.pct_of_peak_sustained_elapsed", "%");
+        p.kernels.resize(2);
+        p.kernels[0].end_ns = 100; // weights 100 and 300
+        p.kernels[1].start_ns = 100;
+        p.kernels[1].end_ns = 400;
+        p.kernel_counters = {{0, bytes, 1000, kNoString, 0}, {0, pct, 10, kNoString, 0},
+                             {1, bytes, 3000, kNoString, 0}, {1, pct, 50, kNoString, 0}};
+        const Index both[] = {0, 1};
+        for (const AggregatedCounter &c : aggregateCounters(p, both)) {
+            if (c.metric == bytes)
+                QCOMPARE(c.value, 4000.0);
+            else
+                QCOMPARE(c.value, (10.0 * 100 + 50.0 * 300) / 400); // 40
+            QCOMPARE(c.kernels, 2u);
+        }
+    }
+
+    void rangeIndexFindsTheInnermostOpenRange()
+    {
+        Profile p;
+        p.threads = {{1, 1, kNoString}, {1, 2, kNoString}};
+        auto add = [&](int64_t s, int64_t e, Index t) {
+            p.ranges.push_back({s, e, p.intern(std::to_string(s)), kNoString, t, 0, RangeKind::PushPop});
+        };
+        add(0, 100, 0);  // 0
+        add(10, 50, 0);  // 1 inside 0
+        add(20, 30, 0);  // 2 inside 1
+        add(60, 90, 0);  // 3 inside 0
+        add(0, 100, 1);  // 4 other thread
+        add(100, 150, 0); // 5 follows 0 back to back (ncu's serialised timeline)
+        RangeIndex index(p, [](const Range &) { return true; });
+        QCOMPARE(index.innermostAt(0, 25), Index(2));
+        QCOMPARE(index.innermostAt(0, 40), Index(1));
+        QCOMPARE(index.innermostAt(0, 55), Index(0));
+        QCOMPARE(index.innermostAt(0, 70), Index(3));
+        QCOMPARE(index.innermostAt(0, 100), Index(5));
+        QCOMPARE(index.parent(5), kNoIndex);
+        QCOMPARE(index.innermostAt(0, 151), kNoIndex);
+        QCOMPARE(index.innermostAt(1, 25), Index(4));
+        QCOMPARE(index.parent(2), Index(1));
+        QCOMPARE(index.parent(1), Index(0));
+        QCOMPARE(index.parent(0), kNoIndex);
+    }
+
+    void importsTheOnnxRuntimeSample()
+    {
+        // 40 events: 4 Session, 36 Node = 12 nodes x (fence_before, kernel_time, fence_after); counted with python's json.
+        const Profile p = importFile(fixture("public/onnxruntime/vscode-onnxvalidate__onnxruntime_profile__2019-06-28_04-56-43.json"));
+        QCOMPARE(p.source_format, std::string("onnxruntime-json"));
+        QCOMPARE(p.operators.size(), size_t(12));
+        QCOMPARE(p.ranges.size(), size_t(4));
+        QCOMPARE(p.text(p.operators[0].name), std::string_view("Conv"));
+        QCOMPARE(p.text(p.operators[0].label), std::string_view("Convolution28"));
+        QCOMPARE(p.operators[0].start_ns, int64_t(81089263) * 1000);
+        QCOMPARE(p.operators[0].end_ns - p.operators[0].start_ns, int64_t(1702) * 1000);
+    }
+
+    void onnxRuntimeReaderToleratesUnescapedNames()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("ort.json").toStdString();
+        std::ofstream(path) << "[\n"
+                               "{\"cat\" : \"Session\",\"pid\" :1,\"tid\" :1,\"dur\" :5,\"ts\" :1,\"ph\" : \"X\",\"name\" :\"model_run\",\"args\" : {}},\n"
+                               "{\"cat\" : \"Node\",\"pid\" :1,\"tid\" :1,\"dur\" :7,\"ts\" :2,\"ph\" : \"X\",\"name\" :\"odd\"name\\_kernel_time\",\"args\" : {\"op_name\" : \"Gemm\",\"provider\" : \"CUDAExecutionProvider\"}},\n"
+                               "{\"cat\" : \"Kernel\",\"pid\" :-1,\"tid\" :-1,\"dur\" :3,\"ts\" :3,\"ph\" : \"X\",\"name\" :\"sgemm_kernel\",\"args\" : {\"stream\" : \"7\",\"grid_x\" : \"4\",\"grid_y\" : \"1\",\"grid_z\" : \"1\",\"block_x\" : \"128\",\"block_y\" : \"1\",\"block_z\" : \"1\",\"op_name\" : \"Gemm\",\"parent_name\" : \"odd\\\"name\\\\\"}}\n"
+                               "]\n";
+        const Profile p = importFile(path);
+        QCOMPARE(p.operators.size(), size_t(1));
+        QCOMPARE(p.text(p.operators[0].label), std::string_view("odd\"name\\"));
+        QCOMPARE(p.kernels.size(), size_t(1));
+        QCOMPARE(p.kernels[0].op, Index(0)); // linked by parent_name
+        QCOMPARE(p.kernels[0].grid, (Dim3{4, 1, 1}));
+        QCOMPARE(p.kernels[0].stream, 7u);
+    }
+
+    void inductorMapReadsTheRealDebugDirectory()
+    {
+        const std::string dir = fixture("h100/inductor_debug");
+        QVERIFY(isInductorDebugDir(dir));
+        const InductorKernelMap map = readInductorDebugDir(dir);
+        // output_code.py files name two Triton kernels: "# ... Original ATen: [aten.arange]" above
+        // triton_poi_fused_arange_0 and "[aten.add]" above triton_poi_fused_add_0 (read with grep).
+        QCOMPARE(map.size(), size_t(2));
+        QCOMPARE(map.at("triton_poi_fused_arange_0"), std::vector<std::string>{"aten::arange"});
+        QCOMPARE(map.at("triton_poi_fused_add_0"), std::vector<std::string>{"aten::add"});
+        QVERIFY(!isInductorDebugDir(fixture("public")));
+        try {
+            readInductorDebugDir(fixture("public/nsys"));
+            QFAIL("a folder without output_code.py was accepted");
+        } catch (const FileError &e) {
+            QVERIFY(QString(e.what()).contains("not an Inductor debug directory"));
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAnalysisUnits)
+#include "tst_analysis_units.moc"

@@ -1,0 +1,277 @@
+// Attribution on the real H100 captures: nsys + ncu, torch.profiler alone, all three together,
+// backward kernels, Inductor's Triton kernels, dedup groups and roofline figures.
+#include "opscope/aggregate.h"
+#include "opscope/attribution.h"
+#include "opscope/capture_import.h"
+#include "opscope/module_tree.h"
+#include "opscope/roofline.h"
+#include "test_util.h"
+
+#include <QTest>
+
+#include <cmath>
+#include <set>
+
+using namespace opscope;
+using opscope::test::fixture;
+
+namespace {
+
+std::string h100(const std::string &file)
+{
+    return fixture("h100/" + file);
+}
+
+struct Counts {
+    size_t captured = 0, outside = 0, withOp = 0, withModule = 0, withCounters = 0, roofline = 0;
+};
+
+Counts countKernels(const Profile &p)
+{
+    Counts c;
+    for (Index k = 0; k < p.kernels.size(); ++k) {
+        const Kernel &kernel = p.kernels[k];
+        if (kernel.flags & kKernelOutsideCapture) {
+            ++c.outside;
+            continue;
+        }
+        ++c.captured;
+        c.withOp += kernel.op != kNoIndex;
+        c.withModule += kernel.module != kNoIndex;
+        c.withCounters += !p.countersOfKernel(k).empty();
+        c.roofline += kernelRoofline(p, k).valid;
+    }
+    return c;
+}
+
+const DedupGroup *topLevelGroup(const ModuleTree &tree, const std::string &name)
+{
+    for (const DedupGroup &g : tree.groups)
+        if (!g.nested && g.name == name)
+            return &g;
+    return nullptr;
+}
+
+void checkBlocksGroup(const Profile &p)
+{
+    const ModuleTree tree = buildModuleTree(p);
+    std::vector<std::string> topLevel;
+    for (const DedupGroup &g : tree.groups)
+        if (!g.nested)
+            topLevel.push_back(g.name);
+    QCOMPARE(topLevel, std::vector<std::string>{"blocks.*"});
+    const DedupGroup *blocks = topLevelGroup(tree, "blocks.*");
+    QVERIFY(blocks);
+    QCOMPARE(blocks->members.size(), size_t(4));
+    QCOMPARE(blocks->className, std::string("Block"));
+    for (size_t i = 0; i < 4; ++i) {
+        QCOMPARE(tree.nodes[size_t(blocks->members[i])].path, "blocks." + std::to_string(i));
+        QCOMPARE(blocks->kernelsPerMember[i], blocks->kernelsPerMember[0]); // equal kernel counts
+    }
+    QVERIFY(blocks->kernelsPerMember[0] > 0);
+}
+
+Index kernelByLabel(const Profile &p, std::string_view label)
+{
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (p.text(p.kernels[k].label) == label)
+            return k;
+    return kNoIndex;
+}
+
+bool near(double a, double b)
+{
+    return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+} // namespace
+
+class TestAttribution : public QObject {
+    Q_OBJECT
+private slots:
+    void nsysWithNcu()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/nsys.sqlite"), h100("gpt4_bf16_infer/ncu_raw.csv")});
+        QCOMPARE(p.kernels.size(), size_t(192));
+        const Counts c = countKernels(p);
+        QCOMPARE(c.captured, size_t(46)); // the ncu rows of the captured step (fixtures README)
+        QCOMPARE(c.outside, size_t(146)); // init, weight casts and two warm-up steps
+        QCOMPARE(c.withOp, size_t(46));
+        QCOMPARE(c.withModule, size_t(46));
+        QCOMPARE(c.withCounters, size_t(46));
+        QCOMPARE(c.roofline, size_t(46));
+        QCOMPARE(*p.metadataValue("ncu_rows_matched"), std::string("46"));
+        QVERIFY2(p.metadataValue("ncu_match")->starts_with("stack 46,"), p.metadataValue("ncu_match")->c_str());
+        for (const Kernel &k : p.kernels)
+            if (!(k.flags & kKernelOutsideCapture)) {
+                QCOMPARE(int(k.method), int(AttributionMethod::Nvtx));
+                QCOMPARE(int(k.confidence), int(Confidence::High));
+                QVERIFY(p.text(p.operators[k.op].name).starts_with("aten::"));
+            }
+        checkBlocksGroup(p);
+        // Every captured kernel's name equals the name of the ncu row it got (the counters' source).
+        const Index timeName = p.findMetric("gpu__time_duration.sum");
+        QVERIFY(timeName != kNoIndex);
+    }
+
+    void torchProfilerAlone()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/kineto.json")});
+        QCOMPARE(p.kernels.size(), size_t(138)); // 3 steps x 46 kernels (fixtures README)
+        const Counts c = countKernels(p);
+        QCOMPARE(c.captured, size_t(138));
+        QCOMPARE(c.withOp, size_t(138));
+        QCOMPARE(c.withModule, size_t(138));
+        for (const Kernel &k : p.kernels)
+            QCOMPARE(int(k.method), int(AttributionMethod::TorchProfiler));
+        checkBlocksGroup(p);
+        const ModuleTree tree = buildModuleTree(p);
+        QCOMPARE(tree.nodes[size_t(tree.find("blocks.2.attn"))].instances.size(), size_t(3)); // one call per step
+    }
+
+    void allThreeTogether()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/kineto.json"), h100("gpt4_bf16_infer/ncu_raw.csv"),
+                                         h100("gpt4_bf16_infer/nsys.sqlite")});
+        QCOMPARE(p.source_format, std::string("nsys-sqlite")); // the nsys timeline leads, whatever the order
+        const Counts c = countKernels(p);
+        QCOMPARE(c.captured, size_t(46));
+        QCOMPARE(c.outside, size_t(146));
+        QCOMPARE(c.withOp, size_t(46));
+        QCOMPARE(c.withModule, size_t(46));
+        QCOMPARE(c.withCounters, size_t(46));
+        QCOMPARE(c.roofline, size_t(46));
+        checkBlocksGroup(p);
+        // The correlation pass agrees with the NVTX attribution on every kernel it knows.
+        const std::string *check = p.metadataValue("torch_profiler_cross_check");
+        QVERIFY(check);
+        QVERIFY2(check->starts_with("46 of 46"), check->c_str());
+    }
+
+    void ncuAlone()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/ncu_raw.csv")});
+        const Counts c = countKernels(p);
+        QCOMPARE(c.captured, size_t(46));
+        QCOMPARE(c.withOp, size_t(46));
+        QCOMPARE(c.withModule, size_t(46));
+        QCOMPARE(c.withCounters, size_t(46));
+        checkBlocksGroup(p);
+    }
+
+    void backwardKernelsCarryTheirForwardModule()
+    {
+        const Profile p = importCapture({h100("kineto_gpt4_train.json")});
+        QCOMPARE(p.kernels.size(), size_t(416));
+        size_t backward = 0, backwardWithModule = 0;
+        for (const Kernel &k : p.kernels) {
+            if (k.op == kNoIndex || !(p.operators[k.op].flags & kOperatorBackward))
+                continue;
+            ++backward;
+            if (k.module != kNoIndex)
+                ++backwardWithModule;
+        }
+        QVERIFY2(backward > 100, qPrintable(QString::number(backward)));
+        QCOMPARE(backwardWithModule, backward);
+        // A backward GEMM of blocks.1.mlp.fc lands in that module, not in its parent.
+        bool found = false;
+        for (const Kernel &k : p.kernels)
+            if (k.module != kNoIndex && p.text(p.modules[k.module].path) == "blocks.1.mlp.fc" &&
+                (p.operators[k.op].flags & kOperatorBackward))
+                found = true;
+        QVERIFY(found);
+    }
+
+    void tritonKernelsCarryTheirFusedOps()
+    {
+        const Profile p = importCapture({h100("kineto_gpt4_compiled.json"), h100("inductor_debug")});
+        size_t triton = 0;
+        for (const Kernel &k : p.kernels) {
+            const std::string_view name = p.text(k.name);
+            if (!name.starts_with("triton_"))
+                continue;
+            ++triton;
+            QCOMPARE(int(k.method), int(AttributionMethod::InductorFusion));
+            QVERIFY(k.op != kNoIndex);
+            std::set<std::string> fused;
+            for (const FusedName &f : p.fused_with)
+                if (f.op == k.op)
+                    fused.insert(std::string(p.text(f.name)));
+            const std::string expected = name.starts_with("triton_poi_fused_add") ? "aten::add" : "aten::arange";
+            QVERIFY2(fused.count(expected), std::string(name).c_str());
+        }
+        QVERIFY(triton >= 2);
+        QVERIFY(std::stoi(*p.metadataValue("inductor_fused_kernels")) == int(triton));
+    }
+
+    void rooflineMatchesNcuSectionFormulas()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/ncu_raw.csv")});
+        // Expected values computed with python's csv module from the same rows, following ncu's
+        // SpeedOfLight_RooflineChart / HierarchicalTensorRooflineChart formulas:
+        //   fp32 = (fadd + fmul per_cycle_elapsed + derived ffma_x2) * smsp__cycles_elapsed.avg.per_second
+        //   bf16 tensor = sm__ops_path_tensor_src_bf16_dst_fp32.sum.per_cycle_elapsed * sm__cycles_elapsed.avg.per_second
+        //   peaks: derived__sm__..._ffma_pred_on_x2 and .sum.peak_sustained times the sm clock;
+        //   DRAM peak = dram__bytes.sum.peak_sustained * dram__cycles_elapsed.avg.per_second.
+        // ID 5: nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN (a bf16 GEMM)
+        const Index gemm = kernelByLabel(p, "5");
+        QVERIFY(gemm != kNoIndex);
+        const KernelRoofline g = kernelRoofline(p, gemm);
+        QVERIFY(g.valid);
+        auto rate = [](const KernelRoofline &r, const std::string &precision) {
+            for (const ComputeRate &c : r.compute)
+                if (c.precision == precision)
+                    return c;
+            return ComputeRate{};
+        };
+        QVERIFY(near(rate(g, "BF16 tensor").achieved, 393879089182675.25));
+        QVERIFY(near(rate(g, "BF16 tensor").peak, 1516099345700290.5));
+        QVERIFY(near(rate(g, "FP32").achieved, 256435112534.571));
+        QVERIFY(near(rate(g, "FP32").peak, 47378104553134.08));
+        QVERIFY(near(g.memory[int(MemoryLevel::Dram)].achieved, 358043844856.66));
+        QVERIFY(near(g.memory[int(MemoryLevel::Dram)].peak, 3342462057331.2));
+        QVERIFY(near(g.memory[int(MemoryLevel::L2)].achieved, 2017231028667.79));
+        QVERIFY(near(g.intensity(MemoryLevel::Dram), 1100.8024015969297));
+        QCOMPARE(g.dominant()->precision, std::string("BF16 tensor"));
+        // ID 11: vectorized_elementwise_kernel<8, GeluCUDAKernelImpl ...> (elementwise, memory-bound)
+        const Index gelu = kernelByLabel(p, "11");
+        const KernelRoofline e = kernelRoofline(p, gelu);
+        QVERIFY(near(rate(e, "FP32").achieved, 9345854227092.373));
+        QVERIFY(near(rate(e, "FP16").achieved, 491519315199.339));
+        QVERIFY(near(e.memory[int(MemoryLevel::Dram)].achieved, 1005740000000.0));
+        QVERIFY(near(e.memory[int(MemoryLevel::L1)].achieved, 1228800000000.0));
+        QVERIFY(near(e.intensity(MemoryLevel::Dram), 9.781229286188989));
+        QCOMPARE(e.dominant()->precision, std::string("FP32"));
+    }
+
+    void operatorTableAndAggregates()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/nsys.sqlite"), h100("gpt4_bf16_infer/ncu_raw.csv")});
+        const auto rows = operatorTable(p, OperatorGrouping::ByName);
+        QVERIFY(!rows.empty());
+        int64_t self = 0;
+        for (const OperatorRow &r : rows)
+            self += r.gpuTimeSelf;
+        int64_t step = 0;
+        for (const Kernel &k : p.kernels)
+            if (!(k.flags & kKernelOutsideCapture))
+                step += k.duration();
+        QCOMPARE(self, step); // every captured kernel's time is some operator's self time
+        // Aggregated DRAM bytes of the step = the sum of the 46 rows' dram__bytes.sum.
+        std::vector<Index> captured;
+        double bytes = 0;
+        for (Index k = 0; k < p.kernels.size(); ++k)
+            if (!(p.kernels[k].flags & kKernelOutsideCapture)) {
+                captured.push_back(k);
+                bytes += p.kernelCounter(k, "dram__bytes.sum");
+            }
+        const Index metric = p.findMetric("dram__bytes.sum");
+        for (const AggregatedCounter &c : aggregateCounters(p, captured))
+            if (c.metric == metric)
+                QCOMPARE(c.value, bytes);
+        QVERIFY(bytes > 0);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestAttribution)
+#include "tst_attribution.moc"
