@@ -27,4 +27,10 @@ RangeLabel parseRangeLabel(std::string_view text);
 // "char*") and on anonymous namespaces ("(anonymous namespace)" vs "<unnamed>").
 std::string normalizeKernelName(std::string_view name);
 
+// The kernel's function name without return type, namespaces, template arguments and parameters
+// ("void at::native::vectorized_gather_kernel<(int)16, long>(char *, ...)" -> "vectorized_gather_kernel").
+// Tools disagree on everything else: ncu drops inline namespaces, nsys writes "(int)16", torch.profiler
+// resolves template parameters.
+std::string kernelBaseName(std::string_view name);
+
 } // namespace opscope

@@ -225,6 +225,7 @@ private:
                 forwardBySeq[op.sequence_nr].push_back(o);
         }
         linkedOps_ = 0;
+        inferModulesOfGradientAccumulation();
         for (Index o : operatorsParentsFirst()) {
             Operator &op = p_.operators[o];
             if (!(op.flags & kOperatorBackward) || op.module != kNoIndex)
@@ -242,6 +243,49 @@ private:
                 ++linkedOps_;
             } else if (op.parent != kNoIndex) {
                 op.module = p_.operators[op.parent].module;
+                moduleByAdjacency_[o] = moduleByAdjacency_[op.parent];
+            }
+        }
+    }
+
+    // AccumulateGrad writes a parameter's gradient right after the backward function that computed
+    // it, on the same thread, and has no forward op: it takes that function's module (by adjacency,
+    // so its kernels get medium confidence).
+    void inferModulesOfGradientAccumulation()
+    {
+        moduleByAdjacency_.assign(p_.operators.size(), false);
+        std::vector<Index> topLevel;
+        for (Index o = 0; o < p_.operators.size(); ++o)
+            if ((p_.operators[o].flags & kOperatorBackward) && p_.operators[o].parent == kNoIndex)
+                topLevel.push_back(o);
+        std::sort(topLevel.begin(), topLevel.end(), [&](Index a, Index b) {
+            const Operator &x = p_.operators[a], &y = p_.operators[b];
+            return x.thread != y.thread ? x.thread < y.thread : x.start_ns < y.start_ns;
+        });
+        // Resolve the forward module of each top-level backward function first (same rules as below).
+        std::unordered_map<int64_t, std::vector<Index>> forwardBySeq;
+        for (Index o = 0; o < p_.operators.size(); ++o)
+            if (p_.operators[o].sequence_nr >= 0 && !(p_.operators[o].flags & kOperatorBackward) &&
+                p_.operators[o].module != kNoIndex)
+                forwardBySeq[p_.operators[o].sequence_nr].push_back(o);
+        Index thread = kNoIndex, lastModule = kNoIndex;
+        for (Index o : topLevel) {
+            Operator &op = p_.operators[o];
+            if (op.thread != thread) {
+                thread = op.thread;
+                lastModule = kNoIndex;
+            }
+            if (p_.text(op.name).find("AccumulateGrad") != std::string_view::npos) {
+                if (op.module == kNoIndex && lastModule != kNoIndex) {
+                    op.module = lastModule;
+                    moduleByAdjacency_[o] = true;
+                }
+                continue;
+            }
+            if (auto seq = forwardBySeq.find(op.sequence_nr); op.sequence_nr >= 0 && seq != forwardBySeq.end()) {
+                for (Index candidate : seq->second)
+                    if (p_.operators[candidate].start_ns <= op.start_ns)
+                        lastModule = p_.operators[candidate].module;
             }
         }
     }
@@ -268,7 +312,8 @@ private:
             kernel.op = it->second;
             kernel.module = p_.operators[it->second].module;
             kernel.method = AttributionMethod::TorchProfiler;
-            kernel.confidence = Confidence::High;
+            kernel.confidence = it->second < moduleByAdjacency_.size() && moduleByAdjacency_[it->second] ? Confidence::Medium
+                                                                                                       : Confidence::High;
             kernel.unattributed_reason = kNoString;
         }
     }
@@ -314,6 +359,7 @@ private:
     std::vector<Index> moduleOfRange_;
     std::vector<Index> opOfRange_;
     std::vector<int64_t> launchTimes_;
+    std::vector<bool> moduleByAdjacency_; // per operator: module inferred from the preceding backward function
     size_t linkedOps_ = 0;
 };
 

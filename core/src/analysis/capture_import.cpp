@@ -24,7 +24,7 @@ KernelKeys keysOf(const Profile &p, Index k)
 {
     const Kernel &kernel = p.kernels[k];
     KernelKeys keys;
-    keys.name = normalizeKernelName(p.text(kernel.name));
+    keys.name = kernelBaseName(p.text(kernel.name));
     keys.launch = keys.name + "|" + std::to_string(kernel.grid.x) + "," + std::to_string(kernel.grid.y) + "," +
                   std::to_string(kernel.grid.z) + "|" + std::to_string(kernel.block.x) + "," +
                   std::to_string(kernel.block.y) + "," + std::to_string(kernel.block.z);
@@ -195,12 +195,12 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
             std::multimap<std::string, std::string> opOfKernel;
             for (const Kernel &k : part.kernels)
                 if (k.op != kNoIndex)
-                    opOfKernel.emplace(normalizeKernelName(part.text(k.name)), std::string(part.text(part.operators[k.op].name)));
+                    opOfKernel.emplace(kernelBaseName(part.text(k.name)), std::string(part.text(part.operators[k.op].name)));
             size_t compared = 0, agreed = 0;
             for (const Kernel &k : result.kernels) {
                 if (k.op == kNoIndex || (k.flags & kKernelOutsideCapture))
                     continue;
-                auto [lo, hi] = opOfKernel.equal_range(normalizeKernelName(result.text(k.name)));
+                auto [lo, hi] = opOfKernel.equal_range(kernelBaseName(result.text(k.name)));
                 if (lo == hi)
                     continue;
                 ++compared;

@@ -129,10 +129,46 @@ std::string normalizeKernelName(std::string_view name)
             i += anonymous.size() - 1;
             continue;
         }
+        // Casts on template values: "(int)16" -> "16", "(bool)1" -> "1".
+        if (name[i] == '(' && i > 0 && (name[i - 1] == '<' || name[i - 1] == ',' || name[i - 1] == ' ')) {
+            const auto close = name.find(')', i);
+            if (close != std::string_view::npos && close + 1 < name.size() &&
+                (std::isdigit(static_cast<unsigned char>(name[close + 1])) || name[close + 1] == '-')) {
+                i = close;
+                continue;
+            }
+        }
         if (name[i] != ' ')
             out += name[i];
     }
     return out;
+}
+
+std::string kernelBaseName(std::string_view name)
+{
+    // The function name ends at the first '<' or '(' that is not an anonymous namespace.
+    size_t end = 0;
+    for (; end < name.size(); ++end) {
+        bool skipped = false;
+        for (std::string_view anonymous : {std::string_view("(anonymous namespace)"), std::string_view("<unnamed>")})
+            if (name.substr(end).starts_with(anonymous)) {
+                end += anonymous.size() - 1;
+                skipped = true;
+                break;
+            }
+        if (skipped)
+            continue;
+        if (name[end] == '<' || name[end] == '(')
+            break;
+    }
+    std::string_view head = name.substr(0, end);
+    const auto space = head.rfind(' ');
+    if (space != std::string_view::npos)
+        head = head.substr(space + 1); // return type
+    const auto scope = head.rfind("::");
+    if (scope != std::string_view::npos)
+        head = head.substr(scope + 2);
+    return head.empty() ? std::string(name) : std::string(head);
 }
 
 } // namespace opscope

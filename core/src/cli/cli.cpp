@@ -75,8 +75,8 @@ void printCommandHelp(const CommandSpec &spec, std::ostream &out)
         else
             left += "  ";
         out << left << o.help;
-        if (!o.defaultValue.empty())
-            out << " (default: " << o.defaultValue << ")";
+        // Every option states its default; a flag's is "off".
+        out << " (default: " << (o.defaultValue.empty() ? (o.valueName.empty() ? "off" : "none") : o.defaultValue) << ")";
         out << "\n";
     }
 }
@@ -94,7 +94,7 @@ const std::vector<CommandSpec> &commands()
 {
     static const std::vector<CommandSpec> specs = [] {
         std::vector<CommandSpec> all;
-        for (auto group : {profileCommands, analysisCommands})
+        for (auto group : {profileCommands, analysisCommands, insightCommands, pipelineCommands, diffCommands})
             for (CommandSpec &spec : group())
                 all.push_back(std::move(spec));
         return all;
@@ -108,9 +108,12 @@ void printMainHelp(std::ostream &out)
            "       opscope COMMAND [OPTIONS]    run a command without a display\n\n"
            "OpScope explores PyTorch profiles: it attributes every GPU kernel and its counters to the\n"
            "operator and nn.Module that launched it.\n\ncommands:\n";
+    size_t width = 0;
+    for (const CommandSpec &spec : commands())
+        width = std::max(width, spec.name.size());
     for (const CommandSpec &spec : commands()) {
         std::string left = "  " + spec.name;
-        left.resize(12, ' ');
+        left.resize(width + 4, ' ');
         out << left << spec.summary.substr(0, spec.summary.find('\n')) << "\n";
     }
     out << "\noptions:\n"
