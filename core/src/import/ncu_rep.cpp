@@ -1,18 +1,192 @@
-// PLACEHOLDER: replaced by the real importer in this session; detects nothing yet.
+// Nsight Compute report (.ncu-rep): its format is not public, so it is read through
+// `ncu --import FILE --csv --page raw --print-units base` when ncu is installed. ncu's CSV goes to a
+// temporary file (stdout alone, so none of ncu's messages on stderr can cut into a row) and is then
+// streamed through the CSV parser (ncu_csv_parser.cpp).
 #include "import/importers.h"
+#include "import/ncu_csv.h"
 
 #include "opscope/errors.h"
+#include "opscope/file_util.h"
+#include "opscope/process.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <deque>
+#include <filesystem>
+#include <fstream>
+#include <system_error>
+
+#include <stdlib.h>
 
 namespace opscope::importers {
 
-bool detectNcuRep(const FileProbe &)
+namespace fs = std::filesystem;
+
+namespace {
+
+// The first bytes of every .ncu-rep seen (ncu 2025.3): "NVR\0".
+const std::string kReportMagic("NVR\0", 4);
+constexpr size_t kKeptOutputLines = 12;
+
+// Numeric-aware "newer first" order of version folder names ("2025.3.1" before "2024.1.0").
+bool newerFirst(const std::string &a, const std::string &b)
 {
-    return false;
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+            size_t ei = i, ej = j;
+            while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei])))
+                ++ei;
+            while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej])))
+                ++ej;
+            const auto na = std::stoull(a.substr(i, std::min<size_t>(ei - i, 18)));
+            const auto nb = std::stoull(b.substr(j, std::min<size_t>(ej - j, 18)));
+            if (na != nb)
+                return na > nb;
+            i = ei, j = ej;
+        } else {
+            if (a[i] != b[j])
+                return a[i] > b[j];
+            ++i, ++j;
+        }
+    }
+    return a.size() > b.size();
 }
 
-Profile importNcuRep(const std::string &path, const Progress &)
+// ncu writes its ==ERROR== lines to stdout, i.e. into the CSV file: the last few non-CSV lines of the
+// file's end, for an error message.
+void addToolMessages(const std::string &file, std::deque<std::string> &messages)
 {
-    throw FileError(path, "this format is not supported yet");
+    std::ifstream in(file, std::ios::binary | std::ios::ate);
+    if (!in)
+        return;
+    const std::streamoff size = in.tellg();
+    const std::streamoff from = std::max<std::streamoff>(0, size - 65536);
+    in.seekg(from);
+    std::string tail(size_t(size - from), '\0');
+    in.read(tail.data(), std::streamsize(tail.size()));
+    size_t start = 0;
+    while (start < tail.size()) {
+        const size_t nl = std::min(tail.find('\n', start), tail.size());
+        std::string_view line(tail.data() + start, nl - start);
+        if (!line.empty() && line.back() == '\r')
+            line.remove_suffix(1);
+        if (!line.empty() && line.front() != '"' && line.find_first_not_of(" \t") != std::string_view::npos) {
+            messages.emplace_back(line);
+            if (messages.size() > kKeptOutputLines)
+                messages.pop_front();
+        }
+        start = nl + 1;
+    }
+}
+
+// Removes the temporary folder however the import ends.
+struct TempFolder {
+    fs::path path;
+    ~TempFolder()
+    {
+        std::error_code ec;
+        if (!path.empty())
+            fs::remove_all(path, ec);
+    }
+};
+
+// ncu on PATH, in the CUDA toolkit, or where NVIDIA's installer puts it (/opt/nvidia/nsight-compute/
+// <version>/ncu, newest first). OPSCOPE_NCU names a binary explicitly.
+std::string findNcu()
+{
+    if (const char *explicitPath = std::getenv("OPSCOPE_NCU"); explicitPath && *explicitPath)
+        return findExecutable(explicitPath);
+    std::vector<std::string> dirs = {"/usr/local/cuda/bin"};
+    std::vector<std::string> versions;
+    std::error_code ec;
+    for (fs::directory_iterator it("/opt/nvidia/nsight-compute", ec), end; !ec && it != end; it.increment(ec))
+        if (it->is_directory(ec))
+            versions.push_back(it->path().filename().string());
+    std::sort(versions.begin(), versions.end(), newerFirst);
+    for (const auto &version : versions)
+        dirs.push_back("/opt/nvidia/nsight-compute/" + version);
+    return findExecutable("ncu", dirs);
+}
+
+} // namespace
+
+bool detectNcuRep(const FileProbe &probe)
+{
+    if (probe.directory)
+        return false;
+    if (probe.head.compare(0, kReportMagic.size(), kReportMagic) == 0)
+        return true;
+    return probe.extension == ".ncu-rep";
+}
+
+Profile importNcuRep(const std::string &path, const Progress &progress)
+{
+    if (!fileExists(path))
+        throw FileError(path, "no such file");
+    if (isDirectory(path))
+        throw FileError(path, "is a folder, not a file");
+    const std::string ncuPath = findNcu();
+    if (ncuPath.empty())
+        throw FileError(path, "is an Nsight Compute report; ncu is not installed here to read it. Export it where "
+                              "ncu is installed with: ncu --import NAME.ncu-rep --csv --page raw --print-units base "
+                              "> NAME.csv, then open the .csv");
+
+    TempFolder temp;
+    std::string pattern = (fs::temp_directory_path() / "opscope-ncu-XXXXXX").string();
+    if (!::mkdtemp(pattern.data()))
+        throw FileError(path, "cannot create a temporary folder to read the report in");
+    temp.path = pattern;
+    const std::string csvPath = (temp.path / (fileBaseName(path) + ".csv")).string();
+
+    ProcessSpec spec;
+    spec.argv = {ncuPath, "--import", path, "--csv", "--page", "raw", "--print-units", "base"};
+    spec.stdoutPath = csvPath;
+    std::deque<std::string> messages; // ncu's own lines (==ERROR== ...), for the error message
+    constexpr std::string_view kStage = "Reading the report with ncu --import";
+    progress.report(0.0, kStage);
+    const ProcessResult result = runProcess(
+        spec,
+        [&](std::string_view line) {
+            if (line.find_first_not_of(" \t") == std::string_view::npos)
+                return;
+            messages.emplace_back(line);
+            if (messages.size() > kKeptOutputLines)
+                messages.pop_front();
+        },
+        progress);
+    if (result.cancelled)
+        throw Cancelled();
+    if (!result.ok()) {
+        std::string what;
+        if (!result.started)
+            what = "could not run it (" + result.startError + ")";
+        else if (result.timedOut)
+            what = "it timed out";
+        else if (result.signal)
+            what = "it was killed by signal " + std::to_string(result.signal);
+        else
+            what = "it exited with status " + std::to_string(result.exitCode);
+        addToolMessages(csvPath, messages);
+        std::string output;
+        for (const auto &line : messages)
+            output += "\n  " + line;
+        throw FileError(path, "ncu --import (" + displayCommand(spec.argv) + ") failed: " + what +
+                                  (output.empty() ? std::string() : "; its last messages:" + output));
+    }
+    Profile p;
+    try {
+        ncu::CsvParser parser(path, progress);
+        feedNcuCsvFile(csvPath, parser, progress, kStage);
+        p = parser.finish();
+    } catch (const FileError &e) {
+        throw FileError(path, "the CSV that ncu --import printed for it cannot be read: " + e.problem());
+    }
+    p.source_format = "ncu-rep";
+    p.source_path = path;
+    progress.report(1.0, kStage);
+    return p;
 }
 
 } // namespace opscope::importers
