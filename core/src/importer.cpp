@@ -37,6 +37,8 @@ std::vector<ImportFormat> makeFormats()
                        importers::importNsysSqlite});
     formats.push_back({"nsys-rep", "Nsight Systems report (.nsys-rep)", importers::detectNsysRep,
                        importers::importNsysRep});
+    formats.push_back({"nsys-stats-csv", "nsys stats NVTX push/pop trace (.csv)", importers::detectNsysStatsCsv,
+                       importers::importNsysStatsCsv});
     formats.push_back({"kineto-json", "torch.profiler trace (.json, .json.gz)", importers::detectKinetoJson,
                        importers::importKinetoJson});
     formats.push_back({"onnxruntime-json", "ONNX Runtime profile (.json)", importers::detectOnnxRuntimeJson,

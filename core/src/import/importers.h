@@ -11,6 +11,9 @@ bool detectNsysSqlite(const FileProbe &probe);
 Profile importNsysSqlite(const std::string &path, const Progress &progress);
 bool detectNsysRep(const FileProbe &probe);
 Profile importNsysRep(const std::string &path, const Progress &progress);
+// `nsys stats` NVTX push/pop trace CSV (nsys_stats_csv.cpp).
+bool detectNsysStatsCsv(const FileProbe &probe);
+Profile importNsysStatsCsv(const std::string &path, const Progress &progress);
 
 // Nsight Compute CSV, raw or details page (ncu_csv.cpp), and .ncu-rep through `ncu --import` (ncu_rep.cpp).
 bool detectNcuCsv(const FileProbe &probe);

@@ -2,9 +2,10 @@
 
 namespace opscope::sql {
 
-Database::Database(const std::string &path, bool readOnly) : path_(path)
+Database::Database(const std::string &path, bool readOnly, int extraOpenFlags) : path_(path)
 {
-    const int flags = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+    const int flags =
+        (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | extraOpenFlags;
     if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
         std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);

@@ -13,8 +13,9 @@ namespace opscope::sql {
 
 class Database {
 public:
-    // Opens `path`; readOnly opens with SQLITE_OPEN_READONLY. Throws FileError.
-    Database(const std::string &path, bool readOnly);
+    // Opens `path`; readOnly opens with SQLITE_OPEN_READONLY. Throws FileError. `extraOpenFlags` are
+    // added to sqlite3_open_v2's flags (e.g. SQLITE_OPEN_NOMUTEX for a connection owned by one thread).
+    Database(const std::string &path, bool readOnly, int extraOpenFlags = 0);
     ~Database();
     Database(const Database &) = delete;
     Database &operator=(const Database &) = delete;
@@ -55,6 +56,7 @@ public:
     int64_t columnInt(int index) const { return sqlite3_column_int64(stmt_, index); }
     double columnDouble(int index) const { return sqlite3_column_double(stmt_, index); }
     bool columnIsNull(int index) const { return sqlite3_column_type(stmt_, index) == SQLITE_NULL; }
+    int columnType(int index) const { return sqlite3_column_type(stmt_, index); } // SQLITE_INTEGER, ...
     std::string_view columnText(int index) const
     {
         const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(stmt_, index));

@@ -1,0 +1,344 @@
+// Row readers of the CUPTI tables of an Nsight Systems export, and the correlation index that ties
+// GPU work to the API call that launched it.
+#include "import/nsys_sqlite_internal.h"
+
+#include <algorithm>
+
+namespace opscope::importers::nsys {
+
+namespace {
+
+std::string chunkQuery(const std::string &selectList, const std::string &table, const std::string &extraWhere = {})
+{
+    return "SELECT " + selectList + " FROM \"" + table + "\" WHERE rowid BETWEEN ?1 AND ?2" +
+           (extraWhere.empty() ? std::string() : " AND " + extraWhere);
+}
+
+// A name column: an id into StringIds in every known version; a text is kept too, in case.
+uint32_t textRef(const sql::Statement &st, int column, Chunk &chunk)
+{
+    switch (st.columnType(column)) {
+    case SQLITE_INTEGER:
+        return stringIdRef(st.columnInt(column));
+    case SQLITE_TEXT:
+        return chunk.texts.intern(st.columnText(column)) | kLocalText;
+    default:
+        return kNoString;
+    }
+}
+
+uint32_t u32(int64_t value)
+{
+    return uint32_t(value);
+}
+
+SyncKind syncKindOf(int64_t syncType)
+{
+    // ENUM_CUPTI_SYNC_TYPE (hard-coded for files older than the ENUM tables).
+    switch (syncType) {
+    case 1:
+        return SyncKind::Event;
+    case 2:
+        return SyncKind::StreamWait;
+    case 3:
+        return SyncKind::Stream;
+    case 4:
+        return SyncKind::Context;
+    default:
+        return SyncKind::Unknown;
+    }
+}
+
+} // namespace
+
+// ---- Queries ---------------------------------------------------------------------------------------
+
+std::string kernelQuery(const TableColumns &c, const std::string &table)
+{
+    return chunkQuery(c.selectList({{"start", nullptr},
+                                    {"end", nullptr},
+                                    {"deviceId", "0"},
+                                    {"streamId", "0"},
+                                    {"correlationId", "0"},
+                                    {"globalPid", "0"},
+                                    {"demangledName", nullptr},
+                                    {"shortName", "NULL"},
+                                    {"registersPerThread", "0"},
+                                    {"gridX", "0"},
+                                    {"gridY", "0"},
+                                    {"gridZ", "0"},
+                                    {"blockX", "0"},
+                                    {"blockY", "0"},
+                                    {"blockZ", "0"},
+                                    {"staticSharedMemory", "0"},
+                                    {"dynamicSharedMemory", "0"}}),
+                      table);
+}
+
+std::string memcpyQuery(const TableColumns &c, const std::string &table)
+{
+    return chunkQuery(c.selectList({{"start", nullptr},
+                                    {"end", nullptr},
+                                    {"deviceId", "0"},
+                                    {"streamId", "0"},
+                                    {"correlationId", "0"},
+                                    {"bytes", "0"},
+                                    {"copyKind", "0"},
+                                    {"srcKind", "0"},
+                                    {"dstKind", "0"}}),
+                      table);
+}
+
+std::string memsetQuery(const TableColumns &c, const std::string &table)
+{
+    return chunkQuery(c.selectList({{"start", nullptr},
+                                    {"end", nullptr},
+                                    {"deviceId", "0"},
+                                    {"streamId", "0"},
+                                    {"correlationId", "0"},
+                                    {"bytes", "0"},
+                                    {"memKind", "0"}}),
+                      table);
+}
+
+std::string syncQuery(const TableColumns &c, const std::string &table)
+{
+    return chunkQuery(c.selectList({{"start", nullptr},
+                                    {"end", nullptr},
+                                    {"deviceId", "0"},
+                                    {"streamId", "0"},
+                                    {"correlationId", "0"},
+                                    {"globalPid", "0"},
+                                    {"syncType", "0"}}),
+                      table);
+}
+
+std::string apiQuery(const TableColumns &c, const std::string &table)
+{
+    // eventClass: 0 runtime, 1 driver, 67 a CUDA backtrace repeating a call (filtered while reading,
+    // so the skipped rows can be counted without a second scan); -1 where the table has no such column.
+    return chunkQuery(c.selectList({{"start", nullptr},
+                                    {"end", nullptr},
+                                    {"eventClass", "-1"},
+                                    {"globalTid", "0"},
+                                    {"correlationId", "0"},
+                                    {"nameId", nullptr}}),
+                      table);
+}
+
+// ---- Readers ---------------------------------------------------------------------------------------
+
+void readKernels(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+{
+    chunk.kernels.reserve(chunk.expectedRows);
+    while (st.step()) {
+        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
+            ctx.checkStop();
+        Kernel &k = chunk.kernels.emplace_back();
+        k.start_ns = st.columnInt(0);
+        k.end_ns = st.columnInt(1);
+        k.device = int32_t(st.columnInt(2));
+        k.stream = u32(st.columnInt(3));
+        k.correlation_id = u32(st.columnInt(4));
+        k.launch_thread = pidOf(st.columnInt(5)); // a pid until the merge
+        k.name = textRef(st, 6, chunk);
+        k.short_name = textRef(st, 7, chunk);
+        k.registers_per_thread = u32(st.columnInt(8));
+        k.grid = {u32(st.columnInt(9)), u32(st.columnInt(10)), u32(st.columnInt(11))};
+        k.block = {u32(st.columnInt(12)), u32(st.columnInt(13)), u32(st.columnInt(14))};
+        k.static_shared_bytes = u32(st.columnInt(15));
+        k.dynamic_shared_bytes = u32(st.columnInt(16));
+        chunk.noteTimes(k.start_ns, k.end_ns);
+    }
+}
+
+void readMemcpys(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+{
+    chunk.memoryOps.reserve(chunk.expectedRows);
+    while (st.step()) {
+        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
+            ctx.checkStop();
+        MemoryOp &m = chunk.memoryOps.emplace_back();
+        m.start_ns = st.columnInt(0);
+        m.end_ns = st.columnInt(1);
+        m.device = int32_t(st.columnInt(2));
+        m.stream = u32(st.columnInt(3));
+        m.correlation_id = u32(st.columnInt(4));
+        m.bytes = uint64_t(st.columnInt(5));
+        m.kind = MemoryOpKind::Memcpy;
+        m.copy_kind = uint8_t(st.columnInt(6));
+        m.src_kind = uint8_t(st.columnInt(7));
+        m.dst_kind = uint8_t(st.columnInt(8));
+        chunk.noteTimes(m.start_ns, m.end_ns);
+    }
+}
+
+void readMemsets(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+{
+    chunk.memoryOps.reserve(chunk.expectedRows);
+    while (st.step()) {
+        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
+            ctx.checkStop();
+        MemoryOp &m = chunk.memoryOps.emplace_back();
+        m.start_ns = st.columnInt(0);
+        m.end_ns = st.columnInt(1);
+        m.device = int32_t(st.columnInt(2));
+        m.stream = u32(st.columnInt(3));
+        m.correlation_id = u32(st.columnInt(4));
+        m.bytes = uint64_t(st.columnInt(5));
+        m.kind = MemoryOpKind::Memset;
+        m.dst_kind = uint8_t(st.columnInt(6)); // the memory that was set
+        chunk.noteTimes(m.start_ns, m.end_ns);
+    }
+}
+
+void readSyncs(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+{
+    chunk.syncs.reserve(chunk.expectedRows);
+    while (st.step()) {
+        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
+            ctx.checkStop();
+        GpuSync &s = chunk.syncs.emplace_back();
+        s.start_ns = st.columnInt(0);
+        s.end_ns = st.columnInt(1);
+        s.device = int32_t(st.columnInt(2));
+        s.stream = u32(st.columnInt(3));
+        s.correlation_id = u32(st.columnInt(4));
+        s.thread = pidOf(st.columnInt(5)); // a pid until the merge
+        s.kind = syncKindOf(st.columnInt(6));
+        chunk.noteTimes(s.start_ns, s.end_ns);
+    }
+}
+
+void readApiCalls(sql::Statement &st, Chunk &chunk, const ReadContext &ctx, ApiKind tableKind)
+{
+    chunk.apiCalls.reserve(chunk.expectedRows);
+    const ActivityIndex *activities = ctx.activities && !ctx.activities->empty() ? ctx.activities : nullptr;
+    while (st.step()) {
+        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
+            ctx.checkStop();
+        ApiKind kind = tableKind;
+        if (const int64_t eventClass = st.columnInt(2); eventClass != -1) {
+            if (eventClass == 67) {
+                ++chunk.skippedBacktraces;
+                continue;
+            }
+            if (eventClass != 0 && eventClass != 1) {
+                ++chunk.skippedOtherClass;
+                continue;
+            }
+            kind = eventClass == 1 ? ApiKind::Driver : ApiKind::Runtime;
+        }
+        ApiCall &a = chunk.apiCalls.emplace_back();
+        a.start_ns = st.columnInt(0);
+        a.end_ns = st.columnInt(1);
+        const int64_t globalTid = st.columnInt(3);
+        a.thread = chunk.localThread(globalTid);
+        a.correlation_id = u32(st.columnInt(4));
+        a.name = stringIdRef(st.columnInt(5));
+        a.kind = kind;
+        chunk.noteTimes(a.start_ns, a.end_ns);
+        if (activities)
+            activities->forEach(pidOf(globalTid), a.correlation_id, [&](uint32_t target) {
+                chunk.links.push_back({target, a.thread});
+            });
+    }
+}
+
+// ---- ActivityIndex ---------------------------------------------------------------------------------
+
+void ActivityIndex::add(uint32_t pid, uint32_t correlation, uint32_t target)
+{
+    if (!last_ || last_->pid != pid) {
+        last_ = nullptr;
+        for (auto &p : processes_)
+            if (p.pid == pid)
+                last_ = &p;
+        if (!last_) {
+            processes_.emplace_back().pid = pid;
+            last_ = &processes_.back();
+        }
+    }
+    last_->entries.emplace_back(correlation, target);
+}
+
+void ActivityIndex::build()
+{
+    last_ = nullptr;
+    for (Process &p : processes_) {
+        uint32_t maxCorrelation = 0;
+        for (const auto &e : p.entries)
+            maxCorrelation = std::max(maxCorrelation, e.first);
+        // A bitmap costs maxCorrelation/8 bytes: worth it unless the ids are very sparse.
+        p.dense = uint64_t(maxCorrelation) <= 64 * uint64_t(p.entries.size()) + (1u << 20);
+        if (!p.dense) {
+            std::stable_sort(p.entries.begin(), p.entries.end(),
+                             [](const auto &a, const auto &b) { return a.first < b.first; });
+            p.sortedKeys.reserve(p.entries.size());
+            p.targets.reserve(p.entries.size());
+            for (const auto &e : p.entries) {
+                p.sortedKeys.push_back(e.first);
+                p.targets.push_back(e.second);
+            }
+            p.entries.clear();
+            p.entries.shrink_to_fit();
+            continue;
+        }
+        const size_t words = size_t(maxCorrelation) / 64 + 1;
+        p.bits.assign(words, 0);
+        for (const auto &e : p.entries)
+            p.bits[e.first / 64] |= uint64_t(1) << (e.first % 64);
+        p.wordRank.resize(words);
+        uint32_t keys = 0;
+        for (size_t w = 0; w < words; ++w) {
+            p.wordRank[w] = keys;
+            keys += uint32_t(__builtin_popcountll(p.bits[w]));
+        }
+        // CSR: count the targets of each key, then place them (a graph launch has many per id).
+        p.offsets.assign(size_t(keys) + 1, 0);
+        auto rankOf = [&p](uint32_t c) {
+            const uint64_t below = p.bits[c / 64] & ((uint64_t(1) << (c % 64)) - 1);
+            return p.wordRank[c / 64] + uint32_t(__builtin_popcountll(below));
+        };
+        for (const auto &e : p.entries)
+            ++p.offsets[rankOf(e.first) + 1];
+        for (size_t k = 1; k < p.offsets.size(); ++k)
+            p.offsets[k] += p.offsets[k - 1];
+        p.targets.resize(p.entries.size());
+        std::vector<uint32_t> fill(p.offsets.begin(), p.offsets.end() - 1);
+        for (const auto &e : p.entries)
+            p.targets[fill[rankOf(e.first)]++] = e.second;
+        p.entries.clear();
+        p.entries.shrink_to_fit();
+    }
+}
+
+bool ActivityIndex::Process::lookup(uint32_t correlation, uint32_t &first, uint32_t &last) const
+{
+    if (dense) {
+        const size_t word = correlation / 64;
+        if (word >= bits.size())
+            return false;
+        const uint64_t bit = uint64_t(1) << (correlation % 64);
+        if (!(bits[word] & bit))
+            return false;
+        const uint32_t rank = wordRank[word] + uint32_t(__builtin_popcountll(bits[word] & (bit - 1)));
+        first = offsets[rank];
+        last = offsets[rank + 1];
+        return true;
+    }
+    const auto range = std::equal_range(sortedKeys.begin(), sortedKeys.end(), correlation);
+    first = uint32_t(range.first - sortedKeys.begin());
+    last = uint32_t(range.second - sortedKeys.begin());
+    return first != last;
+}
+
+const ActivityIndex::Process *ActivityIndex::findProcess(uint32_t pid) const
+{
+    for (const Process &p : processes_)
+        if (p.pid == pid)
+            return &p;
+    return nullptr;
+}
+
+} // namespace opscope::importers::nsys
