@@ -21,7 +21,12 @@ struct ProcessSpec {
     std::vector<std::string> unsetEnv;             // removed from the inherited environment
     std::string logPath;                           // when set, stdout+stderr are also appended here
     std::optional<std::chrono::milliseconds> timeout;
-    bool mergeStderr = true;                       // deliver stderr lines through onLine too
+    // true: stderr joins stdout (one stream, order kept). false: stderr is kept apart in
+    // ProcessResult::errorOutput; its lines still reach onLine, split on their own.
+    bool mergeStderr = true;
+    // When set, stdout goes straight into this file (created or truncated), not to onLine, output or
+    // the log: for big machine-readable output such as `ncu --import --csv`. stderr still streams.
+    std::string stdoutPath;
 };
 
 struct ProcessResult {
@@ -32,12 +37,15 @@ struct ProcessResult {
     bool started = false;   // false when the program could not be executed at all
     std::string startError; // why it could not start (e.g. "No such file or directory")
     std::string output;     // everything printed (stdout, and stderr when merged), up to a limit
+    std::string errorOutput; // stderr when not merged (or when stdout goes to stdoutPath), up to a limit
     bool ok() const { return started && !timedOut && !cancelled && signal == 0 && exitCode == 0; }
 };
 
 // Runs the process to completion. `onLine` (may be empty) gets each output line as it arrives, on the
 // calling thread. Cancellation (progress.cancelled()) or the timeout sends SIGTERM to the process
-// group, then SIGKILL after `killGrace`. Never throws for a failing program; see ProcessResult.
+// group, then SIGKILL after `killGrace`. When the program exits, descendants it left behind in its
+// process group are killed too (once their output is drained), so nothing outlives a run. Never
+// throws for a failing program; see ProcessResult.
 ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::string_view line)> &onLine = {},
                          const Progress &progress = {},
                          std::chrono::milliseconds killGrace = std::chrono::milliseconds(3000));

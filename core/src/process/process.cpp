@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <poll.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -45,7 +46,8 @@ bool isExecutableFile(const std::string &path)
     return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 
-// Splits incoming bytes into lines and hands complete ones on.
+// Splits incoming bytes into lines and hands complete ones on. A line ends at "\n", "\r\n" or a
+// lone "\r" (progress bars of nsys redraw themselves with "\r").
 class LineSplitter {
 public:
     explicit LineSplitter(const std::function<void(std::string_view)> &onLine) : onLine_(onLine) {}
@@ -53,31 +55,37 @@ public:
     {
         pending_.append(bytes);
         size_t start = 0;
-        for (size_t nl; (nl = pending_.find('\n', start)) != std::string::npos; start = nl + 1) {
-            std::string_view line(pending_.data() + start, nl - start);
-            if (!line.empty() && line.back() == '\r')
-                line.remove_suffix(1);
-            if (onLine_)
-                onLine_(line);
+        while (true) {
+            const size_t end = pending_.find_first_of("\r\n", start);
+            if (end == std::string::npos)
+                break;
+            const bool cr = pending_[end] == '\r';
+            if (cr && end + 1 == pending_.size())
+                break; // perhaps the first half of "\r\n": wait for the next byte
+            if (!(cr && end == start)) // a bare redraw "\r" carries no line
+                deliver(std::string_view(pending_.data() + start, end - start));
+            start = end + (cr && pending_[end + 1] == '\n' ? 2 : 1);
         }
         pending_.erase(0, start);
-        // ncu rewrites progress lines with '\r' only: hand those on as lines too.
-        if (pending_.size() > 4096 || pending_.find('\r') != std::string::npos) {
-            for (size_t cr; (cr = pending_.find('\r')) != std::string::npos;) {
-                if (onLine_ && cr > 0)
-                    onLine_(std::string_view(pending_.data(), cr));
-                pending_.erase(0, cr + 1);
-            }
+        if (pending_.size() > kMaxLine) { // a runaway line without an end still reaches the caller
+            deliver(pending_);
+            pending_.clear();
         }
     }
     void finish()
     {
-        if (!pending_.empty() && onLine_)
-            onLine_(pending_);
+        if (!pending_.empty() && pending_ != "\r")
+            deliver(std::string_view(pending_).substr(0, pending_.back() == '\r' ? pending_.size() - 1 : pending_.size()));
         pending_.clear();
     }
 
 private:
+    static constexpr size_t kMaxLine = 1u << 20;
+    void deliver(std::string_view line)
+    {
+        if (onLine_)
+            onLine_(line);
+    }
     const std::function<void(std::string_view)> &onLine_;
     std::string pending_;
 };
@@ -128,12 +136,35 @@ std::string displayCommand(const std::vector<std::string> &argv)
     return out;
 }
 
+namespace {
+
+void closeFd(int &fd)
+{
+    if (fd >= 0)
+        ::close(fd);
+    fd = -1;
+}
+
+void appendLimited(std::string &to, std::string_view chunk)
+{
+    if (to.size() < kMaxKeptOutput)
+        to.append(chunk.substr(0, kMaxKeptOutput - to.size()));
+}
+
+} // namespace
+
 ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::string_view)> &onLine,
                          const Progress &progress, std::chrono::milliseconds killGrace)
 {
+    using Clock = std::chrono::steady_clock;
     ProcessResult result;
     if (spec.argv.empty()) {
         result.startError = "empty command";
+        return result;
+    }
+    if (progress.cancelled()) {
+        result.cancelled = true;
+        result.startError = "cancelled before it started";
         return result;
     }
     const std::string program = findExecutable(spec.argv[0]);
@@ -145,10 +176,26 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
         result.startError = spec.workingDirectory + ": working directory does not exist";
         return result;
     }
+    int stdoutFile = -1;
+    if (!spec.stdoutPath.empty()) {
+        stdoutFile = ::open(spec.stdoutPath.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+        if (stdoutFile < 0) {
+            result.startError = spec.stdoutPath + ": " + std::strerror(errno);
+            return result;
+        }
+    }
+    // stderr has a pipe of its own unless it joins stdout's (with stdout in a file, stderr takes that pipe).
+    const bool separateStderr = !spec.mergeStderr && stdoutFile < 0;
 
-    int outPipe[2], errPipe[2], execPipe[2];
-    if (::pipe2(outPipe, O_CLOEXEC) != 0 || ::pipe2(errPipe, O_CLOEXEC) != 0 || ::pipe2(execPipe, O_CLOEXEC) != 0) {
+    int outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1}, execPipe[2] = {-1, -1};
+    if (::pipe2(outPipe, O_CLOEXEC) != 0 || (separateStderr && ::pipe2(errPipe, O_CLOEXEC) != 0) ||
+        ::pipe2(execPipe, O_CLOEXEC) != 0) {
         result.startError = std::string("pipe: ") + std::strerror(errno);
+        for (int *fds : {outPipe, errPipe, execPipe}) {
+            closeFd(fds[0]);
+            closeFd(fds[1]);
+        }
+        closeFd(stdoutFile);
         return result;
     }
     // Everything the child needs is prepared before fork: no allocation between fork and exec.
@@ -160,19 +207,36 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
     for (const auto &a : spec.argv)
         argv.push_back(const_cast<char *>(a.c_str()));
     argv.push_back(nullptr);
+    const pid_t parentPid = ::getpid();
 
     const pid_t pid = ::fork();
     if (pid < 0) {
         result.startError = std::string("fork: ") + std::strerror(errno);
+        for (int *fds : {outPipe, errPipe, execPipe}) {
+            closeFd(fds[0]);
+            closeFd(fds[1]);
+        }
+        closeFd(stdoutFile);
         return result;
     }
     if (pid == 0) {
         ::setpgid(0, 0); // own process group, so cancel reaches every descendant
-        ::dup2(outPipe[1], STDOUT_FILENO);
-        ::dup2(spec.mergeStderr ? outPipe[1] : errPipe[1], STDERR_FILENO);
+        // If OpScope dies without cleaning up (SIGKILL), the workload must not run on unattended.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != parentPid)
+            ::_exit(127);
+        ::dup2(stdoutFile >= 0 ? stdoutFile : outPipe[1], STDOUT_FILENO);
+        ::dup2(separateStderr ? errPipe[1] : outPipe[1], STDERR_FILENO);
         const int devnull = ::open("/dev/null", O_RDONLY);
         if (devnull >= 0)
             ::dup2(devnull, STDIN_FILENO);
+        // Signals the parent ignores or blocks would otherwise stay so in the workload.
+        ::signal(SIGPIPE, SIG_DFL);
+        ::signal(SIGINT, SIG_DFL);
+        ::signal(SIGTERM, SIG_DFL);
+        sigset_t none;
+        sigemptyset(&none);
+        ::sigprocmask(SIG_SETMASK, &none, nullptr);
         if (!spec.workingDirectory.empty() && ::chdir(spec.workingDirectory.c_str()) != 0) {
             const int err = errno;
             [[maybe_unused]] auto n = ::write(execPipe[1], &err, sizeof err);
@@ -183,87 +247,102 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
         [[maybe_unused]] auto n = ::write(execPipe[1], &err, sizeof err);
         ::_exit(127);
     }
-    ::setpgid(pid, pid);
-    ::close(outPipe[1]);
-    ::close(errPipe[1]);
-    ::close(execPipe[1]);
+    ::setpgid(pid, pid); // also here, so the group exists before any kill(-pid) below
+    closeFd(outPipe[1]);
+    closeFd(errPipe[1]);
+    closeFd(execPipe[1]);
+    closeFd(stdoutFile);
     int execErrno = 0;
-    if (::read(execPipe[0], &execErrno, sizeof execErrno) == sizeof execErrno) {
+    ssize_t got;
+    do {
+        got = ::read(execPipe[0], &execErrno, sizeof execErrno);
+    } while (got < 0 && errno == EINTR);
+    closeFd(execPipe[0]);
+    if (got == sizeof execErrno) {
         ::waitpid(pid, nullptr, 0);
-        ::close(outPipe[0]);
-        ::close(errPipe[0]);
-        ::close(execPipe[0]);
+        closeFd(outPipe[0]);
+        closeFd(errPipe[0]);
         result.startError = spec.argv[0] + ": " + std::strerror(execErrno);
         return result;
     }
-    ::close(execPipe[0]);
     result.started = true;
 
     std::ofstream log;
     if (!spec.logPath.empty())
         log.open(spec.logPath, std::ios::app | std::ios::binary);
-    LineSplitter lines(onLine);
-    const auto startTime = std::chrono::steady_clock::now();
-    std::optional<std::chrono::steady_clock::time_point> termSentAt;
+    // One splitter per stream: interleaved chunks of stdout and stderr must not mix inside a line.
+    LineSplitter outLines(onLine), errLines(onLine);
+    const auto startTime = Clock::now();
+    std::optional<Clock::time_point> termSentAt, exitedAt;
     bool killed = false;
-    int open = spec.mergeStderr ? 1 : 2;
     pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+    const nfds_t watched = separateStderr ? 2 : 1;
     char buffer[65536];
     int status = 0;
     bool reaped = false;
+    // Once the program has exited, output still buffered in the pipes is read for this long; a
+    // descendant that keeps them open is not waited for.
+    const auto drainGrace = std::chrono::milliseconds(500);
     while (true) {
-        const bool stop = progress.cancelled() ||
-                          (spec.timeout && std::chrono::steady_clock::now() - startTime > *spec.timeout);
-        if (stop && !termSentAt) {
+        const auto now = Clock::now();
+        const bool stop = progress.cancelled() || (spec.timeout && now - startTime > *spec.timeout);
+        if (stop && !termSentAt && !reaped) {
             result.cancelled = progress.cancelled();
             result.timedOut = !result.cancelled;
             ::kill(-pid, SIGTERM);
-            termSentAt = std::chrono::steady_clock::now();
+            termSentAt = now;
         }
-        if (termSentAt && !killed && std::chrono::steady_clock::now() - *termSentAt > killGrace) {
+        if (termSentAt && !killed && now - *termSentAt > killGrace) {
             ::kill(-pid, SIGKILL);
             killed = true;
         }
-        if (open > 0) {
-            const int ready = ::poll(fds, nfds_t(spec.mergeStderr ? 1 : 2), 100);
-            if (ready < 0 && errno != EINTR)
-                break;
-            for (auto &fd : fds) {
-                if (fd.fd < 0 || !(fd.revents & (POLLIN | POLLHUP | POLLERR)))
-                    continue;
-                const ssize_t n = ::read(fd.fd, buffer, sizeof buffer);
-                if (n > 0) {
-                    const std::string_view chunk(buffer, size_t(n));
-                    if (result.output.size() < kMaxKeptOutput)
-                        result.output.append(chunk.substr(0, kMaxKeptOutput - result.output.size()));
-                    if (log)
-                        log.write(buffer, n);
-                    lines.feed(chunk);
-                } else if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) {
-                    ::close(fd.fd);
-                    fd.fd = -1;
-                    --open;
-                }
-            }
-        } else {
-            if (::waitpid(pid, &status, WNOHANG) == pid) {
+        if (!reaped) {
+            const pid_t w = ::waitpid(pid, &status, WNOHANG);
+            if (w == pid || (w < 0 && errno == ECHILD)) {
                 reaped = true;
-                break;
+                exitedAt = Clock::now();
             }
-            ::usleep(20000);
         }
-        if (open == 0 && !reaped && ::waitpid(pid, &status, WNOHANG) == pid) {
-            reaped = true;
+        const bool open = fds[0].fd >= 0 || (watched == 2 && fds[1].fd >= 0);
+        if (!open) {
+            if (reaped)
+                break;
+            ::usleep(20000);
+            continue;
+        }
+        if (reaped && Clock::now() - *exitedAt > drainGrace)
             break;
+        const int ready = ::poll(fds, watched, reaped ? 50 : 100);
+        if (ready < 0 && errno != EINTR)
+            break;
+        if (ready <= 0)
+            continue;
+        for (nfds_t i = 0; i < watched; ++i) {
+            pollfd &fd = fds[i];
+            if (fd.fd < 0 || !(fd.revents & (POLLIN | POLLHUP | POLLERR)))
+                continue;
+            const ssize_t n = ::read(fd.fd, buffer, sizeof buffer);
+            if (n > 0) {
+                const std::string_view chunk(buffer, size_t(n));
+                // With stdout in a file, the first pipe carries stderr alone.
+                appendLimited(i == 0 && spec.stdoutPath.empty() ? result.output : result.errorOutput, chunk);
+                if (log)
+                    log.write(buffer, n);
+                (i == 0 ? outLines : errLines).feed(chunk);
+            } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+                closeFd(fd.fd);
+            }
         }
     }
-    for (auto &fd : fds)
-        if (fd.fd >= 0)
-            ::close(fd.fd);
-    lines.finish();
-    if (!reaped)
+    closeFd(fds[0].fd);
+    closeFd(fds[1].fd);
+    outLines.finish();
+    errLines.finish();
+    if (!reaped) {
+        ::kill(-pid, SIGKILL);
         ::waitpid(pid, &status, 0);
-    // Descendants that outlived the main process (daemonised helpers) go too.
+    }
+    // Descendants that outlived the main process (daemonised helpers, background jobs) go too.
     ::kill(-pid, SIGKILL);
     if (WIFEXITED(status))
         result.exitCode = WEXITSTATUS(status);

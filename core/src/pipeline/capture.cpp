@@ -1,0 +1,249 @@
+// The capture: the workload under the launcher, under nsys (GPU) or torch.profiler (correlation pass,
+// CPU-only machines), into a new run folder; then the import into <run>.opscope.
+#include "pipeline/stages.h"
+
+#include "opscope/errors.h"
+#include "opscope/file_util.h"
+
+#include <filesystem>
+
+namespace opscope::pipeline {
+
+std::string_view toString(CaptureTool tool)
+{
+    switch (tool) {
+    case CaptureTool::Auto:
+        return "auto";
+    case CaptureTool::Nsys:
+        return "nsys";
+    case CaptureTool::Torch:
+        return "torch";
+    case CaptureTool::Cpu:
+        return "cpu";
+    }
+    return "auto";
+}
+
+std::optional<CaptureTool> parseCaptureTool(std::string_view text)
+{
+    for (CaptureTool tool : {CaptureTool::Auto, CaptureTool::Nsys, CaptureTool::Torch, CaptureTool::Cpu})
+        if (text == toString(tool))
+            return tool;
+    return std::nullopt;
+}
+
+namespace {
+
+struct Resolved {
+    std::string python;
+    std::string launcherDir;
+    std::string script;
+    CaptureTool tool = CaptureTool::Torch;
+    ToolInfo nsys;
+    bool correlation = false;
+};
+
+Resolved resolve(const CaptureRequest &r)
+{
+    Resolved res;
+    res.script = detail::resolveScript(r.workload);
+    res.python = findPython(r.workload.python);
+    if (res.python.empty())
+        throw ToolError(r.workload.python.empty()
+                            ? "no Python interpreter was found (python3, python, /usr/bin/python3); pass --python PATH"
+                            : "--python " + r.workload.python + ": not an executable program");
+    res.launcherDir = findLauncherDir();
+    res.tool = r.tool;
+    if (r.tool == CaptureTool::Auto) {
+        res.nsys = findNsys(r.nsysPath);
+        res.tool = res.nsys.found() ? CaptureTool::Nsys : CaptureTool::Torch;
+    } else if (r.tool == CaptureTool::Nsys) {
+        res.nsys = requireNsys(r.nsysPath);
+    }
+    // The correlation pass is a torch.profiler run beside nsys (both cannot hold CUPTI at once);
+    // a torch/cpu capture is a torch.profiler trace already.
+    res.correlation = res.tool == CaptureTool::Nsys && r.correlationPass.value_or(true);
+    return res;
+}
+
+std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Resolved &res, const std::string &runDir)
+{
+    const auto file = [&](const char *name) { return runDir + "/" + name; };
+    LauncherOptions base;
+    base.python = res.python;
+    base.warmup = r.warmup;
+    base.steps = r.steps;
+    base.stepSource = r.stepSource;
+    base.compile = r.compile;
+    base.script = res.script;
+    base.scriptArgs = r.workload.args;
+    std::map<std::string, std::string> env = detail::launcherEnvironment(res.launcherDir, r.workload.env);
+    for (const auto &[name, value] : detail::compileEnvironment(r.compile, runDir))
+        env[name] = value;
+
+    std::vector<detail::StageSpec> stages;
+    if (res.correlation) {
+        LauncherOptions o = base;
+        o.mode = LauncherMode::Torch;
+        o.tracePath = file("correlation_trace.json");
+        o.statusPath = file("correlation_status.json");
+        stages.push_back({"correlation", launcherCommand(o), env, r.workload.workingDirectory, "correlation.log", {},
+                          r.timeout});
+    }
+    if (res.tool == CaptureTool::Nsys) {
+        LauncherOptions o = base;
+        o.mode = LauncherMode::Nvtx;
+        o.statusPath = file("launcher_status.json");
+        if (r.partitionMap)
+            o.partitionMapPath = file("partition_map.json");
+        NsysOptions n;
+        n.nsys = res.nsys.path;
+        n.output = file("nsys");
+        n.trace = r.nsysTrace;
+        n.captureRange = r.nsysCaptureRange;
+        std::map<std::string, std::string> nsysEnv = env;
+        for (const auto &[name, value] : nsysEnvironment(n))
+            nsysEnv[name] = value;
+        stages.push_back({"nsys", nsysProfileCommand(n, launcherCommand(o)), nsysEnv, r.workload.workingDirectory,
+                          "nsys.log", {}, r.timeout});
+        stages.push_back({"nsys-export", nsysExportCommand(res.nsys.path, file("nsys.nsys-rep"), file("nsys.sqlite")),
+                          {}, {}, "nsys.log", {}, r.timeout});
+    } else {
+        LauncherOptions o = base;
+        o.mode = res.tool == CaptureTool::Cpu ? LauncherMode::Cpu : LauncherMode::Torch;
+        o.tracePath = file("trace.json");
+        o.statusPath = file("launcher_status.json");
+        if (r.partitionMap)
+            o.partitionMapPath = file("partition_map.json");
+        stages.push_back({"capture", launcherCommand(o), env, r.workload.workingDirectory, "launcher.log", {},
+                          r.timeout});
+    }
+    return stages;
+}
+
+// Records what a finished stage wrote; returns a problem when an expected output is missing.
+std::string recordOutputs(RunFolder &run, const std::string &stage)
+{
+    nlohmann::json &outputs = run.manifest()["outputs"];
+    const auto note = [&](const char *key, const char *name) {
+        if (fileExists(run.file(name)))
+            outputs[key] = name;
+        return fileExists(run.file(name));
+    };
+    if (stage == "correlation") {
+        note("correlation_trace", "correlation_trace.json");
+        run.manifest()["correlation"] = detail::readJsonFile(run.file("correlation_status.json"));
+    } else if (stage == "nsys" || stage == "capture") {
+        note("partition_map", "partition_map.json");
+        note("launcher_status", "launcher_status.json");
+        if (stage == "capture" && !note("trace", "trace.json"))
+            return "the launcher wrote no trace (trace.json): see launcher.log";
+        if (stage == "nsys" && !note("nsys_rep", "nsys.nsys-rep"))
+            return "nsys wrote no report (nsys.nsys-rep). If a large .qdstrm file was left instead, nsys could "
+                   "not load its report importer (on some machines libdw.so.1 and libelf.so.1 are missing: "
+                   "install libdw1 and libelf1, or put them on LD_LIBRARY_PATH). See nsys.log.";
+    } else if (stage == "nsys-export") {
+        if (!note("nsys_sqlite", "nsys.sqlite"))
+            return "nsys export wrote no nsys.sqlite: see nsys.log";
+    }
+    return {};
+}
+
+void recordLauncherStatus(RunFolder &run)
+{
+    nlohmann::json status = detail::readJsonFile(run.file("launcher_status.json"));
+    if (status.is_null())
+        return;
+    nlohmann::json &m = run.manifest();
+    m["launcher"] = status;
+    m["tools"]["torch"] = status.value("torch", "");
+    if (status.contains("device_name") && status["device_name"].is_string())
+        m["gpu"] = {{"name", status["device_name"]}};
+    m["counts"]["steps_captured"] = status.value("steps_captured", 0);
+    m["counts"]["modules_called"] = status.contains("modules") ? status["modules"].size() : 0;
+    m["counts"]["layer_groups"] = status.value("groups", 0);
+}
+
+} // namespace
+
+std::vector<PlannedCommand> planCapture(const CaptureRequest &request)
+{
+    const Resolved res = resolve(request);
+    const std::string name = request.name.empty() ? defaultRunName(res.script) : request.name;
+    std::error_code ec;
+    const std::string runDir = (std::filesystem::absolute(request.outDir, ec) / name).lexically_normal().string();
+    std::vector<PlannedCommand> plan;
+    for (const auto &s : captureStages(request, res, runDir))
+        plan.push_back({s.name, s.argv, s.env, s.stdoutFile});
+    return plan;
+}
+
+PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &callbacks, const Progress &progress)
+{
+    const Resolved res = resolve(request);
+    RunFolder run = RunFolder::create(request.outDir, request.name.empty() ? defaultRunName(res.script) : request.name);
+    PipelineResult result;
+    result.runDir = run.path();
+    nlohmann::json &m = run.manifest();
+    m["workload"] = {{"script", res.script},
+                     {"args", request.workload.args},
+                     {"working_directory", request.workload.workingDirectory},
+                     {"python", res.python},
+                     {"env", request.workload.env}};
+    m["capture"] = {{"tool", std::string(toString(res.tool))},
+                    {"warmup", request.warmup},
+                    {"steps", request.steps},
+                    {"step", request.stepSource},
+                    {"compile", request.compile},
+                    {"correlation_pass", res.correlation},
+                    {"partition_map", request.partitionMap},
+                    {"nsys_capture_range", request.nsysCaptureRange},
+                    {"nsys_trace", request.nsysTrace}};
+    m["tools"] = {{"python", res.python}, {"launcher_dir", res.launcherDir}};
+    if (res.nsys.found())
+        m["tools"]["nsys"] = {{"path", res.nsys.path}, {"version", res.nsys.version}};
+    m["replays"] = nlohmann::json::array();
+    run.save();
+
+    const auto started = std::chrono::steady_clock::now();
+    try {
+        for (const detail::StageSpec &spec : captureStages(request, res, run.path())) {
+            progress.report(0.0, spec.name);
+            detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
+            result.stages.push_back(outcome.result);
+            const std::string missing = outcome.result.process.ok() ? recordOutputs(run, spec.name) : std::string();
+            if (spec.name == "nsys" || spec.name == "capture")
+                recordLauncherStatus(run);
+            if (!outcome.result.process.ok()) {
+                result.problems.push_back(detail::describeFailure(run, spec, outcome));
+                break;
+            }
+            if (!missing.empty()) {
+                result.problems.push_back(missing);
+                break;
+            }
+        }
+    } catch (const Cancelled &) {
+        m["result"] = "cancelled";
+        m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        run.save();
+        throw;
+    }
+    if (result.ok() && request.importProfile) {
+        try {
+            progress.report(0.0, "import");
+            result.profilePath = detail::importRunFolder(run, progress);
+        } catch (const FileError &e) {
+            result.problems.push_back(std::string("the capture finished, but importing it failed: ") + e.what() +
+                                      " (the tool outputs are in " + run.path() + ")");
+        }
+    }
+    m["result"] = result.ok() ? "ok" : "failed";
+    if (!result.problems.empty())
+        m["problems"] = result.problems;
+    m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    run.save();
+    return result;
+}
+
+} // namespace opscope::pipeline

@@ -1,0 +1,134 @@
+// Turning a run folder's tool outputs into <run>.opscope through the attribution engine.
+#include "pipeline/stages.h"
+
+#include "opscope/capture_import.h"
+#include "opscope/errors.h"
+#include "opscope/file_util.h"
+#include "opscope/profile_store.h"
+
+namespace opscope::pipeline {
+
+namespace detail {
+
+namespace {
+
+std::string outputPath(const RunFolder &run, const char *key)
+{
+    const auto &outputs = run.manifest()["outputs"];
+    if (!outputs.contains(key) || !outputs[key].is_string())
+        return {};
+    const std::string path = run.file(outputs[key].get<std::string>());
+    return fileExists(path) ? path : std::string();
+}
+
+// importCapture warns about captured kernels without an ncu row; after the dedup copy, fewer lack them.
+void updateMissingCountersWarning(Profile &p)
+{
+    static const std::string kSuffix = " kernels of the captured step have no ncu row (no counters)";
+    size_t missing = 0;
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (!(p.kernels[k].flags & kKernelOutsideCapture) && p.countersOfKernel(k).empty())
+            ++missing;
+    for (auto it = p.warnings.begin(); it != p.warnings.end(); ++it) {
+        if (it->size() > kSuffix.size() && it->compare(it->size() - kSuffix.size(), kSuffix.size(), kSuffix) == 0) {
+            if (missing == 0)
+                p.warnings.erase(it);
+            else
+                *it = std::to_string(missing) + " kernels of the captured step have no counters (no ncu row, "
+                                                "and no representative's after the dedup copy)";
+            return;
+        }
+    }
+}
+
+} // namespace
+
+std::map<std::string, std::string> compileEnvironment(const std::string &compile, const std::string &runDir)
+{
+    if (compile != "inductor")
+        return {};
+    return {{"TORCH_COMPILE_DEBUG", "1"}, {"TORCH_COMPILE_DEBUG_DIR", runDir + "/inductor"}};
+}
+
+std::string importRunFolder(RunFolder &run, const Progress &progress)
+{
+    nlohmann::json &manifest = run.manifest();
+    std::vector<std::string> paths;
+    const std::string nsysSqlite = outputPath(run, "nsys_sqlite");
+    const std::string trace = outputPath(run, "trace");
+    const std::string ncuCsv = outputPath(run, "ncu_csv");
+    const std::string correlation = outputPath(run, "correlation_trace");
+    if (!nsysSqlite.empty())
+        paths.push_back(nsysSqlite);
+    else if (!trace.empty())
+        paths.push_back(trace);
+    if (!ncuCsv.empty())
+        paths.push_back(ncuCsv);
+    if (paths.empty())
+        throw FileError(run.path(), "the run has no capture output to import (no nsys.sqlite, trace.json or ncu CSV)");
+    if (!correlation.empty())
+        paths.push_back(correlation);
+    if (const std::string inductor = run.file("inductor/torch_compile_debug"); isInductorDebugDir(inductor))
+        paths.push_back(inductor);
+
+    Profile profile = importCapture(paths, {}, progress);
+
+    // The latest replay skipped the duplicates of each group: give them the representative's counters.
+    const auto &replays = manifest["replays"];
+    const std::string partitionMap = outputPath(run, "partition_map");
+    if (!ncuCsv.empty() && replays.is_array() && !replays.empty() && replays.back().value("dedup", false) &&
+        !partitionMap.empty()) {
+        const DedupReport dedup = propagateDedupCounters(profile, readPartitionMap(partitionMap));
+        updateMissingCountersWarning(profile);
+        profile.setMetadata("dedup_groups", std::to_string(dedup.groups));
+        profile.setMetadata("dedup_kernels_filled", std::to_string(dedup.kernelsFilled));
+        for (const auto &problem : dedup.problems)
+            profile.warnings.push_back("dedup: " + problem);
+        manifest["counts"]["dedup_kernels_filled"] = dedup.kernelsFilled;
+        manifest["counts"]["dedup_problems"] = dedup.problems.size();
+    }
+
+    const auto &workload = manifest["workload"];
+    const auto &capture = manifest["capture"];
+    const auto &launcher = manifest["launcher"];
+    profile.setMetadata("model_name", fileBaseName(workload.value("script", "")));
+    if (launcher.is_object()) {
+        if (launcher.contains("torch") && launcher["torch"].is_string())
+            profile.setMetadata("torch_version", launcher["torch"].get<std::string>());
+        if (launcher.contains("device_name") && launcher["device_name"].is_string())
+            profile.setMetadata("device_name", launcher["device_name"].get<std::string>());
+    }
+    if (capture.is_object()) {
+        profile.setMetadata("compile_mode", capture.value("compile", "eager"));
+        profile.setMetadata("capture_tool", capture.value("tool", ""));
+    }
+    profile.setMetadata("capture_timestamp_utc", manifest.value("created_utc", ""));
+    profile.setMetadata("opscope_run", run.path());
+    if (!nsysSqlite.empty())
+        profile.setMetadata("nsys_report_path", run.file("nsys.nsys-rep"));
+
+    const std::string name = run.name() + ".opscope";
+    saveProfile(profile, run.file(name));
+    size_t inCapture = 0;
+    for (const Kernel &k : profile.kernels)
+        inCapture += !(k.flags & kKernelOutsideCapture);
+    manifest["outputs"]["profile"] = name;
+    manifest["counts"]["kernels"] = profile.kernels.size();
+    manifest["counts"]["kernels_in_capture"] = inCapture;
+    manifest["counts"]["operators"] = profile.operators.size();
+    manifest["counts"]["module_instances"] = profile.modules.size();
+    manifest["counts"]["unattributed_kernels"] = profile.unattributedKernelCount();
+    manifest["counts"]["profile_warnings"] = profile.warnings.size();
+    run.save();
+    return run.file(name);
+}
+
+} // namespace detail
+
+std::string importRun(const std::string &runDir, const Progress &progress)
+{
+    RunFolder run = RunFolder::open(runDir);
+    return detail::importRunFolder(run, progress);
+}
+
+} // namespace opscope::pipeline

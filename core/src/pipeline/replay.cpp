@@ -1,0 +1,239 @@
+// The replay: the captured step of a run again, under ncu, with the run's launcher settings, then the
+// CSV export and the import. Dedup-aware: ncu skips every member of a group of identical layers but
+// its representative (NVTX exclusions on their module labels), and the import copies the
+// representative's counters to the others.
+#include "pipeline/stages.h"
+
+#include "opscope/errors.h"
+#include "opscope/file_util.h"
+
+#include <filesystem>
+
+namespace opscope::pipeline {
+
+namespace {
+
+struct ReplayPlan {
+    std::string id; // "ncu", "ncu-2", ...
+    std::vector<detail::StageSpec> stages;
+    ToolInfo ncu;
+    std::vector<std::string> excludedLabels;
+    size_t dedupGroups = 0;
+    bool userFilters = false; // filters beyond CAPTURE + dedup: the count check does not apply
+};
+
+std::string jsonString(const nlohmann::json &object, const char *key)
+{
+    return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>()
+                                                                                  : std::string();
+}
+
+ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
+{
+    const nlohmann::json &m = run.manifest();
+    const nlohmann::json &workload = m["workload"];
+    const nlohmann::json &capture = m["capture"];
+    if (!workload.is_object() || jsonString(workload, "script").empty())
+        throw FileError(run.file("manifest.json"), "the run names no workload script");
+    ReplayPlan plan;
+    plan.ncu = requireNcu(request.ncuPath);
+    const size_t previous = m.contains("replays") && m["replays"].is_array() ? m["replays"].size() : 0;
+    plan.id = previous == 0 ? "ncu" : "ncu-" + std::to_string(previous + 1);
+
+    Workload w;
+    w.script = jsonString(workload, "script");
+    w.workingDirectory = jsonString(workload, "working_directory");
+    if (workload.contains("args") && workload["args"].is_array())
+        w.args = workload["args"].get<std::vector<std::string>>();
+    if (workload.contains("env") && workload["env"].is_object())
+        w.env = workload["env"].get<std::map<std::string, std::string>>();
+    const std::string python = findPython(jsonString(workload, "python"));
+    if (python.empty())
+        throw ToolError("the run's Python interpreter " + jsonString(workload, "python") + " is gone");
+    const std::string launcherDir = findLauncherDir();
+    const std::string compile = capture.is_object() ? capture.value("compile", "eager") : "eager";
+
+    // The same steps as the capture: ncu must see the same kernels as nsys did.
+    LauncherOptions o;
+    o.python = python;
+    o.mode = LauncherMode::Nvtx;
+    o.warmup = capture.value("warmup", 2);
+    o.steps = capture.value("steps", 1);
+    o.stepSource = capture.value("step", std::string("auto"));
+    o.compile = compile;
+    o.statusPath = run.file(plan.id + "_launcher_status.json");
+    o.script = detail::resolveScript(w);
+    o.scriptArgs = w.args;
+
+    NcuOptions n = request.ncu;
+    n.ncu = plan.ncu.path;
+    n.output = run.file(plan.id);
+    plan.userFilters = !n.nvtxInclude.empty() || !n.nvtxExclude.empty() || !n.kernelName.empty() ||
+                       !n.kernelId.empty() || n.launchSkip || n.launchCount;
+    if (n.nvtxInclude.empty()) // the captured steps: a start/end range, so autograd's kernels are in it
+        n.nvtxInclude.push_back({"CAPTURE", false});
+    const std::string partitionMap = run.file("partition_map.json");
+    if (request.dedup && fileExists(partitionMap)) {
+        const PartitionMap map = readPartitionMap(partitionMap);
+        for (const NvtxFilter &f : dedupExclusions(map)) {
+            n.nvtxExclude.push_back(f);
+            plan.excludedLabels.push_back(f.expression);
+        }
+        plan.dedupGroups = map.groups.size();
+    }
+    std::map<std::string, std::string> env = detail::launcherEnvironment(launcherDir, w.env);
+    for (const auto &[name, value] : detail::compileEnvironment(compile, run.path()))
+        env[name] = value;
+    if (n.sudo)
+        for (const auto &[name, value] : env) // sudo may reset the environment: hand the workload's on explicitly
+            n.sudoEnvironment.emplace(name, value);
+
+    plan.stages.push_back({plan.id, ncuProfileCommand(n, launcherCommand(o)), env, w.workingDirectory,
+                           plan.id + ".log", {}, request.timeout});
+    detail::StageSpec exportStage{plan.id + "-export", ncuExportCsvCommand(plan.ncu.path, run.file(plan.id + ".ncu-rep")),
+                                  {}, {}, plan.id + ".log", plan.id + "_raw.csv", request.timeout};
+    plan.stages.push_back(std::move(exportStage));
+    return plan;
+}
+
+} // namespace
+
+std::vector<PlannedCommand> planReplay(const ReplayRequest &request)
+{
+    const RunFolder run = RunFolder::open(request.run);
+    const ReplayPlan plan = makePlan(request, run);
+    std::vector<PlannedCommand> out;
+    for (const auto &s : plan.stages)
+        out.push_back({s.name, s.argv, s.env, s.stdoutFile.empty() ? std::string() : run.file(s.stdoutFile)});
+    return out;
+}
+
+PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &callbacks, const Progress &progress)
+{
+    RunFolder run = RunFolder::open(request.run);
+    const ReplayPlan plan = makePlan(request, run);
+    PipelineResult result;
+    result.runDir = run.path();
+    nlohmann::json &m = run.manifest();
+    const NcuOptions &n = request.ncu;
+    nlohmann::json record = {{"id", plan.id},
+                             {"ncu", {{"path", plan.ncu.path}, {"version", plan.ncu.version}}},
+                             {"metric_set", n.metricSet},
+                             {"sections", n.sections},
+                             {"metrics", n.metrics},
+                             {"replay_mode", n.replayMode ? std::string(toString(*n.replayMode)) : "kernel"},
+                             {"dedup", !plan.excludedLabels.empty()},
+                             {"dedup_groups", plan.dedupGroups},
+                             {"excluded_labels", plan.excludedLabels}};
+    m["tools"]["ncu"] = {{"path", plan.ncu.path}, {"version", plan.ncu.version}};
+    if (!m.contains("replays") || !m["replays"].is_array())
+        m["replays"] = nlohmann::json::array();
+    m["replays"].push_back(record);
+    run.save();
+    const auto replayRecord = [&]() -> nlohmann::json & { return m["replays"].back(); };
+
+    const auto started = std::chrono::steady_clock::now();
+    int64_t profiled = 0;
+    double secondsPerKernel = 0; // ncu's own pace: from its first to its last "Profiling" line
+    try {
+        for (const detail::StageSpec &spec : plan.stages) {
+            progress.report(0.0, spec.name);
+            detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
+            result.stages.push_back(outcome.result);
+            if (spec.name == plan.id) {
+                profiled = outcome.ncuKernels;
+                if (profiled > 1)
+                    secondsPerKernel = (outcome.lastKernelAt - outcome.firstKernelAt) / double(profiled - 1);
+                replayRecord()["kernels_profiled"] = profiled;
+                replayRecord()["seconds_per_kernel"] = secondsPerKernel;
+                replayRecord()["wall_s"] = outcome.result.wallSeconds;
+            }
+            if (!outcome.result.process.ok()) {
+                result.problems.push_back(detail::describeFailure(run, spec, outcome));
+                break;
+            }
+            if (spec.name == plan.id && profiled == 0) {
+                // ncu exits 0 when its filters matched nothing.
+                std::string problem = "ncu profiled no kernel (see " + spec.log + ")";
+                for (const auto &d : outcome.diagnoses)
+                    problem += "\n  " + d;
+                if (outcome.diagnoses.empty())
+                    problem += "\n  " + diagnosisFor({ToolEvent::Kind::NcuNothingProfiled, 0, 0, -1.0, "no kernel matched"});
+                result.problems.push_back(problem);
+                break;
+            }
+        }
+    } catch (const Cancelled &) {
+        replayRecord()["result"] = "cancelled";
+        run.save();
+        throw;
+    }
+    const std::string report = run.file(plan.id + ".ncu-rep");
+    const std::string csv = plan.id + "_raw.csv";
+    if (result.ok()) { // profiled and exported
+        m["outputs"]["ncu_csv"] = csv;
+        replayRecord()["csv"] = csv;
+        if (request.keepReport) {
+            m["outputs"]["ncu_rep"] = plan.id + ".ncu-rep";
+        } else {
+            std::error_code ec; // large (140 MB for 192 kernels with --set roofline): the CSV has the counters
+            std::filesystem::remove(report, ec);
+        }
+        try {
+            const int64_t rows = countNcuCsvKernels(run.file(csv));
+            replayRecord()["ncu_rows"] = rows;
+            m["counts"]["ncu_rows"] = rows;
+            const std::string sqlite = run.file("nsys.sqlite");
+            if (request.checkCounts && !plan.userFilters && fileExists(sqlite)) {
+                const CaptureKernelCount c = countCaptureKernels(sqlite, plan.excludedLabels);
+                const int64_t expected = c.inCapture - c.excluded;
+                replayRecord()["nsys_kernels_in_capture"] = c.inCapture;
+                replayRecord()["nsys_kernels_excluded"] = c.excluded;
+                if (c.excluded > 0) {
+                    std::string note = "dedup: ncu skipped " + std::to_string(c.excluded) + " of " +
+                                       std::to_string(c.inCapture) + " kernels (" + std::to_string(plan.dedupGroups) +
+                                       (plan.dedupGroups == 1 ? " group" : " groups") + " of identical layers)";
+                    if (secondsPerKernel > 0) {
+                        const double saved = secondsPerKernel * double(c.excluded);
+                        replayRecord()["dedup_estimated_saving_s"] = saved;
+                        note += ", about " + std::to_string(int64_t(saved + 0.5)) + " s of profiling at " +
+                                std::to_string(int64_t(secondsPerKernel * 1000 + 0.5)) + " ms per kernel";
+                    }
+                    result.notes.push_back(note);
+                }
+                if (c.inCapture > 0 && rows != expected) {
+                    result.problems.push_back(
+                        "the two passes disagree: nsys saw " + std::to_string(c.inCapture) +
+                        " kernels in the captured step" +
+                        (c.excluded ? " (" + std::to_string(expected) + " once the duplicate layers are left out)" : "") +
+                        ", ncu profiled " + std::to_string(rows) + ". " +
+                        (c.excluded > 0 && rows == c.inCapture
+                             ? std::string("ncu's NVTX exclusions of the duplicate layers matched nothing (see the "
+                                           "filters at the top of " + plan.id + ".log); replay with --no-dedup. ")
+                             : std::string("The workload does not launch the same kernels in every run "
+                                           "(data-dependent shapes or control flow, cudnn.benchmark or autotuning, a "
+                                           "different number of warm-up steps), or ncu's filters selected other "
+                                           "kernels than nsys' CAPTURE range. ")) +
+                        "Counters are still matched by kernel name where they can be.");
+                }
+            }
+        } catch (const FileError &e) {
+            result.problems.push_back(e.what());
+        }
+        // Imported even when the counts disagree: the profile shows what could be matched.
+        try {
+            progress.report(0.0, "import");
+            result.profilePath = detail::importRunFolder(run, progress);
+        } catch (const FileError &e) {
+            result.problems.push_back(std::string("the replay finished, but importing it failed: ") + e.what());
+        }
+    }
+    replayRecord()["result"] = result.ok() ? "ok" : "failed";
+    if (!result.problems.empty())
+        replayRecord()["problems"] = result.problems;
+    replayRecord()["total_wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    run.save();
+    return result;
+}
+
+} // namespace opscope::pipeline

@@ -1,0 +1,59 @@
+#pragma once
+// Shared by capture.cpp and replay.cpp: running one stage of a run (a tool invocation) into the run
+// folder, and turning what it printed into a diagnosis.
+
+#include "opscope/pipeline.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace opscope::pipeline::detail {
+
+struct StageSpec {
+    std::string name; // "capture", "nsys", "nsys-export", "correlation", "ncu", "ncu-export"
+    Argv argv;
+    std::map<std::string, std::string> env; // added to the inherited environment
+    std::string workingDirectory;
+    std::string log;        // log file name inside the run
+    std::string stdoutFile; // when set: stdout goes to this file inside the run (not to the log)
+    std::optional<std::chrono::milliseconds> timeout;
+};
+
+struct StageOutcome {
+    StageResult result;
+    std::vector<std::string> diagnoses; // known failures with their fix, in the order first seen
+    int64_t ncuKernels = 0;             // ==PROF== Profiling lines seen
+    double firstKernelAt = -1, lastKernelAt = -1; // seconds into the stage of the first / last of them
+    bool captureStarted = false;        // OPSCOPE capture start seen
+    int64_t capturedSteps = -1;         // from OPSCOPE capture end / done
+    std::string lastLines;              // the last lines printed, for error messages
+};
+
+// Runs the stage, streaming lines and events to the callbacks and the log, and records it in the
+// manifest ("stages"). Throws Cancelled (after recording) when progress was cancelled.
+StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallbacks &callbacks,
+                      const Progress &progress);
+
+// "ncu failed (exit code 1): ... see ncu.log" with the diagnoses and the last lines printed.
+std::string describeFailure(const RunFolder &run, const StageSpec &spec, const StageOutcome &outcome);
+
+// PYTHONPATH with the launcher folder first, unbuffered Python output, plus the user's variables.
+std::map<std::string, std::string> launcherEnvironment(const std::string &launcherDir,
+                                                       const std::map<std::string, std::string> &userEnv);
+
+// The JSON in `path`, or null when the file is missing or not JSON.
+nlohmann::json readJsonFile(const std::string &path);
+
+// Imports the run's outputs into <run>/<run>.opscope, records it in the manifest and returns its
+// path. Throws FileError.
+std::string importRunFolder(RunFolder &run, const Progress &progress);
+
+// Variables the workload needs for a compile mode (Inductor's debug output goes into the run, so
+// Triton kernels can be mapped to their aten ops).
+std::map<std::string, std::string> compileEnvironment(const std::string &compile, const std::string &runDir);
+
+// The script's absolute path (relative to the working directory when one is given).
+std::string resolveScript(const Workload &workload);
+
+} // namespace opscope::pipeline::detail

@@ -1,0 +1,280 @@
+// Finding nsys, ncu, Python and the launcher package, and asking the tools for their versions.
+#include "opscope/pipeline.h"
+
+#include "opscope/file_util.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <glob.h>
+#include <unistd.h>
+
+namespace opscope::pipeline {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// "2025.3.1" > "2024.10" > "2024.9": compares runs of digits as numbers.
+bool naturalGreater(const std::string &a, const std::string &b)
+{
+    size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+            size_t ie = i, je = j;
+            while (ie < a.size() && std::isdigit(static_cast<unsigned char>(a[ie])))
+                ++ie;
+            while (je < b.size() && std::isdigit(static_cast<unsigned char>(b[je])))
+                ++je;
+            const std::string na = a.substr(i, ie - i), nb = b.substr(j, je - j);
+            const unsigned long long va = std::strtoull(na.c_str(), nullptr, 10);
+            const unsigned long long vb = std::strtoull(nb.c_str(), nullptr, 10);
+            if (va != vb)
+                return va > vb;
+            i = ie;
+            j = je;
+            continue;
+        }
+        if (a[i] != b[j])
+            return a[i] > b[j];
+        ++i;
+        ++j;
+    }
+    return a.size() - i > b.size() - j;
+}
+
+// Expands shell-style patterns; the newest version folder first.
+std::vector<std::string> expand(const std::vector<std::string> &patterns)
+{
+    std::vector<std::string> out;
+    for (const std::string &pattern : patterns) {
+        if (pattern.find('*') == std::string::npos) {
+            if (isDirectory(pattern))
+                out.push_back(pattern);
+            continue;
+        }
+        glob_t matches{};
+        if (::glob(pattern.c_str(), GLOB_ONLYDIR, nullptr, &matches) == 0) {
+            std::vector<std::string> found(matches.gl_pathv, matches.gl_pathv + matches.gl_pathc);
+            std::sort(found.begin(), found.end(), naturalGreater);
+            out.insert(out.end(), found.begin(), found.end());
+        }
+        ::globfree(&matches);
+    }
+    std::vector<std::string> unique;
+    for (auto &dir : out)
+        if (std::find(unique.begin(), unique.end(), dir) == unique.end())
+            unique.push_back(std::move(dir));
+    return unique;
+}
+
+std::vector<std::string> cudaHomes()
+{
+    std::vector<std::string> homes;
+    for (const char *name : {"CUDA_HOME", "CUDA_PATH"})
+        if (const char *value = std::getenv(name); value && *value)
+            homes.emplace_back(value);
+    return homes;
+}
+
+std::vector<std::string> nsysPatterns()
+{
+    std::vector<std::string> patterns;
+    for (const auto &home : cudaHomes())
+        patterns.push_back(home + "/bin");
+    for (const char *p : {"/usr/local/cuda/bin", "/usr/local/cuda-*/bin", "/opt/nvidia/nsight-systems/*/bin",
+                          "/opt/nvidia/nsight-systems/*/target-linux-x64", "/usr/local/cuda/nsight-systems-*/bin",
+                          "/usr/local/cuda-*/nsight-systems-*/bin",
+                          // Nsight Compute ships an nsys of its own (the GPU test machine has only that one).
+                          "/opt/nvidia/nsight-compute/*/host/target-linux-x64", "/usr/lib/nsight-systems/bin"})
+        patterns.emplace_back(p);
+    return patterns;
+}
+
+std::vector<std::string> ncuPatterns()
+{
+    std::vector<std::string> patterns;
+    for (const auto &home : cudaHomes())
+        patterns.push_back(home + "/bin");
+    for (const char *p : {"/usr/local/cuda/bin", "/usr/local/cuda-*/bin", "/opt/nvidia/nsight-compute/*",
+                          "/usr/local/cuda/nsight-compute-*", "/usr/local/cuda-*/nsight-compute-*",
+                          "/usr/local/NVIDIA-Nsight-Compute*", "/usr/lib/nsight-compute"})
+        patterns.emplace_back(p);
+    return patterns;
+}
+
+ToolInfo findTool(const std::string &program, const std::string &explicitPath,
+                  const std::vector<std::string> &searchDirs)
+{
+    ToolInfo info;
+    if (!explicitPath.empty()) {
+        // A folder names where the tool is; a file names the tool itself.
+        const std::string candidate = isDirectory(explicitPath) ? explicitPath + "/" + program : explicitPath;
+        info.path = findExecutable(candidate.find('/') == std::string::npos ? "./" + candidate : candidate);
+    } else {
+        info.path = findExecutable(program, searchDirs);
+    }
+    if (info.found()) {
+        std::error_code ec;
+        const fs::path absolute = fs::absolute(info.path, ec);
+        if (!ec)
+            info.path = absolute.lexically_normal().string();
+        info.version = toolVersion(info.path);
+    }
+    return info;
+}
+
+std::string patternList(const std::vector<std::string> &patterns)
+{
+    std::string text = "PATH";
+    for (const auto &p : patterns)
+        text += ", " + p;
+    return text;
+}
+
+} // namespace
+
+std::vector<std::string> nsysSearchDirs()
+{
+    return expand(nsysPatterns());
+}
+
+std::vector<std::string> ncuSearchDirs()
+{
+    return expand(ncuPatterns());
+}
+
+ToolInfo findNsys(const std::string &explicitPath)
+{
+    return findTool("nsys", explicitPath, nsysSearchDirs());
+}
+
+ToolInfo findNcu(const std::string &explicitPath)
+{
+    return findTool("ncu", explicitPath, ncuSearchDirs());
+}
+
+std::string missingToolMessage(std::string_view tool, std::string_view option, std::string_view product,
+                               const std::vector<std::string> &searched)
+{
+    std::string text(tool);
+    text += " was not found (looked in " + patternList(searched) + "). Install ";
+    text += product;
+    text += " or pass ";
+    text += option;
+    text += " PATH.";
+    return text;
+}
+
+ToolInfo requireNsys(const std::string &explicitPath)
+{
+    ToolInfo info = findNsys(explicitPath);
+    if (info.found())
+        return info;
+    if (!explicitPath.empty())
+        throw ToolError("nsys was not found at " + explicitPath + " (--nsys). Install Nsight Systems or pass "
+                        "--nsys PATH of the nsys program.");
+    throw ToolError(missingToolMessage("nsys", "--nsys", "Nsight Systems", nsysPatterns()));
+}
+
+ToolInfo requireNcu(const std::string &explicitPath)
+{
+    ToolInfo info = findNcu(explicitPath);
+    if (info.found())
+        return info;
+    if (!explicitPath.empty())
+        throw ToolError("ncu was not found at " + explicitPath + " (--ncu). Install Nsight Compute or pass "
+                        "--ncu PATH of the ncu program.");
+    throw ToolError(missingToolMessage("ncu", "--ncu", "Nsight Compute", ncuPatterns()));
+}
+
+std::string toolVersion(const std::string &path)
+{
+    ProcessSpec spec;
+    spec.argv = {path, "--version"};
+    spec.timeout = std::chrono::milliseconds(30000);
+    const ProcessResult result = runProcess(spec, {}, {}, std::chrono::milliseconds(1000));
+    if (!result.started)
+        return {};
+    std::string fallback;
+    size_t start = 0;
+    while (start < result.output.size()) {
+        size_t end = result.output.find('\n', start);
+        if (end == std::string::npos)
+            end = result.output.size();
+        const std::string line = result.output.substr(start, end - start);
+        start = end + 1;
+        std::string lower = line;
+        std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
+        const size_t at = lower.find("version");
+        if (at == std::string::npos)
+            continue;
+        // "NVIDIA Nsight Systems version 2025.3.1.90-..." / "Version 2025.3.1.0 (build ...)"
+        size_t v = line.find_first_of("0123456789", at);
+        if (v == std::string::npos) {
+            fallback = line;
+            continue;
+        }
+        size_t e = v;
+        while (e < line.size() && (std::isdigit(static_cast<unsigned char>(line[e])) || line[e] == '.'))
+            ++e;
+        return line.substr(v, e - v);
+    }
+    return fallback;
+}
+
+bool pythonHasTorch(const std::string &python)
+{
+    ProcessSpec spec;
+    spec.argv = {python, "-c",
+                 "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('torch') else 1)"};
+    spec.timeout = std::chrono::milliseconds(30000);
+    return runProcess(spec).ok();
+}
+
+std::string findPython(const std::string &explicitPath)
+{
+    if (!explicitPath.empty())
+        return findExecutable(explicitPath);
+    if (const char *env = std::getenv("OPSCOPE_PYTHON"); env && *env)
+        return findExecutable(env);
+    std::vector<std::string> candidates;
+    for (const char *name : {"python3", "python"})
+        if (std::string path = findExecutable(name); !path.empty())
+            candidates.push_back(path);
+    // Debian's python3-torch lives in the system interpreter, which a pyenv/venv python3 on PATH hides.
+    if (std::string system = findExecutable("/usr/bin/python3");
+        !system.empty() && std::find(candidates.begin(), candidates.end(), system) == candidates.end())
+        candidates.push_back(system);
+    for (const auto &candidate : candidates)
+        if (pythonHasTorch(candidate))
+            return candidate;
+    return candidates.empty() ? std::string() : candidates.front();
+}
+
+std::string findLauncherDir()
+{
+    std::vector<std::string> candidates;
+    if (const char *env = std::getenv("OPSCOPE_LAUNCHER_DIR"); env && *env)
+        candidates.emplace_back(env);
+#ifdef OPSCOPE_LAUNCHER_SOURCE_DIR
+    candidates.emplace_back(OPSCOPE_LAUNCHER_SOURCE_DIR);
+#endif
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (!ec)
+        candidates.push_back((exe.parent_path().parent_path() / "share/opscope/launcher").string());
+    candidates.emplace_back("/usr/share/opscope/launcher");
+    candidates.emplace_back("/usr/local/share/opscope/launcher");
+    for (const auto &dir : candidates)
+        if (fileExists(dir + "/opscope_launcher/__main__.py"))
+            return dir;
+    std::string looked;
+    for (const auto &dir : candidates)
+        looked += (looked.empty() ? "" : ", ") + dir;
+    throw ToolError("the OpScope launcher (opscope_launcher) was not found (looked in " + looked +
+                    "). Set OPSCOPE_LAUNCHER_DIR to the folder that holds opscope_launcher/.");
+}
+
+} // namespace opscope::pipeline

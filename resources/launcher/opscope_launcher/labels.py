@@ -1,0 +1,276 @@
+"""Labels every nn.Module forward with `<path>[<Class>]`, through global forward hooks.
+
+While the captured steps run, the label is pushed as an NVTX push/pop range on the calling thread
+(CUDA builds) and opened as a record_function of the same text. Outside the capture nothing is
+emitted, so an ncu filter on a module label selects that module's kernels in the captured steps only. The first module called from
+outside any module forward is the root ("model[GPT]"); its calls mark the steps when no explicit
+marker is used. A forward that raises still closes its range: with torch >= 2.1 the post-hook is
+registered with always_call=True; older versions unwind stale entries at the next hook.
+"""
+
+import os
+import re
+import sys
+import threading
+import weakref
+
+import torch
+from torch.autograd.profiler import record_function
+
+from . import compat
+
+ROOT_NAME = "model"
+_IDENTIFIER = re.compile(r"[^A-Za-z0-9_.]")
+# Frames of torch and of this package are not the user's: variable names are looked up elsewhere.
+_SKIPPED_DIRS = (os.path.dirname(torch.__file__), os.path.dirname(os.path.abspath(__file__)))
+
+
+class _Entry:
+    __slots__ = ("module", "nvtx", "rf", "frame")
+
+    def __init__(self, module, frame):
+        self.module = module
+        self.nvtx = False
+        self.rf = None
+        self.frame = frame  # the module's _call_impl frame, to find entries left by an exception
+
+
+def _live_frames(start):
+    live = set()
+    frame = start
+    while frame is not None:
+        live.add(id(frame))
+        frame = frame.f_back
+    return live
+
+
+def _tensor_signature(value, depth=0):
+    """What a forward input looks like, for telling identical layers apart (shapes, dtypes, flags)."""
+    if isinstance(value, torch.Tensor):
+        return ("T", tuple(value.shape), str(value.dtype))
+    if depth < 2 and isinstance(value, (list, tuple)):
+        return tuple(_tensor_signature(v, depth + 1) for v in value)
+    if value is None or isinstance(value, (bool, int, str)):
+        return repr(value)[:32]
+    return type(value).__name__
+
+
+def _strip_compiled_prefix(name):
+    # torch.compile wraps the model in an OptimizedModule whose child is "_orig_mod".
+    if name == "_orig_mod":
+        return ""
+    if name.startswith("_orig_mod."):
+        return name[len("_orig_mod."):]
+    return name
+
+
+class Labeller:
+    def __init__(self, session, use_nvtx):
+        self.session = session
+        self.use_nvtx = use_nvtx
+        self.root = None
+        self.root_label = None
+        self._names = {}  # id(module) -> (weakref, path, class name)
+        self._fallback_counts = {}
+        self._local = threading.local()
+        self._handles = []
+        self._always_called = compat.forward_hook_takes_always_call()
+        # Calls seen while capturing: id(module) -> [module ref, path, class, first-call order, [input signatures]]
+        self.captured_calls = {}
+        self._call_order = 0
+
+    # -- installation --------------------------------------------------------------------------
+    def install(self):
+        from torch.nn.modules import module as nn_module
+
+        self._handles.append(nn_module.register_module_forward_pre_hook(self._pre_hook))
+        if self._always_called:
+            self._handles.append(nn_module.register_module_forward_hook(self._post_hook, always_call=True))
+        else:
+            self._handles.append(nn_module.register_module_forward_hook(self._post_hook))
+
+    def remove(self):
+        for handle in self._handles:
+            handle.remove()
+        self._handles = []
+
+    # -- names ---------------------------------------------------------------------------------
+    def _set_root(self, module):
+        self.root = module
+        self._index_tree(module)
+        self.root_label = self.label_of(module)
+        self.session.on_root_found()
+
+    def _index_tree(self, root):
+        for name, child in root.named_modules():
+            path = _strip_compiled_prefix(name) or ROOT_NAME
+            key = id(child)
+            if key in self._names and self._names[key][0]() is child:
+                continue
+            self._names[key] = (weakref.ref(child), path, self._class_name(child))
+
+    @staticmethod
+    def _class_name(module):
+        inner = getattr(module, "_orig_mod", None)  # OptimizedModule: name the compiled model's class
+        if isinstance(inner, torch.nn.Module):
+            return type(inner).__name__
+        return type(module).__name__
+
+    def _variable_name(self, module):
+        """The name a caller's variable gives `module` (e.g. "criterion"), for modules outside the root."""
+        frame = sys._getframe(1)
+        for _ in range(32):
+            if frame is None:
+                break
+            filename = frame.f_code.co_filename
+            if not filename.startswith(_SKIPPED_DIRS):
+                for scope in (frame.f_locals, frame.f_globals):
+                    for name, value in scope.items():
+                        if value is module and not name.startswith("_"):
+                            return name
+            frame = frame.f_back
+        return None
+
+    def _name_of(self, module):
+        key = id(module)
+        known = self._names.get(key)
+        if known is not None and known[0]() is module:
+            return known[1], known[2]
+        if self.root is not None:
+            self._index_tree(self.root)  # modules added to the model after its first call
+            known = self._names.get(key)
+            if known is not None and known[0]() is module:
+                return known[1], known[2]
+        cls = self._class_name(module)
+        stack = self._stack()
+        if stack:
+            # Not registered in the model but called inside a forward (often built on the fly):
+            # name it after its caller, so a module made anew per call keeps one stable name.
+            parent_path, _ = self._name_of(stack[-1].module)
+            name = "%s.%s" % (parent_path, cls.lower())
+        else:
+            name = self._variable_name(module)
+            if not name:
+                count = self._fallback_counts.get(cls, 0)
+                self._fallback_counts[cls] = count + 1
+                name = "%s_%d" % (cls.lower(), count)
+        name = _IDENTIFIER.sub("_", name)
+        try:
+            self._names[key] = (weakref.ref(module), name, cls)
+        except TypeError:
+            pass
+        return name, cls
+
+    def label_of(self, module):
+        path, cls = self._name_of(module)
+        return "%s[%s]" % (path, cls)
+
+    # -- hooks ---------------------------------------------------------------------------------
+    def _stack(self):
+        stack = getattr(self._local, "stack", None)
+        if stack is None:
+            stack = self._local.stack = []
+        return stack
+
+    def _unwind(self, stack, index):
+        while len(stack) > index:
+            entry = stack.pop()
+            if entry.rf is not None:
+                try:
+                    entry.rf.__exit__(None, None, None)
+                except Exception:
+                    pass
+            if entry.nvtx:
+                try:
+                    torch.cuda.nvtx.range_pop()
+                except Exception:
+                    pass
+
+    def close_record_functions(self):
+        """Ends the record_function of every open module on this thread (the capture is stopping)."""
+        for entry in self._stack():
+            if entry.rf is not None:
+                try:
+                    entry.rf.__exit__(None, None, None)
+                except Exception:
+                    pass
+                entry.rf = None
+
+    def _pre_hook(self, module, args):
+        if compat.is_compiling():
+            return None
+        stack = self._stack()
+        if self.root is None and not stack:
+            self._set_root(module)
+        if stack and not self._always_called and not self._top_is_running(stack):
+            self._drop_stale(stack)
+        if module is self.root:
+            if not stack:
+                self.session.on_root_call()  # may end the capture (and the run)
+        label = self.label_of(module)
+        entry = _Entry(module, None if self._always_called else sys._getframe(1))
+        if self.use_nvtx and self.session.capturing:
+            try:
+                torch.cuda.nvtx.range_push(label)
+                entry.nvtx = True
+            except Exception:
+                self.use_nvtx = False
+        if self.session.recording:
+            entry.rf = record_function(label)
+            entry.rf.__enter__()
+        if self.session.capturing:
+            self._record_call(module, args)
+        stack.append(entry)
+        return None
+
+    @staticmethod
+    def _top_is_running(stack):
+        # The caller's _call_impl frame is usually a few frames up: a cheap check before the full walk.
+        wanted = stack[-1].frame
+        frame = sys._getframe(3)
+        for _ in range(12):
+            if frame is None:
+                return False
+            if frame is wanted:
+                return True
+            frame = frame.f_back
+        return False
+
+    def _drop_stale(self, stack):
+        """Without always_call hooks (torch < 2.1) a forward that raised leaves its entry behind:
+        drop the entries whose forward is no longer running."""
+        live = _live_frames(sys._getframe(3))
+        for i, entry in enumerate(stack):
+            if entry.frame is not None and id(entry.frame) not in live:
+                self._unwind(stack, i)
+                return
+
+    def _post_hook(self, module, args, output):
+        if compat.is_compiling():
+            return None
+        stack = self._stack()
+        for i in range(len(stack) - 1, -1, -1):
+            if stack[i].module is module:
+                self._unwind(stack, i)  # also closes ranges of inner forwards that raised
+                break
+        return None
+
+    def _record_call(self, module, args):
+        key = id(module)
+        record = self.captured_calls.get(key)
+        if record is None or record[0]() is not module:
+            path, cls = self._name_of(module)
+            record = [weakref.ref(module), path, cls, self._call_order, []]
+            self._call_order += 1
+            self.captured_calls[key] = record
+        record[4].append(_tensor_signature(tuple(args)))
+
+    def captured_modules(self, alive_only=True):
+        """(module, path, class, input signatures) of every module called while capturing, in call order.
+        With alive_only=False, modules freed since (the script has ended) are listed with module None."""
+        out = []
+        for ref, path, cls, order, calls in sorted(self.captured_calls.values(), key=lambda r: r[3]):
+            module = ref()
+            if module is not None or not alive_only:
+                out.append((module, path, cls, calls))
+        return out

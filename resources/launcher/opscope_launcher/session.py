@@ -1,0 +1,299 @@
+"""Steps, warm-up and the capture range.
+
+A step begins at a step boundary: a call of the root module (the first module called from outside
+any module forward) when no marker is used, or an explicit marker (`step()`, `mark_step()`, a step
+function). Steps 1..warmup run outside the capture; the next `steps` steps run inside it. The
+capture is opened at the start of the first captured step and closed at the start of the step that
+follows the last one (so the backward and optimizer work of the last step are inside), or at the end
+of a `step()` block, or when the script ends. The device is synchronised at both edges.
+
+Capture modes:
+  nvtx (also "nsys", "ncu"): an NVTX start/end range "CAPTURE" (process-wide, so kernels that
+        autograd's thread launches are inside it) plus emit_nvtx(record_shapes=True), which names
+        every aten op and its input shapes in an NVTX range.
+  torch: torch.profiler (CPU, and CUDA when available) over the captured steps, written with
+        export_chrome_trace. This is the correlation pass on a GPU, and the CPU capture elsewhere.
+  cpu:   like torch, CPU activity only.
+  none:  labels and steps only.
+"""
+
+import json
+import os
+import time
+
+import torch
+from torch.autograd.profiler import record_function
+
+from . import compat, markers
+from .labels import Labeller
+from .partition import write_partition_map
+
+CAPTURE_RANGE = "CAPTURE"
+NVTX_MODES = ("nvtx", "nsys", "ncu")
+PROFILER_MODES = ("torch", "cpu")
+MODES = NVTX_MODES + PROFILER_MODES + ("none",)
+
+
+class CaptureComplete(SystemExit):
+    """Raised into the workload once the captured steps are done: the rest of the run is not needed."""
+
+    def __init__(self):
+        super().__init__(0)
+
+
+class Options:
+    def __init__(self, mode="torch", warmup=2, steps=1, step_source="auto", trace=None, partition_map=None,
+                 status=None, exit_after_capture=True, record_shapes=True, with_stack=False, compile="eager"):
+        self.mode = mode
+        self.warmup = warmup
+        self.steps = steps
+        self.step_source = step_source
+        self.trace = trace
+        self.partition_map = partition_map
+        self.status = status
+        self.exit_after_capture = exit_after_capture
+        self.record_shapes = record_shapes
+        self.with_stack = with_stack
+        self.compile = compile
+
+
+class Session:
+    def __init__(self, options):
+        self.options = options
+        self.total = options.warmup + options.steps
+        self.started = 0  # steps begun
+        self.step_open = False
+        self.captured = 0
+        self.capturing = False  # inside the capture range
+        self.recording = False  # record_function labels are wanted now
+        self.done = False
+        self.source = "module" if options.step_source in ("auto", "module") else options.step_source
+        self.warnings = []
+        self.errors = []
+        self.trace_written = None
+        self.groups = None
+        self.capture_seconds = None
+        self._capture_t0 = None
+        self._capture_range = None
+        self._emit_nvtx = None
+        self._profiler = None
+        self._step_rf = None
+        self._compiled_root = False
+        self.use_nvtx = options.mode in NVTX_MODES and compat.nvtx_available()
+        if options.mode in NVTX_MODES and not self.use_nvtx:
+            self.warn("NVTX is not available in this torch build (no CUDA): module labels use record_function only")
+        self.labeller = Labeller(self, self.use_nvtx)
+
+    def warn(self, message):
+        self.warnings.append(message)
+        markers.warning(message)
+
+    def fail(self, message):
+        self.errors.append(message)
+        markers.error(message)
+
+    # -- step boundaries -----------------------------------------------------------------------
+    def on_root_found(self):
+        markers.emit("root", self.labeller.root_label)
+        self._maybe_compile_root()
+
+    def on_root_call(self):
+        """A call of the root module from outside any forward: a step boundary in module mode."""
+        if self.source == "module":
+            self._begin_step()
+
+    def begin_marked_step(self):
+        self._switch_to_markers("marker")
+        self._begin_step()
+
+    def end_marked_step(self, raise_when_complete=True):
+        self._end_step(raise_when_complete)
+
+    def mark_step(self):
+        self._switch_to_markers("marker")
+        self._begin_step()
+
+    def _switch_to_markers(self, source):
+        if self.source == source or (self.source == "function" and source == "marker"):
+            return
+        if self.source == "module" and self.started > 0:
+            if self.capturing or self.done:
+                self.warn("a step marker was reached after module calls had already started the capture; "
+                          "pass --step marker to count only marked steps")
+                self.source = source
+                return
+            self.warn("step markers found after %d module-call steps: counting marked steps only" % self.started)
+            self.started = 0
+            self.step_open = False
+        self.source = source
+
+    def _begin_step(self):
+        if self.done:
+            if self.options.exit_after_capture:
+                raise CaptureComplete()
+            return
+        if self.step_open:
+            self._end_step(True)
+        k = self.started
+        if k == self.options.warmup:
+            self._start_capture()
+        self.started += 1
+        self.step_open = True
+        markers.emit("step", "%d/%d" % (k + 1, self.total), "capture" if self.capturing else "warmup")
+        if self.recording:
+            self._step_rf = record_function("ProfilerStep#%d" % (k - self.options.warmup))
+            self._step_rf.__enter__()
+
+    def _end_step(self, raise_when_complete):
+        if not self.step_open:
+            return
+        self.step_open = False
+        if self._step_rf is not None:
+            self._step_rf.__exit__(None, None, None)
+            self._step_rf = None
+        if not self.capturing:
+            return
+        self.captured += 1
+        if self.captured >= self.options.steps:
+            self._stop_capture()
+            self.done = True
+            if raise_when_complete and self.options.exit_after_capture:
+                raise CaptureComplete()
+
+    # -- compile -------------------------------------------------------------------------------
+    def _maybe_compile_root(self):
+        mode = self.options.compile
+        if mode == "eager" or self._compiled_root:
+            return
+        self._compiled_root = True
+        if not hasattr(torch, "compile"):
+            raise RuntimeError("--compile %s needs torch >= 2.0 (this is torch %s)" % (mode, torch.__version__))
+        root = self.labeller.root
+        # The root's own hooks stay outside the compiled region, so its calls still mark the steps;
+        # the forward is compiled from the next call on (the first call is a warm-up step).
+        root.forward = torch.compile(root.forward, backend=mode)
+        markers.emit("compile", mode)
+        if self.options.warmup < 2:
+            self.warn("--compile %s with fewer than 2 warm-up steps: compilation falls into the capture" % mode)
+
+    # -- capture range -------------------------------------------------------------------------
+    def _start_capture(self):
+        compat.synchronize()
+        mode = self.options.mode
+        if mode in NVTX_MODES and self.use_nvtx:
+            self._capture_range = torch.cuda.nvtx.range_start(CAPTURE_RANGE)
+            self._emit_nvtx = torch.autograd.profiler.emit_nvtx(record_shapes=self.options.record_shapes)
+            self._emit_nvtx.__enter__()
+        elif mode in PROFILER_MODES or (mode in NVTX_MODES and not self.use_nvtx):
+            activities = [torch.profiler.ProfilerActivity.CPU]
+            if mode != "cpu" and compat.cuda_available():
+                activities.append(torch.profiler.ProfilerActivity.CUDA)
+            self._profiler = torch.profiler.profile(
+                activities=activities, record_shapes=self.options.record_shapes, with_stack=self.options.with_stack
+            )
+            self._profiler.__enter__()
+        self.capturing = True
+        self.recording = mode != "none"
+        self._capture_t0 = time.monotonic()
+        markers.emit("capture", "start")
+
+    def _stop_capture(self):
+        compat.synchronize()
+        self.labeller.close_record_functions()
+        if self._emit_nvtx is not None:
+            self._emit_nvtx.__exit__(None, None, None)
+            self._emit_nvtx = None
+        if self._capture_range is not None:
+            torch.cuda.nvtx.range_end(self._capture_range)
+            self._capture_range = None
+        self.capture_seconds = time.monotonic() - self._capture_t0
+        self.capturing = False
+        self.recording = False
+        if self._profiler is not None:
+            self._profiler.__exit__(None, None, None)
+            if self.options.trace:
+                os.makedirs(os.path.dirname(os.path.abspath(self.options.trace)), exist_ok=True)
+                self._profiler.export_chrome_trace(self.options.trace)
+                self.trace_written = self.options.trace
+                markers.emit("trace", self.options.trace)
+            self._profiler = None
+        if self.options.partition_map:
+            self.groups = write_partition_map(
+                self.options.partition_map, self.labeller.captured_modules(), self.labeller.root_label
+            )
+            markers.emit("partition-map", self.options.partition_map, "groups=%d" % len(self.groups))
+        markers.emit("capture", "end", "steps=%d" % self.captured)
+
+    # -- end of the run ------------------------------------------------------------------------
+    def finish(self, exit_kind):
+        """Called once the script is over (normally, by CaptureComplete, or by an error)."""
+        if self.step_open:
+            try:
+                self._end_step(False)
+            except Exception as e:  # never hide the workload's own outcome
+                self.fail("closing the last step failed: %s" % e)
+        if self.capturing:
+            self.warn("the script ended after %d of %d captured steps" % (self.captured, self.options.steps))
+            self._stop_capture()
+            self.done = True
+        if self.captured == 0 and exit_kind != "error":
+            if self.labeller.root is None and self.source == "module":
+                self.fail("no nn.Module was called: nothing to capture (use opscope_launcher.step() to mark steps)")
+            else:
+                self.fail(
+                    "the script ran %d step(s) but the capture needs %d warm-up + %d captured step(s); "
+                    "lower --warmup or run more iterations" % (self.started, self.options.warmup, self.options.steps)
+                )
+        self.write_status(exit_kind)
+        markers.emit("done", "exit=%s" % exit_kind, "captured=%d" % self.captured)
+
+    def write_status(self, exit_kind):
+        path = self.options.status
+        if not path:
+            return
+        modules = [
+            {"path": p, "class": c, "label": "%s[%s]" % (p, c), "calls_captured": len(calls)}
+            for _, p, c, calls in self.labeller.captured_modules(alive_only=False)
+        ]
+        status = {
+            "format": "opscope-launcher-status",
+            "version": 1,
+            "exit": exit_kind,
+            "mode": self.options.mode,
+            "compile": self.options.compile,
+            "step_source": self.source,
+            "warmup": self.options.warmup,
+            "steps_requested": self.options.steps,
+            "steps_seen": self.started,
+            "steps_captured": self.captured,
+            "capture_seconds": self.capture_seconds,
+            "root": self.labeller.root_label,
+            "nvtx": self.use_nvtx,
+            "torch": torch.__version__,
+            "cuda": compat.cuda_available(),
+            "cuda_version": getattr(torch.version, "cuda", None),
+            "kineto": compat.kineto_available(),
+            "device_name": compat.device_name(),
+            "trace": self.trace_written,
+            "partition_map": self.options.partition_map if self.groups is not None else None,
+            "groups": len(self.groups) if self.groups is not None else 0,
+            "modules": modules,
+            "warnings": self.warnings,
+            "errors": self.errors,
+        }
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(status, f, indent=2)
+            f.write("\n")
+
+
+_current = None
+
+
+def current():
+    return _current
+
+
+def set_current(session):
+    global _current
+    _current = session

@@ -1,0 +1,216 @@
+// The capture pipeline for real on the CPU, with Debian's python3-torch (1.13, no Kineto, no NVTX):
+// `opscope capture` on the examples gives a run folder, a manifest, a trace whose module labels are
+// the examples' modules, a partition map of their identical layers and a profile whose module tree
+// and operator table match them; a cancelled (or killed) capture leaves no process behind; a missing
+// nsys/ncu gives the clear message. The launcher's step rules are in tst_capture_launcher.
+#include "capture_test_util.h"
+#include "opscope/importer.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+#include <set>
+#include <sys/wait.h>
+
+using namespace opscope;
+using namespace opscope::test;
+
+Q_DECLARE_METATYPE(std::string)
+Q_DECLARE_METATYPE(std::vector<std::string>)
+
+class TestCaptureCpu : public QObject {
+    Q_OBJECT
+
+    std::string python_;
+
+private slots:
+    void initTestCase()
+    {
+        python_ = pipeline::findPython();
+        if (python_.empty() || !pipeline::pythonHasTorch(python_))
+            QSKIP("no python3 here can import torch (install Debian's python3-torch)");
+    }
+
+    void captureExample_data()
+    {
+        QTest::addColumn<std::string>("example");
+        QTest::addColumn<std::vector<std::string>>("labels");
+        QTest::addColumn<std::vector<std::string>>("groups");
+        // Default sizes on the CPU: mlp tiny (depth 3), gpt tiny (2 layers), convnet tiny (2 stages x 2).
+        QTest::newRow("mlp") << std::string("mlp") << mlpLabels(3) << std::vector<std::string>{"blocks.*[Block]"};
+        QTest::newRow("gpt") << std::string("gpt") << gptLabels(2) << std::vector<std::string>{"blocks.*[Block]"};
+        QTest::newRow("convnet") << std::string("convnet") << convnetLabels()
+                                 << std::vector<std::string>{"stages.0.blocks.*[ConvBlock]", "stages.1.blocks.*[ConvBlock]"};
+    }
+
+    void captureExample()
+    {
+        QFETCH(std::string, example);
+        QFETCH(std::vector<std::string>, labels);
+        QFETCH(std::vector<std::string>, groups);
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString();
+        const CliRun r = runOpscope({"capture", test::sourceFile("examples/" + example + ".py"), "--python", python_,
+                                     "--out", out, "--name", example});
+        QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
+        const std::string run = out + "/" + example;
+        QVERIFY(r.out.find("profile: " + run + "/" + example + ".opscope") != std::string::npos);
+
+        // The run folder and its manifest.
+        for (const char *file : {"manifest.json", "launcher.log", "trace.json", "launcher_status.json",
+                                 "partition_map.json"})
+            QVERIFY2(QFileInfo::exists(QString::fromStdString(run + "/" + file)), file);
+        const nlohmann::json m = readJson(run + "/manifest.json");
+        QCOMPARE(m["format"].get<std::string>(), std::string("opscope-run"));
+        QCOMPARE(m["result"].get<std::string>(), std::string("ok"));
+        QCOMPARE(m["capture"]["tool"].get<std::string>(), std::string("torch")); // no nsys on this machine
+        QCOMPARE(m["stages"].size(), size_t(1));
+        const auto &stage = m["stages"][0];
+        QCOMPARE(stage["status"].get<std::string>(), std::string("ok"));
+        const auto argv = stage["argv"].get<std::vector<std::string>>();
+        QCOMPARE(argv[0], python_);
+        QCOMPARE(argv[1] + " " + argv[2], std::string("-m opscope_launcher"));
+        QVERIFY(stage["wall_s"].get<double>() > 0);
+        QCOMPARE(m["counts"]["steps_captured"].get<int>(), 1);
+        QCOMPARE(m["counts"]["modules_called"].get<size_t>(), labels.size());
+        QCOMPARE(m["outputs"]["profile"].get<std::string>(), example + ".opscope");
+        QCOMPARE(m["tools"]["torch"].get<std::string>(), m["launcher"]["torch"].get<std::string>());
+        QCOMPARE(m["tools"]["python"].get<std::string>(), python_);
+
+        // The trace: every module label once (one captured step, each module called once), one step marker.
+        const nlohmann::json trace = readJson(run + "/trace.json");
+        const std::map<std::string, int> names = eventNameCounts(trace);
+        for (const auto &label : labels) {
+            const auto it = names.find(label);
+            QVERIFY2(it != names.end(), ("missing module label " + label).c_str());
+            QCOMPARE(it->second, 1);
+        }
+        QCOMPARE(names.count("ProfilerStep#0"), size_t(1));
+        QCOMPARE(names.count("ProfilerStep#1"), size_t(0));
+
+        // The partition map: the identical layers.
+        const pipeline::PartitionMap map = pipeline::readPartitionMap(run + "/partition_map.json");
+        std::vector<std::string> groupNames;
+        for (const auto &g : map.groups)
+            groupNames.push_back(g.name);
+        QCOMPARE(groupNames, groups);
+
+        // The profile: its module tree holds exactly the example's modules, and every operator that
+        // sits in a module ran inside that module's label in the trace.
+        const Profile p = importFile(run + "/" + example + ".opscope");
+        std::set<std::string> paths;
+        for (const ModuleInstance &mi : p.modules)
+            paths.insert(std::string(p.text(mi.path)) + "[" + std::string(p.text(mi.class_name)) + "]");
+        QCOMPARE(paths, std::set<std::string>(labels.begin(), labels.end()));
+        QCOMPARE(p.modules.size(), labels.size());
+        // Operators: as many aten::linear calls as the trace has, each inside a Linear module.
+        size_t linear = 0;
+        for (const Operator &op : p.operators) {
+            if (p.text(op.name) != "aten::linear")
+                continue;
+            ++linear;
+            QVERIFY(op.module != kNoIndex);
+            QCOMPARE(p.text(p.modules[op.module].class_name), std::string_view("Linear"));
+        }
+        QCOMPARE(linear, size_t(names.count("aten::linear") ? names.at("aten::linear") : 0));
+        QCOMPARE(linear, size_t(std::count_if(labels.begin(), labels.end(), [](const std::string &l) {
+                     return l.find("[Linear]") != std::string::npos;
+                 })));
+    }
+
+    void cancelLeavesNoProcess()
+    {
+        // A capture that would run for hours (1,000,000 warm-up steps) is cancelled with SIGTERM once
+        // the workload runs; opscope exits 130 and no process of that run survives.
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString();
+        const std::string run = out + "/cancel";
+        pid_t pid = ::fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            ::setenv("PYTHONPATH", "", 1);
+            const std::string script = test::sourceFile("examples/mlp.py");
+            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out", out.c_str(), "--name", "cancel",
+                    "--warmup", "1000000", "--", "--steps", "100000000", static_cast<char *>(nullptr));
+            ::_exit(127);
+        }
+        const bool running = waitUntil(
+            [&] { return readText(run + "/launcher.log").find("OPSCOPE step 2/") != std::string::npos; }, 60000ms);
+        const std::vector<pid_t> before = processesMentioning(run + "/");
+        ::kill(pid, SIGTERM);
+        int status = 0;
+        const bool exited = waitUntil([&] { return ::waitpid(pid, &status, WNOHANG) == pid; }, 15000ms);
+        if (!exited) {
+            ::kill(pid, SIGKILL);
+            ::waitpid(pid, &status, 0);
+        }
+        QVERIFY2(running, "the workload never started its steps");
+        QVERIFY2(!before.empty(), "no workload process was seen while it ran");
+        QVERIFY2(exited, "opscope did not exit after SIGTERM");
+        QVERIFY(WIFEXITED(status));
+        QCOMPARE(WEXITSTATUS(status), 130);
+        QVERIFY2(waitUntil([&] { return processesMentioning(run + "/").empty(); }, 3000ms),
+                 "a process of the cancelled run survived");
+        const nlohmann::json m = readJson(run + "/manifest.json");
+        QCOMPARE(m["result"].get<std::string>(), std::string("cancelled"));
+        QCOMPARE(m["stages"][0]["status"].get<std::string>(), std::string("cancelled"));
+    }
+
+    void killedOpscopeTakesItsWorkloadAlong()
+    {
+        // Even SIGKILL (no chance to clean up) must not leave the workload running unattended.
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString();
+        const std::string run = out + "/killed";
+        pid_t pid = ::fork();
+        QVERIFY(pid >= 0);
+        if (pid == 0) {
+            const std::string script = test::sourceFile("examples/mlp.py");
+            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out", out.c_str(), "--name", "killed",
+                    "--warmup", "1000000", "--", "--steps", "100000000", static_cast<char *>(nullptr));
+            ::_exit(127);
+        }
+        const bool running = waitUntil(
+            [&] { return readText(run + "/launcher.log").find("OPSCOPE step 2/") != std::string::npos; }, 60000ms);
+        ::kill(pid, SIGKILL);
+        ::waitpid(pid, nullptr, 0);
+        QVERIFY(running);
+        QVERIFY2(waitUntil([&] { return processesMentioning(run + "/").empty(); }, 5000ms),
+                 "the workload outlived a killed opscope");
+    }
+
+    void missingTools()
+    {
+        QTemporaryDir dir;
+        const std::string script = test::sourceFile("examples/mlp.py");
+        // An explicit path that is not there.
+        CliRun r = runOpscope({"capture", script, "--tool", "nsys", "--nsys", "/nonexistent/nsys", "--out",
+                               dir.path().toStdString()});
+        QCOMPARE(r.exitCode, 1);
+        QCOMPARE(r.err, std::string("opscope capture: nsys was not found at /nonexistent/nsys (--nsys). Install Nsight "
+                                    "Systems or pass --nsys PATH of the nsys program.\n"));
+        QVERIFY2(QDir(dir.path()).isEmpty(), "a run folder was made although nothing could run");
+
+        // Nothing on PATH or in the usual folders (skipped where an nsys is installed).
+        if (!pipeline::findNsys().found()) {
+            r = runOpscope({"capture", script, "--tool", "nsys", "--out", dir.path().toStdString()});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.rfind("opscope capture: nsys was not found (looked in PATH, ", 0) == 0, r.err.c_str());
+            QVERIFY(r.err.find("/usr/local/cuda/bin") != std::string::npos);
+            QVERIFY(r.err.find("/opt/nvidia/nsight-systems/") != std::string::npos);
+            QVERIFY(r.err.find("). Install Nsight Systems or pass --nsys PATH.\n") != std::string::npos);
+        }
+        if (!pipeline::findNcu().found()) {
+            r = runOpscope({"profile", script, "--out", dir.path().toStdString(), "--nsys", "/bin/true"});
+            QCOMPARE(r.exitCode, 1);
+            QVERIFY2(r.err.rfind("opscope profile: ncu was not found (looked in PATH, ", 0) == 0, r.err.c_str());
+            QVERIFY(r.err.find("Install Nsight Compute or pass --ncu PATH.") != std::string::npos);
+        }
+    }
+};
+
+QTEST_APPLESS_MAIN(TestCaptureCpu)
+#include "tst_capture_cpu.moc"
