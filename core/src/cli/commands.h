@@ -57,5 +57,8 @@ long long integerOption(const ParsedArgs &args, const std::string &name, long lo
 // Command groups, each defined in its own file.
 std::vector<CommandSpec> profileCommands();  // summary, convert (cmd_profile.cpp)
 std::vector<CommandSpec> analysisCommands(); // import, modules, ops, kernels (cmd_analysis.cpp)
+std::vector<CommandSpec> insightCommands();  // stats, insights (cmd_insights.cpp)
+std::vector<CommandSpec> pipelineCommands(); // capture, replay, profile (cmd_pipeline.cpp)
+std::vector<CommandSpec> diffCommands();     // diff (cmd_diff.cpp)
 
 } // namespace opscope::cli
