@@ -6,6 +6,8 @@ packages=(
   qt6-base-dev libqcustomplot-dev
   nlohmann-json3-dev libsqlite3-dev zlib1g-dev libsimdjson-dev
   sqlite3 python3 python3-torch
+  lintian desktop-file-utils appstream dpkg-dev file # packaging/ci-package-check.sh
+  clang libclang-rt-14-dev # tests/fuzz/run-fuzzers.sh (libFuzzer)
 )
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)
