@@ -96,6 +96,8 @@ private slots:
         QCOMPARE(int(aggregateRuleFor("lts__t_sector_hit_rate.pct", "%")), int(AggregateRule::WeightedMean));
         QCOMPARE(int(aggregateRuleFor("launch__registers_per_thread", "register/thread")), int(AggregateRule::Max));
         QCOMPARE(int(aggregateRuleFor("gpu__time_duration.sum", "ns")), int(AggregateRule::Sum));
+        QCOMPARE(int(aggregateRuleFor("sm__maximum_warps_avg_per_active_cycle", "warp")), int(AggregateRule::WeightedMean));
+        QCOMPARE(int(aggregateRuleFor("sm__maximum_warps_per_active_cycle_pct", "")), int(AggregateRule::WeightedMean));
     }
 
     void aggregatesByRule()

@@ -23,6 +23,17 @@ const char *sampleProfilePath()
     return path.c_str();
 }
 
+QStringList sampleCaptureFiles()
+{
+    for (const QString base : {QStringLiteral(OPSCOPE_SOURCE_RESOURCES), QStringLiteral(OPSCOPE_INSTALLED_RESOURCES),
+                               QStringLiteral("/usr/share/opscope")}) {
+        const QString folder = base + QStringLiteral("/samples/gpt4_bf16_infer/");
+        if (QFileInfo::exists(folder + "nsys.sqlite") && QFileInfo::exists(folder + "ncu_raw.csv"))
+            return {folder + "nsys.sqlite", folder + "ncu_raw.csv"};
+    }
+    return {};
+}
+
 int runApplication(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -34,6 +45,8 @@ int runApplication(int argc, char **argv)
     MainWindow window;
     window.show();
     QStringList files = app.arguments().mid(1);
+    if (files.isEmpty())
+        files = sampleCaptureFiles();
     if (files.isEmpty() && *sampleProfilePath())
         files << QString::fromUtf8(sampleProfilePath());
     if (!files.isEmpty())

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QStringList>
+
 namespace opscope::ui {
 
 // Starts the explorer: opens the files named on the command line, or the bundled sample profile.
@@ -7,5 +9,7 @@ int runApplication(int argc, char **argv);
 
 // Where the bundled sample profile is (source tree when run from a build, else the install).
 const char *sampleProfilePath();
+// The files of the bundled sample capture (an nsys export and its ncu rows), empty when not found.
+QStringList sampleCaptureFiles();
 
 } // namespace opscope::ui

@@ -1,60 +1,80 @@
 #include "main_window.h"
 
-#include "opscope/summary.h"
+#include "models/profile_analysis.h"
 #include "profile_loader.h"
+#include "selection.h"
+#include "timeline/timeline_view.h"
+#include "views/counter_panel.h"
+#include "views/insights_view.h"
+#include "views/kernel_table_view.h"
+#include "views/module_tree_view.h"
+#include "views/operator_table_view.h"
+#include "views/roofline_view.h"
 
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDockWidget>
 #include <QDragEnterEvent>
 #include <QDropEvent>
-#include <QMimeData>
-#include <QSettings>
 #include <QFileDialog>
 #include <QFileInfo>
-#include <QFontDatabase>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QPlainTextEdit>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
+#include <QShortcut>
 #include <QStatusBar>
+#include <QTabWidget>
+#include <QTextBrowser>
 
 namespace opscope::ui {
 
+namespace {
+
+QString formatNs(int64_t ns)
+{
+    if (ns >= 1000000)
+        return QStringLiteral("%1 ms").arg(double(ns) / 1e6, 0, 'f', 3);
+    if (ns >= 1000)
+        return QStringLiteral("%1 µs").arg(double(ns) / 1e3, 0, 'f', 2);
+    return QStringLiteral("%1 ns").arg(ns);
+}
+
+QDockWidget *dock(QMainWindow *window, const QString &title, const QString &name, QWidget *content)
+{
+    auto *d = new QDockWidget(title, window);
+    d->setObjectName(name); // saveState() needs names
+    d->setWidget(content);
+    return d;
+}
+
+} // namespace
+
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), loader_(new ProfileLoader(this)), summaryView_(new QPlainTextEdit(this)),
+    : QMainWindow(parent), loader_(new ProfileLoader(this)), selection_(new Selection(this)),
       statusLabel_(new QLabel(tr("No profile loaded"), this)), progressBar_(new QProgressBar(this)),
       cancelButton_(new QPushButton(tr("Cancel"), this))
 {
     setWindowTitle(tr("OpScope"));
-    resize(1280, 800);
-
-    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
-    QAction *open = fileMenu->addAction(tr("&Open..."), this, &MainWindow::showOpenDialog);
-    open->setShortcut(QKeySequence::Open);
-    recentMenu_ = fileMenu->addMenu(tr("Open &Recent"));
-    rebuildRecentMenu();
-    fileMenu->addSeparator();
-    QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
-    quit->setShortcut(QKeySequence::Quit);
-
-    summaryView_->setReadOnly(true);
-    summaryView_->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    setCentralWidget(summaryView_);
+    resize(1600, 1000);
+    buildViews();
+    buildMenus();
 
     statusBar()->addWidget(statusLabel_, 1);
     progressBar_->setRange(0, 1000);
-    progressBar_->setMaximumWidth(240);
+    progressBar_->setMaximumWidth(260);
     progressBar_->hide();
     cancelButton_->hide();
     statusBar()->addPermanentWidget(progressBar_);
     statusBar()->addPermanentWidget(cancelButton_);
     connect(cancelButton_, &QPushButton::clicked, loader_, &ProfileLoader::cancel);
-
     connect(loader_, &ProfileLoader::progress, this, [this](double fraction, const QString &stage) {
         progressBar_->setValue(int(fraction * 1000));
-        progressBar_->setFormat(stage + " %p%");
+        progressBar_->setFormat(stage + QStringLiteral(" %p%"));
     });
     connect(loader_, &ProfileLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &ProfileLoader::failed, this, &MainWindow::onFailed);
@@ -73,9 +93,152 @@ MainWindow::MainWindow(QWidget *parent)
 
 MainWindow::~MainWindow() = default;
 
+const Profile *MainWindow::profile() const
+{
+    return capture_ ? capture_->profile.get() : nullptr;
+}
+
 bool MainWindow::isLoading() const
 {
     return loader_->isLoading();
+}
+
+void MainWindow::buildViews()
+{
+    timeline_ = new TimelineView(this);
+    setCentralWidget(timeline_);
+
+    moduleTree_ = new ModuleTreeView(selection_, this);
+    operators_ = new OperatorTableView(selection_, this);
+    kernels_ = new KernelTableView(selection_, this);
+    counters_ = new CounterPanel(selection_, this);
+    roofline_ = new RooflineView(selection_, this);
+    insights_ = new InsightsView(selection_, this);
+    details_ = new QTextBrowser(this);
+    details_->setOpenLinks(false);
+
+    tabs_ = new QTabWidget(this);
+    tabs_->addTab(operators_, tr("&Operators"));
+    tabs_->addTab(kernels_, tr("&Kernels"));
+    tabs_->addTab(counters_, tr("&Counters"));
+    tabs_->addTab(roofline_, tr("&Roofline"));
+    tabs_->addTab(insights_, tr("&Insights"));
+
+    QDockWidget *tree = dock(this, tr("Modules"), "modules", moduleTree_);
+    QDockWidget *bottom = dock(this, tr("Analysis"), "analysis", tabs_);
+    QDockWidget *details = dock(this, tr("Details"), "details", details_);
+    addDockWidget(Qt::LeftDockWidgetArea, tree);
+    addDockWidget(Qt::BottomDockWidgetArea, bottom);
+    addDockWidget(Qt::RightDockWidgetArea, details);
+    resizeDocks({tree, details}, {380, 320}, Qt::Horizontal);
+    resizeDocks({bottom}, {420}, Qt::Vertical);
+    viewMenu_ = new QMenu(tr("&View"), this);
+    for (QDockWidget *d : {tree, bottom, details})
+        viewMenu_->addAction(d->toggleViewAction());
+
+    // The timeline speaks in kernels and operators; everything else follows the shared selection.
+    connect(timeline_, &TimelineView::kernelSelected, selection_, &Selection::setKernel);
+    connect(timeline_, &TimelineView::operatorSelected, selection_, &Selection::setOperator);
+    connect(selection_, &Selection::changed, this, &MainWindow::followSelection);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
+    QAction *open = fileMenu->addAction(tr("&Open..."), this, &MainWindow::showOpenDialog);
+    open->setShortcut(QKeySequence::Open);
+    recentMenu_ = fileMenu->addMenu(tr("Open &Recent"));
+    rebuildRecentMenu();
+    fileMenu->addSeparator();
+    QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
+    quit->setShortcut(QKeySequence::Quit);
+
+    menuBar()->addMenu(viewMenu_);
+    viewMenu_->addSeparator();
+    QAction *fit = viewMenu_->addAction(tr("&Fit Selection"), timeline_, &TimelineView::fitToSelection);
+    fit->setShortcut(Qt::Key_F);
+    QAction *fitAll = viewMenu_->addAction(tr("Show &Whole Capture"), timeline_, &TimelineView::fitAll);
+    fitAll->setShortcut(Qt::Key_0);
+    QAction *find = viewMenu_->addAction(tr("&Find..."), this, &MainWindow::focusFilter);
+    find->setShortcut(QKeySequence::Find);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard"), this, [this] {
+        QMessageBox::information(this, tr("Keyboard"),
+                                 tr("W / S: zoom in / out around the pointer\nA / D: pan left / right\n"
+                                    "F: fit the selection\n0: show the whole capture\nCtrl+F: filter the table\n"
+                                    "Ctrl+O: open files of a capture"));
+    });
+    help->addAction(tr("&About OpScope"), this, [this] {
+        QMessageBox::about(this, tr("About OpScope"),
+                           tr("OpScope %1\nA profile explorer for PyTorch on NVIDIA GPUs.").arg(QStringLiteral(OPSCOPE_VERSION)));
+    });
+}
+
+void MainWindow::focusFilter()
+{
+    // The filter of the table on show; the kernels table when another tab is up.
+    QWidget *page = tabs_->currentWidget();
+    if (page != operators_ && page != kernels_)
+        tabs_->setCurrentWidget(page = kernels_);
+    if (auto *edit = page->findChild<QLineEdit *>()) {
+        edit->setFocus();
+        edit->selectAll();
+    }
+}
+
+void MainWindow::followSelection()
+{
+    const Selection::State &s = selection_->state();
+    if (s.kind == Selection::Kind::Kernel)
+        timeline_->setSelectedKernel(s.index);
+    else if (s.kind == Selection::Kind::Operator)
+        timeline_->setSelectedOperator(s.index);
+    else if (s.kind == Selection::Kind::None)
+        timeline_->clearSelection();
+    updateDetails();
+}
+
+void MainWindow::updateDetails()
+{
+    if (!capture_) {
+        details_->clear();
+        return;
+    }
+    const Profile &p = *capture_->profile;
+    const Selection::State &s = selection_->state();
+    QString html = QStringLiteral("<h3>%1</h3>").arg(capture_->analysis->describe(s).toHtmlEscaped());
+    if (s.kind == Selection::Kind::Kernel && s.index < p.kernels.size()) {
+        const Kernel &k = p.kernels[s.index];
+        auto row = [&](const QString &key, const QString &value) {
+            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key, value.toHtmlEscaped());
+        };
+        html += QStringLiteral("<table>");
+        row(tr("Name"), qText(p, k.name));
+        row(tr("Duration"), formatNs(k.duration()));
+        row(tr("Device / stream"), QStringLiteral("%1 / %2").arg(k.device).arg(k.stream));
+        row(tr("Grid"), QStringLiteral("%1 × %2 × %3").arg(k.grid.x).arg(k.grid.y).arg(k.grid.z));
+        row(tr("Block"), QStringLiteral("%1 × %2 × %3").arg(k.block.x).arg(k.block.y).arg(k.block.z));
+        row(tr("Operator"), k.op < p.operators.size() ? qText(p, p.operators[k.op].name) : tr("none"));
+        if (k.op < p.operators.size() && p.operators[k.op].shapes != kNoString)
+            row(tr("Shapes"), qText(p, p.operators[k.op].shapes));
+        row(tr("Module"), k.module < p.modules.size() ? qText(p, p.modules[k.module].path) : tr("none"));
+        row(tr("Attribution"), QStringLiteral("%1, %2 confidence")
+                                   .arg(QString::fromUtf8(toString(k.method)), QString::fromUtf8(toString(k.confidence))));
+        if (k.op == kNoIndex && k.unattributed_reason != kNoString)
+            row(tr("Why unattributed"), qText(p, k.unattributed_reason));
+        row(tr("Captured step"), k.flags & kKernelOutsideCapture ? tr("no (initialisation or warm-up)") : tr("yes"));
+        html += QStringLiteral("</table>");
+    } else if (s.kind != Selection::Kind::None) {
+        const auto kernels = capture_->analysis->kernelsOf(s);
+        int64_t time = 0;
+        for (Index k : kernels)
+            time += p.kernels[k].duration();
+        html += tr("<p>%1 kernels, %2 of GPU time in the captured step.</p>").arg(kernels.size()).arg(formatNs(time));
+    } else {
+        html += tr("<p>Select a kernel, operator or module in any view.</p>");
+    }
+    details_->setHtml(html);
 }
 
 void MainWindow::showOpenDialog()
@@ -99,15 +262,56 @@ void MainWindow::openFiles(const QStringList &paths)
     loader_->load(paths);
 }
 
-void MainWindow::onLoaded(std::shared_ptr<Profile> profile, const QStringList &paths)
+void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
 {
     progressBar_->hide();
     cancelButton_->hide();
-    profile_ = std::move(profile);
+    selection_->clear();
+    capture_ = std::move(capture);
     profilePath_ = paths.value(0);
     addRecentFiles(paths);
-    showProfile();
+
+    timeline_->setProfile(capture_->profile);
+    moduleTree_->setAnalysis(capture_->analysis);
+    operators_->setAnalysis(capture_->analysis);
+    kernels_->setAnalysis(capture_->analysis);
+    counters_->setAnalysis(capture_->analysis);
+    roofline_->setAnalysis(capture_->analysis);
+    insights_->setAnalysis(capture_->analysis, capture_->insights);
+    updateDetails();
+
+    const Profile &p = *capture_->profile;
+    QStringList names;
+    for (const QString &path : paths)
+        names << QFileInfo(path).fileName();
+    setWindowTitle(tr("%1 — OpScope").arg(names.join(QStringLiteral(" + "))));
+    size_t captured = 0, attributed = 0;
+    for (const Kernel &k : p.kernels)
+        if (!(k.flags & kKernelOutsideCapture)) {
+            ++captured;
+            attributed += k.op != kNoIndex;
+        }
+    statusLabel_->setText(tr("%1 kernels (%2 in the captured step, %3 attributed), %4 operators, %5 module calls, "
+                             "%6 with counters, %7 insights")
+                              .arg(p.kernels.size())
+                              .arg(captured)
+                              .arg(attributed)
+                              .arg(p.operators.size())
+                              .arg(p.modules.size())
+                              .arg(capture_->analysis->kernelsWithCounters)
+                              .arg(capture_->insights.size()));
     emit openFinished(true, QString());
+}
+
+void MainWindow::onFailed(const QString &message, const QStringList &paths)
+{
+    progressBar_->hide();
+    cancelButton_->hide();
+    // What was open stays open; say what went wrong with the new file.
+    statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(paths.value(0)).fileName()));
+    if (QApplication::platformName() != QLatin1String("offscreen"))
+        QMessageBox::warning(this, tr("Could not open profile"), message);
+    emit openFinished(false, message);
 }
 
 void MainWindow::addRecentFiles(const QStringList &paths)
@@ -133,7 +337,7 @@ void MainWindow::rebuildRecentMenu()
         for (const QString &p : paths)
             names << QFileInfo(p).fileName();
         QAction *action = recentMenu_->addAction(names.join(QStringLiteral(" + ")));
-        action->setToolTip(paths.join(QStringLiteral("\n")));
+        action->setToolTip(paths.join(QLatin1Char('\n')));
         connect(action, &QAction::triggered, this, [this, paths] { openFiles(paths); });
     }
     recentMenu_->setEnabled(!recent.isEmpty());
@@ -163,30 +367,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());
     QMainWindow::closeEvent(event);
-}
-
-void MainWindow::onFailed(const QString &message, const QStringList &paths)
-{
-    progressBar_->hide();
-    cancelButton_->hide();
-    // What was open stays open; say what went wrong with the new file.
-    statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(paths.value(0)).fileName()));
-    if (QApplication::platformName() != QLatin1String("offscreen"))
-        QMessageBox::warning(this, tr("Could not open profile"), message);
-    emit openFinished(false, message);
-}
-
-void MainWindow::showProfile()
-{
-    const QString name = QFileInfo(profilePath_).fileName();
-    setWindowTitle(tr("%1 — OpScope").arg(name));
-    summaryView_->setPlainText(QString::fromStdString(summaryText(*profile_)));
-    statusLabel_->setText(tr("%1: %2 kernels, %3 operators, %4 modules, %5 µs of kernel time")
-                              .arg(name)
-                              .arg(profile_->kernels.size())
-                              .arg(profile_->operators.size())
-                              .arg(profile_->modules.size())
-                              .arg(double(profile_->totalKernelTimeNs()) / 1000.0, 0, 'f', 1));
 }
 
 } // namespace opscope::ui

@@ -1,5 +1,7 @@
 #pragma once
-// The explorer's main window.
+// The explorer's main window: the timeline in the centre, the module tree on the left, a details pane
+// on the right, and tabs for operators, kernels, counters, the roofline and insights below. Every view
+// follows one Selection, so picking a kernel, operator or module anywhere shows it everywhere.
 
 #include "opscope/profile.h"
 
@@ -9,13 +11,23 @@
 
 class QLabel;
 class QMenu;
-class QPlainTextEdit;
 class QProgressBar;
 class QPushButton;
+class QTabWidget;
+class QTextBrowser;
 
 namespace opscope::ui {
 
+class CounterPanel;
+class InsightsView;
+class KernelTableView;
+class ModuleTreeView;
+class OperatorTableView;
 class ProfileLoader;
+class RooflineView;
+class Selection;
+class TimelineView;
+struct LoadedCapture;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -27,9 +39,18 @@ public:
     // one is ready (and stays when loading fails).
     void openFiles(const QStringList &paths);
     void openFile(const QString &path) { openFiles({path}); }
-    const Profile *profile() const { return profile_.get(); }
+    const Profile *profile() const;
     QString profilePath() const { return profilePath_; }
     bool isLoading() const;
+
+    Selection *selection() const { return selection_; }
+    TimelineView *timeline() const { return timeline_; }
+    ModuleTreeView *moduleTree() const { return moduleTree_; }
+    KernelTableView *kernelTable() const { return kernels_; }
+    OperatorTableView *operatorTable() const { return operators_; }
+    CounterPanel *counterPanel() const { return counters_; }
+    RooflineView *roofline() const { return roofline_; }
+    InsightsView *insights() const { return insights_; }
 
 signals:
     // Emitted after every open attempt finished (loaded, failed or cancelled).
@@ -41,18 +62,32 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void buildMenus();
+    void buildViews();
     void showOpenDialog();
-    void onLoaded(std::shared_ptr<Profile> profile, const QStringList &paths);
+    void onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths);
     void onFailed(const QString &message, const QStringList &paths);
-    void showProfile();
+    void followSelection();
+    void updateDetails();
+    void focusFilter();
     void addRecentFiles(const QStringList &paths);
     void rebuildRecentMenu();
 
-    std::shared_ptr<Profile> profile_;
+    std::shared_ptr<const LoadedCapture> capture_;
     QString profilePath_;
     ProfileLoader *loader_;
+    Selection *selection_;
+    TimelineView *timeline_ = nullptr;
+    ModuleTreeView *moduleTree_ = nullptr;
+    OperatorTableView *operators_ = nullptr;
+    KernelTableView *kernels_ = nullptr;
+    CounterPanel *counters_ = nullptr;
+    RooflineView *roofline_ = nullptr;
+    InsightsView *insights_ = nullptr;
+    QTextBrowser *details_ = nullptr;
+    QTabWidget *tabs_ = nullptr;
     QMenu *recentMenu_ = nullptr;
-    QPlainTextEdit *summaryView_;
+    QMenu *viewMenu_ = nullptr;
     QLabel *statusLabel_;
     QProgressBar *progressBar_;
     QPushButton *cancelButton_;

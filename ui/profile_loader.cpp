@@ -1,7 +1,8 @@
 #include "profile_loader.h"
 
-#include "opscope/errors.h"
+#include "models/profile_analysis.h"
 #include "opscope/capture_import.h"
+#include "opscope/errors.h"
 
 #include <QMetaObject>
 
@@ -9,7 +10,7 @@ namespace opscope::ui {
 
 ProfileLoader::ProfileLoader(QObject *parent) : QObject(parent)
 {
-    qRegisterMetaType<std::shared_ptr<opscope::Profile>>();
+    qRegisterMetaType<std::shared_ptr<const opscope::ui::LoadedCapture>>();
 }
 
 ProfileLoader::~ProfileLoader()
@@ -38,8 +39,7 @@ void ProfileLoader::load(const QStringList &paths)
     std::vector<std::string> files;
     for (const QString &p : paths)
         files.push_back(p.toStdString());
-    const QStringList path = paths;
-    worker_ = std::thread([this, files, path] {
+    worker_ = std::thread([this, files, paths] {
         // Results travel back to the GUI thread as queued signal emissions.
         auto post = [this](auto &&fn) { QMetaObject::invokeMethod(this, std::forward<decltype(fn)>(fn), Qt::QueuedConnection); };
         try {
@@ -48,16 +48,25 @@ void ProfileLoader::load(const QStringList &paths)
                                   post([this, fraction, text] { emit this->progress(fraction, text); });
                               },
                               &cancel_);
-            auto profile = std::make_shared<Profile>(importCapture(files, {}, progress));
+            auto capture = std::make_shared<LoadedCapture>();
+            auto profile = std::make_shared<const Profile>(importCapture(files, {}, progress));
+            progress.checkCancel();
+            progress.report(0.0, "Analysing");
+            capture->profile = profile;
+            capture->analysis = analyzeProfile(profile);
+            progress.checkCancel();
+            capture->insights = findInsights(*profile);
+            progress.report(1.0, "Analysing");
             finished_ = true;
-            post([this, profile, path] { emit loaded(profile, path); });
+            std::shared_ptr<const LoadedCapture> result = capture;
+            post([this, result, paths] { emit loaded(result, paths); });
         } catch (const Cancelled &) {
             finished_ = true;
-            post([this, path] { emit cancelled(path); });
+            post([this, paths] { emit cancelled(paths); });
         } catch (const std::exception &e) {
             finished_ = true;
             const QString message = QString::fromUtf8(e.what());
-            post([this, message, path] { emit failed(message, path); });
+            post([this, message, paths] { emit failed(message, paths); });
         }
     });
 }

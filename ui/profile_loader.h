@@ -1,6 +1,8 @@
 #pragma once
-// Loads profiles on a worker thread so the GUI stays responsive; reports progress and can cancel.
+// Loads the files of one capture on a worker thread (import, attribution, analysis, insights) so the
+// GUI stays responsive; reports progress and can be cancelled.
 
+#include "opscope/insights.h"
 #include "opscope/profile.h"
 
 #include <QObject>
@@ -10,8 +12,18 @@
 #include <atomic>
 #include <memory>
 #include <thread>
+#include <vector>
 
 namespace opscope::ui {
+
+struct ProfileAnalysis;
+
+// Everything the views show, computed once per opened capture.
+struct LoadedCapture {
+    std::shared_ptr<const Profile> profile;
+    std::shared_ptr<const ProfileAnalysis> analysis;
+    std::vector<Insight> insights;
+};
 
 class ProfileLoader : public QObject {
     Q_OBJECT
@@ -19,15 +31,15 @@ public:
     explicit ProfileLoader(QObject *parent = nullptr);
     ~ProfileLoader() override;
 
-    // Starts loading the files of one capture (import + attribution); a load already running is
-    // cancelled first. `paths` may hold an nsys, an ncu, a torch.profiler file and an Inductor folder.
+    // Starts loading the files of one capture (an nsys, an ncu, a torch.profiler file and an Inductor
+    // folder may go together); a load already running is cancelled first.
     void load(const QStringList &paths);
     void cancel();
     bool isLoading() const { return worker_.joinable() && !finished_; }
 
 signals:
     void progress(double fraction, const QString &stage);
-    void loaded(std::shared_ptr<opscope::Profile> profile, const QStringList &paths);
+    void loaded(std::shared_ptr<const opscope::ui::LoadedCapture> capture, const QStringList &paths);
     void failed(const QString &message, const QStringList &paths);
     void cancelled(const QStringList &paths);
 

@@ -22,7 +22,8 @@ AggregateRule aggregateRuleFor(std::string_view name, std::string_view unit)
     auto ends = [&](std::string_view s) { return name.ends_with(s); };
     auto has = [&](std::string_view s) { return name.find(s) != std::string_view::npos; };
     // Rates, ratios and percentages average; peaks and launch shapes are properties, not amounts.
-    if (has("pct") || has(".ratio") || has("per_second") || has("per_cycle") || has(".peak_sustained") ||
+    if (has("pct") || has(".ratio") || has("per_second") || has("per_cycle") || has("per_active_cycle") ||
+        has(".peak_sustained") || has("_avg_") || has(".avg.") ||
         unit == "%" || unit.find("/s") != std::string_view::npos || unit == "hz")
         return AggregateRule::WeightedMean;
     if (name.starts_with("launch__") || name.starts_with("device__"))

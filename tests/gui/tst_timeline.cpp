@@ -1,0 +1,631 @@
+// The timeline: the model's tracks and rows, hit testing at a computed pixel, the selection shared
+// with other views, zoom and pan that keep the time under the pointer, the level of detail's bound
+// on painted boxes, colours and painting an empty profile.
+#include "opscope/importer.h"
+#include "test_util.h"
+#include "timeline/timeline_colors.h"
+#include "timeline/timeline_model.h"
+#include "timeline/timeline_view.h"
+
+#include <QImage>
+#include <QMouseEvent>
+#include <QScrollBar>
+#include <QSignalSpy>
+#include <QTest>
+#include <QWheelEvent>
+
+#include <set>
+
+using namespace opscope;
+using namespace opscope::ui;
+using opscope::test::fixture;
+
+namespace {
+
+// Two threads of one process with nested operators, module annotations and launches; kernels on two
+// streams and a memcpy. Times in ns; every expected number in the tests below follows from this table.
+std::shared_ptr<Profile> handProfile()
+{
+    auto p = std::make_shared<Profile>();
+    p->threads = {Thread{100, 100, p->intern("python")}, Thread{100, 101, p->intern("autograd")}};
+    p->modules = {ModuleInstance{0, 10000, p->intern("model[GPT]"), p->intern("GPT"), kNoIndex, 0},
+                  ModuleInstance{900, 7100, p->intern("model.blocks.0[Block]"), p->intern("Block"), 0, 0},
+                  ModuleInstance{950, 5100, p->intern("model.blocks.0.mlp[MLP]"), p->intern("MLP"), 1, 0}};
+    auto op = [&](const char *name, int64_t start, int64_t end, Index thread, Index parent, uint16_t depth,
+                  Index module) {
+        Operator o;
+        o.name = p->intern(name);
+        o.start_ns = start;
+        o.end_ns = end;
+        o.thread = thread;
+        o.parent = parent;
+        o.depth = depth;
+        o.module = module;
+        p->operators.push_back(o);
+    };
+    op("aten::linear", 1000, 5000, 0, kNoIndex, 0, 2);            // 0
+    op("aten::t", 1100, 1300, 0, 0, 1, 2);                        // 1
+    op("aten::addmm", 1400, 4800, 0, 0, 1, 2);                    // 2
+    op("aten::empty", 1500, 1600, 0, 2, 2, 2);                    // 3
+    op("aten::relu", 6000, 7000, 0, kNoIndex, 0, 1);              // 4
+    op("autograd::engine", 8000, 9000, 1, kNoIndex, 0, kNoIndex); // 5
+    p->ranges = {Range{900, 7100, p->intern("model.blocks.0[Block]"), kNoString, 0, 0, RangeKind::UserAnnotation},
+                 Range{950, 5100, p->intern("model.blocks.0.mlp[MLP]"), kNoString, 0, 1, RangeKind::UserAnnotation}};
+    auto api = [&](int64_t start, int64_t end, Index thread, uint32_t correlation, const char *name) {
+        p->api_calls.push_back(ApiCall{start, end, p->intern(name), thread, correlation, ApiKind::Runtime});
+    };
+    api(1700, 1800, 0, 11, "cudaLaunchKernel"); // 0
+    api(6100, 6200, 0, 12, "cudaLaunchKernel"); // 1
+    api(8100, 8200, 1, 13, "cudaLaunchKernel"); // 2
+    api(400, 450, 0, 10, "cudaMemcpyAsync");    // 3
+    MemoryOp copy;
+    copy.start_ns = 500;
+    copy.end_ns = 800;
+    copy.bytes = 1 << 20;
+    copy.correlation_id = 10;
+    copy.stream = 7;
+    copy.copy_kind = 1;
+    p->memory_ops.push_back(copy);
+    auto kernel = [&](const char *name, int64_t start, int64_t end, uint32_t stream, uint32_t correlation, Index op,
+                      Index module) {
+        Kernel k;
+        k.name = p->intern(name);
+        k.start_ns = start;
+        k.end_ns = end;
+        k.stream = stream;
+        k.correlation_id = correlation;
+        k.op = op;
+        k.module = module;
+        p->kernels.push_back(k);
+    };
+    // In start order, so finalize() keeps these indices.
+    kernel("void gemm_kernel<float, 128>(float const*, float*)", 2000, 3000, 7, 11, 2, 2); // 0
+    kernel("unattributed_kernel", 3000, 3500, 13, 0, kNoIndex, kNoIndex);                  // 1
+    kernel("relu_kernel", 6500, 6800, 7, 12, 4, kNoIndex);                                 // 2
+    kernel("backward_kernel", 8300, 8900, 13, 13, 5, kNoIndex);                            // 3
+    p->kernel_counters.push_back({0, p->metricId("gpu__time_duration.sum", "ns"), 990, kNoString, 0});
+    p->kernel_counters.push_back({0, p->metricId("dram__bytes.sum", "byte"), 4096, kNoString, 0});
+    p->kernel_counters.push_back(
+        {0, p->metricId("sm__throughput.avg.pct_of_peak_sustained_elapsed", "%"), 42.5, kNoString, 0});
+    p->finalize();
+    return p;
+}
+
+// `count` kernels on one stream, back to back with gaps: kernel i starts at 100 i ns and lasts
+// 40 + 5 (i mod 7) ns, so ends never pass the next start.
+std::shared_ptr<Profile> manyKernels(size_t count)
+{
+    auto p = std::make_shared<Profile>();
+    const StringId names[] = {p->intern("kernel_a"), p->intern("kernel_b"), p->intern("kernel_c")};
+    p->kernels.reserve(count);
+    for (size_t i = 0; i < count; ++i) {
+        Kernel k;
+        k.start_ns = int64_t(i) * 100;
+        k.end_ns = k.start_ns + 40 + int64_t(i % 7) * 5;
+        k.name = names[i % 3];
+        k.stream = 7;
+        p->kernels.push_back(k);
+    }
+    p->finalize();
+    return p;
+}
+
+// Paints the viewport, so image coordinates are the view's viewport coordinates.
+QImage paint(TimelineView &view)
+{
+    QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::transparent);
+    view.viewport()->render(&image);
+    return image;
+}
+
+// The centre of an event's box, computed from its times and the view's mapping.
+QPoint pointOf(const TimelineView &view, EventRef event)
+{
+    const TimelineModel &model = *view.model();
+    const double x = (view.xForTime(model.startOf(event)) + view.xForTime(model.endOf(event))) / 2;
+    return QPoint(int(x), view.rowRect(model.rowOf(event)).center().y());
+}
+
+void sendWheel(QWidget *target, QPoint pos, QPoint angle, Qt::KeyboardModifiers modifiers = Qt::NoModifier)
+{
+    QWheelEvent wheel(pos, target->mapToGlobal(pos), QPoint(), angle, Qt::NoButton, modifiers, Qt::NoScrollPhase,
+                      false);
+    QApplication::sendEvent(target, &wheel);
+}
+
+void sendMouse(QWidget *target, QEvent::Type type, QPoint pos, Qt::MouseButton button, Qt::MouseButtons buttons)
+{
+    QMouseEvent event(type, pos, target->mapToGlobal(pos), button, buttons, Qt::NoModifier);
+    QApplication::sendEvent(target, &event);
+}
+
+size_t eventsInRows(const TimelineModel &model, EventKind kind)
+{
+    size_t n = 0;
+    for (const TimelineRow &row : model.rows())
+        if (row.kind == kind)
+            n += row.size();
+    return n;
+}
+
+using PaintStats = TimelineView::PaintStats;
+
+} // namespace
+
+class TestTimeline : public QObject {
+    Q_OBJECT
+private slots:
+    void modelTracksAndRows()
+    {
+        const auto p = handProfile();
+        const TimelineModel model(*p);
+        // CPU threads first (main thread, then by tid), then GPU streams by (device, stream).
+        QCOMPARE(model.tracks().size(), size_t(4));
+        const TimelineTrack &python = model.tracks()[0];
+        QCOMPARE(python.kind, TrackKind::CpuThread);
+        QCOMPARE(python.thread, Index(0));
+        QVERIFY(python.title.contains("python"));
+        // Two annotation depths, three operator depths, one row of CUDA API calls.
+        QCOMPARE(python.rowCount, 6);
+        const RowGroup pythonGroups[] = {RowGroup::Annotations, RowGroup::Annotations, RowGroup::Operators,
+                                         RowGroup::Operators,   RowGroup::Operators,   RowGroup::CudaApi};
+        for (int r = 0; r < python.rowCount; ++r)
+            QCOMPARE(model.rows()[python.firstRow + r].group, pythonGroups[r]);
+        QCOMPARE(model.rows()[python.summaryRow].group, RowGroup::Operators);
+        QCOMPARE(model.tracks()[1].thread, Index(1));
+        QCOMPARE(model.tracks()[1].rowCount, 2);
+        const TimelineTrack &stream7 = model.tracks()[2], &stream13 = model.tracks()[3];
+        QCOMPARE(stream7.kind, TrackKind::GpuStream);
+        QCOMPARE(stream7.stream, 7u);
+        QCOMPARE(stream7.rowCount, 2); // kernels, memory
+        QCOMPARE(stream13.stream, 13u);
+        QCOMPARE(stream13.rowCount, 1);
+
+        // Operators sit on the row of their depth, in their thread's track.
+        for (Index o = 0; o < p->operators.size(); ++o) {
+            const TimelineRow &row = model.rows()[model.rowOf({EventKind::Operator, o})];
+            QCOMPARE(row.group, RowGroup::Operators);
+            QCOMPARE(row.depth, p->operators[o].depth);
+            QCOMPARE(model.tracks()[row.track].thread, p->operators[o].thread);
+        }
+        QCOMPARE(model.rows()[model.rowOf({EventKind::Range, 1})].depth, uint16_t(1));
+        const TimelineRow &kernels7 = model.rows()[stream7.firstRow];
+        QCOMPARE(kernels7.events, (std::vector<Index>{0, 2}));
+        QCOMPARE(model.rows()[stream7.firstRow + 1].kind, EventKind::MemoryOp);
+        QCOMPARE(model.rows()[stream13.firstRow].events, (std::vector<Index>{1, 3}));
+        QCOMPARE(model.eventCount(), size_t(6 + 2 + 4 + 4 + 1));
+        QCOMPARE(model.traceStart(), int64_t(400)); // the cudaMemcpyAsync
+        QCOMPARE(model.traceEnd(), int64_t(9000));  // autograd::engine
+
+        // A visible window is two binary searches per row.
+        QCOMPARE(kernels7.window(2500, 2600), std::make_pair(size_t(0), size_t(1)));
+        QCOMPARE(kernels7.window(3000, 6500), std::make_pair(size_t(1), size_t(1))); // between the kernels
+        QCOMPARE(kernels7.window(0, 100000), std::make_pair(size_t(0), size_t(2)));
+        QCOMPARE(kernels7.end(1), int64_t(6800));
+
+        // Links: an operator's kernels, and each launch by correlation id.
+        QCOMPARE(std::vector<Index>(model.kernelsOfOperator(2).begin(), model.kernelsOfOperator(2).end()),
+                 std::vector<Index>{0});
+        QVERIFY(model.kernelsOfOperator(0).empty());
+        QCOMPARE(model.launchOf({EventKind::Kernel, 0}), Index(0));
+        QCOMPARE(model.launchOf({EventKind::Kernel, 3}), Index(2));
+        QCOMPARE(model.launchOf({EventKind::Kernel, 1}), kNoIndex);
+        QCOMPARE(model.launchOf({EventKind::MemoryOp, 0}), Index(3));
+        QCOMPARE(model.label({EventKind::Kernel, 0}), QString("gemm_kernel"));
+    }
+
+    void realOperatorProfilerProfile()
+    {
+        // conv_block/profile.json: 10 operators with 38 kernels, all on device 0 stream 7, and 8
+        // distinct NVTX ranges (counted with python3's json module); no threads in this format.
+        const auto p =
+            std::make_shared<Profile>(importFile(fixture("public/operator_profiler/conv_block/profile.json")));
+        const TimelineModel model(*p);
+        QCOMPARE(model.tracks().size(), size_t(2));
+        QCOMPARE(model.tracks()[0].thread, kNoIndex);
+        QCOMPARE(model.tracks()[1].kind, TrackKind::GpuStream);
+        QCOMPARE(model.tracks()[1].stream, 7u);
+        QCOMPARE(eventsInRows(model, EventKind::Kernel), size_t(38));
+        QCOMPARE(eventsInRows(model, EventKind::Operator), size_t(10));
+        QCOMPARE(eventsInRows(model, EventKind::Range), size_t(8));
+
+        TimelineView view;
+        view.resize(1400, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        for (Index k = 0; k < p->kernels.size(); ++k) {
+            const int64_t duration = p->kernels[k].duration();
+            view.setVisibleRange(p->kernels[k].start_ns - duration, p->kernels[k].end_ns + duration);
+            const EventRef kernel{EventKind::Kernel, k};
+            QCOMPARE(view.hitTest(pointOf(view, kernel)), kernel);
+        }
+    }
+
+    void realKinetoTrace()
+    {
+        // gpt4_bf16_infer/kineto.json: 138 kernels and 1020 cpu_op (fixtures README).
+        const auto p = std::make_shared<Profile>(importFile(fixture("h100/gpt4_bf16_infer/kineto.json")));
+        QCOMPARE(p->kernels.size(), size_t(138));
+        QCOMPARE(p->operators.size(), size_t(1020));
+        const TimelineModel model(*p);
+        // Every kernel and operator is on the timeline, operators at their own depth.
+        QCOMPARE(eventsInRows(model, EventKind::Kernel), size_t(138));
+        QCOMPARE(eventsInRows(model, EventKind::Operator), size_t(1020));
+        QCOMPARE(eventsInRows(model, EventKind::Range), p->ranges.size());
+        for (Index o = 0; o < p->operators.size(); ++o)
+            QCOMPARE(model.rows()[model.rowOf({EventKind::Operator, o})].depth, p->operators[o].depth);
+        // CPU tracks come before GPU tracks.
+        bool seenGpu = false;
+        for (const TimelineTrack &track : model.tracks()) {
+            QVERIFY(!(seenGpu && track.kind == TrackKind::CpuThread));
+            seenGpu = seenGpu || track.kind == TrackKind::GpuStream;
+        }
+        QVERIFY(seenGpu);
+        // GPU-side annotations ("GPU 0 stream 7") sit on their stream's track, above its kernels.
+        size_t gpuAnnotations = 0;
+        for (Index r = 0; r < p->ranges.size(); ++r) {
+            if (p->ranges[r].kind != RangeKind::GpuUserAnnotation)
+                continue;
+            ++gpuAnnotations;
+            const TimelineRow &row = model.rows()[model.rowOf({EventKind::Range, r})];
+            QCOMPARE(row.group, RowGroup::GpuAnnotations);
+            QCOMPARE(model.tracks()[row.track].kind, TrackKind::GpuStream);
+            QCOMPARE(QString::fromStdString(std::string(p->text(p->ranges[r].domain))),
+                     QStringLiteral("GPU %1 stream %2")
+                         .arg(model.tracks()[row.track].device)
+                         .arg(model.tracks()[row.track].stream));
+        }
+        QVERIFY(gpuAnnotations > 0);
+
+        TimelineView view;
+        view.resize(1600, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        for (Index k = 0; k < p->kernels.size(); k += 7) {
+            const EventRef kernel{EventKind::Kernel, k};
+            view.setSelectedKernel(k); // reveals it: its track scrolls into view
+            const int64_t duration = std::max<int64_t>(p->kernels[k].duration(), 100);
+            view.setVisibleRange(p->kernels[k].start_ns - duration, p->kernels[k].end_ns + duration);
+            QCOMPARE(view.hitTest(pointOf(view, kernel)), kernel);
+        }
+        paint(view);
+        QVERIFY(view.lastPaintStats().rowsPainted > 0);
+    }
+
+    void hitTestFindsTheKernelUnderAPixel()
+    {
+        TimelineView view;
+        view.resize(1200, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto p = handProfile();
+        view.setProfile(p);
+        for (Index k = 0; k < p->kernels.size(); ++k) {
+            const EventRef kernel{EventKind::Kernel, k};
+            QCOMPARE(view.hitTest(pointOf(view, kernel)), kernel);
+        }
+        const EventRef addmm{EventKind::Operator, 2};
+        QCOMPARE(view.hitTest(pointOf(view, addmm)), addmm);
+        // Between the two kernels of stream 7 (3000..6500 ns) there is nothing to hit.
+        const int kernelRow = view.model()->rowOf({EventKind::Kernel, 0});
+        const int gapX = int(view.xForTime(4750));
+        QCOMPARE(view.hitTest(QPoint(gapX, view.rowRect(kernelRow).center().y())), EventRef{});
+        // The ruler and the track names are not events.
+        QCOMPARE(view.hitTest(QPoint(pointOf(view, addmm).x(), 2)), EventRef{});
+        QCOMPARE(view.hitTest(QPoint(5, pointOf(view, addmm).y())), EventRef{});
+        // A collapsed stream shows its kernels in its header, and they can still be hit there.
+        const int track = view.model()->rows()[kernelRow].track;
+        view.setTrackExpanded(track, false);
+        QVERIFY(view.rowRect(kernelRow).isEmpty());
+        const int x = int(view.xForTime(2500));
+        bool found = false;
+        for (int y = view.rulerHeight(); y < view.viewport()->height() && !found; ++y)
+            found = view.hitTest(QPoint(x, y)) == EventRef{EventKind::Kernel, 0};
+        QVERIFY(found);
+    }
+
+    void selectionRoundTrip()
+    {
+        TimelineView view;
+        view.resize(1200, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(handProfile());
+        QSignalSpy kernels(&view, &TimelineView::kernelSelected);
+        QSignalSpy operators(&view, &TimelineView::operatorSelected);
+        QSignalSpy changes(&view, &TimelineView::selectionChanged);
+
+        // A click selects the kernel under the pointer and says so.
+        const EventRef gemm{EventKind::Kernel, 0};
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier, pointOf(view, gemm));
+        QCOMPARE(kernels.size(), 1);
+        QCOMPARE(kernels.first().at(0).value<Index>(), Index(0));
+        QCOMPARE(view.selection(), gemm);
+        paint(view);
+        QCOMPARE(view.lastPaintStats().flowArrows, 1); // from its cudaLaunchKernel
+
+        // Selecting elsewhere selects here; selecting the same again emits nothing.
+        view.setSelectedKernel(3);
+        QCOMPARE(kernels.size(), 2);
+        QCOMPARE(kernels.last().at(0).value<Index>(), Index(3));
+        view.setSelectedKernel(3);
+        QCOMPARE(kernels.size(), 2);
+
+        // An operator: its kernels are highlighted and each gets a launch flow.
+        view.setSelectedOperator(2);
+        QCOMPARE(operators.size(), 1);
+        QCOMPARE(operators.first().at(0).value<Index>(), Index(2));
+        paint(view);
+        QCOMPARE(view.lastPaintStats().flowArrows, int(view.model()->kernelsOfOperator(2).size()));
+
+        // A click on empty space clears the selection.
+        const int changesBefore = int(changes.size());
+        const int kernelRow = view.model()->rowOf(gemm);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier,
+                          QPoint(int(view.xForTime(4750)), view.rowRect(kernelRow).center().y()));
+        QCOMPARE(int(changes.size()), changesBefore + 1);
+        QVERIFY(!changes.last().at(0).value<EventRef>().valid());
+        QVERIFY(!view.selection().valid());
+
+        // A kernel selected elsewhere while out of sight is revealed: its track expands and the
+        // window moves to it, so it sits under its computed pixel.
+        const int stream13 = view.model()->rows()[view.model()->rowOf({EventKind::Kernel, 3})].track;
+        view.setTrackExpanded(stream13, false);
+        view.setVisibleRange(1000, 2000);
+        view.setSelectedKernel(3);
+        QVERIFY(view.isTrackExpanded(stream13));
+        QVERIFY(view.visibleStart() <= 8300 && view.visibleEnd() >= 8900);
+        QCOMPARE(view.hitTest(pointOf(view, {EventKind::Kernel, 3})), (EventRef{EventKind::Kernel, 3}));
+        // F fits the selection.
+        QTest::keyClick(&view, Qt::Key_F);
+        QVERIFY(view.visibleStart() <= 8300 && view.visibleEnd() >= 8900);
+        QVERIFY(view.visibleEnd() - view.visibleStart() < 1000);
+        view.setSelectedKernel(kNoIndex);
+        QVERIFY(!view.selection().valid());
+    }
+
+    void zoomAndPanKeepTheTimeUnderThePointer()
+    {
+        TimelineView view;
+        view.resize(1400, 500);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(manyKernels(100000));
+        QWidget *viewport = view.viewport();
+        const QPoint at(view.labelWidth() + 317, view.rulerHeight() + 10);
+        const int64_t spanBefore = view.visibleEnd() - view.visibleStart();
+
+        // The wheel zooms around the pointer.
+        int64_t under = view.timeAtX(at.x());
+        sendWheel(viewport, at, QPoint(0, 120));
+        QVERIFY(std::abs(view.timeAtX(at.x()) - under) <= 1);
+        QVERIFY(view.visibleEnd() - view.visibleStart() < spanBefore);
+        // Ctrl+wheel too.
+        sendWheel(viewport, at, QPoint(0, 240), Qt::ControlModifier);
+        QVERIFY(std::abs(view.timeAtX(at.x()) - under) <= 1);
+
+        // W and S zoom around the last pointer position.
+        const QPoint other(view.labelWidth() + 700, view.rulerHeight() + 10);
+        QTest::mouseMove(viewport, other);
+        under = view.timeAtX(other.x());
+        const int64_t span = view.visibleEnd() - view.visibleStart();
+        QTest::keyClick(&view, Qt::Key_W);
+        QVERIFY(std::abs(view.timeAtX(other.x()) - under) <= 1);
+        QVERIFY(view.visibleEnd() - view.visibleStart() < span);
+        QTest::keyClick(&view, Qt::Key_S);
+        QVERIFY(std::abs(view.timeAtX(other.x()) - under) <= 1);
+        QVERIFY(std::abs((view.visibleEnd() - view.visibleStart()) - span) <= 2);
+
+        // A and D pan by a tenth of the window.
+        const int64_t start = view.visibleStart();
+        QTest::keyClick(&view, Qt::Key_D);
+        QVERIFY(std::abs(view.visibleStart() - (start + span / 10)) <= 2);
+        QTest::keyClick(&view, Qt::Key_A);
+        QVERIFY(std::abs(view.visibleStart() - start) <= 2);
+
+        // Dragging moves the content with the pointer: the time under the press ends up under the release.
+        under = view.timeAtX(at.x());
+        const QPoint to = at + QPoint(-150, 0);
+        sendMouse(viewport, QEvent::MouseButtonPress, at, Qt::LeftButton, Qt::LeftButton);
+        sendMouse(viewport, QEvent::MouseMove, at + QPoint(-50, 0), Qt::NoButton, Qt::LeftButton);
+        sendMouse(viewport, QEvent::MouseMove, to, Qt::NoButton, Qt::LeftButton);
+        sendMouse(viewport, QEvent::MouseButtonRelease, to, Qt::LeftButton, Qt::NoButton);
+        QVERIFY(std::abs(view.timeAtX(to.x()) - under) <= 1);
+        QVERIFY(!view.selection().valid()); // a drag is not a click
+
+        // Shift+wheel pans without zooming.
+        const int64_t spanNow = view.visibleEnd() - view.visibleStart();
+        const int64_t startNow = view.visibleStart();
+        sendWheel(viewport, at, QPoint(0, -120), Qt::ShiftModifier);
+        QVERIFY(view.visibleStart() > startNow);
+        QVERIFY(std::abs((view.visibleEnd() - view.visibleStart()) - spanNow) <= 2);
+    }
+
+    void levelOfDetailBoundsBoxesByPixels()
+    {
+        const auto p = manyKernels(100000);
+        TimelineView view;
+        view.resize(view.labelWidth() + 1000 + 2 * view.frameWidth(), 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        QCOMPARE(view.timeArea().width(), 1000);
+        const int row = view.model()->rowOf({EventKind::Kernel, 0});
+        const int y = view.rowRect(row).center().y();
+
+        // Everything in view: 100,000 kernels in 1000 columns.
+        QImage image = paint(view);
+        PaintStats stats = view.lastPaintStats();
+        QCOMPARE(stats.rowsPainted, 1);
+        QVERIFY(stats.maxRectsInRow <= 1000);
+        QVERIFY(stats.rectsPainted > 0);
+        QVERIFY2(stats.eventsVisited <= 2 * 1000 + 2, qPrintable(QString::number(stats.eventsVisited)));
+        // No column inside the kernels' span is left empty by the folding.
+        const QRgb background = view.palette().color(QPalette::Base).rgb();
+        int checked = 0;
+        for (int x = view.labelWidth(); x < view.labelWidth() + 1000; ++x) {
+            if (view.timeAtX(x) < 0 || view.timeAtX(x + 1) > p->kernels.back().end_ns)
+                continue;
+            QVERIFY2(image.pixel(x, y) != background, qPrintable(QStringLiteral("column %1").arg(x)));
+            ++checked;
+        }
+        QVERIFY(checked > 900);
+
+        // Folding never paints where there is nothing: a profile of two bursts of 50,000 kernels
+        // 2 ms apart leaves the columns of the gap empty.
+        const auto gapped = manyKernels(100000);
+        for (size_t k = 50000; k < gapped->kernels.size(); ++k) {
+            gapped->kernels[k].start_ns += 2000000;
+            gapped->kernels[k].end_ns += 2000000;
+        }
+        view.setProfile(gapped);
+        image = paint(view);
+        QVERIFY(view.lastPaintStats().maxRectsInRow <= 1000);
+        const int64_t gapStart = gapped->kernels[49999].end_ns, gapEnd = gapped->kernels[50000].start_ns;
+        int gapColumns = 0, busyColumns = 0;
+        const int belowTracks = view.viewport()->height() - 2; // where only grid lines are drawn
+        for (int x = view.labelWidth(); x < view.labelWidth() + 1000; ++x) {
+            const int64_t from = view.timeAtX(x) - 1, to = view.timeAtX(x + 1) + 1;
+            if (image.pixel(x, belowTracks) != background) // a grid line's column
+                continue;
+            if (from > gapStart && to < gapEnd) {
+                QVERIFY2(image.pixel(x, y) == background, qPrintable(QStringLiteral("gap column %1").arg(x)));
+                ++gapColumns;
+            } else if (from >= 0 && to <= gapStart) {
+                QVERIFY2(image.pixel(x, y) != background, qPrintable(QStringLiteral("busy column %1").arg(x)));
+                ++busyColumns;
+            }
+        }
+        // About 2 ms of a 12 ms window in 1000 columns.
+        QVERIFY(gapColumns > 150);
+        QVERIFY(busyColumns > 350);
+        view.setProfile(p);
+
+        // A twentieth of the trace: 5,000 kernels, still bounded by the width.
+        view.setVisibleRange(2000000, 2500000);
+        paint(view);
+        stats = view.lastPaintStats();
+        QVERIFY(stats.maxRectsInRow <= 1000);
+        QVERIFY(stats.eventsVisited <= 2 * 1000 + 2);
+
+        // 100 kernels across 1000 columns: each is wide enough for a box of its own.
+        view.setVisibleRange(5000000, 5010000);
+        paint(view);
+        stats = view.lastPaintStats();
+        // Kernels 50,000..50,099 start in the window; 49,999 ends before it (at 4,999,965).
+        QCOMPARE(stats.rectsPainted, int64_t(100));
+    }
+
+    void colours()
+    {
+        const auto p = handProfile();
+        QCOMPARE(colorForName("aten::addmm"), colorForName("aten::addmm"));
+        QCOMPARE(moduleColorKey("blocks.3.attn[Attention]"), std::string_view("blocks"));
+        QCOMPARE(moduleColorKey("model.blocks.3.attn", "model"), std::string_view("blocks"));
+        QCOMPARE(moduleColorKey("model[GPT]", "model[GPT]"), std::string_view("model"));
+        QCOMPARE(moduleColorKey("lm_head"), std::string_view("lm_head"));
+        // A module and every annotation with its path share one colour; so do kernels in module mode.
+        QCOMPARE(colorForModule(*p, 2), colorForName("blocks"));
+        QCOMPARE(colorForModule(*p, 0), colorForName("model"));
+        QCOMPARE(colorForKernel(*p, 0, ColorMode::Module), colorForModule(*p, 2));
+        QCOMPARE(colorForKernel(*p, 2, ColorMode::Module), colorForModule(*p, 1)); // through its operator
+        QCOMPARE(colorForKernel(*p, 0, ColorMode::Operator), colorForName("aten::addmm"));
+        QCOMPARE(colorForOperator(*p, 4, ColorMode::Operator), colorForName("aten::relu"));
+        QCOMPARE(colorForKernel(*p, 1, ColorMode::Operator), colorForName("unattributed_kernel"));
+        ColorCache cache(*p);
+        QCOMPARE(slotColor(cache.kernelSlot(0, ColorMode::Module)), colorForKernel(*p, 0, ColorMode::Module));
+        QCOMPARE(slotColor(cache.rangeSlot(1, ColorMode::Module)), colorForModule(*p, 2));
+        // Names spread over the palette rather than piling onto a few colours.
+        std::set<uint8_t> used;
+        for (int i = 0; i < 200; ++i)
+            used.insert(slotForName(QStringLiteral("aten::op_%1").arg(i).toStdString()));
+        QVERIFY(used.size() >= kPaletteSize - 2);
+
+        // The view paints on the palette's base colour, light or dark.
+        TimelineView view;
+        view.resize(900, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        QPalette dark = view.palette();
+        dark.setColor(QPalette::Base, QColor(30, 30, 30));
+        dark.setColor(QPalette::Window, QColor(45, 45, 45));
+        dark.setColor(QPalette::WindowText, Qt::white);
+        view.setPalette(dark);
+        const QImage image = paint(view);
+        // Below the last track: the base colour in the time area (grid lines aside), the window
+        // colour under the track names.
+        const int bottom = view.viewport()->height() - 3;
+        int base = 0;
+        for (int x = view.labelWidth(); x < view.viewport()->width(); ++x)
+            base += QColor(image.pixel(x, bottom)) == QColor(30, 30, 30);
+        QVERIFY(base > (view.viewport()->width() - view.labelWidth()) * 9 / 10);
+        QCOMPARE(QColor(image.pixel(5, bottom)), QColor(45, 45, 45));
+    }
+
+    void tooltipAndLabels()
+    {
+        TimelineView view;
+        view.resize(1200, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto p = handProfile();
+        view.setProfile(p);
+        const QString kernel = view.describe({EventKind::Kernel, 0});
+        QVERIFY(kernel.contains("gemm_kernel"));
+        QVERIFY(kernel.contains("1.00 µs"));            // 2000..3000 ns
+        QVERIFY(kernel.contains("aten::addmm"));        // its operator
+        QVERIFY(kernel.contains("model.blocks.0.mlp")); // its module
+        QVERIFY(kernel.contains("990 ns"));             // gpu__time_duration.sum
+        QVERIFY(kernel.contains("4.10 KB"));            // dram__bytes.sum
+        QVERIFY(kernel.contains("42.5 %"));             // sm__throughput
+        QVERIFY(view.describe({EventKind::Kernel, 1}).contains("not attributed"));
+        QVERIFY(view.describe({EventKind::MemoryOp, 0}).contains("Memcpy HtoD"));
+        QVERIFY(view.describe({EventKind::Operator, 2}).contains("Kernels: 1"));
+        QVERIFY(view.describe({EventKind::Kernel, 99}).isEmpty());
+
+        // Hovering reports the event under the pointer.
+        QSignalSpy hovered(&view, &TimelineView::hovered);
+        QTest::mouseMove(view.viewport(), pointOf(view, {EventKind::Operator, 4}));
+        QVERIFY(hovered.size() >= 1);
+        QCOMPARE(hovered.first().at(0).value<EventRef>(), (EventRef{EventKind::Operator, 4}));
+        // Boxes wide enough carry their names.
+        paint(view);
+        QVERIFY(view.lastPaintStats().labelsDrawn >= 5);
+
+        QCOMPARE(shortKernelName("void gemm_kernel<float, 128>(float const*, float*)"), QString("gemm_kernel"));
+        QCOMPARE(shortKernelName("void (anonymous namespace)::softmax_warp<float, 4>(float*, int)"),
+                 QString("softmax_warp"));
+        QCOMPARE(shortKernelName("triton_poi_fused_convolution_0"), QString("triton_poi_fused_convolution_0"));
+        QCOMPARE(formatDuration(830), QString("830 ns"));
+        QCOMPARE(formatDuration(1500), QString("1.50 µs"));
+        QCOMPARE(formatDuration(12345678), QString("12.3 ms"));
+    }
+
+    void emptyProfilePaints()
+    {
+        TimelineView view;
+        view.resize(800, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        paint(view); // no profile at all
+        view.setProfile(std::make_shared<Profile>());
+        QVERIFY(view.model());
+        QCOMPARE(view.model()->tracks().size(), size_t(0));
+        paint(view);
+        QCOMPARE(view.lastPaintStats().rowsPainted, 0);
+        QCOMPARE(view.hitTest(QPoint(500, 100)), EventRef{});
+        QTest::keyClick(&view, Qt::Key_W);
+        QTest::keyClick(&view, Qt::Key_F);
+        sendWheel(view.viewport(), QPoint(500, 100), QPoint(0, 120));
+        view.setSelectedKernel(0); // nothing to select
+        QVERIFY(!view.selection().valid());
+        paint(view);
+    }
+};
+
+QTEST_MAIN(TestTimeline)
+#include "tst_timeline.moc"

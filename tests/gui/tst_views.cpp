@@ -1,0 +1,543 @@
+// The explorer's data views: every item model passes QAbstractItemModelTester, the module tree groups
+// identical blocks, one Selection drives the tables, the counter panel and the roofline.
+// Real profiles: h100/gpt4_bf16_infer (nsys + ncu) and the Operator Profiler's conv_block profile.json;
+// a small hand-built profile covers exact spreads, "not collected" counters and pinned roofline points.
+#include "models/counter_model.h"
+#include "models/kernel_table_model.h"
+#include "models/model_roles.h"
+#include "models/module_tree_model.h"
+#include "models/operator_table_model.h"
+#include "models/sort_filter_proxy.h"
+#include "opscope/capture_import.h"
+#include "opscope/operator_profiler_json.h"
+#include "test_util.h"
+#include "views/counter_panel.h"
+#include "views/filter_bar.h"
+#include "views/kernel_table_view.h"
+#include "views/module_tree_view.h"
+#include "views/operator_table_view.h"
+#include "views/roofline_view.h"
+
+#include <QAbstractItemModelTester>
+#include <QFileInfo>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeView>
+
+#include <qcustomplot.h>
+
+using namespace opscope;
+using namespace opscope::ui;
+using opscope::test::fixture;
+
+namespace {
+
+// Module tree of the hand-built profile: model{blocks.0, blocks.1, blocks.2, head}; each block runs
+// aten::mm (one gemm_kernel) then aten::relu (one relu_kernel); head runs aten::addmm; one init
+// kernel before the capture. Block GPU times 120, 130, 150 ns; head 50 ns.
+std::shared_ptr<const Profile> handBuiltProfile()
+{
+    auto p = std::make_shared<Profile>();
+    auto module = [&](const char *path, const char *cls, int64_t start, int64_t end, Index parent) {
+        p->modules.push_back({start, end, p->intern(path), p->intern(cls), parent, kNoIndex});
+        return Index(p->modules.size() - 1);
+    };
+    auto op = [&](const char *name, const char *shapes, int64_t start, int64_t end, Index mod) {
+        Operator o;
+        o.start_ns = start;
+        o.end_ns = end;
+        o.name = p->intern(name);
+        o.shapes = p->intern(shapes);
+        o.module = mod;
+        p->operators.push_back(o);
+        return Index(p->operators.size() - 1);
+    };
+    const Index mSmClock = p->metricId("sm__cycles_elapsed.avg.per_second", "hz");
+    const Index mSmspClock = p->metricId("smsp__cycles_elapsed.avg.per_second", "hz");
+    const Index mDram = p->metricId("dram__bytes.sum.per_second", "byte/s");
+    const Index mDramPeak = p->metricId("dram__bytes.sum.peak_sustained", "byte/cycle");
+    const Index mDramClock = p->metricId("dram__cycles_elapsed.avg.per_second", "hz");
+    const Index mFadd =
+        p->metricId("smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed", "inst/cycle");
+    const Index mFfmaPeak = p->metricId("derived__sm__sass_thread_inst_executed_op_ffma_pred_on_x2", "inst");
+    const Index mDuration = p->metricId("gpu__time_duration.sum", "ns");
+    const Index mSm = p->metricId("sm__throughput.avg.pct_of_peak_sustained_elapsed", "%");
+    auto kernel = [&](const char *name, int64_t start, int64_t duration, Index o, Index mod) {
+        Kernel k;
+        k.start_ns = start;
+        k.end_ns = start + duration;
+        k.name = k.short_name = p->intern(name);
+        k.op = o;
+        k.module = mod;
+        k.grid = {64, 1, 1};
+        k.block = {128, 1, 1};
+        k.registers_per_thread = 32;
+        p->kernels.push_back(k);
+        return Index(p->kernels.size() - 1);
+    };
+    auto counter = [&](Index k, Index metric, double value) { p->kernel_counters.push_back({k, metric, value}); };
+    // Roofline metrics: clocks 1 GHz, FP32 peak 1000 x 1e9, DRAM 1e10 B/s of a 100 x 1e9 B/s peak.
+    auto roofline = [&](Index k, double faddPerCycle, int64_t duration) {
+        for (auto [metric, value] : {std::pair{mSmClock, 1e9},
+                                     {mSmspClock, 1e9},
+                                     {mDram, 1e10},
+                                     {mDramPeak, 100.0},
+                                     {mDramClock, 1e9},
+                                     {mFadd, faddPerCycle},
+                                     {mFfmaPeak, 1000.0},
+                                     {mDuration, double(duration)}})
+            counter(k, metric, value);
+    };
+
+    const Index root = module("model", "Net", 0, 1000, kNoIndex);
+    const int64_t gemm[3] = {100, 110, 130};
+    const double sm[3] = {40, 50, 60};
+    const double fadd[3] = {100, 200, 300};
+    const Index init = kernel("fill_kernel", -500, 40, kNoIndex, kNoIndex);
+    p->kernels[init].flags = kKernelOutsideCapture;
+    for (int b = 0; b < 3; ++b) {
+        const int64_t t = 300 * b;
+        const std::string path = "blocks." + std::to_string(b);
+        const Index m = module(path.c_str(), "Block", t, t + 300, root);
+        const Index mm = op("aten::mm", "[[8, 64], [64, 64]]", t, t + 150, m);
+        const Index relu = op("aten::relu", "[[8, 64]]", t + 150, t + 300, m);
+        const Index g = kernel("gemm_kernel", t + 10, gemm[b], mm, m);
+        roofline(g, fadd[b], gemm[b]);
+        counter(g, mSm, sm[b]);
+        const Index r = kernel("relu_kernel", t + 160, 20, relu, m);
+        counter(r, mSm, 10);
+        if (b == 2) // a kernel with roofline metrics but no floating-point work
+            roofline(r, 0, 20);
+    }
+    const Index head = module("head", "Linear", 900, 1000, root);
+    const Index addmm = op("aten::addmm", "[[10], [8, 64], [64, 10]]", 900, 1000, head);
+    roofline(kernel("gemm_kernel", 910, 50, addmm, head), 50, 50);
+    p->span_start_ns = -500;
+    p->span_end_ns = 1000;
+    p->finalize();
+    return p;
+}
+
+std::shared_ptr<const ProfileAnalysis> gpt4Analysis()
+{
+    static const auto analysis = analyzeProfile(std::make_shared<Profile>(
+        importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")})));
+    return analysis;
+}
+
+std::shared_ptr<const ProfileAnalysis> convBlockAnalysis()
+{
+    static const auto analysis = analyzeProfile(std::make_shared<Profile>(
+        importOperatorProfilerJson(fixture("public/operator_profiler/conv_block/profile.json"))));
+    return analysis;
+}
+
+std::shared_ptr<const ProfileAnalysis> analysisNamed(const QString &name)
+{
+    if (name == QLatin1String("gpt4"))
+        return gpt4Analysis();
+    if (name == QLatin1String("conv_block"))
+        return convBlockAnalysis();
+    static const auto hand = analyzeProfile(handBuiltProfile());
+    return hand;
+}
+
+Index kernelByLabelOrName(const Profile &p, std::string_view text)
+{
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (p.text(p.kernels[k].label) == text || p.text(p.kernels[k].name) == text)
+            return k;
+    return kNoIndex;
+}
+
+void testModel(QAbstractItemModel *model)
+{
+    QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    Q_UNUSED(tester);
+}
+
+} // namespace
+
+class TestViews : public QObject {
+    Q_OBJECT
+private slots:
+    void everyModelPassesTheTester_data()
+    {
+        QTest::addColumn<QString>("profile");
+        QTest::newRow("hand-built") << QStringLiteral("hand");
+        QTest::newRow("conv_block profile.json") << QStringLiteral("conv_block");
+        QTest::newRow("gpt4_bf16_infer nsys+ncu") << QStringLiteral("gpt4");
+    }
+    void everyModelPassesTheTester()
+    {
+        QFETCH(QString, profile);
+        const auto analysis = analysisNamed(profile);
+        QVERIFY(!analysis->profile->kernels.empty());
+
+        ModuleTreeModel tree;
+        tree.setAnalysis(analysis);
+        testModel(&tree);
+        SortFilterProxy treeProxy;
+        treeProxy.setSourceModel(&tree);
+        treeProxy.sort(ModuleTreeModel::GpuTotalColumn, Qt::DescendingOrder);
+        treeProxy.setFilter(QStringLiteral("blocks\\.[13]|head"), true);
+        testModel(&treeProxy);
+        OperatorTableModel ops;
+        ops.setAnalysis(analysis);
+        testModel(&ops);
+        ops.setGrouping(OperatorGrouping::ByNameAndShapes);
+        testModel(&ops);
+        KernelTableModel kernels;
+        kernels.setAnalysis(analysis);
+        testModel(&kernels);
+        kernels.setStepOnly(false);
+        QCOMPARE(kernels.rowCount(), int(analysis->profile->kernels.size()));
+        testModel(&kernels);
+
+        // Counter model for each kind of selection, behind the proxy the panel sorts and filters with.
+        CounterModel counters;
+        counters.setAnalysis(analysis);
+        SortFilterProxy proxy;
+        proxy.setSourceModel(&counters);
+        const Profile &p = *analysis->profile;
+        const Index stepKernel = analysis->stepKernels.back();
+        const Index stepOp = p.kernels[stepKernel].op;
+        QVERIFY(stepOp != kNoIndex);
+        std::vector<Selection::State> states = {
+            {Selection::Kind::Kernel, stepKernel},
+            {Selection::Kind::Operator, stepOp, true, OperatorGrouping::ByNameAndShapes},
+            {Selection::Kind::Operator, stepOp},
+        };
+        if (!analysis->tree.nodes.empty())
+            states.push_back({Selection::Kind::Module, Index(analysis->tree.roots.front())});
+        if (!analysis->tree.groups.empty())
+            states.push_back({Selection::Kind::Group, 0});
+        for (const Selection::State &state : states) {
+            counters.show(state);
+            QVERIFY(counters.kernelCount() > 0);
+            testModel(&counters);
+            proxy.setFilter(QStringLiteral("throughput|hit"), true);
+            testModel(&proxy);
+            proxy.setFilter(QString(), false);
+        }
+    }
+
+    void selectionEmitsOnceAndIgnoresReentry()
+    {
+        Selection selection;
+        QSignalSpy changed(&selection, &Selection::changed);
+        selection.setKernel(3);
+        selection.setKernel(3); // no change: no signal
+        QCOMPARE(changed.count(), 1);
+        // A view answering changed() by selecting something else must not re-enter.
+        connect(&selection, &Selection::changed, &selection, [&] { selection.setModule(1); });
+        selection.setOperator(2);
+        QCOMPARE(changed.count(), 2);
+        QCOMPARE(selection.kind(), Selection::Kind::Operator);
+        QCOMPARE(selection.index(), Index(2));
+        selection.setOperatorRow(2, OperatorGrouping::ByName);
+        QCOMPARE(changed.count(), 3);
+        QVERIFY(selection.state().allCalls);
+        selection.setKernel(kNoIndex); // an absent index clears
+        QCOMPARE(selection.kind(), Selection::Kind::None);
+    }
+
+    void handBuiltTreeGroupsIdenticalBlocksWithTheirSpread()
+    {
+        const auto analysis = analysisNamed(QStringLiteral("hand"));
+        ModuleTreeModel model;
+        model.setAnalysis(analysis);
+        QCOMPARE(model.rowCount(), 1); // model
+        const QModelIndex root = model.index(0, 0);
+        QCOMPARE(root.data().toString(), QStringLiteral("model"));
+        QCOMPARE(model.rowCount(root), 2); // the group row and head
+        const QModelIndex group = model.index(0, 0, root);
+        QCOMPARE(group.data().toString(), QStringLiteral("blocks.* ×3"));
+        QCOMPARE(ModuleTreeModel::ItemKind(group.data(KindRole).toInt()), ModuleTreeModel::ItemKind::Group);
+        QCOMPARE(model.rowCount(group), 3);
+        QCOMPARE(model.index(2, 0, group).data().toString(), QStringLiteral("blocks.2"));
+        // Block totals 120, 130, 150 ns: min / median / max; group total 400 of a 450 ns step.
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::SpreadColumn).data().toString(),
+                 QStringLiteral("120 ns / 130 ns / 150 ns"));
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::GpuTotalColumn).data(SortRole).toDouble(), 400.0);
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::KernelsColumn).data(SortRole).toDouble(), 6.0);
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::ShareColumn).data(SortRole).toDouble(), 100.0 * 400 / 450);
+        QCOMPARE(model.index(1, ModuleTreeModel::SpreadColumn, group).data().toString(),
+                 QStringLiteral("+0.0 % vs median"));
+        QCOMPARE(model.index(2, ModuleTreeModel::SpreadColumn, group).data(SortRole).toDouble(), 100.0 * 20 / 130);
+
+        // Sorting by GPU total through the proxy: head (50) before the group (400) ascending.
+        SortFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        proxy.sort(ModuleTreeModel::GpuTotalColumn, Qt::AscendingOrder);
+        const QModelIndex sortedRoot = proxy.index(0, 0);
+        QCOMPARE(proxy.index(0, 0, sortedRoot).data().toString(), QStringLiteral("head"));
+        const QModelIndex sortedGroup = proxy.index(1, 0, sortedRoot);
+        QCOMPARE(proxy.index(0, 0, sortedGroup).data().toString(), QStringLiteral("blocks.0"));
+        // Filtering keeps the ancestors of a match.
+        proxy.setFilter(QStringLiteral("blocks\\.1$"), true);
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0)), 1);
+        QCOMPARE(proxy.rowCount(proxy.index(0, 0, proxy.index(0, 0))), 1);
+    }
+
+    void handBuiltCountersAggregateAndSayNotCollected()
+    {
+        const auto analysis = analysisNamed(QStringLiteral("hand"));
+        const Profile &p = *analysis->profile;
+        CounterModel model;
+        model.setAnalysis(analysis);
+        const Index firstGemm = kernelByLabelOrName(p, "gemm_kernel");
+        model.show({Selection::Kind::Kernel, firstGemm});
+        QCOMPARE(model.indexOf(Quantity::SmThroughput).data().toString(), QStringLiteral("40.0 %"));
+        QCOMPARE(model.indexOf(Quantity::SmThroughput).data(BarRole).toDouble(), 40.0);
+        QCOMPARE(model.indexOf(Quantity::Duration).data().toString(), QStringLiteral("100 ns"));
+        QCOMPARE(model.indexOf(Quantity::L2HitRate).data().toString(), QStringLiteral("not collected"));
+        QCOMPARE(model.indexOf(Quantity::GridSize).data().toString(), QStringLiteral("(64, 1, 1) = 64"));
+        QCOMPARE(model.indexOf(Quantity::Registers).data().toString(), QStringLiteral("32"));
+        QCOMPARE(model.indexOfRawMetric(QStringLiteral("dram__bytes.sum.per_second"), CounterModel::UnitColumn)
+                     .data()
+                     .toString(),
+                 QStringLiteral("byte/s"));
+
+        // The group: 6 kernels, SM throughput weighted by duration: (40*100 + 50*110 + 60*130 + 3*10*20) / 400.
+        model.show({Selection::Kind::Group, 0});
+        QCOMPARE(model.kernelCount(), size_t(6));
+        QCOMPARE(model.indexOf(Quantity::SmThroughput).data(SortRole).toDouble(), 17900.0 / 400.0);
+        QVERIFY(model.indexOf(Quantity::SmThroughput, CounterModel::RuleColumn).data().toString().contains("mean"));
+        // Work over DRAM traffic: (1e11*100 + 2e11*110 + 3e11*130) ns over 1e10 B/s * (100+110+130+20) ns.
+        const QModelIndex intensity =
+            model.index(model.indexOf(Quantity::Fp64Pipe).row() + 3, CounterModel::ValueColumn,
+                        model.indexOf(Quantity::Fp64Pipe).parent());
+        QCOMPARE(intensity.siblingAtColumn(CounterModel::NameColumn).data().toString(),
+                 QStringLiteral("Arithmetic intensity (DRAM)"));
+        QCOMPARE(intensity.data(SortRole).toDouble(), (1e11 * 100 + 2e11 * 110 + 3e11 * 130) / (1e10 * 360));
+    }
+
+    void handBuiltRooflinePinsKernelsWithoutWork()
+    {
+        const auto analysis = analysisNamed(QStringLiteral("hand"));
+        const RooflineScene scene = buildRooflineScene(*analysis, {}, {});
+        // 3 block gemms, head's gemm, block 2's relu (no FLOPs): the relu kernels of blocks 0/1 have no roofline row.
+        QCOMPARE(scene.kernels.size(), size_t(5));
+        QCOMPARE(std::count_if(scene.kernels.begin(), scene.kernels.end(), [](const auto &pt) { return pt.pinnedY; }),
+                 1);
+        const auto gemm1 = std::find_if(scene.kernels.begin(), scene.kernels.end(),
+                                        [](const auto &pt) { return std::abs(pt.y - 2e11) < 1; });
+        QVERIFY(gemm1 != scene.kernels.end());
+        QCOMPARE(gemm1->x, 20.0);                   // 2e11 FLOP/s over 1e10 B/s
+        QCOMPARE(scene.ceilings.size(), size_t(2)); // DRAM 1e11 B/s, FP32 1e12 FLOP/s
+        QVERIFY(scene.ceilings[0].memory && scene.ceilings[0].peak == 1e11);
+        QVERIFY(!scene.ceilings[1].memory && scene.ceilings[1].peak == 1e12);
+        // Operator aggregates: aten::mm's three calls and aten::addmm; aten::relu's only roofline kernel has no work.
+        RooflineOptions options;
+        options.aggregates = RooflineAggregates::Operators;
+        QCOMPARE(buildRooflineScene(*analysis, options, {}).aggregates.size(), size_t(3));
+    }
+
+    void convBlockTablesSortFilterAndShowCounters()
+    {
+        const auto analysis = analysisNamed(QStringLiteral("conv_block"));
+        const Profile &p = *analysis->profile;
+        Selection selection;
+        KernelTableView kernels(&selection);
+        kernels.setAnalysis(analysis);
+        // 38 kernels in profile.json's operators, none unattributed (python3 json).
+        QCOMPARE(kernels.model()->rowCount(), 38);
+        kernels.proxy()->setFilter(QStringLiteral("^triton_"), true);
+        // python3 json: 18 kernel_name values start with "triton_", 12 contain "convertTensor".
+        QCOMPARE(kernels.proxy()->rowCount(), 18);
+        kernels.proxy()->setFilter(QStringLiteral("convertTensor"), false);
+        QCOMPARE(kernels.proxy()->rowCount(), 12);
+        kernels.proxy()->setFilter(QString(), false);
+        // Sorting by duration, descending: the longest kernel (91,808 ns, python3 json) comes first.
+        kernels.proxy()->sort(KernelTableModel::DurationColumn, Qt::DescendingOrder);
+        QCOMPARE(kernels.proxy()->index(0, KernelTableModel::DurationColumn).data(SortRole).toDouble(), 91808.0);
+
+        // Counter panel: k_00329's own l1tex__t_sector_hit_rate.pct is 70.89 in the file.
+        CounterPanel panel(&selection);
+        panel.setAnalysis(analysis);
+        const Index k329 = kernelByLabelOrName(p, "k_00329");
+        QVERIFY(k329 != kNoIndex);
+        selection.setKernel(k329);
+        QCOMPARE(panel.model()->indexOf(Quantity::L1HitRate).data(SortRole).toDouble(), 70.89);
+        QCOMPARE(panel.model()->indexOf(Quantity::L1HitRate, CounterModel::MetricColumn).data().toString(),
+                 QStringLiteral("l1tex__t_sector_hit_rate.pct"));
+        QVERIFY(panel.title().contains(QStringLiteral("triton_poi_fused_convolution_0")));
+        QCOMPARE(kernels.highlightedRows().size(), 1);
+        QCOMPARE(kernels.model()->kernelAt(kernels.highlightedRows().front().row()), k329);
+
+        // Operator table rows: 10 operator records; picking one selects the row for the counters.
+        OperatorTableView ops(&selection);
+        ops.setAnalysis(analysis);
+        QCOMPARE(ops.model()->rowCount(), 10);
+        const QModelIndex first = ops.proxy()->index(0, 0);
+        ops.view()->setCurrentIndex(first);
+        QCOMPARE(selection.kind(), Selection::Kind::Operator);
+        QVERIFY(selection.state().allCalls);
+        QCOMPARE(panel.model()->kernelCount(),
+                 size_t(first.siblingAtColumn(OperatorTableModel::KernelsColumn).data(SortRole).toDouble()));
+        // ... and the kernels table highlights that operator's kernels.
+        QCOMPARE(kernels.highlightedRows().size(), int(panel.model()->kernelCount()));
+    }
+
+    void gpt4ModuleTreeShowsTheBlocksGroupOfFour()
+    {
+        const auto analysis = gpt4Analysis();
+        // 192 kernels in nsys.sqlite, 46 launched inside CAPTURE (python3 sqlite3 on CUPTI_ACTIVITY_KIND_KERNEL
+        // joined to CUPTI_ACTIVITY_KIND_RUNTIME by correlationId, launch time within the CAPTURE range).
+        QCOMPARE(analysis->profile->kernels.size(), size_t(192));
+        QCOMPARE(analysis->stepKernels.size(), size_t(46));
+        Selection selection;
+        ModuleTreeView view(&selection);
+        view.setAnalysis(analysis);
+        ModuleTreeModel *model = view.model();
+        int groupIndex = -1;
+        for (size_t g = 0; g < analysis->tree.groups.size(); ++g)
+            if (analysis->tree.groups[g].name == "blocks.*")
+                groupIndex = int(g);
+        QVERIFY(groupIndex >= 0);
+        const QModelIndex group = model->indexOfGroup(groupIndex);
+        QCOMPARE(group.data().toString(), QStringLiteral("blocks.* ×4"));
+        QCOMPARE(model->rowCount(group), 4);
+        QCOMPARE(group.parent().data().toString(), QStringLiteral("model"));
+        for (int m = 0; m < 4; ++m)
+            QCOMPARE(model->index(m, 0, group).data().toString(), QStringLiteral("blocks.%1").arg(m));
+        // Per block in the captured step: 10 kernels; GPU time 93089, 92099, 92355, 92257 ns (python3 sqlite3,
+        // kernels whose launch lies in each blocks.N[Block] range inside CAPTURE).
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::KernelsColumn).data(SortRole).toDouble(), 40.0);
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::SpreadColumn).data().toString(),
+                 QStringLiteral("92.1 µs / 92.3 µs / 93.1 µs"));
+        QCOMPARE(analysis->tree.groups[size_t(groupIndex)].medianTime(), int64_t((92257 + 92355) / 2));
+        QCOMPARE(analysis->tree.stepGpuTime, int64_t(428553));
+
+        // Picking the group row selects the group.
+        view.view()->setCurrentIndex(view.proxy()->mapFromSource(group));
+        QCOMPARE(selection.kind(), Selection::Kind::Group);
+        QCOMPARE(selection.index(), Index(groupIndex));
+    }
+
+    void gpt4KernelSelectionReachesCounterPanelAndRoofline()
+    {
+        const auto analysis = gpt4Analysis();
+        const Profile &p = *analysis->profile;
+        Selection selection;
+        KernelTableView kernels(&selection);
+        CounterPanel counters(&selection);
+        RooflineView roofline(&selection);
+        ModuleTreeView tree(&selection);
+        for (auto *w : std::initializer_list<QWidget *>{&kernels, &counters, &roofline, &tree})
+            w->resize(900, 600);
+        kernels.setAnalysis(analysis);
+        counters.setAnalysis(analysis);
+        roofline.setAnalysis(analysis);
+        tree.setAnalysis(analysis);
+        QCOMPARE(kernels.model()->rowCount(), 46);
+
+        // The first nvjet GEMM of the step (python3 csv: ncu_raw.csv row 4 is nvjet_sm90_tst_192x192...,
+        // sm__throughput 51.96 %, sm__pipe_tensor_cycles_active 51.96 %, limits registers 1, shared 1).
+        kernels.filterBar()->setText(QStringLiteral("nvjet_sm90_tst_192x192"));
+        QCOMPARE(kernels.proxy()->rowCount(), 4);
+        kernels.proxy()->sort(KernelTableModel::StartColumn, Qt::AscendingOrder);
+        kernels.view()->setCurrentIndex(kernels.proxy()->index(0, KernelTableModel::NameColumn));
+        QCOMPARE(selection.kind(), Selection::Kind::Kernel);
+        const Index k = selection.index();
+        QVERIFY(p.text(p.kernels[k].name).starts_with("nvjet_sm90_tst_192x192"));
+
+        QCOMPARE(counters.model()->shown().index, k);
+        QCOMPARE(counters.model()->indexOf(Quantity::SmThroughput).data(SortRole).toDouble(), 51.96);
+        QCOMPARE(counters.model()->indexOf(Quantity::TensorPipe).data(SortRole).toDouble(), 51.96);
+        QCOMPARE(counters.model()->indexOf(Quantity::AchievedOccupancy).data().toString(),
+                 QStringLiteral("not collected"));
+        const QModelIndex limiter = counters.model()->index(
+            counters.model()->indexOf(Quantity::LimitBarriers).row() + 1, CounterModel::ValueColumn,
+            counters.model()->indexOf(Quantity::LimitBarriers).parent());
+        QCOMPARE(limiter.data().toString(), QStringLiteral("registers, shared memory (1 block per SM)"));
+
+        QCOMPARE(roofline.highlightedKernels(), std::vector<Index>{k});
+        // The module tree highlights the kernel's module.
+        QCOMPARE(tree.highlightedRows().size(), 1);
+        QCOMPARE(tree.highlightedRows().front().data(IdRole).toInt(), analysis->nodeOfKernel(k));
+    }
+
+    void gpt4RooflineHasOnePointPerKernelWithCountersAndClicksSelect()
+    {
+        const auto analysis = gpt4Analysis();
+        // ncu_raw.csv has 46 rows (python3 csv), one per kernel of the captured step, all from
+        // `--set roofline`: every kernel given a row gets one point.
+        size_t withCounters = 0;
+        for (Index k = 0; k < analysis->profile->kernels.size(); ++k)
+            withCounters += analysis->profile->countersOfKernel(k).empty() ? 0 : 1;
+        QCOMPARE(withCounters, size_t(46));
+        QCOMPARE(analysis->kernelsWithCounters, withCounters);
+        Selection selection;
+        RooflineView roofline(&selection);
+        roofline.resize(1000, 700);
+        roofline.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&roofline));
+        roofline.setAnalysis(analysis);
+        QCOMPARE(roofline.scene().kernels.size(), analysis->kernelsWithCounters);
+        size_t plotted = 0;
+        for (int g = 0; g < roofline.plot()->graphCount(); ++g)
+            if (roofline.plot()->graph(g)->scatterStyle().shape() ==
+                QCPScatterStyle::ssDisc) // legend swatches: no data
+                plotted += size_t(roofline.plot()->graph(g)->dataCount());
+        QCOMPARE(plotted, withCounters);
+        // Ceilings: DRAM, L2, L1 and at least FP32 and the BF16 tensor path the GEMMs ran on.
+        QStringList labels;
+        for (const RooflineCeiling &c : roofline.scene().ceilings)
+            labels << c.label.section(QLatin1Char(' '), 0, 0);
+        for (const char *expected : {"DRAM", "L2", "L1", "FP32", "BF16"})
+            QVERIFY2(labels.contains(QLatin1String(expected)), qPrintable(labels.join(',')));
+
+        // Clicking the largest point selects its kernel everywhere.
+        const auto biggest = std::max_element(roofline.scene().kernels.begin(), roofline.scene().kernels.end(),
+                                              [](const auto &a, const auto &b) { return a.timeNs < b.timeNs; });
+        const QPoint pixel = roofline.pixelOf(*biggest).toPoint();
+        QCOMPARE(roofline.pointAt(pixel)->target.index, biggest->target.index);
+        QVERIFY(!roofline.tooltipFor(*biggest).isEmpty());
+        QTest::mouseClick(roofline.plot(), Qt::LeftButton, {}, pixel);
+        QCOMPARE(selection.kind(), Selection::Kind::Kernel);
+        QCOMPARE(selection.index(), biggest->target.index);
+        QCOMPARE(roofline.highlightedKernels(), std::vector<Index>{biggest->target.index});
+
+        // Module aggregates on request, and scoping to a selection.
+        RooflineOptions options = roofline.options();
+        options.aggregates = RooflineAggregates::Modules;
+        options.scopeToSelection = true;
+        roofline.setOptions(options);
+        QVERIFY(!roofline.scene().aggregates.empty());
+        const int block1 = analysis->tree.find("blocks.1");
+        selection.setModule(block1);
+        size_t block1Points = 0;
+        for (Index k : analysis->kernelsOf({Selection::Kind::Module, Index(block1)}))
+            block1Points += analysis->profile->countersOfKernel(k).empty() ? 0 : 1;
+        QCOMPARE(block1Points, size_t(10)); // blocks.1 launches 10 kernels in the step (python3 sqlite3, above)
+        QCOMPARE(roofline.scene().kernels.size(), block1Points);
+    }
+
+    void rooflineExportsPngAndPdf()
+    {
+        QTemporaryDir dir;
+        Selection selection;
+        RooflineView roofline(&selection);
+        roofline.setAnalysis(gpt4Analysis());
+        const QString png = dir.filePath(QStringLiteral("roofline.png"));
+        const QString pdf = dir.filePath(QStringLiteral("roofline.pdf"));
+        QVERIFY(roofline.savePng(png));
+        QVERIFY(roofline.savePdf(pdf));
+        QVERIFY(QFileInfo(png).size() > 1000);
+        QVERIFY(QFileInfo(pdf).size() > 1000);
+
+        // A dark palette reaches the chart: background and axis text follow it.
+        QPalette dark = roofline.palette();
+        dark.setColor(QPalette::Base, QColor(30, 30, 30));
+        dark.setColor(QPalette::Text, QColor(230, 230, 230));
+        roofline.setPalette(dark);
+        QCOMPARE(roofline.plot()->toPixmap(300, 200).toImage().pixelColor(1, 1), QColor(30, 30, 30));
+        QCOMPARE(roofline.plot()->xAxis->tickLabelColor(), QColor(230, 230, 230));
+    }
+};
+
+QTEST_MAIN(TestViews)
+#include "tst_views.moc"

@@ -1,0 +1,259 @@
+#include "models/kernel_table_model.h"
+
+#include "models/model_roles.h"
+#include "models/value_format.h"
+#include "timeline/timeline_colors.h"
+
+#include <cmath>
+#include <limits>
+
+namespace opscope::ui {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+QString dim3Text(const Dim3 &d)
+{
+    if (d.volume() == 0)
+        return {};
+    return QStringLiteral("(%1, %2, %3)").arg(d.x).arg(d.y).arg(d.z);
+}
+
+} // namespace
+
+KernelTableModel::KernelTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void KernelTableModel::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
+{
+    analysis_ = std::move(analysis);
+    rebuild();
+}
+
+void KernelTableModel::setStepOnly(bool stepOnly)
+{
+    if (stepOnly == stepOnly_)
+        return;
+    stepOnly_ = stepOnly;
+    rebuild();
+}
+
+void KernelTableModel::rebuild()
+{
+    beginResetModel();
+    rows_.clear();
+    rowOfKernel_.clear();
+    if (analysis_) {
+        const Profile &p = *analysis_->profile;
+        const MetricResolver metrics(p);
+        // Memory throughput as ncu's Speed Of Light has it, else DRAM throughput (Operator Profiler sets).
+        Index memory = metrics.id(Quantity::MemoryThroughput);
+        if (memory == kNoIndex)
+            memory = metrics.id(Quantity::DramThroughput);
+        memoryMetric_ = memory == kNoIndex ? QString() : qText(p, p.metrics[memory].name);
+        const Index sm = metrics.id(Quantity::SmThroughput), occupancy = metrics.id(Quantity::AchievedOccupancy);
+        const Index bandwidth = metrics.id(Quantity::DramBandwidth);
+
+        timeOrigin_ = p.span_start_ns != 0 || p.span_end_ns != 0 ? p.span_start_ns
+                      : p.kernels.empty()                        ? 0
+                                                                 : p.kernels.front().start_ns;
+        rowOfKernel_.assign(p.kernels.size(), -1);
+        rows_.reserve(stepOnly_ ? analysis_->stepKernels.size() : p.kernels.size());
+        for (Index k = 0; k < p.kernels.size(); ++k) {
+            if (stepOnly_ && (p.kernels[k].flags & kKernelOutsideCapture))
+                continue;
+            Row row{k, kNaN, kNaN, kNaN, kNaN, kNaN, kNaN};
+            // One pass over the kernel's counters for all columns.
+            for (const MetricValue &v : p.countersOfKernel(k)) {
+                if (v.flags & (kValueText | kValueNull))
+                    continue;
+                if (v.metric == sm)
+                    row.sm = v.value;
+                else if (v.metric == memory)
+                    row.memory = v.value;
+                else if (v.metric == occupancy)
+                    row.occupancy = v.value;
+                else if (v.metric == bandwidth)
+                    row.dramBandwidth = v.value;
+            }
+            const KernelRoofline &r = analysis_->roofline[k];
+            if (r.valid) {
+                row.flops = r.achievedFlops();
+                if (r.memory[int(MemoryLevel::Dram)].achieved > 0)
+                    row.intensity = r.intensity(MemoryLevel::Dram);
+            }
+            rowOfKernel_[k] = int(rows_.size());
+            rows_.push_back(row);
+        }
+    }
+    endResetModel();
+}
+
+int KernelTableModel::rowOfKernel(Index kernel) const
+{
+    return kernel < rowOfKernel_.size() ? rowOfKernel_[kernel] : -1;
+}
+
+int KernelTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(rows_.size());
+}
+
+int KernelTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant KernelTableModel::value(const Row &row, int column, bool display) const
+{
+    const Profile &p = *analysis_->profile;
+    const Kernel &k = p.kernels[row.kernel];
+    auto number = [&](double v, QString (*format)(double)) -> QVariant {
+        if (std::isnan(v))
+            return display ? QVariant(QString()) : QVariant(v);
+        return display ? QVariant(format(v)) : QVariant(v);
+    };
+    switch (column) {
+    case IndexColumn:
+        return display ? QVariant(QString::number(row.kernel)) : QVariant(double(row.kernel));
+    case NameColumn:
+        return kernelDisplayName(p, row.kernel);
+    case OperatorColumn:
+        return k.op < p.operators.size() ? qText(p, p.operators[k.op].name) : QString();
+    case ModuleColumn:
+        return k.module < p.modules.size() ? qText(p, p.modules[k.module].path) : QString();
+    case StartColumn: // microsecond resolution: a step's kernels all start within the same second
+        return number(double(k.start_ns - timeOrigin_),
+                      [](double ns) { return QString::number(ns / 1e6, 'f', 3) + QStringLiteral(" ms"); });
+    case DurationColumn:
+        return number(double(k.duration()), formatDuration);
+    case GridColumn:
+        return display ? QVariant(dim3Text(k.grid)) : QVariant(double(k.grid.volume()));
+    case BlockColumn:
+        return display ? QVariant(dim3Text(k.block)) : QVariant(double(k.block.volume()));
+    case RegistersColumn:
+        return number(k.registers_per_thread ? double(k.registers_per_thread) : kNaN, formatCount);
+    case SmColumn:
+        return number(row.sm, formatPercent);
+    case MemoryColumn:
+        return number(row.memory, formatPercent);
+    case OccupancyColumn:
+        return number(row.occupancy, formatPercent);
+    case DramBandwidthColumn:
+        return number(row.dramBandwidth, [](double v) { return formatSi(v, QStringLiteral("B/s")); });
+    case IntensityColumn:
+        return number(row.intensity, formatIntensity);
+    case FlopsColumn:
+        return number(row.flops, formatFlops);
+    case AttributionColumn:
+        if (k.method == AttributionMethod::Unattributed)
+            return tr("unattributed");
+        return QStringLiteral("%1 (%2)").arg(QString::fromUtf8(toString(k.method).data()),
+                                             QString::fromUtf8(toString(k.confidence).data()));
+    }
+    return {};
+}
+
+QVariant KernelTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !analysis_ || index.row() >= int(rows_.size()))
+        return {};
+    const Row &row = rows_[size_t(index.row())];
+    const int column = index.column();
+    const Profile &p = *analysis_->profile;
+    switch (role) {
+    case Qt::DisplayRole:
+        return value(row, column, true);
+    case SortRole:
+        return value(row, column, false);
+    case KindRole:
+        return int(Selection::Kind::Kernel);
+    case IdRole:
+        return qulonglong(row.kernel);
+    case BarRole:
+        if (column == SmColumn && !std::isnan(row.sm))
+            return row.sm;
+        if (column == MemoryColumn && !std::isnan(row.memory))
+            return row.memory;
+        if (column == OccupancyColumn && !std::isnan(row.occupancy))
+            return row.occupancy;
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column == NameColumn || column == OperatorColumn || column == ModuleColumn || column == AttributionColumn)
+            return {};
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::DecorationRole:
+        return column == NameColumn ? QVariant(colorForKernel(p, row.kernel, ColorMode::Operator)) : QVariant();
+    case Qt::ToolTipRole:
+        if (column == NameColumn)
+            return qText(p, p.kernels[row.kernel].name);
+        if (column == AttributionColumn && p.kernels[row.kernel].unattributed_reason != kNoString)
+            return qText(p, p.kernels[row.kernel].unattributed_reason);
+        return {};
+    }
+    return {};
+}
+
+QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case SmColumn:
+            return QStringLiteral("sm__throughput.avg.pct_of_peak_sustained_elapsed");
+        case MemoryColumn:
+            return memoryMetric_;
+        case OccupancyColumn:
+            return QStringLiteral("sm__warps_active.avg.pct_of_peak_sustained_active");
+        case DramBandwidthColumn:
+            return QStringLiteral("dram__bytes.sum.per_second");
+        case IntensityColumn:
+            return tr("FLOP per DRAM byte, from the kernel's roofline metrics");
+        case FlopsColumn:
+            return tr("Floating-point operations per second, all precisions and tensor paths");
+        case StartColumn:
+            return tr("Start, relative to the start of the capture");
+        }
+        return {};
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case IndexColumn:
+        return tr("#");
+    case NameColumn:
+        return tr("Kernel");
+    case OperatorColumn:
+        return tr("Operator");
+    case ModuleColumn:
+        return tr("Module");
+    case StartColumn:
+        return tr("Start");
+    case DurationColumn:
+        return tr("Duration");
+    case GridColumn:
+        return tr("Grid");
+    case BlockColumn:
+        return tr("Block");
+    case RegistersColumn:
+        return tr("Registers");
+    case SmColumn:
+        return tr("SM %");
+    case MemoryColumn:
+        return tr("Memory %");
+    case OccupancyColumn:
+        return tr("Achieved occupancy");
+    case DramBandwidthColumn:
+        return tr("DRAM bandwidth");
+    case IntensityColumn:
+        return tr("Arithmetic intensity");
+    case FlopsColumn:
+        return tr("FLOP/s");
+    case AttributionColumn:
+        return tr("Attribution");
+    }
+    return {};
+}
+
+} // namespace opscope::ui

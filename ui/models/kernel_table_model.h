@@ -1,0 +1,70 @@
+#pragma once
+// The kernels table: one row per kernel with its launch, attribution and the counters that say the
+// most at a glance (SM and memory throughput, achieved occupancy, DRAM bandwidth, arithmetic
+// intensity and achieved FLOP/s from its roofline figures). Values are gathered once per profile.
+
+#include "models/metric_catalog.h"
+#include "models/profile_analysis.h"
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <vector>
+
+namespace opscope::ui {
+
+class KernelTableModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column {
+        IndexColumn,
+        NameColumn,
+        OperatorColumn,
+        ModuleColumn,
+        StartColumn,
+        DurationColumn,
+        GridColumn,
+        BlockColumn,
+        RegistersColumn,
+        SmColumn,
+        MemoryColumn,
+        OccupancyColumn,
+        DramBandwidthColumn,
+        IntensityColumn,
+        FlopsColumn,
+        AttributionColumn,
+        ColumnCount
+    };
+
+    explicit KernelTableModel(QObject *parent = nullptr);
+
+    void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis);
+    // Only kernels of the captured step (the default), or every kernel with init and warm-up.
+    void setStepOnly(bool stepOnly);
+    bool stepOnly() const { return stepOnly_; }
+
+    Index kernelAt(int row) const { return rows_[size_t(row)].kernel; }
+    int rowOfKernel(Index kernel) const; // -1 when not shown
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+private:
+    struct Row {
+        Index kernel = kNoIndex;
+        double sm, memory, occupancy, dramBandwidth, intensity, flops; // NaN when not collected
+    };
+    void rebuild();
+    QVariant value(const Row &row, int column, bool display) const;
+
+    std::shared_ptr<const ProfileAnalysis> analysis_;
+    bool stepOnly_ = true;
+    std::vector<Row> rows_;
+    std::vector<int> rowOfKernel_;
+    int64_t timeOrigin_ = 0;
+    QString memoryMetric_; // which metric the memory column shows (a tooltip says it)
+};
+
+} // namespace opscope::ui

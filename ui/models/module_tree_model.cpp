@@ -1,0 +1,262 @@
+#include "models/module_tree_model.h"
+
+#include "models/model_roles.h"
+#include "models/value_format.h"
+#include "timeline/timeline_colors.h"
+
+#include <cmath>
+
+namespace opscope::ui {
+
+namespace {
+
+QVariant alignNumbers(int column)
+{
+    if (column == ModuleTreeModel::NameColumn || column == ModuleTreeModel::ClassColumn)
+        return {};
+    return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+}
+
+} // namespace
+
+ModuleTreeModel::ModuleTreeModel(QObject *parent) : QAbstractItemModel(parent) {}
+
+void ModuleTreeModel::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
+{
+    beginResetModel();
+    analysis_ = std::move(analysis);
+    items_.clear();
+    roots_.clear();
+    itemOfNode_.clear();
+    itemOfGroup_.clear();
+    if (analysis_) {
+        itemOfNode_.assign(analysis_->tree.nodes.size(), -1);
+        itemOfGroup_.assign(analysis_->tree.groups.size(), -1);
+        items_.reserve(analysis_->tree.nodes.size() + analysis_->tree.groups.size());
+        addChildren(-1, analysis_->tree.roots);
+    }
+    endResetModel();
+}
+
+int ModuleTreeModel::addItem(ItemKind kind, int id, int parentItem)
+{
+    const int item = int(items_.size());
+    std::vector<int> &siblings = parentItem < 0 ? roots_ : items_[size_t(parentItem)].children;
+    items_.push_back({kind, id, parentItem, int(siblings.size()), {}});
+    siblings.push_back(item);
+    (kind == ItemKind::Node ? itemOfNode_ : itemOfGroup_)[size_t(id)] = item;
+    return item;
+}
+
+void ModuleTreeModel::addChildren(int parentItem, const std::vector<int> &nodes)
+{
+    const ModuleTree &tree = analysis_->tree;
+    for (int node : nodes) {
+        const int group = tree.nodes[size_t(node)].group;
+        if (group < 0) {
+            addChildren(addItem(ItemKind::Node, node, parentItem), tree.nodes[size_t(node)].children);
+            continue;
+        }
+        // Members of a group are siblings: the first one met places the group row and all members.
+        if (itemOfGroup_[size_t(group)] >= 0)
+            continue;
+        const int groupItem = addItem(ItemKind::Group, group, parentItem);
+        for (int member : tree.groups[size_t(group)].members)
+            addChildren(addItem(ItemKind::Node, member, groupItem), tree.nodes[size_t(member)].children);
+    }
+}
+
+QModelIndex ModuleTreeModel::indexOfNode(int node, int column) const
+{
+    if (node < 0 || size_t(node) >= itemOfNode_.size() || itemOfNode_[size_t(node)] < 0)
+        return {};
+    const int item = itemOfNode_[size_t(node)];
+    return createIndex(items_[size_t(item)].row, column, quintptr(item));
+}
+
+QModelIndex ModuleTreeModel::indexOfGroup(int group, int column) const
+{
+    if (group < 0 || size_t(group) >= itemOfGroup_.size() || itemOfGroup_[size_t(group)] < 0)
+        return {};
+    const int item = itemOfGroup_[size_t(group)];
+    return createIndex(items_[size_t(item)].row, column, quintptr(item));
+}
+
+QModelIndex ModuleTreeModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (column < 0 || column >= ColumnCount || (parent.isValid() && parent.column() != 0))
+        return {};
+    const std::vector<int> &children = childrenOf(parent.isValid() ? int(parent.internalId()) : -1);
+    if (row < 0 || size_t(row) >= children.size())
+        return {};
+    return createIndex(row, column, quintptr(children[size_t(row)]));
+}
+
+QModelIndex ModuleTreeModel::parent(const QModelIndex &child) const
+{
+    if (!child.isValid())
+        return {};
+    const int parentItem = items_[child.internalId()].parent;
+    if (parentItem < 0)
+        return {};
+    return createIndex(items_[size_t(parentItem)].row, 0, quintptr(parentItem));
+}
+
+int ModuleTreeModel::rowCount(const QModelIndex &parent) const
+{
+    if (parent.isValid() && parent.column() != 0)
+        return 0;
+    return int(childrenOf(parent.isValid() ? int(parent.internalId()) : -1).size());
+}
+
+int ModuleTreeModel::columnCount(const QModelIndex &) const
+{
+    return ColumnCount;
+}
+
+QVariant ModuleTreeModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !analysis_)
+        return {};
+    const Item &item = items_[index.internalId()];
+    if (role == KindRole)
+        return int(item.kind);
+    if (role == IdRole)
+        return item.id;
+    if (role == Qt::TextAlignmentRole)
+        return alignNumbers(index.column());
+    return item.kind == ItemKind::Node ? nodeData(item, index.column(), role) : groupData(item, index.column(), role);
+}
+
+QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
+{
+    const ModuleTree &tree = analysis_->tree;
+    const ModuleNode &node = tree.nodes[size_t(item.id)];
+    const double share = tree.stepGpuTime > 0 ? 100.0 * double(node.gpuTimeTotal) / double(tree.stepGpuTime) : 0.0;
+    // Members show how far they are from their group's median.
+    double fromMedian = std::nan("");
+    if (node.group >= 0) {
+        const double median = double(tree.groups[size_t(node.group)].medianTime());
+        if (median > 0)
+            fromMedian = 100.0 * (double(node.gpuTimeTotal) - median) / median;
+    }
+    if (role == Qt::DecorationRole && column == NameColumn)
+        return colorForModule(*analysis_->profile, node.instances.front());
+    if (role == Qt::ToolTipRole)
+        return tr("%1 [%2]\n%3 calls, %4 kernels\nGPU time %5 total, %6 self (%7 of the step)")
+            .arg(QString::fromStdString(node.path), QString::fromStdString(node.className))
+            .arg(node.instances.size())
+            .arg(node.kernelsTotal)
+            .arg(formatDuration(double(node.gpuTimeTotal)), formatDuration(double(node.gpuTimeSelf)),
+                 formatPercent(share));
+    if (role != Qt::DisplayRole && role != SortRole)
+        return {};
+    const bool display = role == Qt::DisplayRole;
+    switch (column) {
+    case NameColumn:
+        return QString::fromStdString(node.path);
+    case ClassColumn:
+        return QString::fromStdString(node.className);
+    case CallsColumn:
+        return display ? QVariant(formatCount(double(node.instances.size()))) : double(node.instances.size());
+    case GpuTotalColumn:
+        return display ? QVariant(formatDuration(double(node.gpuTimeTotal))) : double(node.gpuTimeTotal);
+    case GpuSelfColumn:
+        return display ? QVariant(formatDuration(double(node.gpuTimeSelf))) : double(node.gpuTimeSelf);
+    case ShareColumn:
+        return display ? QVariant(formatPercent(share)) : share;
+    case KernelsColumn:
+        return display ? QVariant(formatCount(node.kernelsTotal)) : double(node.kernelsTotal);
+    case SpreadColumn:
+        if (std::isnan(fromMedian))
+            return display ? QVariant(QString()) : QVariant(fromMedian);
+        if (display) {
+            const double rounded = std::round(fromMedian * 10) / 10 + 0.0; // + 0.0: no "-0.0"
+            return tr("%1%2 % vs median").arg(rounded >= 0 ? "+" : "").arg(rounded, 0, 'f', 1);
+        }
+        return fromMedian;
+    }
+    return {};
+}
+
+QVariant ModuleTreeModel::groupData(const Item &item, int column, int role) const
+{
+    const ModuleTree &tree = analysis_->tree;
+    const DedupGroup &group = tree.groups[size_t(item.id)];
+    double calls = 0, total = 0, self = 0, kernels = 0;
+    for (int m : group.members) {
+        const ModuleNode &node = tree.nodes[size_t(m)];
+        calls += double(node.instances.size());
+        total += double(node.gpuTimeTotal);
+        self += double(node.gpuTimeSelf);
+        kernels += node.kernelsTotal;
+    }
+    const double share = tree.stepGpuTime > 0 ? 100.0 * total / double(tree.stepGpuTime) : 0.0;
+    const double median = double(group.medianTime());
+    const QString spread = tr("%1 / %2 / %3")
+                               .arg(formatDuration(double(group.minTime())), formatDuration(median),
+                                    formatDuration(double(group.maxTime())));
+    if (role == Qt::DecorationRole && column == NameColumn)
+        return colorForModule(*analysis_->profile, tree.nodes[size_t(group.members.front())].instances.front());
+    if (role == Qt::ToolTipRole)
+        return tr("%1 identical %2 modules: same structure, operators, shapes and kernels\n"
+                  "GPU time per member min / median / max: %3")
+            .arg(group.members.size())
+            .arg(QString::fromStdString(group.className), spread);
+    if (role != Qt::DisplayRole && role != SortRole)
+        return {};
+    const bool display = role == Qt::DisplayRole;
+    switch (column) {
+    case NameColumn:
+        return tr("%1 ×%2").arg(QString::fromStdString(group.name)).arg(group.members.size());
+    case ClassColumn:
+        return QString::fromStdString(group.className);
+    case CallsColumn:
+        return display ? QVariant(formatCount(calls)) : calls;
+    case GpuTotalColumn:
+        return display ? QVariant(formatDuration(total)) : total;
+    case GpuSelfColumn:
+        return display ? QVariant(formatDuration(self)) : self;
+    case ShareColumn:
+        return display ? QVariant(formatPercent(share)) : share;
+    case KernelsColumn:
+        return display ? QVariant(formatCount(kernels)) : kernels;
+    case SpreadColumn: // sorted by the relative spread: (max - min) / median
+        return display ? QVariant(spread)
+                       : QVariant(median > 0 ? double(group.maxTime() - group.minTime()) / median : 0.0);
+    }
+    return {};
+}
+
+QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::TextAlignmentRole)
+        return alignNumbers(section);
+    if (role == Qt::ToolTipRole && section == SpreadColumn)
+        return tr("Groups: GPU time per member, min / median / max. Members: difference to the group's median.");
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Module");
+    case ClassColumn:
+        return tr("Class");
+    case CallsColumn:
+        return tr("Calls");
+    case GpuTotalColumn:
+        return tr("GPU total");
+    case GpuSelfColumn:
+        return tr("GPU self");
+    case ShareColumn:
+        return tr("Step %");
+    case KernelsColumn:
+        return tr("Kernels");
+    case SpreadColumn:
+        return tr("Spread (min / median / max)");
+    }
+    return {};
+}
+
+} // namespace opscope::ui

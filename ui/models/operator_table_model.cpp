@@ -1,0 +1,160 @@
+#include "models/operator_table_model.h"
+
+#include "models/model_roles.h"
+#include "models/value_format.h"
+#include "timeline/timeline_colors.h"
+
+namespace opscope::ui {
+
+OperatorTableModel::OperatorTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void OperatorTableModel::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
+{
+    analysis_ = std::move(analysis);
+    rebuild();
+}
+
+void OperatorTableModel::setGrouping(OperatorGrouping grouping)
+{
+    if (grouping == grouping_)
+        return;
+    grouping_ = grouping;
+    rebuild();
+}
+
+void OperatorTableModel::rebuild()
+{
+    beginResetModel();
+    rows_.clear();
+    rowOfOperator_.clear();
+    if (analysis_) {
+        rows_ = operatorTable(*analysis_->profile, grouping_);
+        rowOfOperator_.assign(analysis_->profile->operators.size(), -1);
+        for (size_t r = 0; r < rows_.size(); ++r)
+            for (Index op : rows_[r].operators)
+                rowOfOperator_[op] = int(r);
+    }
+    endResetModel();
+}
+
+int OperatorTableModel::rowOfOperator(Index op) const
+{
+    return op < rowOfOperator_.size() ? rowOfOperator_[op] : -1;
+}
+
+int OperatorTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(rows_.size());
+}
+
+int OperatorTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !analysis_ || index.row() >= int(rows_.size()))
+        return {};
+    const Profile &p = *analysis_->profile;
+    const OperatorRow &row = rows_[size_t(index.row())];
+    const int column = index.column();
+    switch (role) {
+    case KindRole:
+        return int(Selection::Kind::Operator);
+    case IdRole:
+        return row.operators.empty() ? QVariant() : QVariant(qulonglong(row.operators.front()));
+    case Qt::TextAlignmentRole:
+        if (column == NameColumn || column == ShapesColumn || column == DominantKernelColumn)
+            return {};
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::DecorationRole:
+        return column == NameColumn ? QVariant(colorForName(row.name)) : QVariant();
+    case Qt::ToolTipRole:
+        if (column == DominantKernelColumn && row.dominantKernel != kNoIndex)
+            return qText(p, p.kernels[row.dominantKernel].name);
+        if (column == ShapesColumn)
+            return QString::fromStdString(row.shapes);
+        return {};
+    case Qt::DisplayRole:
+    case SortRole:
+        break;
+    default:
+        return {};
+    }
+    const bool display = role == Qt::DisplayRole;
+    const int64_t step = analysis_->tree.stepGpuTime;
+    const double share = step > 0 ? 100.0 * double(row.gpuTimeTotal) / double(step) : 0.0;
+    const double mean = row.calls ? double(row.gpuTimeTotal) / row.calls : 0.0;
+    switch (column) {
+    case NameColumn:
+        return QString::fromStdString(row.name);
+    case ShapesColumn:
+        return QString::fromStdString(row.shapes);
+    case CallsColumn:
+        return display ? QVariant(formatCount(row.calls)) : double(row.calls);
+    case KernelsColumn:
+        return display ? QVariant(formatCount(row.kernels)) : double(row.kernels);
+    case GpuTotalColumn:
+        return display ? QVariant(formatDuration(double(row.gpuTimeTotal))) : double(row.gpuTimeTotal);
+    case GpuSelfColumn:
+        return display ? QVariant(formatDuration(double(row.gpuTimeSelf))) : double(row.gpuTimeSelf);
+    case GpuMeanColumn:
+        return display ? QVariant(formatDuration(mean)) : mean;
+    case CpuTotalColumn:
+        return display ? QVariant(formatDuration(double(row.cpuTimeTotal))) : double(row.cpuTimeTotal);
+    case ShareColumn:
+        return display ? QVariant(formatPercent(share)) : share;
+    case DominantKernelColumn:
+        return row.dominantKernel == kNoIndex ? QString() : kernelDisplayName(p, row.dominantKernel);
+    }
+    return {};
+}
+
+QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case GpuTotalColumn:
+            return tr("GPU time of the kernels launched by these calls and by the operators nested in them");
+        case GpuSelfColumn:
+            return tr("GPU time of the kernels these calls launched themselves");
+        case GpuMeanColumn:
+            return tr("GPU total per call");
+        case CpuTotalColumn:
+            return tr("Wall time of the calls on the CPU");
+        case ShareColumn:
+            return tr("GPU total as a share of all kernel time in the captured step");
+        }
+        return {};
+    }
+    if (role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case NameColumn:
+        return tr("Operator");
+    case ShapesColumn:
+        return tr("Input shapes");
+    case CallsColumn:
+        return tr("Calls");
+    case KernelsColumn:
+        return tr("Kernels");
+    case GpuTotalColumn:
+        return tr("GPU total");
+    case GpuSelfColumn:
+        return tr("GPU self");
+    case GpuMeanColumn:
+        return tr("GPU mean");
+    case CpuTotalColumn:
+        return tr("CPU total");
+    case ShareColumn:
+        return tr("Step %");
+    case DominantKernelColumn:
+        return tr("Longest kernel");
+    }
+    return {};
+}
+
+} // namespace opscope::ui

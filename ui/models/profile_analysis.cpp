@@ -1,0 +1,172 @@
+#include "models/profile_analysis.h"
+
+#include <QCoreApplication>
+
+namespace opscope::ui {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("ProfileAnalysis", text);
+}
+
+bool sameOperatorRow(const Profile &p, Index a, Index b, OperatorGrouping grouping)
+{
+    const Operator &x = p.operators[a], &y = p.operators[b];
+    return x.name == y.name && (grouping == OperatorGrouping::ByName || x.shapes == y.shapes);
+}
+
+} // namespace
+
+QString qText(const Profile &p, StringId id)
+{
+    const std::string_view text = p.text(id);
+    return QString::fromUtf8(text.data(), qsizetype(text.size()));
+}
+
+QString kernelDisplayName(const Profile &p, Index kernel)
+{
+    const Kernel &k = p.kernels[kernel];
+    return qText(p, k.short_name != kNoString && !p.text(k.short_name).empty() ? k.short_name : k.name);
+}
+
+std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile)
+{
+    auto a = std::make_shared<ProfileAnalysis>();
+    a->profile = std::move(profile);
+    if (!a->profile)
+        return a;
+    const Profile &p = *a->profile;
+    a->tree = buildModuleTree(p);
+    a->nodeOfModule.assign(p.modules.size(), -1);
+    for (size_t n = 0; n < a->tree.nodes.size(); ++n)
+        for (Index m : a->tree.nodes[n].instances)
+            a->nodeOfModule[m] = int(n);
+
+    a->roofline.reserve(p.kernels.size());
+    std::vector<Index> withCounters;
+    for (Index k = 0; k < p.kernels.size(); ++k) {
+        a->roofline.push_back(kernelRoofline(p, k));
+        if (!p.countersOfKernel(k).empty()) {
+            ++a->kernelsWithCounters;
+            withCounters.push_back(k);
+        }
+        if (!(p.kernels[k].flags & kKernelOutsideCapture))
+            a->stepKernels.push_back(k);
+    }
+    a->ceilings = rooflineCeilings(p, withCounters);
+    return a;
+}
+
+int ProfileAnalysis::nodeOfKernel(Index kernel) const
+{
+    const Index m = profile->kernels[kernel].module;
+    return m < nodeOfModule.size() ? nodeOfModule[m] : -1;
+}
+
+bool ProfileAnalysis::inSubtree(int node, int ancestor) const
+{
+    for (size_t guard = 0; node >= 0 && guard <= tree.nodes.size(); ++guard) {
+        if (node == ancestor)
+            return true;
+        node = tree.nodes[size_t(node)].parent;
+    }
+    return false;
+}
+
+std::vector<Index> ProfileAnalysis::operatorsOf(const Selection::State &state) const
+{
+    std::vector<Index> out;
+    if (state.kind != Selection::Kind::Operator || state.index >= profile->operators.size())
+        return out;
+    if (!state.allCalls)
+        return {state.index};
+    for (Index o = 0; o < profile->operators.size(); ++o)
+        if (sameOperatorRow(*profile, o, state.index, state.grouping))
+            out.push_back(o);
+    return out;
+}
+
+std::vector<Index> ProfileAnalysis::kernelsOf(const Selection::State &state) const
+{
+    const Profile &p = *profile;
+    std::vector<Index> out;
+    switch (state.kind) {
+    case Selection::Kind::None:
+        break;
+    case Selection::Kind::Kernel:
+        if (state.index < p.kernels.size())
+            out.push_back(state.index);
+        break;
+    case Selection::Kind::Operator: {
+        std::vector<char> chosen(p.operators.size(), 0);
+        for (Index o : operatorsOf(state))
+            chosen[o] = 1;
+        for (Index k : stepKernels) {
+            size_t guard = 0;
+            for (Index o = p.kernels[k].op; o < p.operators.size() && guard++ < 4096; o = p.operators[o].parent)
+                if (chosen[o]) {
+                    out.push_back(k);
+                    break;
+                }
+        }
+        break;
+    }
+    case Selection::Kind::Module:
+    case Selection::Kind::Group: {
+        std::vector<int> roots;
+        if (state.kind == Selection::Kind::Module && state.index < tree.nodes.size())
+            roots.push_back(int(state.index));
+        else if (state.kind == Selection::Kind::Group && state.index < tree.groups.size())
+            roots = tree.groups[state.index].members;
+        for (Index k : stepKernels) {
+            const int node = nodeOfKernel(k);
+            for (int r : roots)
+                if (inSubtree(node, r)) {
+                    out.push_back(k);
+                    break;
+                }
+        }
+        break;
+    }
+    }
+    return out;
+}
+
+QString ProfileAnalysis::describe(const Selection::State &state) const
+{
+    const Profile &p = *profile;
+    switch (state.kind) {
+    case Selection::Kind::None:
+        return tr("Nothing selected");
+    case Selection::Kind::Kernel:
+        if (state.index < p.kernels.size())
+            return tr("Kernel %1").arg(kernelDisplayName(p, state.index));
+        break;
+    case Selection::Kind::Operator:
+        if (state.index < p.operators.size()) {
+            const Operator &op = p.operators[state.index];
+            QString text = qText(p, op.name);
+            if (state.allCalls && state.grouping == OperatorGrouping::ByNameAndShapes && op.shapes != kNoString)
+                text += QLatin1Char(' ') + qText(p, op.shapes);
+            if (state.allCalls)
+                return tr("Operator %1 (%2 calls)").arg(text).arg(operatorsOf(state).size());
+            return tr("Operator %1 (call %2)").arg(text).arg(op.call_index);
+        }
+        break;
+    case Selection::Kind::Module:
+        if (state.index < tree.nodes.size())
+            return tr("Module %1").arg(QString::fromStdString(tree.nodes[state.index].path));
+        break;
+    case Selection::Kind::Group:
+        if (state.index < tree.groups.size()) {
+            const DedupGroup &g = tree.groups[state.index];
+            return tr("Group %1 ×%2").arg(QString::fromStdString(g.name)).arg(g.members.size());
+        }
+        break;
+    }
+    return tr("Nothing selected");
+}
+
+} // namespace opscope::ui

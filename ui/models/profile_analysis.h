@@ -1,0 +1,48 @@
+#pragma once
+// The analysis results every data view shares, computed once per profile (off the GUI thread if the
+// caller likes: analyzeProfile is a pure function): the module tree with its dedup groups, each
+// kernel's roofline figures and the GPU's ceilings, and the kernels a selection stands for.
+
+#include "opscope/module_tree.h"
+#include "opscope/profile.h"
+#include "opscope/roofline.h"
+#include "selection.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace opscope::ui {
+
+struct ProfileAnalysis {
+    std::shared_ptr<const Profile> profile;
+    ModuleTree tree;
+    std::vector<int> nodeOfModule;        // module instance -> tree node
+    std::vector<KernelRoofline> roofline; // per kernel; `valid` when its row had the roofline metrics
+    RooflineCeilings ceilings;            // over every kernel with counters
+    std::vector<Index> stepKernels;       // kernels of the captured step, in start order
+    size_t kernelsWithCounters = 0;
+
+    // Tree node of a kernel's module, -1 when it has none.
+    int nodeOfKernel(Index kernel) const;
+    // True when `node` is `ancestor` or lies below it.
+    bool inSubtree(int node, int ancestor) const;
+    // The captured-step kernels a selection stands for (a kernel stands for itself, captured or not):
+    // an operator's kernels include those of the operators nested in it, a module's those of its
+    // submodules, a group's those of all its members.
+    std::vector<Index> kernelsOf(const Selection::State &state) const;
+    // The operator instances an operator selection stands for (one call or a whole table row).
+    std::vector<Index> operatorsOf(const Selection::State &state) const;
+    // A short description of a selection for headers and tooltips.
+    QString describe(const Selection::State &state) const;
+};
+
+std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile);
+
+// A kernel's name as the views show it: the source's base name when it has one, else the full name.
+QString kernelDisplayName(const Profile &p, Index kernel);
+// The text of an interned string as a QString.
+QString qText(const Profile &p, StringId id);
+
+} // namespace opscope::ui

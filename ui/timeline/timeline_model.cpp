@@ -1,0 +1,527 @@
+#include "timeline/timeline_model.h"
+
+#include "timeline/timeline_util.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+namespace opscope::ui {
+
+namespace {
+
+// An event waiting for its row: sorting these is much faster than sorting indices through the profile.
+struct Pending {
+    int64_t start;
+    int64_t end;
+    Index index;
+};
+
+RowGroup rangeGroup(RangeKind kind)
+{
+    switch (kind) {
+    case RangeKind::PythonFunction:
+        return RowGroup::Python;
+    case RangeKind::GpuUserAnnotation:
+        return RowGroup::GpuAnnotations;
+    default: // push/pop, start/end, record_function annotations and marks: the module / NVTX bands
+        return RowGroup::Annotations;
+    }
+}
+
+// Rows of a CPU track, top to bottom: module/NVTX bands above the operators they enclose.
+constexpr RowGroup kCpuGroupOrder[] = {RowGroup::Annotations, RowGroup::Python, RowGroup::Operators,
+                                       RowGroup::GpuAnnotations, RowGroup::CudaApi};
+
+// The stream a GPU-side annotation sits on: the Kineto importer names it in Range::domain the way
+// Kineto labels the lane, "GPU 0 stream 7".
+bool gpuLaneOf(std::string_view domain, int32_t &device, uint32_t &stream)
+{
+    auto numberAfter = [&](std::string_view key, int64_t &value) {
+        const size_t at = domain.find(key);
+        if (at == std::string_view::npos)
+            return false;
+        const std::string_view rest = domain.substr(at + key.size());
+        const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
+        return error == std::errc() && end != rest.data();
+    };
+    int64_t d = 0, s = 0;
+    if (!domain.starts_with("GPU ") || !numberAfter("GPU ", d) || !numberAfter("stream ", s) || d < 0 || s < 0)
+        return false;
+    device = int32_t(d);
+    stream = uint32_t(s);
+    return true;
+}
+
+bool onGpuLane(const Profile &p, const Range &r)
+{
+    int32_t device;
+    uint32_t stream;
+    return r.kind == RangeKind::GpuUserAnnotation && gpuLaneOf(p.text(r.domain), device, stream);
+}
+
+template <class T> int64_t clampedEnd(const T &e)
+{
+    return std::max(e.end_ns, e.start_ns);
+}
+
+} // namespace
+
+std::pair<size_t, size_t> TimelineRow::window(int64_t t0, int64_t t1) const
+{
+    // The first event still running after t0 (ends rise with starts), then the first that starts
+    // at or after t1.
+    size_t first = 0, hi = size();
+    while (first < hi) {
+        const size_t mid = first + (hi - first) / 2;
+        if (end(mid) <= t0)
+            first = mid + 1;
+        else
+            hi = mid;
+    }
+    const size_t last = size_t(std::lower_bound(starts.begin() + first, starts.end(), t1) - starts.begin());
+    return {first, std::max(first, last)};
+}
+
+TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
+{
+    rowOf_[size_t(EventKind::Kernel)].assign(profile.kernels.size(), UINT32_MAX);
+    rowOf_[size_t(EventKind::MemoryOp)].assign(profile.memory_ops.size(), UINT32_MAX);
+    rowOf_[size_t(EventKind::Operator)].assign(profile.operators.size(), UINT32_MAX);
+    rowOf_[size_t(EventKind::Range)].assign(profile.ranges.size(), UINT32_MAX);
+    rowOf_[size_t(EventKind::ApiCall)].assign(profile.api_calls.size(), UINT32_MAX);
+    buildCpuTracks();
+    buildGpuTracks();
+    buildLinks();
+
+    traceStart_ = std::numeric_limits<int64_t>::max();
+    traceEnd_ = std::numeric_limits<int64_t>::min();
+    for (const TimelineRow &row : rows_) {
+        eventCount_ += row.size();
+        if (!row.events.empty()) {
+            traceStart_ = std::min(traceStart_, row.starts.front());
+            traceEnd_ = std::max(traceEnd_, row.end(row.size() - 1));
+        }
+    }
+    if (eventCount_ == 0) {
+        traceStart_ = profile.span_start_ns;
+        traceEnd_ = profile.span_end_ns;
+    }
+}
+
+void TimelineModel::buildCpuTracks()
+{
+    const Profile &p = profile_;
+    // Slot 0 collects events without a thread; slot t+1 is threads[t].
+    const size_t threadSlots = p.threads.size() + 1;
+    auto slotOf = [&](Index thread) { return thread < p.threads.size() ? size_t(thread) + 1 : 0; };
+
+    constexpr size_t kGroups = std::size(kCpuGroupOrder);
+    auto groupSlot = [](RowGroup g) {
+        for (size_t i = 0; i < kGroups; ++i)
+            if (kCpuGroupOrder[i] == g)
+                return i;
+        return size_t(0);
+    };
+    std::vector<std::vector<Index>> buckets(threadSlots * kGroups);
+    for (Index i = 0; i < p.operators.size(); ++i)
+        buckets[slotOf(p.operators[i].thread) * kGroups + groupSlot(RowGroup::Operators)].push_back(i);
+    for (Index i = 0; i < p.ranges.size(); ++i)
+        if (!onGpuLane(p, p.ranges[i])) // those go to their stream's track
+            buckets[slotOf(p.ranges[i].thread) * kGroups + groupSlot(rangeGroup(p.ranges[i].kind))].push_back(i);
+    for (Index i = 0; i < p.api_calls.size(); ++i)
+        buckets[slotOf(p.api_calls[i].thread) * kGroups + groupSlot(RowGroup::CudaApi)].push_back(i);
+
+    // Processes in pid order; in each, the main thread (tid == pid) first, then by tid, as Nsight
+    // Systems lists them. Events without a thread come last.
+    std::vector<size_t> order;
+    for (size_t s = 1; s < threadSlots; ++s)
+        order.push_back(s);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        const Thread &x = p.threads[a - 1], &y = p.threads[b - 1];
+        return std::tuple(x.pid, x.tid != x.pid, x.tid) < std::tuple(y.pid, y.tid != y.pid, y.tid);
+    });
+    order.push_back(0);
+    const bool multipleProcesses = std::any_of(p.threads.begin(), p.threads.end(),
+                                               [&](const Thread &t) { return t.pid != p.threads.front().pid; });
+
+    for (const size_t slot : order) {
+        bool any = false;
+        for (size_t g = 0; g < kGroups; ++g)
+            any = any || !buckets[slot * kGroups + g].empty();
+        if (!any)
+            continue;
+        TimelineTrack track;
+        track.kind = TrackKind::CpuThread;
+        track.firstRow = int(rows_.size());
+        if (slot == 0) {
+            track.title = QStringLiteral("No thread");
+        } else {
+            const Thread &t = p.threads[slot - 1];
+            track.thread = Index(slot - 1);
+            const QString name = QString::fromUtf8(p.text(t.name).data(), qsizetype(p.text(t.name).size()));
+            const QString tid = QString::number(t.tid);
+            // Importers often name a thread after its id already ("thread 2857 (python3)").
+            track.title = name.isEmpty()       ? QStringLiteral("Thread %1").arg(tid)
+                          : name.contains(tid) ? name
+                                               : QStringLiteral("%1 [%2]").arg(name, tid);
+            if (multipleProcesses)
+                track.title += QStringLiteral("  (pid %1)").arg(t.pid);
+        }
+        const int trackIndex = int(tracks_.size());
+        tracks_.push_back(track);
+        for (size_t g = 0; g < kGroups; ++g) {
+            const RowGroup group = kCpuGroupOrder[g];
+            const EventKind kind = group == RowGroup::Operators ? EventKind::Operator
+                                   : group == RowGroup::CudaApi ? EventKind::ApiCall
+                                                                : EventKind::Range;
+            if (group == RowGroup::Operators)
+                tracks_[trackIndex].summaryRow = int(rows_.size());
+            addNestedRows(trackIndex, kind, group, buckets[slot * kGroups + g]);
+            std::vector<Index>().swap(buckets[slot * kGroups + g]);
+        }
+        TimelineTrack &added = tracks_[trackIndex];
+        added.rowCount = int(rows_.size()) - added.firstRow;
+        if (added.summaryRow >= added.firstRow + added.rowCount)
+            added.summaryRow = added.firstRow;
+    }
+}
+
+void TimelineModel::buildGpuTracks()
+{
+    const Profile &p = profile_;
+    std::vector<std::pair<int32_t, uint32_t>> keys;
+    for (const Kernel &k : p.kernels)
+        keys.emplace_back(k.device, k.stream);
+    for (const MemoryOp &m : p.memory_ops)
+        keys.emplace_back(m.device, m.stream);
+    std::vector<std::pair<int32_t, uint32_t>> lanes(p.ranges.size()); // of GPU-side annotations
+    for (size_t r = 0; r < p.ranges.size(); ++r)
+        if (p.ranges[r].kind == RangeKind::GpuUserAnnotation &&
+            gpuLaneOf(p.text(p.ranges[r].domain), lanes[r].first, lanes[r].second))
+            keys.push_back(lanes[r]);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    auto keyIndex = [&](int32_t device, uint32_t stream) {
+        return size_t(std::lower_bound(keys.begin(), keys.end(), std::pair(device, stream)) - keys.begin());
+    };
+
+    std::vector<std::vector<Index>> kernels(keys.size()), memory(keys.size()), annotations(keys.size());
+    for (Index r = 0; r < p.ranges.size(); ++r)
+        if (onGpuLane(p, p.ranges[r]))
+            annotations[keyIndex(lanes[r].first, lanes[r].second)].push_back(r);
+    for (Index i = 0; i < p.kernels.size(); ++i)
+        kernels[keyIndex(p.kernels[i].device, p.kernels[i].stream)].push_back(i);
+    for (Index i = 0; i < p.memory_ops.size(); ++i)
+        memory[keyIndex(p.memory_ops[i].device, p.memory_ops[i].stream)].push_back(i);
+
+    for (size_t k = 0; k < keys.size(); ++k) {
+        TimelineTrack track;
+        track.kind = TrackKind::GpuStream;
+        track.device = keys[k].first;
+        track.stream = keys[k].second;
+        track.title = QStringLiteral("GPU %1 · Stream %2").arg(track.device).arg(track.stream);
+        for (const Device &d : p.devices)
+            if (d.id == track.device && d.name != kNoString) {
+                const std::string_view name = p.text(d.name);
+                track.title += QStringLiteral("  (%1)").arg(QString::fromUtf8(name.data(), qsizetype(name.size())));
+            }
+        track.firstRow = int(rows_.size());
+        const int trackIndex = int(tracks_.size());
+        tracks_.push_back(track);
+        // Annotations above the kernels they enclose, as on a CPU track.
+        addNestedRows(trackIndex, EventKind::Range, RowGroup::GpuAnnotations, annotations[k]);
+        tracks_[trackIndex].summaryRow = int(rows_.size());
+        addNestedRows(trackIndex, EventKind::Kernel, RowGroup::Kernels, kernels[k]);
+        if (kernels[k].empty())
+            tracks_[trackIndex].summaryRow = tracks_[trackIndex].firstRow;
+        addNestedRows(trackIndex, EventKind::MemoryOp, RowGroup::Memory, memory[k]);
+        tracks_[trackIndex].rowCount = int(rows_.size()) - tracks_[trackIndex].firstRow;
+    }
+}
+
+void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std::vector<Index> &events)
+{
+    if (events.empty())
+        return;
+    std::vector<Pending> pending;
+    pending.reserve(events.size());
+    const Profile &p = profile_;
+    for (const Index i : events) {
+        switch (kind) {
+        case EventKind::Kernel:
+            pending.push_back({p.kernels[i].start_ns, clampedEnd(p.kernels[i]), i});
+            break;
+        case EventKind::MemoryOp:
+            pending.push_back({p.memory_ops[i].start_ns, clampedEnd(p.memory_ops[i]), i});
+            break;
+        case EventKind::Operator:
+            pending.push_back({p.operators[i].start_ns, clampedEnd(p.operators[i]), i});
+            break;
+        case EventKind::Range:
+            pending.push_back({p.ranges[i].start_ns, clampedEnd(p.ranges[i]), i});
+            break;
+        case EventKind::ApiCall:
+            pending.push_back({p.api_calls[i].start_ns, clampedEnd(p.api_calls[i]), i});
+            break;
+        case EventKind::None:
+            break;
+        }
+    }
+    // Start order, enclosing events before the events they enclose.
+    std::stable_sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
+        return a.start != b.start ? a.start < b.start : a.end > b.end;
+    });
+
+    // Each event takes the lowest row that is free at its start. For nested events that is their
+    // nesting depth; events that overlap without nesting (streams with clock jitter) alternate
+    // between two rows instead of piling up.
+    const size_t firstRow = rows_.size();
+    std::vector<int64_t> rowEnds;
+    std::vector<uint32_t> &rowOf = rowOf_[size_t(kind)];
+    for (const Pending &e : pending) {
+        size_t depth = 0;
+        while (depth < rowEnds.size() && rowEnds[depth] > e.start)
+            ++depth;
+        if (depth == rowEnds.size()) {
+            rowEnds.push_back(e.end);
+            TimelineRow row;
+            row.kind = kind;
+            row.group = group;
+            row.depth = uint16_t(std::min<size_t>(depth, UINT16_MAX));
+            row.track = track;
+            row.busySums.push_back(0);
+            rows_.push_back(std::move(row));
+        }
+        rowEnds[depth] = e.end;
+        TimelineRow &row = rows_[firstRow + depth];
+        row.events.push_back(e.index);
+        row.starts.push_back(e.start);
+        row.busySums.push_back(row.busySums.back() + (e.end - e.start));
+        rowOf[e.index] = uint32_t(firstRow + depth);
+    }
+    for (size_t r = firstRow; r < rows_.size(); ++r)
+        finishRow(rows_[r]);
+}
+
+void TimelineModel::finishRow(TimelineRow &row)
+{
+    row.events.shrink_to_fit();
+    row.starts.shrink_to_fit();
+    row.busySums.shrink_to_fit();
+
+    constexpr size_t G = TimelineRow::kGroupSize;
+    row.groups.resize((row.size() + G - 1) / G);
+    for (size_t g = 0; g < row.groups.size(); ++g) {
+        const size_t first = g * G, last = std::min(first + G, row.size()) - 1;
+        TimelineGroup &group = row.groups[g];
+        group.firstStart = row.starts[first];
+        group.lastStart = row.starts[last];
+        group.lastEnd = row.end(last);
+        group.busyBefore = row.busySums[first];
+        group.longest = -1;
+        for (size_t i = first; i <= last; ++i)
+            if (row.busySums[i + 1] - row.busySums[i] > group.longest) {
+                group.longest = row.busySums[i + 1] - row.busySums[i];
+                group.longestEvent = uint32_t(i);
+            }
+    }
+}
+
+void TimelineModel::buildLinks()
+{
+    const Profile &p = profile_;
+    opKernelOffsets_.assign(p.operators.size() + 1, 0);
+    for (const Kernel &k : p.kernels)
+        if (k.op < p.operators.size())
+            ++opKernelOffsets_[k.op + 1];
+    for (size_t o = 0; o < p.operators.size(); ++o)
+        opKernelOffsets_[o + 1] += opKernelOffsets_[o];
+    opKernels_.resize(opKernelOffsets_.back());
+    std::vector<uint32_t> fill(opKernelOffsets_.begin(), opKernelOffsets_.end() - 1);
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (p.kernels[k].op < p.operators.size())
+            opKernels_[fill[p.kernels[k].op]++] = k;
+    for (size_t o = 0; o < p.operators.size(); ++o)
+        std::stable_sort(opKernels_.begin() + opKernelOffsets_[o], opKernels_.begin() + opKernelOffsets_[o + 1],
+                         [&](Index a, Index b) { return p.kernels[a].start_ns < p.kernels[b].start_ns; });
+
+    apiByCorrelation_.reserve(p.api_calls.size());
+    for (Index i = 0; i < p.api_calls.size(); ++i)
+        if (p.api_calls[i].correlation_id != 0)
+            apiByCorrelation_.emplace_back(p.api_calls[i].correlation_id, i);
+    std::sort(apiByCorrelation_.begin(), apiByCorrelation_.end());
+}
+
+int TimelineModel::rowOf(EventRef event) const
+{
+    if (!event.valid())
+        return -1;
+    const std::vector<uint32_t> &rows = rowOf_[size_t(event.kind)];
+    return event.index < rows.size() && rows[event.index] != UINT32_MAX ? int(rows[event.index]) : -1;
+}
+
+int64_t TimelineModel::startOf(EventRef event) const
+{
+    const Profile &p = profile_;
+    const Index i = event.index;
+    switch (event.kind) {
+    case EventKind::Kernel:
+        return i < p.kernels.size() ? p.kernels[i].start_ns : 0;
+    case EventKind::MemoryOp:
+        return i < p.memory_ops.size() ? p.memory_ops[i].start_ns : 0;
+    case EventKind::Operator:
+        return i < p.operators.size() ? p.operators[i].start_ns : 0;
+    case EventKind::Range:
+        return i < p.ranges.size() ? p.ranges[i].start_ns : 0;
+    case EventKind::ApiCall:
+        return i < p.api_calls.size() ? p.api_calls[i].start_ns : 0;
+    case EventKind::None:
+        break;
+    }
+    return 0;
+}
+
+int64_t TimelineModel::endOf(EventRef event) const
+{
+    const Profile &p = profile_;
+    const Index i = event.index;
+    switch (event.kind) {
+    case EventKind::Kernel:
+        return i < p.kernels.size() ? clampedEnd(p.kernels[i]) : 0;
+    case EventKind::MemoryOp:
+        return i < p.memory_ops.size() ? clampedEnd(p.memory_ops[i]) : 0;
+    case EventKind::Operator:
+        return i < p.operators.size() ? clampedEnd(p.operators[i]) : 0;
+    case EventKind::Range:
+        return i < p.ranges.size() ? clampedEnd(p.ranges[i]) : 0;
+    case EventKind::ApiCall:
+        return i < p.api_calls.size() ? clampedEnd(p.api_calls[i]) : 0;
+    case EventKind::None:
+        break;
+    }
+    return 0;
+}
+
+std::span<const Index> TimelineModel::kernelsOfOperator(Index op) const
+{
+    if (op >= profile_.operators.size())
+        return {};
+    return std::span<const Index>(opKernels_)
+        .subspan(opKernelOffsets_[op], opKernelOffsets_[op + 1] - opKernelOffsets_[op]);
+}
+
+Index TimelineModel::launchOf(EventRef event) const
+{
+    uint32_t correlation = 0;
+    if (event.kind == EventKind::Kernel && event.index < profile_.kernels.size())
+        correlation = profile_.kernels[event.index].correlation_id;
+    else if (event.kind == EventKind::MemoryOp && event.index < profile_.memory_ops.size())
+        correlation = profile_.memory_ops[event.index].correlation_id;
+    if (correlation == 0)
+        return kNoIndex;
+    const auto it = std::lower_bound(apiByCorrelation_.begin(), apiByCorrelation_.end(),
+                                     std::pair<uint32_t, Index>(correlation, 0));
+    return it != apiByCorrelation_.end() && it->first == correlation ? it->second : kNoIndex;
+}
+
+QString TimelineModel::label(EventRef event) const
+{
+    const Profile &p = profile_;
+    const Index i = event.index;
+    switch (event.kind) {
+    case EventKind::Kernel:
+        if (i < p.kernels.size())
+            return shortKernelName(
+                p.text(p.kernels[i].short_name != kNoString ? p.kernels[i].short_name : p.kernels[i].name));
+        break;
+    case EventKind::MemoryOp:
+        if (i < p.memory_ops.size()) {
+            const MemoryOp &m = p.memory_ops[i];
+            if (m.kind == MemoryOpKind::Memset)
+                return QStringLiteral("Memset");
+            switch (m.copy_kind) {
+            case 1:
+                return QStringLiteral("Memcpy HtoD");
+            case 2:
+                return QStringLiteral("Memcpy DtoH");
+            case 8:
+                return QStringLiteral("Memcpy DtoD");
+            case 10:
+                return QStringLiteral("Memcpy PtoP");
+            default:
+                return QStringLiteral("Memcpy");
+            }
+        }
+        break;
+    case EventKind::Operator:
+        if (i < p.operators.size())
+            return toQString(p.text(p.operators[i].name));
+        break;
+    case EventKind::Range:
+        if (i < p.ranges.size())
+            return toQString(p.text(p.ranges[i].text));
+        break;
+    case EventKind::ApiCall:
+        if (i < p.api_calls.size())
+            return toQString(p.text(p.api_calls[i].name));
+        break;
+    case EventKind::None:
+        break;
+    }
+    return {};
+}
+
+QString shortKernelName(std::string_view name)
+{
+    constexpr std::string_view kAnonymous = "(anonymous namespace)::";
+    if (name.starts_with("void "))
+        name.remove_prefix(5);
+    std::string out;
+    out.reserve(name.size());
+    int templateDepth = 0;
+    for (size_t i = 0; i < name.size(); ++i) {
+        const char c = name[i];
+        if (c == '(' && name.substr(i).starts_with(kAnonymous)) {
+            i += kAnonymous.size() - 1;
+            continue;
+        }
+        if (c == '<') {
+            ++templateDepth;
+            continue;
+        }
+        if (c == '>' && templateDepth > 0) {
+            --templateDepth;
+            continue;
+        }
+        if (templateDepth > 0)
+            continue;
+        if (c == '(') // the parameter list
+            break;
+        out.push_back(c);
+    }
+    return out.empty() ? toQString(name) : QString::fromStdString(out);
+}
+
+QString formatDuration(int64_t ns)
+{
+    const double v = double(ns);
+    const double magnitude = std::abs(v);
+    auto scaled = [&](double unit, const char *suffix) {
+        const double x = v / unit;
+        // Three significant digits: 1.23, 12.3, 123.
+        const int decimals = std::abs(x) < 10 ? 2 : std::abs(x) < 100 ? 1 : 0;
+        return QString::number(x, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(suffix);
+    };
+    if (magnitude < 1e3)
+        return QString::number(ns) + QStringLiteral(" ns");
+    if (magnitude < 1e6)
+        return scaled(1e3, "µs");
+    if (magnitude < 1e9)
+        return scaled(1e6, "ms");
+    return scaled(1e9, "s");
+}
+
+} // namespace opscope::ui

@@ -1,0 +1,39 @@
+#pragma once
+// The Insights pane: what is slow and why, sorted by estimated gain. Clicking an insight selects what
+// it is about (its first kernel, operator or module) in every view.
+
+#include "opscope/insights.h"
+
+#include <QWidget>
+
+#include <memory>
+#include <vector>
+
+class QTreeWidget;
+class QTreeWidgetItem;
+class QLabel;
+
+namespace opscope::ui {
+
+class Selection;
+struct ProfileAnalysis;
+
+class InsightsView : public QWidget {
+    Q_OBJECT
+public:
+    explicit InsightsView(Selection *selection, QWidget *parent = nullptr);
+
+    void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, std::vector<Insight> insights);
+    const std::vector<Insight> &insights() const { return insights_; }
+    // Selects what insight `row` is about (also what a click does).
+    void activate(int row);
+
+private:
+    Selection *selection_;
+    std::shared_ptr<const ProfileAnalysis> analysis_;
+    std::vector<Insight> insights_;
+    QTreeWidget *list_;
+    QLabel *header_;
+};
+
+} // namespace opscope::ui

@@ -1,0 +1,82 @@
+#include "views/operator_table_view.h"
+
+#include "models/model_roles.h"
+#include "models/sort_filter_proxy.h"
+#include "views/filter_bar.h"
+
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QTreeView>
+
+#include <set>
+
+namespace opscope::ui {
+
+OperatorTableView::OperatorTableView(Selection *selection, QWidget *parent)
+    : DataView(selection, new OperatorTableModel, parent),
+      model_(static_cast<OperatorTableModel *>(proxy()->sourceModel())), grouping_(new QComboBox(this))
+{
+    grouping_->addItem(tr("Group by name"), int(OperatorGrouping::ByName));
+    grouping_->addItem(tr("Group by name and shapes"), int(OperatorGrouping::ByNameAndShapes));
+    filterBar()->layout()->addWidget(grouping_);
+    connect(grouping_, &QComboBox::currentIndexChanged, this,
+            [this](int i) { setGrouping(OperatorGrouping(grouping_->itemData(i).toInt())); });
+    view()->setRootIsDecorated(false);
+    view()->header()->resizeSection(OperatorTableModel::NameColumn, 220);
+    view()->setColumnHidden(OperatorTableModel::ShapesColumn, true);
+}
+
+void OperatorTableView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
+{
+    analysis_ = analysis;
+    model_->setAnalysis(std::move(analysis));
+    for (int c = OperatorTableModel::CallsColumn; c < OperatorTableModel::DominantKernelColumn; ++c)
+        view()->resizeColumnToContents(c);
+}
+
+void OperatorTableView::setGrouping(OperatorGrouping grouping)
+{
+    grouping_->setCurrentIndex(grouping_->findData(int(grouping)));
+    model_->setGrouping(grouping);
+    view()->setColumnHidden(OperatorTableModel::ShapesColumn, grouping == OperatorGrouping::ByName);
+}
+
+void OperatorTableView::pick(const QModelIndex &sourceIndex)
+{
+    const QVariant id = sourceIndex.data(IdRole);
+    if (id.isValid())
+        selection_->setOperatorRow(Index(id.toULongLong()), model_->grouping());
+}
+
+QModelIndexList OperatorTableView::rowsFor(const Selection::State &state) const
+{
+    QModelIndexList rows;
+    if (!analysis_)
+        return rows;
+    const Profile &p = *analysis_->profile;
+    std::set<int> chosen;
+    switch (state.kind) {
+    case Selection::Kind::None:
+        break;
+    case Selection::Kind::Operator:
+        for (Index op : analysis_->operatorsOf(state))
+            chosen.insert(model_->rowOfOperator(op));
+        break;
+    case Selection::Kind::Kernel:
+        if (state.index < p.kernels.size())
+            chosen.insert(model_->rowOfOperator(p.kernels[state.index].op));
+        break;
+    case Selection::Kind::Module:
+    case Selection::Kind::Group: // the operators that launched the module's kernels
+        for (Index k : analysis_->kernelsOf(state))
+            chosen.insert(model_->rowOfOperator(p.kernels[k].op));
+        break;
+    }
+    for (int row : chosen)
+        if (row >= 0)
+            rows << model_->index(row, 0);
+    return rows;
+}
+
+} // namespace opscope::ui
