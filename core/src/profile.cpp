@@ -121,6 +121,15 @@ double Profile::kernelCounter(Index kernel, std::string_view metricName, double 
 void Profile::finalize()
 {
     // Kernels in start order; ties keep their import order so re-imports are deterministic.
+    const auto byStart = [](const Kernel &a, const Kernel &b) { return a.start_ns < b.start_ns; };
+    if (std::is_sorted(kernels.begin(), kernels.end(), byStart)) {
+        auto byOwnerOnly = [](const MetricValue &a, const MetricValue &b) { return a.owner < b.owner; };
+        if (!std::is_sorted(kernel_counters.begin(), kernel_counters.end(), byOwnerOnly))
+            std::stable_sort(kernel_counters.begin(), kernel_counters.end(), byOwnerOnly);
+        if (!std::is_sorted(operator_counters.begin(), operator_counters.end(), byOwnerOnly))
+            std::stable_sort(operator_counters.begin(), operator_counters.end(), byOwnerOnly);
+        return;
+    }
     std::vector<Index> order(kernels.size());
     std::iota(order.begin(), order.end(), Index(0));
     std::stable_sort(order.begin(), order.end(), [this](Index a, Index b) {

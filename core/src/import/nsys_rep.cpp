@@ -135,10 +135,15 @@ Profile importNsysRep(const std::string &path, const Progress &progress)
     if (!::mkdtemp(pattern.data()))
         throw FileError(path, "cannot create a temporary folder to convert the report in");
     temp.path = pattern;
-    const std::string sqlitePath = (temp.path / (fileBaseName(path) + ".sqlite")).string();
+    // No text of the report's name in the output's name; the report itself goes as an absolute path, so a
+    // name starting with '-' cannot pass for an option.
+    const std::string sqlitePath = (temp.path / "export.sqlite").string();
+    std::error_code ec;
+    const std::string absoluteReport = fs::absolute(path, ec).string();
 
     ProcessSpec spec;
-    spec.argv = {nsys, "export", "--type", "sqlite", "--force-overwrite", "true", "-o", sqlitePath, path};
+    spec.argv = {
+        nsys, "export", "--type", "sqlite", "--force-overwrite", "true", "-o", sqlitePath, ec ? path : absoluteReport};
     std::deque<std::string> lastLines;
     progress.report(0.0, "Converting the report with nsys export");
     const ProcessResult result = runProcess(

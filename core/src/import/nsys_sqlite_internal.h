@@ -4,7 +4,8 @@
 //   nsys_scan.cpp    the parallel reading of tables in rowid chunks
 //   nsys_cuda.cpp    row readers of the CUPTI tables (kernels, API calls, memcpy/memset, syncs)
 //   nsys_nvtx.cpp    row reader of NVTX_EVENTS and the nesting of ranges
-//   nsys_target.cpp  devices, export metadata, capture span, thread names, StringIds
+//   nsys_schema.cpp  tables and columns present, the StringIds table
+//   nsys_target.cpp  devices, export metadata, capture span, thread names
 //
 // Each event table is read in chunks of rowids, by several SQLite connections at once. A chunk keeps
 // references only it understands (its own list of threads, its own texts, nsys's StringIds ids); the

@@ -96,6 +96,7 @@ public:
         in.seekg(0);
         p_.source_format = "nsys-stats-csv";
         p_.source_path = path_;
+        progress_.report(0.0, "Reading NVTX push/pop trace");
 
         std::string line, record;
         std::vector<std::string> fields;
@@ -129,6 +130,8 @@ public:
                 progress_.report(double(in.tellg()) / size, "Reading NVTX push/pop trace");
             }
         }
+        progress_.checkCancel();
+        progress_.report(1.0, "Reading NVTX push/pop trace");
         if (!haveHeader)
             throw FileError(path_, "not an nsys stats NVTX push/pop trace (no header line starting with \"" +
                                        std::string(kHeaderStart) + "\")");
