@@ -104,7 +104,7 @@ const std::vector<OptionSpec> &captureOptions()
          "what one step is: auto | module (a call of the outermost module) | marker (opscope_launcher.step()) | "
          "function:NAME (each call of NAME)"},
         {"--compile", "MODE", "eager", "eager | inductor | cudagraphs: torch.compile the outermost module's forward"},
-        {"--correlation", "", "", "run the torch.profiler correlation pass beside nsys (the default with nsys)"},
+        {"--correlation", "", "", "run the torch.profiler correlation pass (nsys captures do, unless --no-correlation)"},
         {"--no-correlation", "", "", "skip the correlation pass"},
         {"--no-partition-map", "", "", "do not group identical layers (dedup-aware replay then profiles all)"},
         {"--nsys", "PATH", "PATH, /usr/local/cuda/bin, /opt/nvidia/...", "the nsys program"},

@@ -75,6 +75,7 @@ class Labeller:
         self._local = threading.local()
         self._handles = []
         self._always_called = compat.forward_hook_takes_always_call()
+        self._indexed_at_step = -1
         # Calls seen while capturing: id(module) -> [module ref, path, class, first-call order, [input signatures]]
         self.captured_calls = {}
         self._call_order = 0
@@ -125,7 +126,7 @@ class Labeller:
             filename = frame.f_code.co_filename
             if not filename.startswith(_SKIPPED_DIRS):
                 for scope in (frame.f_locals, frame.f_globals):
-                    for name, value in scope.items():
+                    for name, value in list(scope.items()):  # a copy: other threads may change it
                         if value is module and not name.startswith("_"):
                             return name
             frame = frame.f_back
@@ -136,8 +137,11 @@ class Labeller:
         known = self._names.get(key)
         if known is not None and known[0]() is module:
             return known[1], known[2]
-        if self.root is not None:
-            self._index_tree(self.root)  # modules added to the model after its first call
+        if self.root is not None and self._indexed_at_step != self.session.started:
+            # Modules added to the model after its first call; at most once a step, since a model
+            # that builds modules anew on every call would otherwise walk its tree each time.
+            self._indexed_at_step = self.session.started
+            self._index_tree(self.root)
             known = self._names.get(key)
             if known is not None and known[0]() is module:
                 return known[1], known[2]

@@ -82,6 +82,9 @@ class Session:
         self.use_nvtx = options.mode in NVTX_MODES and compat.nvtx_available()
         if options.mode in NVTX_MODES and not self.use_nvtx:
             self.warn("NVTX is not available in this torch build (no CUDA): module labels use record_function only")
+        if self.use_nvtx and options.warmup == 0:
+            self.warn("--warmup 0: the CUDA context and the first allocations fall into the capture, "
+                      "which ncu's range replay rejects; use --warmup 1 or more")
         self.labeller = Labeller(self, self.use_nvtx)
 
     def warn(self, message):
