@@ -10,6 +10,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 #include <cmath>
 #include <map>
 
@@ -82,6 +84,25 @@ Profile syntheticStep(int kernels, int64_t kernelNs, int64_t gapNs)
         p.kernels.push_back(k);
     }
     return p;
+}
+
+// Sets a counter of every kernel that has it to value(kernel's current value).
+template <class F> void rewriteCounter(Profile &p, std::string_view metric, F value)
+{
+    const Index m = p.findMetric(metric);
+    for (MetricValue &v : p.kernel_counters)
+        if (v.metric == m)
+            v.value = value(v);
+}
+
+double counterOf(const Profile &p, Index kernel, std::string_view metric)
+{
+    return p.kernelCounter(kernel, metric, 0.0);
+}
+
+size_t countKind(const std::vector<Insight> &insights, const std::string &kind)
+{
+    return size_t(std::count_if(insights.begin(), insights.end(), [&](const Insight &i) { return i.kind == kind; }));
 }
 
 } // namespace
@@ -227,6 +248,90 @@ private slots:
         const Insight *copy = findKind(insights, "pageable-copy");
         QVERIFY(copy);
         QCOMPARE(copy->figures["bytes"].get<uint64_t>(), uint64_t(1) << 20);
+    }
+
+    // The per-kernel kinds fire on the real H100 rows; the same rows edited into a healthy state
+    // (the one condition each insight checks) keep them quiet.
+    void kernelCounterInsightsFireOnRealRows()
+    {
+        const Profile bf16 = importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")});
+        const Profile fp32 = importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
+        const auto b = findInsights(bf16), f = findInsights(fp32);
+        // Elementwise kernels below the ridge point at a fraction of DRAM bandwidth.
+        const Insight *memory = findKind(b, "memory-bound");
+        QVERIFY(memory);
+        QVERIFY(memory->figures["efficiency"].get<double>() < 0.6);
+        QVERIFY(memory->figures["arithmetic_intensity"].get<double>() < memory->figures["ridge_point"].get<double>());
+        // The FP32 GEMMs reach 57 % of the FP32 peak.
+        const Insight *compute = findKind(f, "compute-bound");
+        QVERIFY(compute);
+        QVERIFY(fp32.text(fp32.kernels[compute->kernels.front()].name).find("gemm_f32f32") != std::string_view::npos);
+        QVERIFY(compute->figures["efficiency"].get<double>() < 0.6);
+        // Theoretical occupancy 12.5 %, limited by registers.
+        const Insight *occupancy = findKind(f, "low-occupancy");
+        QVERIFY(occupancy);
+        QCOMPARE(occupancy->figures["occupancy_pct"].get<double>(), 12.5);
+        QCOMPARE(occupancy->figures["limiter"].get<std::string>(), std::string("registers per thread"));
+        QVERIFY(findKind(b, "latency-bound"));
+    }
+
+    void kernelCounterInsightsStayQuietOnHealthyRows()
+    {
+        Profile p = importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
+        QVERIFY(countKind(findInsights(p), "low-occupancy") > 0);
+        rewriteCounter(p, "sm__maximum_warps_per_active_cycle_pct", [](const MetricValue &) { return 75.0; });
+        QCOMPARE(countKind(findInsights(p), "low-occupancy"), size_t(0));
+
+        QVERIFY(countKind(findInsights(p), "latency-bound") > 0);
+        rewriteCounter(p, "sm__throughput.avg.pct_of_peak_sustained_elapsed", [](const MetricValue &) { return 85.0; });
+        QCOMPARE(countKind(findInsights(p), "latency-bound"), size_t(0));
+
+        // FFMA work at 90 % of the FP32 peak: the GEMMs are no longer far from their compute roofline.
+        QVERIFY(countKind(findInsights(p), "compute-bound") > 0);
+        rewriteCounter(p, "derived__smsp__sass_thread_inst_executed_op_ffma_pred_on_x2", [&](const MetricValue &v) {
+            return 0.9 * counterOf(p, v.owner, "derived__sm__sass_thread_inst_executed_op_ffma_pred_on_x2");
+        });
+        for (const char *zero : {"smsp__sass_thread_inst_executed_op_fadd_pred_on.sum.per_cycle_elapsed",
+                                 "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum.per_cycle_elapsed"})
+            rewriteCounter(p, zero, [](const MetricValue &) { return 0.0; });
+        QCOMPARE(countKind(findInsights(p), "compute-bound"), size_t(0));
+        // (Before the bandwidth rewrite: more traffic would move the GEMMs below the ridge point.)
+        // DRAM traffic at 90 % of each row's own peak: nothing is far from the memory roofline.
+        QVERIFY(countKind(findInsights(p), "memory-bound") > 0);
+        rewriteCounter(p, "dram__bytes.sum.per_second", [&](const MetricValue &v) {
+            return 0.9 * counterOf(p, v.owner, "dram__bytes.sum.peak_sustained") *
+                   counterOf(p, v.owner, "dram__cycles_elapsed.avg.per_second");
+        });
+        QCOMPARE(countKind(findInsights(p), "memory-bound"), size_t(0));
+
+    }
+
+    void hiddenCopyBeforeGemm()
+    {
+        // aten::contiguous (with its copy kernel) right before aten::mm on one thread.
+        auto build = [](bool withCopy) {
+            Profile p = syntheticStep(2, 50000, 100);
+            auto op = [&](const char *name, int64_t start, int64_t end) {
+                Operator o;
+                o.name = p.intern(name);
+                o.start_ns = start;
+                o.end_ns = end;
+                o.thread = 0;
+                p.operators.push_back(o);
+                return Index(p.operators.size() - 1);
+            };
+            const Index copy = op(withCopy ? "aten::contiguous" : "aten::relu", 0, 40);
+            const Index mm = op("aten::mm", 50, 90);
+            p.kernels[0].op = copy;
+            p.kernels[1].op = mm;
+            return p;
+        };
+        const auto fires = findInsights(build(true));
+        const Insight *i = findKind(fires, "hidden-copy");
+        QVERIFY(i);
+        QCOMPARE(i->estimatedGainNs, int64_t(50000));
+        QCOMPARE(i->operators, std::vector<Index>{0});
+        QVERIFY(findKind(findInsights(build(false)), "hidden-copy") == nullptr);
     }
 
     void groupOutliersAndQuietGroups()
