@@ -1,6 +1,7 @@
 #include "application.h"
 
 #include "main_window.h"
+#include "screenshots.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -25,7 +26,7 @@ const char *sampleProfilePath()
 
 QStringList sampleCaptureFiles()
 {
-    for (const QString base : {QStringLiteral(OPSCOPE_SOURCE_RESOURCES), QStringLiteral(OPSCOPE_INSTALLED_RESOURCES),
+    for (const QString &base : {QStringLiteral(OPSCOPE_SOURCE_RESOURCES), QStringLiteral(OPSCOPE_INSTALLED_RESOURCES),
                                QStringLiteral("/usr/share/opscope")}) {
         const QString folder = base + QStringLiteral("/samples/gpt4_bf16_infer/");
         if (QFileInfo::exists(folder + "nsys.sqlite") && QFileInfo::exists(folder + "ncu_raw.csv"))
@@ -49,6 +50,12 @@ int runApplication(int argc, char **argv)
         files = sampleCaptureFiles();
     if (files.isEmpty() && *sampleProfilePath())
         files << QString::fromUtf8(sampleProfilePath());
+    // Documentation screenshots (docs/make-screenshots.sh): load, save the pictures, quit.
+    const QString screenshots = qEnvironmentVariable("OPSCOPE_SCREENSHOTS");
+    if (!screenshots.isEmpty())
+        QObject::connect(&window, &MainWindow::openFinished, &app, [&](bool ok) {
+            QApplication::exit(ok && saveScreenshots(window, screenshots) ? 0 : 1);
+        });
     if (!files.isEmpty())
         window.openFiles(files); // the files of one capture
     return app.exec();

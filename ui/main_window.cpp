@@ -11,6 +11,8 @@
 #include "views/operator_table_view.h"
 #include "views/roofline_view.h"
 
+#include "opscope/insights.h"
+
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -272,6 +274,12 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     addRecentFiles(paths);
 
     timeline_->setProfile(capture_->profile);
+    // Open on the captured step(s), not the whole process with its initialisation and warm-up.
+    if (const auto steps = findSteps(*capture_->profile); !steps.empty()) {
+        const int64_t start = steps.front().start_ns, end = steps.back().end_ns;
+        const int64_t margin = std::max<int64_t>(1, (end - start) / 50);
+        timeline_->setVisibleRange(start - margin, end + margin);
+    }
     moduleTree_->setAnalysis(capture_->analysis);
     operators_->setAnalysis(capture_->analysis);
     kernels_->setAnalysis(capture_->analysis);

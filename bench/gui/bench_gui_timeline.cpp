@@ -8,6 +8,7 @@
 // Usage: bench_gui_timeline [--copies N] [--verbose] [--frames-png DIR]
 //   --copies N       repetitions for the large run (default: enough for 2 M events)
 //   --verbose        one line per frame
+//   --fit-only       100 frames of the whole trace instead of the script (the heaviest frame, to profile)
 //   --frames-png DIR writes a few frames as PNG files, to look at
 #include "opscope/importer.h"
 #include "timeline/timeline_model.h"
@@ -152,7 +153,7 @@ double percentile(std::vector<double> v, double q)
 
 // The scripted sequence: for each of ten points across the width, fit everything, zoom in four
 // steps around the point, pan twice, zoom out twice; then scroll through the tracks.
-Figures run(const Profile &profile, const QString &pngDir, const char *tag, bool verbose)
+Figures run(const Profile &profile, const QString &pngDir, const char *tag, bool verbose, bool fitOnly)
 {
     Figures f;
     f.events = timelineEvents(profile);
@@ -182,11 +183,11 @@ Figures run(const Profile &profile, const QString &pngDir, const char *tag, bool
         f.meanRects += double(view.lastPaintStats().rectsPainted);
         f.meanVisited += double(view.lastPaintStats().eventsVisited);
         if (verbose)
-            std::printf(
-                "  %s frame %2d: %6.2f ms (cpu %6.2f), window %.3g ms, %lld boxes, %lld events visited, %d labels\n",
-                tag, frame, ms, cpu, double(view.visibleEnd() - view.visibleStart()) / 1e6,
-                (long long)view.lastPaintStats().rectsPainted, (long long)view.lastPaintStats().eventsVisited,
-                view.lastPaintStats().labelsDrawn);
+            std::printf("  %s frame %2d: %6.2f ms (cpu %6.2f), window %.3g ms, %lld boxes, %lld events visited (%lld "
+                        "by group), %d labels\n",
+                        tag, frame, ms, cpu, double(view.visibleEnd() - view.visibleStart()) / 1e6,
+                        (long long)view.lastPaintStats().rectsPainted, (long long)view.lastPaintStats().eventsVisited,
+                        (long long)view.lastPaintStats().groupFolds, view.lastPaintStats().labelsDrawn);
         if (!pngDir.isEmpty() && (frame % 9 == 0 || frame % 9 == 4))
             image.save(
                 QStringLiteral("%1/%2_%3.png").arg(pngDir, QLatin1String(tag)).arg(frame, 3, 10, QLatin1Char('0')));
@@ -196,6 +197,15 @@ Figures run(const Profile &profile, const QString &pngDir, const char *tag, bool
         render(false);
 
     const QRect area = view.timeArea();
+    if (fitOnly) { // for profiling the heaviest frame
+        for (int repeat = 0; repeat < 100; ++repeat) {
+            view.fitAll();
+            render(true);
+        }
+        f.meanRects /= double(f.frameMs.size());
+        f.meanVisited /= double(f.frameMs.size());
+        return f;
+    }
     for (int point = 0; point < 10; ++point) {
         const double x = area.left() + area.width() * (0.05 + 0.09 * point);
         view.fitAll();
@@ -244,13 +254,15 @@ int main(int argc, char **argv)
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     int copies = 0;
-    bool verbose = false;
+    bool verbose = false, fitOnly = false;
     QString pngDir;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--copies") && i + 1 < argc)
             copies = std::atoi(argv[++i]);
         else if (!std::strcmp(argv[i], "--verbose"))
             verbose = true;
+        else if (!std::strcmp(argv[i], "--fit-only"))
+            fitOnly = true;
         else if (!std::strcmp(argv[i], "--frames-png") && i + 1 < argc)
             pngDir = QString::fromLocal8Bit(argv[++i]);
     }
@@ -270,10 +282,11 @@ int main(int argc, char **argv)
         copies = int((2000000 + baseEvents - 1) / baseEvents);
 
     // The small run first, so the large profile is not yet in memory.
-    const Figures small = run(base, pngDir, "small", verbose);
+    const Figures small = run(base, pngDir, "small", verbose, fitOnly);
     const Profile large = replicate(base, copies);
-    const Figures big = run(large, pngDir, "large", verbose);
-    std::printf("1920x1080, offscreen raster, %zu scripted frames each:\n", big.frameMs.size());
+    const Figures big = run(large, pngDir, "large", verbose, fitOnly);
+    std::printf("1920x1080, offscreen raster, %zu %s frames each:\n", big.frameMs.size(),
+                fitOnly ? "whole-trace" : "scripted");
     print("100K", small);
     print("2M", big);
     for (const auto &[what, small95, big95] :

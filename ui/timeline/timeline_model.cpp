@@ -71,6 +71,8 @@ template <class T> int64_t clampedEnd(const T &e)
 
 std::pair<size_t, size_t> TimelineRow::window(int64_t t0, int64_t t1) const
 {
+    if (events.empty())
+        return {0, 0};
     // The first event still running after t0 (ends rise with starts), then the first that starts
     // at or after t1.
     size_t first = 0, hi = size();
@@ -81,7 +83,9 @@ std::pair<size_t, size_t> TimelineRow::window(int64_t t0, int64_t t1) const
         else
             hi = mid;
     }
-    const size_t last = size_t(std::lower_bound(starts.begin() + first, starts.end(), t1) - starts.begin());
+    const auto it = std::lower_bound(points.begin() + first, points.end() - 1, t1,
+                                     [](const Point &p, int64_t t) { return p.start < t; });
+    const size_t last = size_t(it - points.begin());
     return {first, std::max(first, last)};
 }
 
@@ -101,7 +105,7 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
     for (const TimelineRow &row : rows_) {
         eventCount_ += row.size();
         if (!row.events.empty()) {
-            traceStart_ = std::min(traceStart_, row.starts.front());
+            traceStart_ = std::min(traceStart_, row.start(0));
             traceEnd_ = std::max(traceEnd_, row.end(row.size() - 1));
         }
     }
@@ -292,14 +296,15 @@ void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std
             row.group = group;
             row.depth = uint16_t(std::min<size_t>(depth, UINT16_MAX));
             row.track = track;
-            row.busySums.push_back(0);
+            row.points.push_back({0, 0}); // the closing point, moved along as events are added
             rows_.push_back(std::move(row));
         }
         rowEnds[depth] = e.end;
         TimelineRow &row = rows_[firstRow + depth];
         row.events.push_back(e.index);
-        row.starts.push_back(e.start);
-        row.busySums.push_back(row.busySums.back() + (e.end - e.start));
+        const int64_t busy = row.points.back().busy;
+        row.points.back() = {e.start, busy};
+        row.points.push_back({e.end, busy + (e.end - e.start)});
         rowOf[e.index] = uint32_t(firstRow + depth);
     }
     for (size_t r = firstRow; r < rows_.size(); ++r)
@@ -309,24 +314,23 @@ void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std
 void TimelineModel::finishRow(TimelineRow &row)
 {
     row.events.shrink_to_fit();
-    row.starts.shrink_to_fit();
-    row.busySums.shrink_to_fit();
+    row.points.shrink_to_fit();
 
     constexpr size_t G = TimelineRow::kGroupSize;
     row.groups.resize((row.size() + G - 1) / G);
     for (size_t g = 0; g < row.groups.size(); ++g) {
         const size_t first = g * G, last = std::min(first + G, row.size()) - 1;
         TimelineGroup &group = row.groups[g];
-        group.firstStart = row.starts[first];
-        group.lastStart = row.starts[last];
+        group.firstStart = row.start(first);
         group.lastEnd = row.end(last);
-        group.busyBefore = row.busySums[first];
-        group.longest = -1;
+        group.busyBefore = row.busyBefore(first);
+        int64_t longest = -1;
         for (size_t i = first; i <= last; ++i)
-            if (row.busySums[i + 1] - row.busySums[i] > group.longest) {
-                group.longest = row.busySums[i + 1] - row.busySums[i];
-                group.longestEvent = uint32_t(i);
+            if (row.end(i) - row.start(i) > longest) {
+                longest = row.end(i) - row.start(i);
+                group.longestOffset = uint8_t(i - first);
             }
+        group.longest = uint32_t(std::min<int64_t>(longest, UINT32_MAX));
     }
 }
 

@@ -38,14 +38,32 @@ template <class Key> size_t searchNear(size_t lo, size_t hi, int64_t t, size_t h
         from = h >= lo + bound ? h - bound + 1 : lo;
         to = h - bound / 2;
     }
-    while (from < to) { // lower bound in [from, to)
-        const size_t mid = from + (to - from) / 2;
-        if (key(mid) < t)
-            from = mid + 1;
-        else
-            to = mid;
+    // Lower bound in [from, to) without branches: these probes are too irregular to predict.
+    if (from >= to)
+        return from;
+    size_t length = to - from;
+    while (length > 1) {
+        const size_t half = length / 2;
+        from = key(from + half) < t ? from + half : from;
+        length -= half;
     }
-    return from;
+    return from + (key(from) < t ? 1 : 0);
+}
+
+// First index in [lo, hi) whose key is >= t, where the previous fold suggests `hint`. Up to `walk`
+// entries are read in order first: short runs are found fastest that way, as memory read in order
+// is fetched ahead of use. Longer ones are searched near the hint, so a column costs a few probes
+// however many events it holds.
+template <class Key> size_t findEnd(size_t lo, size_t hi, int64_t t, size_t hint, size_t walk, Key key)
+{
+    if (hint - lo <= walk) {
+        const size_t stop = std::min(hi, lo + walk);
+        while (lo < stop && key(lo) < t)
+            ++lo;
+        if (lo < stop || lo == hi || key(lo) >= t)
+            return lo;
+    }
+    return searchNear(lo, hi, t, std::max(hint, lo), key);
 }
 
 // A round tick step (1, 2 or 5 times a power of ten) of at least `ns`.
@@ -172,8 +190,7 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect)
     const double nsPerPx = viewSpan_ / width;
     const double viewStart = viewStart_;
     const int64_t origin = origin_;
-    const int64_t *starts = row.starts.data();
-    const int64_t *busy = row.busySums.data();
+    const TimelineRow::Point *points = row.points.data();
 
     auto columnOf = [&](int64_t t) { return (double(t - origin) - viewStart) * pxPerNs; };
     // Clamped before converting: events far outside the window must not overflow an int.
@@ -195,7 +212,7 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect)
             pendingFill = -1;
         }
     };
-    int64_t visited = 0;
+    int64_t visited = 0, groupFolds = 0;
     size_t lastFold = 1; // events in the previous folded column: the guess for the next one
     constexpr size_t G = TimelineRow::kGroupSize;
     const TimelineGroup *groups = row.groups.data();
@@ -215,7 +232,7 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect)
     while (i < lastEvent) {
         ++visited;
         // At a group boundary the group holds the start: no look into the large per-event arrays.
-        const int64_t start = i % G == 0 ? groups[i / G].firstStart : starts[i];
+        const int64_t start = i % G == 0 ? groups[i / G].firstStart : points[i].start;
         const double u0 = columnOf(start);
         if (u0 >= width)
             break;
@@ -223,26 +240,23 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect)
         // Dense: the last column folded two groups or more and this group has only sub-pixel events.
         // Fold whole groups; the box spans from the first folded start to the last folded end.
         const size_t g = i / G;
-        if (lastFold >= 2 * G && double(groups[g].longest) * pxPerNs < 1.0) {
+        if (lastFold >= 2 * G && groups[g].longest != UINT32_MAX && double(groups[g].longest) * pxPerNs < 1.0) {
             const int c = std::max(floorColumn(u0), cursor);
             if (c >= width)
                 break;
-            const size_t g1 = searchNear(g + 1, groupCount, columnStart(c + 1), g + lastFold / G,
-                                         [groups](size_t k) { return groups[k].firstStart; });
+            const size_t g1 = findEnd(g + 1, groupCount, columnStart(c + 1), g + lastFold / G, 64,
+                                      [groups](size_t k) { return groups[k].firstStart; });
             if (g1 > g + 1) {
-                // The fold covers the columns where its events start, up to the last one's end. When
-                // the next group starts in the column of that last start, the column is left to it:
-                // a fold never pushes the next one right, so no error builds up along a dense row.
-                const TimelineGroup &last = groups[g1 - 1];
-                const int lastColumn = floorColumn(columnOf(last.lastStart));
+                // The fold covers the columns from its first start to its last end. When the next
+                // group starts in the column of that end, the column is left to it: a fold never
+                // pushes the next one right, so no error builds up along a dense row.
+                const int lastColumn = floorColumn(columnOf(groups[g1 - 1].lastEnd));
                 const int nextColumn = g1 < groupCount ? floorColumn(columnOf(groups[g1].firstStart)) : width;
-                int to = nextColumn > lastColumn ? lastColumn + 1 : lastColumn;
-                to = std::max(to, std::min(roundColumn(columnOf(last.lastEnd)), nextColumn));
-                to = std::clamp(to, c + 1, width);
-                const int64_t busyEnd = g1 < groupCount ? groups[g1].busyBefore : busy[row.size()];
-                const int64_t busyStart = i % G == 0 ? groups[g].busyBefore : busy[i];
+                const int to = std::clamp(nextColumn > lastColumn ? lastColumn + 1 : lastColumn, c + 1, width);
+                const int64_t busyEnd = g1 < groupCount ? groups[g1].busyBefore : points[row.size()].busy;
+                const int64_t busyStart = i % G == 0 ? groups[g].busyBefore : points[i].busy;
                 uint8_t slot = groupSlots[g];
-                int64_t longest = groups[g].longest;
+                uint32_t longest = groups[g].longest;
                 for (const size_t k : {(g + g1) / 2, g1 - 1})
                     if (groups[k].longest > longest) {
                         longest = groups[k].longest;
@@ -251,6 +265,8 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect)
                 const double coverage = double(busyEnd - busyStart) * pxPerNs / (to - c);
                 emitFold(c, to, slot * kShades + std::min(kShades - 1, int(coverage * kShades)));
                 const size_t j = std::min(g1 * G, row.size());
+                ++groupFolds;
+                __builtin_prefetch(groups + std::min(g1 + 2 * (g1 - g), groupCount));
                 lastFold = j - i;
                 i = j;
                 continue;
@@ -280,22 +296,18 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect)
         const int c = std::max(floorColumn(u0), cursor);
         if (c >= width)
             break;
-        size_t j =
-            searchNear(i + 1, lastEvent, columnStart(c + 1), i + lastFold, [starts](size_t k) { return starts[k]; });
+        size_t j = findEnd(i + 1, lastEvent, columnStart(c + 1), i + lastFold, 8 * G,
+                           [points](size_t k) { return points[k].start; });
         if (j - 1 > i && columnOf(row.end(j - 1)) >= c + 2) // the last one is wide: it gets its own box
             --j;
         uint8_t slot = rowSlots[i];
         int shade = kShades - 1;
         if (j - i > 1) {
-            // The fold takes the colour of the longest of its first, middle and last events, and a
-            // shade by how much of the column its events cover.
-            int64_t longest = -1;
-            for (const size_t k : {i, i + (j - i) / 2, j - 1})
-                if (busy[k + 1] - busy[k] > longest) {
-                    longest = busy[k + 1] - busy[k];
-                    slot = rowSlots[k];
-                }
-            const double coverage = double(busy[j] - busy[i]) * pxPerNs;
+            // The fold takes the colour of the longer of its first and last events (both in cache
+            // after the search), and a shade by how much of the column its events cover.
+            if (points[j].busy - points[j - 1].busy > points[i + 1].busy - points[i].busy)
+                slot = rowSlots[j - 1];
+            const double coverage = double(points[j].busy - points[i].busy) * pxPerNs;
             shade = std::min(kShades - 1, int(coverage * kShades));
         }
         emitFold(c, c + 1, slot * kShades + shade);
@@ -307,6 +319,7 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect)
     stats_.maxRectsInRow = std::max(stats_.maxRectsInRow, rects);
     stats_.rectsPainted += rects;
     stats_.eventsVisited += visited;
+    stats_.groupFolds += groupFolds;
 }
 
 void TimelineView::flushBoxes(QPainter &painter)

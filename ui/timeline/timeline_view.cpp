@@ -343,7 +343,7 @@ void TimelineView::computeSlots()
             rowSlots_[r][i] = slotOf(row.kind, row.events[i]);
         groupSlots_[r].resize(row.groups.size());
         for (size_t g = 0; g < row.groups.size(); ++g)
-            groupSlots_[r][g] = rowSlots_[r][row.groups[g].longestEvent];
+            groupSlots_[r][g] = rowSlots_[r][g * TimelineRow::kGroupSize + row.groups[g].longestOffset];
     }
 }
 
@@ -408,12 +408,13 @@ EventRef TimelineView::hitRow(int rowIndex, double x) const
     const double t = viewStart_ + (x - labelWidth_) * nsPerPixel(); // relative to origin_
     const double tolerance = kHitTolerancePx * nsPerPixel();
     const int64_t probe = origin_ + int64_t(std::floor(t));
-    const auto after = std::upper_bound(row.starts.begin(), row.starts.end(), probe);
-    const ptrdiff_t last = (after - row.starts.begin()) - 1; // the last event starting at or before t
+    const auto after = std::upper_bound(row.points.begin(), row.points.end() - 1, probe,
+                                        [](int64_t t, const TimelineRow::Point &p) { return t < p.start; });
+    const ptrdiff_t last = (after - row.points.begin()) - 1; // the last event starting at or before t
     ptrdiff_t best = -1;
     double bestDistance = tolerance;
     for (ptrdiff_t k = std::max<ptrdiff_t>(last - 1, 0); k <= last + 1 && k < ptrdiff_t(row.size()); ++k) {
-        const double s = double(row.starts[k] - origin_), e = double(row.end(size_t(k)) - origin_);
+        const double s = double(row.start(size_t(k)) - origin_), e = double(row.end(size_t(k)) - origin_);
         const double distance = t < s ? s - t : t > e ? t - e : 0;
         if (distance < bestDistance || (distance == 0 && bestDistance == 0 && best < 0)) {
             bestDistance = distance;

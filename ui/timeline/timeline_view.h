@@ -76,6 +76,7 @@ public:
         int maxRectsInRow = 0;     // boxes (events or folded columns) painted in the busiest row
         int64_t rectsPainted = 0;  // all rows
         int64_t eventsVisited = 0; // loop steps over events; folded runs are skipped by binary search
+        int64_t groupFolds = 0;    // of those, steps that folded whole TimelineGroups
         int labelsDrawn = 0;
         int flowArrows = 0;
     };

@@ -1,0 +1,54 @@
+#include "screenshots.h"
+
+#include "main_window.h"
+#include "selection.h"
+#include "timeline/timeline_view.h"
+#include "views/counter_panel.h"
+#include "views/module_tree_view.h"
+#include "views/roofline_view.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QTabWidget>
+#include <QTreeView>
+
+namespace opscope::ui {
+
+namespace {
+
+bool save(QWidget *widget, const QString &path)
+{
+    QApplication::processEvents();
+    return widget->grab().save(path);
+}
+
+} // namespace
+
+bool saveScreenshots(MainWindow &window, const QString &folder)
+{
+    QDir().mkpath(folder);
+    const Profile *p = window.profile();
+    if (!p)
+        return false;
+    // Select the first GEMM of the captured step, so the counters and the roofline have a subject.
+    for (Index k = 0; k < p->kernels.size(); ++k)
+        if (!(p->kernels[k].flags & kKernelOutsideCapture) && p->text(p->kernels[k].name).find("nvjet") != std::string_view::npos) {
+            window.selection()->setKernel(k);
+            break;
+        }
+    if (auto *tree = window.moduleTree()->findChild<QTreeView *>())
+        tree->expandToDepth(1);
+    auto *tabs = window.findChild<QTabWidget *>();
+    bool ok = save(&window, folder + "/main-window.png");
+    ok &= save(window.moduleTree(), folder + "/module-tree.png");
+    if (tabs) {
+        tabs->setCurrentWidget(window.roofline());
+        ok &= save(&window, folder + "/roofline-window.png");
+        ok &= save(window.roofline(), folder + "/roofline.png");
+        tabs->setCurrentWidget(window.counterPanel());
+        ok &= save(window.counterPanel(), folder + "/counters.png");
+    }
+    return ok;
+}
+
+} // namespace opscope::ui
