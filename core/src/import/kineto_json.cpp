@@ -355,6 +355,12 @@ private:
                 throw FileError(path_, "baseTimeNanoseconds is not an integer number of nanoseconds: " +
                                            std::string(raw.substr(0, 40)));
         }
+        // Every trace in the fixtures (torch 2.x, 2023-2026) has schemaVersion 1; a newer one may mean fields
+        // we misread.
+        if (int64_t version = 0; key == "schemaVersion" && json::decimalToInt(raw, 0, version) && version > 1)
+            profile_.warnings.push_back("schemaVersion " + std::to_string(version) +
+                                        " is newer than the torch.profiler traces OpScope knows (1): read as "
+                                        "version 1; fields that version does not have are ignored");
         const char first = raw.empty() ? '\0' : raw.front();
         if (first != '{' && first != '[') {
             // Scalars (versions, flags, trace_id, traceName...) become metadata as written.

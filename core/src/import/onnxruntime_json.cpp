@@ -10,6 +10,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
 #include <unordered_map>
 
 namespace opscope::importers {
@@ -43,7 +46,32 @@ bool parseTolerant(std::string_view text, json &out)
     return !out.is_discarded();
 }
 
-// The event objects of the array: one per line in ORT's output; a brace scanner for anything else.
+// The offset of the brace that closes the object starting at text[0], honouring strings; npos when the
+// object does not close within `text`.
+size_t closingBrace(std::string_view text)
+{
+    int depth = 0;
+    bool inString = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '{') {
+            ++depth;
+        } else if (c == '}' && --depth == 0) {
+            return i;
+        }
+    }
+    return std::string_view::npos;
+}
+
+// The event objects of the array: one per line in ORT's output; a brace scanner for anything else
+// (several events on a line, as json.dump writes them; one event over several lines).
 std::vector<std::string_view> splitEvents(std::string_view text)
 {
     std::vector<std::string_view> events;
@@ -60,36 +88,64 @@ std::vector<std::string_view> splitEvents(std::string_view text)
         while (!candidate.empty() && (candidate.back() == ',' || candidate.back() == '\r' || candidate.back() == ' ' ||
                                       candidate.back() == ']'))
             candidate.remove_suffix(1);
-        if (!candidate.empty() && candidate.back() == '}' && candidate.find("},{") == std::string_view::npos) {
-            events.push_back(candidate);
-            pos = end == std::string_view::npos ? text.size() : end + 1;
+        if (!candidate.empty() && candidate.back() == '}') {
+            // One event on the line, or one whose raw name upsets the scanner: the line is the event.
+            const size_t close = closingBrace(candidate);
+            if (close == std::string_view::npos || close + 1 == candidate.size()) {
+                events.push_back(candidate);
+                pos = end == std::string_view::npos ? text.size() : end + 1;
+                continue;
+            }
+            events.push_back(candidate.substr(0, close + 1));
+            pos = start + close + 1;
             continue;
         }
-        // Not one event per line: scan braces, honouring strings.
-        int depth = 0;
-        bool inString = false;
-        size_t i = start;
-        for (; i < text.size(); ++i) {
-            const char c = text[i];
-            if (inString) {
-                if (c == '\\')
-                    ++i;
-                else if (c == '"')
-                    inString = false;
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{') {
-                ++depth;
-            } else if (c == '}' && --depth == 0) {
-                break;
-            }
-        }
-        if (i >= text.size())
+        const size_t close = closingBrace(text.substr(start));
+        if (close == std::string_view::npos)
             break; // truncated: the caller reports it
-        events.push_back(text.substr(start, i - start + 1));
-        pos = i + 1;
+        events.push_back(text.substr(start, close + 1));
+        pos = start + close + 1;
     }
     return events;
+}
+
+// A time in microseconds (ORT writes integers) as nanoseconds; false when it is not a number or does
+// not fit in int64 nanoseconds (wrapped or cast, it would be undefined behaviour).
+bool microsToNs(const json &e, const char *key, int64_t &ns)
+{
+    const auto it = e.find(key);
+    if (it == e.end()) {
+        ns = 0;
+        return true;
+    }
+    if (it->is_number_integer() && !it->is_number_unsigned())
+        return !__builtin_mul_overflow(it->get<int64_t>(), int64_t(1000), &ns);
+    if (it->is_number_unsigned()) {
+        if (it->get<uint64_t>() > uint64_t(INT64_MAX / 1000))
+            return false;
+        ns = int64_t(it->get<uint64_t>()) * 1000;
+        return true;
+    }
+    if (it->is_number_float() && std::abs(it->get<double>()) < double(INT64_MAX / 1000)) {
+        ns = int64_t(it->get<double>() * 1000.0);
+        return true;
+    }
+    return false;
+}
+
+// Whether the fields every event has are of the types ORT writes (so json::value() cannot throw on
+// them); reads them, with times in ns. False for an event to skip as malformed.
+bool readCommonFields(const json &e, std::string &cat, std::string &name, int64_t &ts, int64_t &dur, json &args)
+{
+    const auto stringOrAbsent = [&](const char *key) { return !e.contains(key) || e[key].is_string(); };
+    const auto integerOrAbsent = [&](const char *key) { return !e.contains(key) || e[key].is_number_integer(); };
+    if (!stringOrAbsent("cat") || !stringOrAbsent("name") || !integerOrAbsent("pid") || !integerOrAbsent("tid") ||
+        (e.contains("args") && !e["args"].is_object()))
+        return false;
+    cat = e.value("cat", std::string());
+    name = e.value("name", std::string());
+    args = e.value("args", json::object());
+    return microsToNs(e, "ts", ts) && microsToNs(e, "dur", dur) && ts <= INT64_MAX - std::max<int64_t>(dur, 0);
 }
 
 std::string argText(const json &args, const char *key)
@@ -137,7 +193,7 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
     std::unordered_map<int64_t, Index> threadOf;
     auto thread = [&](const json &e) {
         const int64_t pid = e.value("pid", int64_t(0)), tid = e.value("tid", int64_t(0));
-        const int64_t key = (pid << 32) ^ tid;
+        const int64_t key = int64_t((uint64_t(pid) << 32) ^ uint64_t(tid));
         auto [it, inserted] = threadOf.emplace(key, Index(p.threads.size()));
         if (inserted)
             p.threads.push_back({pid, tid, kNoString});
@@ -146,7 +202,7 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
     std::unordered_map<std::string, Index> nodeOp; // node name -> operator
     std::unordered_map<std::string, uint32_t> calls;
     Index providerMetric = kNoIndex;
-    size_t skipped = 0, malformed = 0;
+    size_t skipped = 0, malformed = 0, negative = 0;
     std::vector<std::pair<Index, std::string>> kernelParents;
 
     const auto events = splitEvents(text);
@@ -158,11 +214,17 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
             ++malformed;
             continue;
         }
-        const std::string cat = e.value("cat", std::string());
-        const std::string name = e.value("name", std::string());
-        const int64_t ts = e.value("ts", int64_t(0)) * 1000; // integer microseconds
-        const int64_t dur = std::max<int64_t>(0, e.value("dur", int64_t(0))) * 1000;
-        const json args = e.value("args", json::object());
+        std::string cat, name;
+        int64_t ts = 0, dur = 0;
+        json args;
+        if (!readCommonFields(e, cat, name, ts, dur, args)) {
+            ++malformed;
+            continue;
+        }
+        if (dur < 0) {
+            ++negative;
+            dur = 0;
+        }
         if (cat == "Node") {
             constexpr std::string_view suffix = "_kernel_time";
             if (name.size() <= suffix.size() || name.compare(name.size() - suffix.size(), suffix.size(), suffix) != 0)
@@ -190,7 +252,7 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
             k.start_ns = ts;
             k.end_ns = ts + dur;
             k.name = p.intern(name);
-            k.stream = uint32_t(std::stoul("0" + argText(args, "stream")));
+            k.stream = uint32_t(std::strtoul(argText(args, "stream").c_str(), nullptr, 10));
             auto dim = [&](const char *key) { return uint32_t(std::strtoul(argText(args, key).c_str(), nullptr, 10)); };
             k.grid = {dim("grid_x"), dim("grid_y"), dim("grid_z")};
             k.block = {dim("block_x"), dim("block_y"), dim("block_z")};
@@ -228,6 +290,8 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
         p.warnings.push_back(std::to_string(malformed) + " events could not be read and were skipped");
     if (skipped)
         p.warnings.push_back(std::to_string(skipped) + " events of unknown categories were skipped");
+    if (negative)
+        p.warnings.push_back(std::to_string(negative) + " events had a negative dur and were given a duration of 0");
     if (p.operators.empty() && p.kernels.empty() && p.ranges.empty())
         throw FileError(path, "an ONNX Runtime profile without any event");
     p.finalize();
