@@ -74,8 +74,8 @@ inline std::vector<std::string> mlpLabels(int depth)
     std::vector<std::string> labels = {"model[MLP]", "inp[Linear]"};
     for (int i = 0; i < depth; ++i) {
         const std::string b = "blocks." + std::to_string(i);
-        for (const std::string &s : {b + "[Block]", b + ".norm[LayerNorm]", b + ".fc[Linear]", b + ".act[GELU]",
-                                     b + ".out[Linear]"})
+        for (const std::string &s :
+             {b + "[Block]", b + ".norm[LayerNorm]", b + ".fc[Linear]", b + ".act[GELU]", b + ".out[Linear]"})
             labels.push_back(s);
     }
     labels.push_back("head[Linear]");
@@ -109,8 +109,8 @@ inline std::vector<std::string> convnetLabels()
         labels.push_back(st + ".blocks[Sequential]");
         for (int b = 0; b < 2; ++b) {
             const std::string blk = st + ".blocks." + std::to_string(b);
-            for (const std::string &x : {blk + "[ConvBlock]", blk + ".conv[Conv2d]", blk + ".bn[BatchNorm2d]",
-                                         blk + ".act[ReLU]"})
+            for (const std::string &x :
+                 {blk + "[ConvBlock]", blk + ".conv[Conv2d]", blk + ".bn[BatchNorm2d]", blk + ".act[ReLU]"})
                 labels.push_back(x);
         }
     }
@@ -153,6 +153,5 @@ inline bool waitUntil(const std::function<bool()> &condition, std::chrono::milli
     }
     return condition();
 }
-
 
 } // namespace opscope::test

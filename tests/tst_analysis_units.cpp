@@ -41,8 +41,9 @@ private slots:
     void parsesEmitNvtxOperators()
     {
         // A real range text of h100/gpt4_bf16_infer/nsys.sqlite.
-        const RangeLabel op = parseRangeLabel("aten::embedding, op_id = 3, sizes = [[8192, 768], [8, 256], [], [], []], "
-                                              "input_op_ids = [(0,-1), (0,-1), (0,-1), (0,-1), (0,-1)]");
+        const RangeLabel op =
+            parseRangeLabel("aten::embedding, op_id = 3, sizes = [[8192, 768], [8, 256], [], [], []], "
+                            "input_op_ids = [(0,-1), (0,-1), (0,-1), (0,-1), (0,-1)]");
         QCOMPARE(int(op.kind), int(RangeLabel::Kind::Operator));
         QCOMPARE(op.name, std::string_view("aten::embedding"));
         QCOMPARE(op.opId, int64_t(3));
@@ -65,16 +66,21 @@ private slots:
                  normalizeKernelName("void at::native::<unnamed>::k()"));
         QCOMPARE(normalizeKernelName("void k<(int)16, (bool)1>(int)"), normalizeKernelName("void k<16, 1>(int)"));
         // The three tools' spellings of one real kernel (nsys, ncu, torch.profiler fixtures of gpt4_bf16_infer).
-        for (const char *name : {"void at::native::vectorized_gather_kernel<(int)16, long>(char *, char *, T2 *, int, long, long, long, long, bool)",
-                                 "void at::vectorized_gather_kernel<16, long>(char *, char *, T2 *, int, long, long, long, long, bool)",
-                                 "void at::native::vectorized_gather_kernel<16, long>(char*, char*, long*, int, long, long, long, long, bool)"})
+        for (const char *name :
+             {"void at::native::vectorized_gather_kernel<(int)16, long>(char *, char *, T2 *, int, long, long, long, "
+              "long, bool)",
+              "void at::vectorized_gather_kernel<16, long>(char *, char *, T2 *, int, long, long, long, long, bool)",
+              "void at::native::vectorized_gather_kernel<16, long>(char*, char*, long*, int, long, long, long, long, "
+              "bool)"})
             QCOMPARE(kernelBaseName(name), std::string("vectorized_gather_kernel"));
         QCOMPARE(kernelBaseName("void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<float>(int)"),
                  std::string("vectorized_layer_norm_kernel"));
-        QCOMPARE(kernelBaseName("void at::native::<unnamed>::vectorized_layer_norm_kernel<c10::BFloat16, float, (bool)0>(int)"),
+        QCOMPARE(kernelBaseName(
+                     "void at::native::<unnamed>::vectorized_layer_norm_kernel<c10::BFloat16, float, (bool)0>(int)"),
                  std::string("vectorized_layer_norm_kernel"));
-        QCOMPARE(kernelBaseName("void <unnamed>::elementwise_kernel_with_index<int, at::native::arange_cuda_out()>(T1)"),
-                 std::string("elementwise_kernel_with_index"));
+        QCOMPARE(
+            kernelBaseName("void <unnamed>::elementwise_kernel_with_index<int, at::native::arange_cuda_out()>(T1)"),
+            std::string("elementwise_kernel_with_index"));
         QCOMPARE(kernelBaseName("nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN"),
                  std::string("nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN"));
     }
@@ -91,12 +97,14 @@ private slots:
     {
         QCOMPARE(int(aggregateRuleFor("dram__bytes.sum", "byte")), int(AggregateRule::Sum));
         QCOMPARE(int(aggregateRuleFor("smsp__inst_executed.sum", "inst")), int(AggregateRule::Sum));
-        QCOMPARE(int(aggregateRuleFor("sm__throughput.avg.pct_of_peak_sustained_elapsed", "%")), int(AggregateRule::WeightedMean));
+        QCOMPARE(int(aggregateRuleFor("sm__throughput.avg.pct_of_peak_sustained_elapsed", "%")),
+                 int(AggregateRule::WeightedMean));
         QCOMPARE(int(aggregateRuleFor("dram__bytes.sum.per_second", "byte/s")), int(AggregateRule::WeightedMean));
         QCOMPARE(int(aggregateRuleFor("lts__t_sector_hit_rate.pct", "%")), int(AggregateRule::WeightedMean));
         QCOMPARE(int(aggregateRuleFor("launch__registers_per_thread", "register/thread")), int(AggregateRule::Max));
         QCOMPARE(int(aggregateRuleFor("gpu__time_duration.sum", "ns")), int(AggregateRule::Sum));
-        QCOMPARE(int(aggregateRuleFor("sm__maximum_warps_avg_per_active_cycle", "warp")), int(AggregateRule::WeightedMean));
+        QCOMPARE(int(aggregateRuleFor("sm__maximum_warps_avg_per_active_cycle", "warp")),
+                 int(AggregateRule::WeightedMean));
         QCOMPARE(int(aggregateRuleFor("sm__maximum_warps_per_active_cycle_pct", "")), int(AggregateRule::WeightedMean));
     }
 
@@ -109,8 +117,10 @@ private slots:
         p.kernels[0].end_ns = 100; // weights 100 and 300
         p.kernels[1].start_ns = 100;
         p.kernels[1].end_ns = 400;
-        p.kernel_counters = {{0, bytes, 1000, kNoString, 0}, {0, pct, 10, kNoString, 0},
-                             {1, bytes, 3000, kNoString, 0}, {1, pct, 50, kNoString, 0}};
+        p.kernel_counters = {{0, bytes, 1000, kNoString, 0},
+                             {0, pct, 10, kNoString, 0},
+                             {1, bytes, 3000, kNoString, 0},
+                             {1, pct, 50, kNoString, 0}};
         const Index both[] = {0, 1};
         for (const AggregatedCounter &c : aggregateCounters(p, both)) {
             if (c.metric == bytes)
@@ -128,11 +138,11 @@ private slots:
         auto add = [&](int64_t s, int64_t e, Index t) {
             p.ranges.push_back({s, e, p.intern(std::to_string(s)), kNoString, t, 0, RangeKind::PushPop});
         };
-        add(0, 100, 0);  // 0
-        add(10, 50, 0);  // 1 inside 0
-        add(20, 30, 0);  // 2 inside 1
-        add(60, 90, 0);  // 3 inside 0
-        add(0, 100, 1);  // 4 other thread
+        add(0, 100, 0);   // 0
+        add(10, 50, 0);   // 1 inside 0
+        add(20, 30, 0);   // 2 inside 1
+        add(60, 90, 0);   // 3 inside 0
+        add(0, 100, 1);   // 4 other thread
         add(100, 150, 0); // 5 follows 0 back to back (ncu's serialised timeline)
         RangeIndex index(p, [](const Range &) { return true; });
         QCOMPARE(index.innermostAt(0, 25), Index(2));
@@ -150,8 +160,10 @@ private slots:
 
     void importsTheOnnxRuntimeSample()
     {
-        // 40 events: 4 Session, 36 Node = 12 nodes x (fence_before, kernel_time, fence_after); counted with python's json.
-        const Profile p = importFile(fixture("public/onnxruntime/vscode-onnxvalidate__onnxruntime_profile__2019-06-28_04-56-43.json"));
+        // 40 events: 4 Session, 36 Node = 12 nodes x (fence_before, kernel_time, fence_after); counted with python's
+        // json.
+        const Profile p = importFile(
+            fixture("public/onnxruntime/vscode-onnxvalidate__onnxruntime_profile__2019-06-28_04-56-43.json"));
         QCOMPARE(p.source_format, std::string("onnxruntime-json"));
         QCOMPARE(p.operators.size(), size_t(12));
         QCOMPARE(p.ranges.size(), size_t(4));
@@ -165,11 +177,18 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string path = dir.filePath("ort.json").toStdString();
-        std::ofstream(path) << "[\n"
-                               "{\"cat\" : \"Session\",\"pid\" :1,\"tid\" :1,\"dur\" :5,\"ts\" :1,\"ph\" : \"X\",\"name\" :\"model_run\",\"args\" : {}},\n"
-                               "{\"cat\" : \"Node\",\"pid\" :1,\"tid\" :1,\"dur\" :7,\"ts\" :2,\"ph\" : \"X\",\"name\" :\"odd\"name\\_kernel_time\",\"args\" : {\"op_name\" : \"Gemm\",\"provider\" : \"CUDAExecutionProvider\"}},\n"
-                               "{\"cat\" : \"Kernel\",\"pid\" :-1,\"tid\" :-1,\"dur\" :3,\"ts\" :3,\"ph\" : \"X\",\"name\" :\"sgemm_kernel\",\"args\" : {\"stream\" : \"7\",\"grid_x\" : \"4\",\"grid_y\" : \"1\",\"grid_z\" : \"1\",\"block_x\" : \"128\",\"block_y\" : \"1\",\"block_z\" : \"1\",\"op_name\" : \"Gemm\",\"parent_name\" : \"odd\\\"name\\\\\"}}\n"
-                               "]\n";
+        std::ofstream(path)
+            << "[\n"
+               "{\"cat\" : \"Session\",\"pid\" :1,\"tid\" :1,\"dur\" :5,\"ts\" :1,\"ph\" : \"X\",\"name\" "
+               ":\"model_run\",\"args\" : {}},\n"
+               "{\"cat\" : \"Node\",\"pid\" :1,\"tid\" :1,\"dur\" :7,\"ts\" :2,\"ph\" : \"X\",\"name\" "
+               ":\"odd\"name\\_kernel_time\",\"args\" : {\"op_name\" : \"Gemm\",\"provider\" : "
+               "\"CUDAExecutionProvider\"}},\n"
+               "{\"cat\" : \"Kernel\",\"pid\" :-1,\"tid\" :-1,\"dur\" :3,\"ts\" :3,\"ph\" : \"X\",\"name\" "
+               ":\"sgemm_kernel\",\"args\" : {\"stream\" : \"7\",\"grid_x\" : \"4\",\"grid_y\" : \"1\",\"grid_z\" : "
+               "\"1\",\"block_x\" : \"128\",\"block_y\" : \"1\",\"block_z\" : \"1\",\"op_name\" : "
+               "\"Gemm\",\"parent_name\" : \"odd\\\"name\\\\\"}}\n"
+               "]\n";
         const Profile p = importFile(path);
         QCOMPARE(p.operators.size(), size_t(1));
         QCOMPARE(p.text(p.operators[0].label), std::string_view("odd\"name\\"));

@@ -231,9 +231,9 @@ private slots:
         // Expected values computed with python's csv module from the same rows, following ncu's
         // SpeedOfLight_RooflineChart / HierarchicalTensorRooflineChart formulas:
         //   fp32 = (fadd + fmul per_cycle_elapsed + derived ffma_x2) * smsp__cycles_elapsed.avg.per_second
-        //   bf16 tensor = sm__ops_path_tensor_src_bf16_dst_fp32.sum.per_cycle_elapsed * sm__cycles_elapsed.avg.per_second
-        //   peaks: derived__sm__..._ffma_pred_on_x2 and .sum.peak_sustained times the sm clock;
-        //   DRAM peak = dram__bytes.sum.peak_sustained * dram__cycles_elapsed.avg.per_second.
+        //   bf16 tensor = sm__ops_path_tensor_src_bf16_dst_fp32.sum.per_cycle_elapsed *
+        //   sm__cycles_elapsed.avg.per_second peaks: derived__sm__..._ffma_pred_on_x2 and .sum.peak_sustained times the
+        //   sm clock; DRAM peak = dram__bytes.sum.peak_sustained * dram__cycles_elapsed.avg.per_second.
         // ID 5: nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN (a bf16 GEMM)
         const Index gemm = kernelByLabel(p, "5");
         QVERIFY(gemm != kNoIndex);

@@ -43,7 +43,8 @@ private slots:
         QTest::newRow("mlp") << std::string("mlp") << mlpLabels(3) << std::vector<std::string>{"blocks.*[Block]"};
         QTest::newRow("gpt") << std::string("gpt") << gptLabels(2) << std::vector<std::string>{"blocks.*[Block]"};
         QTest::newRow("convnet") << std::string("convnet") << convnetLabels()
-                                 << std::vector<std::string>{"stages.0.blocks.*[ConvBlock]", "stages.1.blocks.*[ConvBlock]"};
+                                 << std::vector<std::string>{"stages.0.blocks.*[ConvBlock]",
+                                                             "stages.1.blocks.*[ConvBlock]"};
     }
 
     void captureExample()
@@ -60,8 +61,8 @@ private slots:
         QVERIFY(r.out.find("profile: " + run + "/" + example + ".opscope") != std::string::npos);
 
         // The run folder and its manifest.
-        for (const char *file : {"manifest.json", "launcher.log", "trace.json", "launcher_status.json",
-                                 "partition_map.json"})
+        for (const char *file :
+             {"manifest.json", "launcher.log", "trace.json", "launcher_status.json", "partition_map.json"})
             QVERIFY2(QFileInfo::exists(QString::fromStdString(run + "/" + file)), file);
         const nlohmann::json m = readJson(run + "/manifest.json");
         QCOMPARE(m["format"].get<std::string>(), std::string("opscope-run"));
@@ -133,8 +134,9 @@ private slots:
         if (pid == 0) {
             ::setenv("PYTHONPATH", "", 1);
             const std::string script = test::sourceFile("examples/mlp.py");
-            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out", out.c_str(), "--name", "cancel",
-                    "--warmup", "1000000", "--", "--steps", "100000000", static_cast<char *>(nullptr));
+            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out",
+                    out.c_str(), "--name", "cancel", "--warmup", "1000000", "--", "--steps", "100000000",
+                    static_cast<char *>(nullptr));
             ::_exit(127);
         }
         const bool running = waitUntil(
@@ -169,8 +171,9 @@ private slots:
         QVERIFY(pid >= 0);
         if (pid == 0) {
             const std::string script = test::sourceFile("examples/mlp.py");
-            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out", out.c_str(), "--name", "killed",
-                    "--warmup", "1000000", "--", "--steps", "100000000", static_cast<char *>(nullptr));
+            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out",
+                    out.c_str(), "--name", "killed", "--warmup", "1000000", "--", "--steps", "100000000",
+                    static_cast<char *>(nullptr));
             ::_exit(127);
         }
         const bool running = waitUntil(
@@ -187,8 +190,8 @@ private slots:
         QTemporaryDir dir;
         const std::string script = test::sourceFile("examples/mlp.py");
         // An explicit path that is not there.
-        CliRun r = runOpscope({"capture", script, "--tool", "nsys", "--nsys", "/nonexistent/nsys", "--out",
-                               dir.path().toStdString()});
+        CliRun r = runOpscope(
+            {"capture", script, "--tool", "nsys", "--nsys", "/nonexistent/nsys", "--out", dir.path().toStdString()});
         QCOMPARE(r.exitCode, 1);
         QCOMPARE(r.err, std::string("opscope capture: nsys was not found at /nonexistent/nsys (--nsys). Install Nsight "
                                     "Systems or pass --nsys PATH of the nsys program.\n"));

@@ -43,8 +43,8 @@ private slots:
         // --warmup 1 --steps 2: two step markers, every module label twice; the status says so.
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
-        const CliRun r = runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out, "--name", "two",
-                                     "--warmup", "1", "--steps", "2", "--no-import"});
+        const CliRun r = runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out,
+                                     "--name", "two", "--warmup", "1", "--steps", "2", "--no-import"});
         QVERIFY2(r.exitCode == 0, r.err.c_str());
         const std::map<std::string, int> names = eventNameCounts(readJson(out + "/two/trace.json"));
         QCOMPARE(names.at("ProfilerStep#0"), 1);
@@ -63,8 +63,8 @@ private slots:
         // mlp.py runs 20 iterations: 30 warm-up steps cannot be met, and the message says what to do.
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
-        const CliRun r = runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out, "--name", "few",
-                                     "--warmup", "30"});
+        const CliRun r = runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out,
+                                     "--name", "few", "--warmup", "30"});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.find("the script ran 20 step(s) but the capture needs 30 warm-up + 1 captured step(s)") !=
                      std::string::npos,
@@ -81,11 +81,12 @@ private slots:
         QTest::addColumn<std::string>("stepOption");
         QTest::addColumn<std::string>("source");
         // Each iteration calls the model twice: module steps would count 2 per iteration, these count 1.
-        QTest::newRow("step() context") << std::string("import torch, opscope_launcher\n"
-                                                       "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
-                                                       "for i in range(6):\n"
-                                                       "    with opscope_launcher.step():\n"
-                                                       "        m(torch.randn(2, 4)); m(torch.randn(2, 4))\n")
+        QTest::newRow("step() context") << std::string(
+                                               "import torch, opscope_launcher\n"
+                                               "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
+                                               "for i in range(6):\n"
+                                               "    with opscope_launcher.step():\n"
+                                               "        m(torch.randn(2, 4)); m(torch.randn(2, 4))\n")
                                         << std::string() << std::string("marker");
         QTest::newRow("mark_step()") << std::string("import torch\nfrom opscope_launcher import mark_step\n"
                                                     "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
@@ -93,13 +94,14 @@ private slots:
                                                     "    mark_step()\n"
                                                     "    m(torch.randn(2, 4)); m(torch.randn(2, 4))\n")
                                      << std::string() << std::string("marker");
-        QTest::newRow("function:train_step") << std::string("import torch\n"
-                                                            "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
-                                                            "def train_step(x):\n"
-                                                            "    m(x); m(x)\n"
-                                                            "for i in range(6):\n"
-                                                            "    train_step(torch.randn(2, 4))\n")
-                                             << std::string("function:train_step") << std::string("function");
+        QTest::newRow("function:train_step")
+            << std::string("import torch\n"
+                           "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
+                           "def train_step(x):\n"
+                           "    m(x); m(x)\n"
+                           "for i in range(6):\n"
+                           "    train_step(torch.randn(2, 4))\n")
+            << std::string("function:train_step") << std::string("function");
     }
 
     void markersAndStepFunctions()
@@ -133,18 +135,19 @@ private slots:
         // exception escaping a top-level call must not stop later calls from counting as steps.
         QTemporaryDir dir;
         const std::string path = test::tempPath(dir, "raises.py");
-        std::ofstream(path) << "import torch\nfrom torch import nn\n"
-                               "class Bad(nn.Module):\n    def forward(self, x): raise ValueError('boom')\n"
-                               "class Net(nn.Module):\n"
-                               "    def __init__(self):\n        super().__init__(); self.bad = Bad(); self.lin = nn.Linear(4, 4)\n"
-                               "    def forward(self, x):\n"
-                               "        try: self.bad(x)\n        except ValueError: pass\n"
-                               "        return self.lin(x)\n"
-                               "net = Net()\n"
-                               "for i in range(5):\n"
-                               "    net(torch.randn(2, 4))\n"
-                               "    if i == 1:\n"
-                               "        try: net.bad(torch.randn(1))\n        except ValueError: pass\n";
+        std::ofstream(path)
+            << "import torch\nfrom torch import nn\n"
+               "class Bad(nn.Module):\n    def forward(self, x): raise ValueError('boom')\n"
+               "class Net(nn.Module):\n"
+               "    def __init__(self):\n        super().__init__(); self.bad = Bad(); self.lin = nn.Linear(4, 4)\n"
+               "    def forward(self, x):\n"
+               "        try: self.bad(x)\n        except ValueError: pass\n"
+               "        return self.lin(x)\n"
+               "net = Net()\n"
+               "for i in range(5):\n"
+               "    net(torch.randn(2, 4))\n"
+               "    if i == 1:\n"
+               "        try: net.bad(torch.randn(1))\n        except ValueError: pass\n";
         const std::string trace = test::tempPath(dir, "trace.json");
         const ProcessResult r = runLauncher({"--mode", "cpu", "--trace", trace, "--", path});
         QVERIFY2(r.ok(), r.output.c_str());
@@ -165,7 +168,6 @@ private slots:
         QVERIFY2(badEnd <= linStart, "the label of the forward that raised stayed open over its sibling");
         QVERIFY(modelStart <= linStart && badEnd <= modelEnd);
     }
-
 };
 
 QTEST_APPLESS_MAIN(TestCaptureLauncher)

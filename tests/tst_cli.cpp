@@ -49,7 +49,8 @@ private slots:
         QCOMPARE(summary["module_count"].get<int>(), 0);
         QCOMPARE(summary["unattributed_kernel_count"].get<int>(), 0);
         QCOMPARE(summary["total_kernel_time_ns"].get<int64_t>(), int64_t(529757));
-        QCOMPARE(summary["device_names"][0].get<std::string>(), std::string("NVIDIA RTX PRO 6000 Blackwell Server Edition"));
+        QCOMPARE(summary["device_names"][0].get<std::string>(),
+                 std::string("NVIDIA RTX PRO 6000 Blackwell Server Edition"));
         QCOMPARE(summary["warnings"].size(), size_t(330));
     }
 
@@ -97,12 +98,15 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("missing file") << QStringList{"summary", "/nonexistent/profile.json"} << 1 << "/nonexistent/profile.json: no such file";
-        QTest::newRow("foreign file") << QStringList{"summary", QString(OPSCOPE_SOURCE_DIR "/CMakeLists.txt")} << 1 << "not a profile format OpScope reads";
+        QTest::newRow("missing file") << QStringList{"summary", "/nonexistent/profile.json"} << 1
+                                      << "/nonexistent/profile.json: no such file";
+        QTest::newRow("foreign file") << QStringList{"summary", QString(OPSCOPE_SOURCE_DIR "/CMakeLists.txt")} << 1
+                                      << "not a profile format OpScope reads";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
         QTest::newRow("unknown option") << QStringList{"summary", "x", "--yaml"} << 2 << "unknown option --yaml";
         QTest::newRow("missing argument") << QStringList{"convert", "x"} << 2 << "wrong number of arguments";
-        QTest::newRow("bad output extension") << QStringList{"convert", convBlock(), "/tmp/out.xyz"} << 2 << "unknown output format";
+        QTest::newRow("bad output extension")
+            << QStringList{"convert", convBlock(), "/tmp/out.xyz"} << 2 << "unknown output format";
     }
 
     void errorsGoToStderrWithNonZeroExit()

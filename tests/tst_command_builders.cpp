@@ -82,8 +82,8 @@ private slots:
         // "regex:blocks\.1\[Block\]/" its 5; "regex:^head\[Linear\]$/" selected 1)
         QTest::newRow("module label") << std::string("blocks.0[Block]") << true
                                       << std::string("regex:^blocks\\.0\\[Block\\]$/");
-        QTest::newRow("module label with /") << std::string("blocks.0.attn[Attn]/") << true
-                                             << std::string("regex:^blocks\\.0\\.attn\\[Attn\\]$/");
+        QTest::newRow("module label with /")
+            << std::string("blocks.0.attn[Attn]/") << true << std::string("regex:^blocks\\.0\\.attn\\[Attn\\]$/");
         QTest::newRow("prefixed label") << std::string("M:transformer.blocks.12[Block]") << true
                                         << std::string("regex:^M:transformer\\.blocks\\.12\\[Block\\]$/");
         QTest::newRow("group pattern") << std::string("blocks.*[Block]") << true
@@ -96,11 +96,12 @@ private slots:
         QTest::newRow("wildcard with slash") << std::string("layer*/") << true << std::string("layer*/");
         QTest::newRow("regex kept") << std::string("regex:M:transformer\\.blocks\\.[0-9]+\\[Block\\]/") << true
                                     << std::string("regex:M:transformer\\.blocks\\.[0-9]+\\[Block\\]/");
-        QTest::newRow("regex without slash kept") << std::string("regex:blocks\\.[0-9]+") << true
-                                                  << std::string("regex:blocks\\.[0-9]+");
+        QTest::newRow("regex without slash kept")
+            << std::string("regex:blocks\\.[0-9]+") << true << std::string("regex:blocks\\.[0-9]+");
         // start/end ranges (the CAPTURE range, process-wide) must not get one
         QTest::newRow("start/end") << std::string("CAPTURE") << false << std::string("CAPTURE");
-        QTest::newRow("domain start/end") << std::string("Domain A@Range A") << false << std::string("Domain A@Range A");
+        QTest::newRow("domain start/end")
+            << std::string("Domain A@Range A") << false << std::string("Domain A@Range A");
         QTest::newRow("empty") << std::string() << true << std::string();
     }
     void nvtxExpression()
@@ -141,14 +142,28 @@ private slots:
         o.metricSet = "roofline";
         o.output = "/runs/r/ncu";
         const Argv argv = ncuProfileCommand(o, {"python3", "your_script.py"});
-        const Argv expected = {"/usr/local/cuda/bin/ncu", "--target-processes", "all", "--set", "roofline",
-                               "--replay-mode", "app-range", "--nvtx", "--nvtx-include", "layer1/",
-                               "--nvtx-include", "layer2/", "--export", "/runs/r/ncu", "--force-overwrite",
-                               "python3", "your_script.py"};
+        const Argv expected = {"/usr/local/cuda/bin/ncu",
+                               "--target-processes",
+                               "all",
+                               "--set",
+                               "roofline",
+                               "--replay-mode",
+                               "app-range",
+                               "--nvtx",
+                               "--nvtx-include",
+                               "layer1/",
+                               "--nvtx-include",
+                               "layer2/",
+                               "--export",
+                               "/runs/r/ncu",
+                               "--force-overwrite",
+                               "python3",
+                               "your_script.py"};
         QCOMPARE(argv, expected);
         // repeated flags, never one flag with ';'
         QCOMPARE(std::count(argv.begin(), argv.end(), std::string("--nvtx-include")), 2);
-        QVERIFY(std::none_of(argv.begin(), argv.end(), [](const std::string &a) { return a.find(';') != std::string::npos; }));
+        QVERIFY(std::none_of(argv.begin(), argv.end(),
+                             [](const std::string &a) { return a.find(';') != std::string::npos; }));
     }
 
     void ncuFiltersAndSudo()
@@ -167,13 +182,38 @@ private slots:
         o.sudo = true;
         o.sudoEnvironment = {{"PYTHONPATH", "/opt/launcher"}, {"A", "1"}};
         const Argv argv = ncuProfileCommand(o, {"/usr/bin/python3", "-m", "opscope_launcher"});
-        const Argv expected = {"sudo", "-n", "-E", "env", "A=1", "PYTHONPATH=/opt/launcher", "ncu",
-                               "--target-processes", "application-only", "--section", "SpeedOfLight", "--section",
-                               "LaunchStats", "--metrics",
-                               "gpu__time_duration.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed", "--nvtx",
-                               "--nvtx-include", "CAPTURE", "--nvtx-exclude", "regex:^blocks\\.1\\[Block\\]$/",
-                               "--nvtx-exclude", "regex:^blocks\\.2\\[Block\\]$/", "--kernel-name-base", "demangled", "--kernel-name", "regex:.*gemm.*",
-                               "--launch-skip", "9", "--launch-count", "1", "/usr/bin/python3", "-m",
+        const Argv expected = {"sudo",
+                               "-n",
+                               "-E",
+                               "env",
+                               "A=1",
+                               "PYTHONPATH=/opt/launcher",
+                               "ncu",
+                               "--target-processes",
+                               "application-only",
+                               "--section",
+                               "SpeedOfLight",
+                               "--section",
+                               "LaunchStats",
+                               "--metrics",
+                               "gpu__time_duration.sum,sm__throughput.avg.pct_of_peak_sustained_elapsed",
+                               "--nvtx",
+                               "--nvtx-include",
+                               "CAPTURE",
+                               "--nvtx-exclude",
+                               "regex:^blocks\\.1\\[Block\\]$/",
+                               "--nvtx-exclude",
+                               "regex:^blocks\\.2\\[Block\\]$/",
+                               "--kernel-name-base",
+                               "demangled",
+                               "--kernel-name",
+                               "regex:.*gemm.*",
+                               "--launch-skip",
+                               "9",
+                               "--launch-count",
+                               "1",
+                               "/usr/bin/python3",
+                               "-m",
                                "opscope_launcher"};
         QCOMPARE(argv, expected);
 
@@ -181,8 +221,9 @@ private slots:
         id.ncu = "ncu";
         id.kernelId = "::regex:Bar:2";
         const Argv idArgv = ncuProfileCommand(id, {"app"});
-        const Argv idExpected = {"ncu", "--target-processes", "all", "--set", "roofline", "--kernel-name-base",
-                                 "demangled", "--kernel-id", "::regex:Bar:2", "app"};
+        const Argv idExpected = {
+            "ncu",       "--target-processes", "all",           "--set", "roofline", "--kernel-name-base",
+            "demangled", "--kernel-id",        "::regex:Bar:2", "app"};
         QCOMPARE(idArgv, idExpected);
     }
 
@@ -198,9 +239,19 @@ private slots:
         n.nsys = "/opt/nvidia/nsight-systems/2025.3.1/bin/nsys";
         n.output = "/runs/r/nsys";
         // the flags that worked on the H100 (gpu-machine.md)
-        const Argv expected = {n.nsys, "profile", "--trace=cuda,nvtx", "--sample=none", "--cpuctxsw=none",
-                               "--cudabacktrace=none", "--backtrace=none", "--force-overwrite", "true", "--output",
-                               "/runs/r/nsys", "python3", "w.py"};
+        const Argv expected = {n.nsys,
+                               "profile",
+                               "--trace=cuda,nvtx",
+                               "--sample=none",
+                               "--cpuctxsw=none",
+                               "--cudabacktrace=none",
+                               "--backtrace=none",
+                               "--force-overwrite",
+                               "true",
+                               "--output",
+                               "/runs/r/nsys",
+                               "python3",
+                               "w.py"};
         QCOMPARE(nsysProfileCommand(n, {"python3", "w.py"}), expected);
         QVERIFY(nsysEnvironment(n).empty());
 
@@ -215,8 +266,8 @@ private slots:
         const std::map<std::string, std::string> env = {{"NSYS_NVTX_PROFILER_REGISTER_ONLY", "0"}};
         QCOMPARE(nsysEnvironment(n), env);
 
-        const Argv exportExpected = {"nsys", "export", "--type", "sqlite", "--force-overwrite", "true",
-                                     "--output", "/r/nsys.sqlite", "/r/nsys.nsys-rep"};
+        const Argv exportExpected = {"nsys", "export",   "--type",         "sqlite",          "--force-overwrite",
+                                     "true", "--output", "/r/nsys.sqlite", "/r/nsys.nsys-rep"};
         QCOMPARE(nsysExportCommand("nsys", "/r/nsys.nsys-rep", "/r/nsys.sqlite"), exportExpected);
     }
 
@@ -233,10 +284,29 @@ private slots:
         o.statusPath = "/r/launcher_status.json";
         o.script = "/w/train.py";
         o.scriptArgs = {"--steps", "5", "--", "x"}; // the script's own options stay the script's
-        const Argv expected = {"/usr/bin/python3", "-m", "opscope_launcher", "--mode", "nvtx", "--warmup", "3",
-                               "--steps", "2", "--step", "function:train_step", "--compile", "inductor",
-                               "--partition-map", "/r/partition_map.json", "--status", "/r/launcher_status.json",
-                               "--", "/w/train.py", "--steps", "5", "--", "x"};
+        const Argv expected = {"/usr/bin/python3",
+                               "-m",
+                               "opscope_launcher",
+                               "--mode",
+                               "nvtx",
+                               "--warmup",
+                               "3",
+                               "--steps",
+                               "2",
+                               "--step",
+                               "function:train_step",
+                               "--compile",
+                               "inductor",
+                               "--partition-map",
+                               "/r/partition_map.json",
+                               "--status",
+                               "/r/launcher_status.json",
+                               "--",
+                               "/w/train.py",
+                               "--steps",
+                               "5",
+                               "--",
+                               "x"};
         QCOMPARE(launcherCommand(o), expected);
     }
 
@@ -305,7 +375,8 @@ private slots:
             QVERIFY(d.find("app-range") != std::string::npos);
         }
         QCOMPARE(parseToolLine("==WARNING== Found outstanding GPU clock reset").kind, ToolEvent::Kind::ToolWarning);
-        QCOMPARE(parseToolLine("==ERROR== The application returned an error code (1).").kind, ToolEvent::Kind::ToolError);
+        QCOMPARE(parseToolLine("==ERROR== The application returned an error code (1).").kind,
+                 ToolEvent::Kind::ToolError);
     }
 
     void nsysProgressOfTheFixture()
@@ -397,8 +468,8 @@ private slots:
         p.finalize();
 
         PartitionMap map;
-        map.groups.push_back({"blocks.*[Block]", "Block", "blocks.0", {"blocks.0", "blocks.1"},
-                              {"blocks.0[Block]", "blocks.1[Block]"}});
+        map.groups.push_back(
+            {"blocks.*[Block]", "Block", "blocks.0", {"blocks.0", "blocks.1"}, {"blocks.0[Block]", "blocks.1[Block]"}});
         DedupReport report = propagateDedupCounters(p, map);
         QVERIFY(report.problems.empty());
         QCOMPARE(report.kernelsFilled, size_t(3));
@@ -473,25 +544,32 @@ private slots:
         const std::string launcherDir = test::sourceFile("resources/launcher");
         const std::string script = test::sourceFile("examples/mlp.py");
         const std::string run = bin + "/runs/mlp1";
-        const CliRun r = runOpscope({"capture", script, "--tool", "nsys", "--nsys", bin + "/nsys", "--python",
-                                     bin + "/python3", "--out", bin + "/runs", "--name", "mlp1", "--dry-run", "--",
-                                     "--size", "tiny"},
-                                    {{"OPSCOPE_LAUNCHER_DIR", launcherDir}});
+        const CliRun r =
+            runOpscope({"capture", script, "--tool", "nsys", "--nsys", bin + "/nsys", "--python", bin + "/python3",
+                        "--out", bin + "/runs", "--name", "mlp1", "--dry-run", "--", "--size", "tiny"},
+                       {{"OPSCOPE_LAUNCHER_DIR", launcherDir}});
         QCOMPARE(r.exitCode, 0);
         const std::string launcher = bin + "/python3 -m opscope_launcher";
         const std::string expected =
             "# stage correlation\n"
-            "# env PYTHONPATH=" + launcherDir + "\n"
+            "# env PYTHONPATH=" +
+            launcherDir +
+            "\n"
             "# env PYTHONUNBUFFERED=1\n" +
             launcher + " --mode torch --warmup 2 --steps 1 --trace " + run + "/correlation_trace.json --status " + run +
-            "/correlation_status.json -- " + script + " --size tiny\n"
+            "/correlation_status.json -- " + script +
+            " --size tiny\n"
             "# stage nsys\n"
-            "# env PYTHONPATH=" + launcherDir + "\n"
+            "# env PYTHONPATH=" +
+            launcherDir +
+            "\n"
             "# env PYTHONUNBUFFERED=1\n" +
-            bin + "/nsys profile --trace=cuda,nvtx --sample=none --cpuctxsw=none --cudabacktrace=none --backtrace=none "
-                  "--force-overwrite true --output " + run + "/nsys " +
-            launcher + " --mode nvtx --warmup 2 --steps 1 --partition-map " + run + "/partition_map.json --status " +
-            run + "/launcher_status.json -- " + script + " --size tiny\n"
+            bin +
+            "/nsys profile --trace=cuda,nvtx --sample=none --cpuctxsw=none --cudabacktrace=none --backtrace=none "
+            "--force-overwrite true --output " +
+            run + "/nsys " + launcher + " --mode nvtx --warmup 2 --steps 1 --partition-map " + run +
+            "/partition_map.json --status " + run + "/launcher_status.json -- " + script +
+            " --size tiny\n"
             "# stage nsys-export\n" +
             bin + "/nsys export --type sqlite --force-overwrite true --output " + run + "/nsys.sqlite " + run +
             "/nsys.nsys-rep\n";
@@ -503,47 +581,60 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string base = dir.path().toStdString();
-        writeFile(base + "/ncu", "#!/bin/sh\necho 'NVIDIA (R) Nsight Compute Command Line Profiler'\necho 'Version 2025.3.1.0 (build 36398880) (public-release)'\n", true);
+        writeFile(base + "/ncu",
+                  "#!/bin/sh\necho 'NVIDIA (R) Nsight Compute Command Line Profiler'\necho 'Version 2025.3.1.0 (build "
+                  "36398880) (public-release)'\n",
+                  true);
         writeFile(base + "/python3", "#!/bin/sh\nexit 0\n", true);
         const std::string run = base + "/gpt-1";
         QVERIFY(QDir().mkpath(QString::fromStdString(run)));
         const std::string script = test::sourceFile("examples/gpt.py");
-        nlohmann::json manifest = {{"format", "opscope-run"},
-                                   {"version", 1},
-                                   {"workload", {{"script", script}, {"args", {"--infer"}}, {"python", base + "/python3"}}},
-                                   {"capture", {{"tool", "nsys"}, {"warmup", 2}, {"steps", 1}, {"compile", "eager"}}},
-                                   {"outputs", nlohmann::json::object()},
-                                   {"replays", nlohmann::json::array()}};
+        nlohmann::json manifest = {
+            {"format", "opscope-run"},
+            {"version", 1},
+            {"workload", {{"script", script}, {"args", {"--infer"}}, {"python", base + "/python3"}}},
+            {"capture", {{"tool", "nsys"}, {"warmup", 2}, {"steps", 1}, {"compile", "eager"}}},
+            {"outputs", nlohmann::json::object()},
+            {"replays", nlohmann::json::array()}};
         writeFile(run + "/manifest.json", manifest.dump(2));
-        writeFile(run + "/partition_map.json", R"({"format": "opscope-partition-map", "version": 1, "root": "model[GPT]",
+        writeFile(run + "/partition_map.json",
+                  R"({"format": "opscope-partition-map", "version": 1, "root": "model[GPT]",
           "groups": [{"name": "blocks.*[Block]", "class": "Block", "representative": "blocks.0",
                       "members": ["blocks.0", "blocks.1", "blocks.2", "blocks.3"],
                       "labels": ["blocks.0[Block]", "blocks.1[Block]", "blocks.2[Block]", "blocks.3[Block]"]}]})");
         const std::string launcherDir = test::sourceFile("resources/launcher");
-        CliRun r = runOpscope({"replay", run, "--ncu", base + "/ncu", "--dry-run"}, {{"OPSCOPE_LAUNCHER_DIR", launcherDir}});
+        CliRun r =
+            runOpscope({"replay", run, "--ncu", base + "/ncu", "--dry-run"}, {{"OPSCOPE_LAUNCHER_DIR", launcherDir}});
         QCOMPARE(r.exitCode, 0);
         const std::string expected =
             "# stage ncu\n"
-            "# env PYTHONPATH=" + launcherDir + "\n"
+            "# env PYTHONPATH=" +
+            launcherDir +
+            "\n"
             "# env PYTHONUNBUFFERED=1\n" +
-            base + "/ncu --target-processes all --set roofline --nvtx --nvtx-include CAPTURE "
-                   "--nvtx-exclude 'regex:^blocks\\.1\\[Block\\]$/' --nvtx-exclude 'regex:^blocks\\.2\\[Block\\]$/' "
-                   "--nvtx-exclude 'regex:^blocks\\.3\\[Block\\]$/' --export " + run + "/ncu --force-overwrite " +
-            base + "/python3 -m opscope_launcher --mode nvtx --warmup 2 --steps 1 --status " + run +
-            "/ncu_launcher_status.json -- " + script + " --infer\n"
+            base +
+            "/ncu --target-processes all --set roofline --nvtx --nvtx-include CAPTURE "
+            "--nvtx-exclude 'regex:^blocks\\.1\\[Block\\]$/' --nvtx-exclude 'regex:^blocks\\.2\\[Block\\]$/' "
+            "--nvtx-exclude 'regex:^blocks\\.3\\[Block\\]$/' --export " +
+            run + "/ncu --force-overwrite " + base +
+            "/python3 -m opscope_launcher --mode nvtx --warmup 2 --steps 1 --status " + run +
+            "/ncu_launcher_status.json -- " + script +
+            " --infer\n"
             "# stage ncu-export\n" +
-            base + "/ncu --import " + run + "/ncu.ncu-rep --csv --page raw --print-units base > " + run + "/ncu_raw.csv\n";
+            base + "/ncu --import " + run + "/ncu.ncu-rep --csv --page raw --print-units base > " + run +
+            "/ncu_raw.csv\n";
         QCOMPARE(r.out, expected);
 
         // --no-dedup profiles every layer; user filters replace the CAPTURE include.
         r = runOpscope({"replay", run, "--ncu", base + "/ncu", "--dry-run", "--no-dedup", "--set", "full",
-                        "--nvtx-include", "blocks.0.attn[Attn];regex:blocks\\.[0-9]+\\.mlp\\[MLP\\]/",
-                        "--kernel-regex", ".*gemm.*", "--replay-mode", "app-range"},
+                        "--nvtx-include", "blocks.0.attn[Attn];regex:blocks\\.[0-9]+\\.mlp\\[MLP\\]/", "--kernel-regex",
+                        ".*gemm.*", "--replay-mode", "app-range"},
                        {{"OPSCOPE_LAUNCHER_DIR", launcherDir}});
         QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.out.find("--set full --replay-mode app-range --nvtx --nvtx-include 'regex:^blocks\\.0\\.attn\\[Attn\\]$/' "
-                            "--nvtx-include 'regex:blocks\\.[0-9]+\\.mlp\\[MLP\\]/' --kernel-name-base demangled "
-                            "--kernel-name 'regex:.*gemm.*' --export") != std::string::npos,
+        QVERIFY2(r.out.find(
+                     "--set full --replay-mode app-range --nvtx --nvtx-include 'regex:^blocks\\.0\\.attn\\[Attn\\]$/' "
+                     "--nvtx-include 'regex:blocks\\.[0-9]+\\.mlp\\[MLP\\]/' --kernel-name-base demangled "
+                     "--kernel-name 'regex:.*gemm.*' --export") != std::string::npos,
                  r.out.c_str());
         QVERIFY(r.out.find("--nvtx-exclude") == std::string::npos);
         QVERIFY(r.out.find("CAPTURE") == std::string::npos);

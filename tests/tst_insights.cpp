@@ -40,7 +40,8 @@ std::map<std::string, DurationStats> kernelStatsFromSqlite(const std::string &pa
                        -1, &stmt, nullptr);
     std::map<std::string, std::vector<int64_t>> durations;
     while (sqlite3_step(stmt) == SQLITE_ROW)
-        durations[reinterpret_cast<const char *>(sqlite3_column_text(stmt, 0))].push_back(sqlite3_column_int64(stmt, 1));
+        durations[reinterpret_cast<const char *>(sqlite3_column_text(stmt, 0))].push_back(
+            sqlite3_column_int64(stmt, 1));
     sqlite3_finalize(stmt);
     sqlite3_close(db);
     std::map<std::string, DurationStats> out;
@@ -72,7 +73,8 @@ Profile syntheticStep(int kernels, int64_t kernelNs, int64_t gapNs)
 {
     Profile p;
     p.threads.push_back({1, 1, kNoString});
-    p.ranges.push_back({0, kernels * (kernelNs + gapNs) + 10, p.intern("ProfilerStep#1"), kNoString, 0, 0, RangeKind::UserAnnotation});
+    p.ranges.push_back(
+        {0, kernels * (kernelNs + gapNs) + 10, p.intern("ProfilerStep#1"), kNoString, 0, 0, RangeKind::UserAnnotation});
     for (int i = 0; i < kernels; ++i) {
         const int64_t launch = i * (kernelNs + gapNs);
         p.api_calls.push_back({launch, launch + 5, p.intern("cudaLaunchKernel"), 0, uint32_t(i + 1), ApiKind::Runtime});
@@ -113,9 +115,10 @@ private slots:
     void kernelSummaryEqualsTheSqliteTables_data()
     {
         QTest::addColumn<QString>("file");
-        for (const char *f : {"h100/gpt4_bf16_infer/nsys.sqlite", "h100/gpt4_fp32_infer/nsys.sqlite",
-                              "h100/mlp_bf16_infer/nsys.sqlite", "public/nsys/nsys-ai__mock.sqlite",
-                              "public/nsys/extrap__profile1.sqlite", "public/nsys/pipit__saxpy-mpi-cuda_nsys_perlmutter0.sqlite"})
+        for (const char *f :
+             {"h100/gpt4_bf16_infer/nsys.sqlite", "h100/gpt4_fp32_infer/nsys.sqlite", "h100/mlp_bf16_infer/nsys.sqlite",
+              "public/nsys/nsys-ai__mock.sqlite", "public/nsys/extrap__profile1.sqlite",
+              "public/nsys/pipit__saxpy-mpi-cuda_nsys_perlmutter0.sqlite"})
             QTest::newRow(f) << QString(f);
     }
 
@@ -196,7 +199,8 @@ private slots:
 
     void tensorCoresIdleFiresOnFp32Only()
     {
-        const Profile fp32 = importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
+        const Profile fp32 =
+            importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
         const auto fp32Insights = findInsights(fp32);
         const Insight *i = findKind(fp32Insights, "tensor-cores-idle");
         QVERIFY(i);
@@ -215,7 +219,8 @@ private slots:
         QVERIFY(i->figures["share_of_gpu_time"].get<double>() > 0.3);
         QVERIFY(i->explanation.find("TF32") != std::string::npos);
         QVERIFY(i->figures["tf32_to_fp32_peak"].get<double>() > 1.5);
-        const Profile bf16 = importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")});
+        const Profile bf16 =
+            importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")});
         QVERIFY(findKind(findInsights(bf16), "tensor-cores-idle") == nullptr);
     }
 
@@ -240,7 +245,8 @@ private slots:
         QVERIFY(findKind(findInsights(p), "synchronization") == nullptr);
         QVERIFY(findKind(findInsights(p), "pageable-copy") == nullptr);
         p.api_calls.push_back({50000, 90000, p.intern("cudaDeviceSynchronize"), 0, 999, ApiKind::Runtime});
-        p.memory_ops.push_back({60000, 70000, 1 << 20, 1000, 7, 0, MemoryOpKind::Memcpy, 1, 0, 2}); // HtoD from pageable
+        p.memory_ops.push_back(
+            {60000, 70000, 1 << 20, 1000, 7, 0, MemoryOpKind::Memcpy, 1, 0, 2}); // HtoD from pageable
         const auto insights = findInsights(p);
         const Insight *sync = findKind(insights, "synchronization");
         QVERIFY(sync);
@@ -254,8 +260,10 @@ private slots:
     // (the one condition each insight checks) keep them quiet.
     void kernelCounterInsightsFireOnRealRows()
     {
-        const Profile bf16 = importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")});
-        const Profile fp32 = importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
+        const Profile bf16 =
+            importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")});
+        const Profile fp32 =
+            importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
         const auto b = findInsights(bf16), f = findInsights(fp32);
         // Elementwise kernels below the ridge point at a fraction of DRAM bandwidth.
         const Insight *memory = findKind(b, "memory-bound");
@@ -277,7 +285,8 @@ private slots:
 
     void kernelCounterInsightsStayQuietOnHealthyRows()
     {
-        Profile p = importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
+        Profile p =
+            importCapture({fixture("h100/gpt4_fp32_infer/nsys.sqlite"), fixture("h100/gpt4_fp32_infer/ncu_raw.csv")});
         const auto before = findInsights(p);
         for (const char *kind : {"low-occupancy", "latency-bound", "compute-bound", "memory-bound"})
             QVERIFY2(countKind(before, kind) > 0, kind);
@@ -334,7 +343,8 @@ private slots:
     void groupOutliersAndQuietGroups()
     {
         // The four blocks of the bf16 capture take about the same time: no outlier.
-        const Profile p = importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")});
+        const Profile p =
+            importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite"), fixture("h100/gpt4_bf16_infer/ncu_raw.csv")});
         QVERIFY(findKind(findInsights(p), "group-outlier") == nullptr);
         // Stretch one kernel of blocks.2 to ten times its length: blocks.2 becomes an outlier.
         Profile slow = p;

@@ -89,7 +89,10 @@ QStringList manPageLines()
     return text.split('\n');
 }
 
-bool startsSection(const QString &line) { return line.startsWith(".SH") || line.startsWith(".SS"); }
+bool startsSection(const QString &line)
+{
+    return line.startsWith(".SH") || line.startsWith(".SS");
+}
 
 // The lines of the section whose heading is `heading` (e.g. ".SS summary"), without the heading.
 QStringList section(const QStringList &lines, const QString &heading)

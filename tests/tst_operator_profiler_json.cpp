@@ -46,14 +46,22 @@ private slots:
         QTest::addColumn<int>("sourceWarnings");
         QTest::addColumn<QString>("firstKernel");
         QTest::addColumn<double>("firstKernelDuration"); // gpu__time_duration.sum as written (us)
-        QTest::newRow("conv_block") << "conv_block/profile.json" << 10 << 38 << 0 << 528 << 529757LL << 329 << "k_00329" << 4.22;
-        QTest::newRow("conv_block opt") << "conv_block/profile_optimized.json" << 10 << 26 << 6 << 396 << 325691LL << 77 << "k_00078" << -1.0;
-        QTest::newRow("embedding") << "embedding_projection/profile.json" << 8 << 10 << 0 << 220 << 12532871LL << 296 << "k_00296" << 17.79;
-        QTest::newRow("embedding opt") << "embedding_projection/profile_optimized.json" << 9 << 24 << 8 << 352 << 4577470LL << 37 << "k_00037" << 17.57;
-        QTest::newRow("mlp") << "mlp_activations/profile.json" << 9 << 16 << 0 << 352 << 773562LL << 395 << "k_00395" << 53.63;
-        QTest::newRow("mlp opt") << "mlp_activations/profile_optimized.json" << 21 << 34 << 0 << 396 << 218080LL << 52 << "k_00052" << -1.0;
-        QTest::newRow("sdpa") << "sdpa_attention/profile.json" << 12 << 14 << 0 << 264 << 905984LL << 258 << "k_00258" << 11.74;
-        QTest::newRow("sdpa opt") << "sdpa_attention/profile_optimized.json" << 11 << 22 << 0 << 440 << 404662LL << 34 << "k_00034" << 10.11;
+        QTest::newRow("conv_block") << "conv_block/profile.json" << 10 << 38 << 0 << 528 << 529757LL << 329 << "k_00329"
+                                    << 4.22;
+        QTest::newRow("conv_block opt") << "conv_block/profile_optimized.json" << 10 << 26 << 6 << 396 << 325691LL << 77
+                                        << "k_00078" << -1.0;
+        QTest::newRow("embedding") << "embedding_projection/profile.json" << 8 << 10 << 0 << 220 << 12532871LL << 296
+                                   << "k_00296" << 17.79;
+        QTest::newRow("embedding opt") << "embedding_projection/profile_optimized.json" << 9 << 24 << 8 << 352
+                                       << 4577470LL << 37 << "k_00037" << 17.57;
+        QTest::newRow("mlp") << "mlp_activations/profile.json" << 9 << 16 << 0 << 352 << 773562LL << 395 << "k_00395"
+                             << 53.63;
+        QTest::newRow("mlp opt") << "mlp_activations/profile_optimized.json" << 21 << 34 << 0 << 396 << 218080LL << 52
+                                 << "k_00052" << -1.0;
+        QTest::newRow("sdpa") << "sdpa_attention/profile.json" << 12 << 14 << 0 << 264 << 905984LL << 258 << "k_00258"
+                              << 11.74;
+        QTest::newRow("sdpa opt") << "sdpa_attention/profile_optimized.json" << 11 << 22 << 0 << 440 << 404662LL << 34
+                                  << "k_00034" << 10.11;
     }
 
     void importsRealExamples()
@@ -179,14 +187,19 @@ private slots:
     {
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("truncated") << QByteArray("{\"schema_version\": \"1.0\", \"capture_metadata\": {\"model_name\": \"x\"}, \"operators\": [{")
-                                   << "not valid JSON";
-        QTest::newRow("operators not a list") << QByteArray("{\"schema_version\": \"1.0\", \"capture_metadata\": {}, \"operators\": 5}")
-                                              << "\"operators\" is not a list";
-        QTest::newRow("future schema") << QByteArray("{\"schema_version\": \"2.0\", \"capture_metadata\": {}, \"operators\": []}")
-                                       << "schema_version 2.0 is not supported";
+        QTest::newRow("truncated")
+            << QByteArray(
+                   "{\"schema_version\": \"1.0\", \"capture_metadata\": {\"model_name\": \"x\"}, \"operators\": [{")
+            << "not valid JSON";
+        QTest::newRow("operators not a list")
+            << QByteArray("{\"schema_version\": \"1.0\", \"capture_metadata\": {}, \"operators\": 5}")
+            << "\"operators\" is not a list";
+        QTest::newRow("future schema")
+            << QByteArray("{\"schema_version\": \"2.0\", \"capture_metadata\": {}, \"operators\": []}")
+            << "schema_version 2.0 is not supported";
         QTest::newRow("kernel start not a number")
-            << QByteArray("{\"capture_metadata\": {}, \"operators\": [{\"operator_name\": \"a\", \"kernels\": [{\"start_ns\": \"x\"}]}]}")
+            << QByteArray("{\"capture_metadata\": {}, \"operators\": [{\"operator_name\": \"a\", \"kernels\": "
+                          "[{\"start_ns\": \"x\"}]}]}")
             << "start_ns is not a number";
     }
 

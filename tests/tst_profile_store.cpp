@@ -156,7 +156,8 @@ private slots:
     void roundTripsARealProfile()
     {
         QTemporaryDir dir;
-        const Profile original = importOperatorProfilerJson(fixture("public/operator_profiler/conv_block/profile.json"));
+        const Profile original =
+            importOperatorProfilerJson(fixture("public/operator_profiler/conv_block/profile.json"));
         const std::string path = tempPath(dir, "conv_block.opscope");
         saveProfile(original, path);
         const Profile loaded = loadProfile(path);
@@ -181,14 +182,22 @@ private slots:
     {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("expected");
-        QTest::newRow("missing") << "missing" << "no such file";
-        QTest::newRow("empty") << "empty" << "not an OpScope profile";
-        QTest::newRow("random bytes") << "random" << "not an OpScope profile";
-        QTest::newRow("json") << "json" << "not an OpScope profile";
-        QTest::newRow("foreign sqlite") << "foreign" << "an SQLite database of another program";
-        QTest::newRow("nsys sqlite") << "nsys" << "an SQLite database of another program";
-        QTest::newRow("newer") << "newer" << "written by a newer OpScope (file format 99";
-        QTest::newRow("truncated") << "truncated" << "damaged";
+        QTest::newRow("missing") << "missing"
+                                 << "no such file";
+        QTest::newRow("empty") << "empty"
+                               << "not an OpScope profile";
+        QTest::newRow("random bytes") << "random"
+                                      << "not an OpScope profile";
+        QTest::newRow("json") << "json"
+                              << "not an OpScope profile";
+        QTest::newRow("foreign sqlite") << "foreign"
+                                        << "an SQLite database of another program";
+        QTest::newRow("nsys sqlite") << "nsys"
+                                     << "an SQLite database of another program";
+        QTest::newRow("newer") << "newer"
+                               << "written by a newer OpScope (file format 99";
+        QTest::newRow("truncated") << "truncated"
+                                   << "damaged";
     }
 
     void refusesFilesThatAreNotOurs()
@@ -210,7 +219,8 @@ private slots:
         } else if (kind == "foreign") {
             sqlite3 *db = nullptr;
             sqlite3_open(path.c_str(), &db);
-            sqlite3_exec(db, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('hello');", nullptr, nullptr, nullptr);
+            sqlite3_exec(db, "CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('hello');", nullptr, nullptr,
+                         nullptr);
             sqlite3_close(db);
         } else if (kind == "nsys") {
             path = fixture("public/nsys/nsys-ai__mock.sqlite");

@@ -16,7 +16,7 @@ const char *sampleProfilePath()
     static const std::string path = [] {
         const std::string relative = "/samples/conv_block/profile.json";
         for (const std::string &base : {std::string(OPSCOPE_SOURCE_RESOURCES), std::string(OPSCOPE_INSTALLED_RESOURCES),
-                                       std::string("/usr/share/opscope")})
+                                        std::string("/usr/share/opscope")})
             if (QFileInfo::exists(QString::fromStdString(base + relative)))
                 return base + relative;
         return std::string();
@@ -27,7 +27,7 @@ const char *sampleProfilePath()
 QStringList sampleCaptureFiles()
 {
     for (const QString &base : {QStringLiteral(OPSCOPE_SOURCE_RESOURCES), QStringLiteral(OPSCOPE_INSTALLED_RESOURCES),
-                               QStringLiteral("/usr/share/opscope")}) {
+                                QStringLiteral("/usr/share/opscope")}) {
         const QString folder = base + QStringLiteral("/samples/gpt4_bf16_infer/");
         if (QFileInfo::exists(folder + "nsys.sqlite") && QFileInfo::exists(folder + "ncu_raw.csv"))
             return {folder + "nsys.sqlite", folder + "ncu_raw.csv"};
@@ -53,9 +53,8 @@ int runApplication(int argc, char **argv)
     // Documentation screenshots (docs/make-screenshots.sh): load, save the pictures, quit.
     const QString screenshots = qEnvironmentVariable("OPSCOPE_SCREENSHOTS");
     if (!screenshots.isEmpty())
-        QObject::connect(&window, &MainWindow::openFinished, &app, [&](bool ok) {
-            QApplication::exit(ok && saveScreenshots(window, screenshots) ? 0 : 1);
-        });
+        QObject::connect(&window, &MainWindow::openFinished, &app,
+                         [&](bool ok) { QApplication::exit(ok && saveScreenshots(window, screenshots) ? 0 : 1); });
     if (!files.isEmpty())
         window.openFiles(files); // the files of one capture
     return app.exec();

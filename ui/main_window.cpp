@@ -172,8 +172,9 @@ void MainWindow::buildMenus()
                                     "Ctrl+O: open files of a capture"));
     });
     help->addAction(tr("&About OpScope"), this, [this] {
-        QMessageBox::about(this, tr("About OpScope"),
-                           tr("OpScope %1\nA profile explorer for PyTorch on NVIDIA GPUs.").arg(QStringLiteral(OPSCOPE_VERSION)));
+        QMessageBox::about(
+            this, tr("About OpScope"),
+            tr("OpScope %1\nA profile explorer for PyTorch on NVIDIA GPUs.").arg(QStringLiteral(OPSCOPE_VERSION)));
     });
 }
 
@@ -225,8 +226,9 @@ void MainWindow::updateDetails()
         if (k.op < p.operators.size() && p.operators[k.op].shapes != kNoString)
             row(tr("Shapes"), qText(p, p.operators[k.op].shapes));
         row(tr("Module"), k.module < p.modules.size() ? qText(p, p.modules[k.module].path) : tr("none"));
-        row(tr("Attribution"), QStringLiteral("%1, %2 confidence")
-                                   .arg(QString::fromUtf8(toString(k.method)), QString::fromUtf8(toString(k.confidence))));
+        row(tr("Attribution"),
+            QStringLiteral("%1, %2 confidence")
+                .arg(QString::fromUtf8(toString(k.method)), QString::fromUtf8(toString(k.confidence))));
         if (k.op == kNoIndex && k.unattributed_reason != kNoString)
             row(tr("Why unattributed"), qText(p, k.unattributed_reason));
         row(tr("Captured step"), k.flags & kKernelOutsideCapture ? tr("no (initialisation or warm-up)") : tr("yes"));

@@ -41,13 +41,16 @@ void ProfileLoader::load(const QStringList &paths)
         files.push_back(p.toStdString());
     worker_ = std::thread([this, files, paths] {
         // Results travel back to the GUI thread as queued signal emissions.
-        auto post = [this](auto &&fn) { QMetaObject::invokeMethod(this, std::forward<decltype(fn)>(fn), Qt::QueuedConnection); };
+        auto post = [this](auto &&fn) {
+            QMetaObject::invokeMethod(this, std::forward<decltype(fn)>(fn), Qt::QueuedConnection);
+        };
         try {
-            Progress progress([this, post](double fraction, std::string_view stage) {
-                                  const QString text = QString::fromUtf8(stage.data(), qsizetype(stage.size()));
-                                  post([this, fraction, text] { emit this->progress(fraction, text); });
-                              },
-                              &cancel_);
+            Progress progress(
+                [this, post](double fraction, std::string_view stage) {
+                    const QString text = QString::fromUtf8(stage.data(), qsizetype(stage.size()));
+                    post([this, fraction, text] { emit this->progress(fraction, text); });
+                },
+                &cancel_);
             auto capture = std::make_shared<LoadedCapture>();
             auto profile = std::make_shared<const Profile>(importCapture(files, {}, progress));
             progress.checkCancel();

@@ -32,7 +32,8 @@ bool saveScreenshots(MainWindow &window, const QString &folder)
         return false;
     // Select the first GEMM of the captured step, so the counters and the roofline have a subject.
     for (Index k = 0; k < p->kernels.size(); ++k)
-        if (!(p->kernels[k].flags & kKernelOutsideCapture) && p->text(p->kernels[k].name).find("nvjet") != std::string_view::npos) {
+        if (!(p->kernels[k].flags & kKernelOutsideCapture) &&
+            p->text(p->kernels[k].name).find("nvjet") != std::string_view::npos) {
             window.selection()->setKernel(k);
             break;
         }

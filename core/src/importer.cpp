@@ -27,26 +27,25 @@ std::vector<ImportFormat> makeFormats()
                            progress.report(1.0, "Opening profile");
                            return p;
                        }});
-    formats.push_back({"operator-profiler-json", "Operator Profiler profile.json",
-                       [](const FileProbe &f) { return !f.directory && looksLikeOperatorProfilerJson(f.head); },
-                       [](const std::string &path, const Progress &progress) {
-                           return importOperatorProfilerJson(path, progress);
-                       }});
+    formats.push_back(
+        {"operator-profiler-json", "Operator Profiler profile.json",
+         [](const FileProbe &f) { return !f.directory && looksLikeOperatorProfilerJson(f.head); },
+         [](const std::string &path, const Progress &progress) { return importOperatorProfilerJson(path, progress); }});
     // Content decides; these detectors look at the head bytes first and the extension second.
     formats.push_back({"nsys-sqlite", "Nsight Systems SQLite export (.sqlite)", importers::detectNsysSqlite,
                        importers::importNsysSqlite});
-    formats.push_back({"nsys-rep", "Nsight Systems report (.nsys-rep)", importers::detectNsysRep,
-                       importers::importNsysRep});
+    formats.push_back(
+        {"nsys-rep", "Nsight Systems report (.nsys-rep)", importers::detectNsysRep, importers::importNsysRep});
     formats.push_back({"nsys-stats-csv", "nsys stats NVTX push/pop trace (.csv)", importers::detectNsysStatsCsv,
                        importers::importNsysStatsCsv});
     formats.push_back({"kineto-json", "torch.profiler trace (.json, .json.gz)", importers::detectKinetoJson,
                        importers::importKinetoJson});
     formats.push_back({"onnxruntime-json", "ONNX Runtime profile (.json)", importers::detectOnnxRuntimeJson,
                        importers::importOnnxRuntimeJson});
-    formats.push_back({"ncu-csv", "Nsight Compute CSV (--page raw or details)", importers::detectNcuCsv,
-                       importers::importNcuCsv});
-    formats.push_back({"ncu-rep", "Nsight Compute report (.ncu-rep)", importers::detectNcuRep,
-                       importers::importNcuRep});
+    formats.push_back(
+        {"ncu-csv", "Nsight Compute CSV (--page raw or details)", importers::detectNcuCsv, importers::importNcuCsv});
+    formats.push_back(
+        {"ncu-rep", "Nsight Compute report (.ncu-rep)", importers::detectNcuRep, importers::importNcuRep});
     return formats;
 }
 

@@ -20,8 +20,7 @@ std::span<const MetricValue> ownerRange(const std::vector<MetricValue> &values, 
 {
     auto lo = std::lower_bound(values.begin(), values.end(), owner,
                                [](const MetricValue &v, Index o) { return v.owner < o; });
-    auto hi = std::upper_bound(lo, values.end(), owner,
-                               [](Index o, const MetricValue &v) { return o < v.owner; });
+    auto hi = std::upper_bound(lo, values.end(), owner, [](Index o, const MetricValue &v) { return o < v.owner; });
     return {lo, hi};
 }
 } // namespace
@@ -132,9 +131,8 @@ void Profile::finalize()
     }
     std::vector<Index> order(kernels.size());
     std::iota(order.begin(), order.end(), Index(0));
-    std::stable_sort(order.begin(), order.end(), [this](Index a, Index b) {
-        return kernels[a].start_ns < kernels[b].start_ns;
-    });
+    std::stable_sort(order.begin(), order.end(),
+                     [this](Index a, Index b) { return kernels[a].start_ns < kernels[b].start_ns; });
     const bool alreadySorted = std::is_sorted(order.begin(), order.end());
     if (!alreadySorted) {
         std::vector<Index> newIndexOf(kernels.size());
@@ -172,12 +170,12 @@ int64_t Profile::totalKernelTimeNs() const
 
 size_t Profile::residentBytes() const
 {
-    return capacityBytes(devices) + capacityBytes(threads) + capacityBytes(kernels) +
-           capacityBytes(operators) + capacityBytes(modules) + capacityBytes(ranges) +
-           capacityBytes(memory_ops) + capacityBytes(api_calls) + capacityBytes(syncs) +
-           capacityBytes(memory_samples) + capacityBytes(operator_links) + capacityBytes(metrics) +
-           capacityBytes(kernel_counters) + capacityBytes(operator_counters) + capacityBytes(fused_with) +
-           strings.textBytes() + strings.size() * (sizeof(std::string) + 2 * sizeof(void *) + 16);
+    return capacityBytes(devices) + capacityBytes(threads) + capacityBytes(kernels) + capacityBytes(operators) +
+           capacityBytes(modules) + capacityBytes(ranges) + capacityBytes(memory_ops) + capacityBytes(api_calls) +
+           capacityBytes(syncs) + capacityBytes(memory_samples) + capacityBytes(operator_links) +
+           capacityBytes(metrics) + capacityBytes(kernel_counters) + capacityBytes(operator_counters) +
+           capacityBytes(fused_with) + strings.textBytes() +
+           strings.size() * (sizeof(std::string) + 2 * sizeof(void *) + 16);
 }
 
 } // namespace opscope

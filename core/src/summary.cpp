@@ -72,10 +72,11 @@ nlohmann::ordered_json summaryJson(const Profile &p)
         withCounters += !p.countersOfKernel(k).empty();
         ++confidence[std::string(toString(kernel.op != kNoIndex ? kernel.confidence : Confidence::Unattributed))];
         if (kernel.op == kNoIndex)
-            unattributed.push_back({{"kernel", k},
-                                    {"name", p.text(kernel.name)},
-                                    {"reason", kernel.unattributed_reason == kNoString ? std::string_view("unknown")
-                                                                                       : p.text(kernel.unattributed_reason)}});
+            unattributed.push_back(
+                {{"kernel", k},
+                 {"name", p.text(kernel.name)},
+                 {"reason", kernel.unattributed_reason == kNoString ? std::string_view("unknown")
+                                                                    : p.text(kernel.unattributed_reason)}});
     }
     for (const MemoryOp &m : p.memory_ops)
         (m.kind == MemoryOpKind::Memcpy ? memcpy : memset)++;

@@ -84,7 +84,8 @@ private slots:
     void badFileKeepsTheLoadedProfile()
     {
         ui::MainWindow window;
-        QVERIFY(openAndWait(window, {QString::fromStdString(fixture("public/operator_profiler/mlp_activations/profile.json"))}));
+        QVERIFY(openAndWait(
+            window, {QString::fromStdString(fixture("public/operator_profiler/mlp_activations/profile.json"))}));
         const Profile *before = window.profile();
         const QString title = window.windowTitle();
 

@@ -37,7 +37,8 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, 
     list_->clear();
     header_->setText(insights_.empty() ? tr("No insight fired: nothing stands out in this profile.")
                                        : tr("%n insight(s), the largest estimated gain first. Click one to select "
-                                            "what it is about.", nullptr, int(insights_.size())));
+                                            "what it is about.",
+                                            nullptr, int(insights_.size())));
     for (const Insight &i : insights_) {
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));

@@ -32,14 +32,14 @@ enum class OperatorGrouping { ByName, ByNameAndShapes };
 
 struct OperatorRow {
     std::string name;
-    std::string shapes;           // empty when grouped by name only
+    std::string shapes; // empty when grouped by name only
     uint32_t calls = 0;
-    uint32_t kernels = 0;         // launched by these ops themselves
-    int64_t gpuTimeSelf = 0;      // kernels launched by the op itself
-    int64_t gpuTimeTotal = 0;     // ... plus by the ops nested in it
-    int64_t cpuTimeTotal = 0;     // wall time of the calls on the CPU
+    uint32_t kernels = 0;            // launched by these ops themselves
+    int64_t gpuTimeSelf = 0;         // kernels launched by the op itself
+    int64_t gpuTimeTotal = 0;        // ... plus by the ops nested in it
+    int64_t cpuTimeTotal = 0;        // wall time of the calls on the CPU
     Index dominantKernel = kNoIndex; // longest kernel
-    std::vector<Index> operators; // instances
+    std::vector<Index> operators;    // instances
 };
 
 // The operator table of the captured step, like torch's key_averages but attributed to kernels.

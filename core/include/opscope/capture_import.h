@@ -27,12 +27,12 @@ size_t applyInductorMap(Profile &p, const InductorKernelMap &map);
 
 struct NcuMatchReport {
     size_t rows = 0;
-    size_t matchedByStack = 0;    // module path + operator + name + grid + block + ordinal
-    size_t matchedByLaunch = 0;   // name + grid + block + ordinal
-    size_t matchedByName = 0;     // name + ordinal
-    size_t replicatedToSteps = 0; // kernels of further identical steps given the same row
-    std::vector<Index> unmatchedRows;    // ncu kernels (in the ncu profile)
-    std::vector<Index> kernelsWithout;   // captured timeline kernels left without counters
+    size_t matchedByStack = 0;         // module path + operator + name + grid + block + ordinal
+    size_t matchedByLaunch = 0;        // name + grid + block + ordinal
+    size_t matchedByName = 0;          // name + ordinal
+    size_t replicatedToSteps = 0;      // kernels of further identical steps given the same row
+    std::vector<Index> unmatchedRows;  // ncu kernels (in the ncu profile)
+    std::vector<Index> kernelsWithout; // captured timeline kernels left without counters
 };
 
 // Matches the kernels of `ncu` (one per ncu row) to the captured kernels of `timeline` and copies

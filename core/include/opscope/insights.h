@@ -25,8 +25,8 @@ struct Insight {
     double gainShareOfStep = 0;  // estimatedGainNs / step GPU wall time
     std::vector<Index> kernels;
     std::vector<Index> operators;
-    std::vector<std::string> modules;  // module paths
-    nlohmann::ordered_json figures;    // the measured values behind it
+    std::vector<std::string> modules; // module paths
+    nlohmann::ordered_json figures;   // the measured values behind it
 };
 
 // The step(s) of the capture: time windows on the profile's clock.
@@ -41,11 +41,11 @@ std::vector<StepWindow> findSteps(const Profile &p);
 
 // GPU utilisation of the steps (HTA's idle split).
 struct GpuTimeBreakdown {
-    int64_t wallNs = 0;      // step windows together
-    int64_t busyNs = 0;      // union of kernel (and memory op) intervals inside them
-    int64_t hostWaitNs = 0;  // idle while the host had not launched the next kernel yet
-    int64_t kernelWaitNs = 0;// idle although the next kernel was already launched (launch latency)
-    int64_t otherIdleNs = 0; // idle with no launch information
+    int64_t wallNs = 0;       // step windows together
+    int64_t busyNs = 0;       // union of kernel (and memory op) intervals inside them
+    int64_t hostWaitNs = 0;   // idle while the host had not launched the next kernel yet
+    int64_t kernelWaitNs = 0; // idle although the next kernel was already launched (launch latency)
+    int64_t otherIdleNs = 0;  // idle with no launch information
     size_t kernels = 0;
     double busyFraction() const { return wallNs ? double(busyNs) / double(wallNs) : 0.0; }
 };

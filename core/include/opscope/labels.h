@@ -12,11 +12,11 @@ namespace opscope {
 struct RangeLabel {
     enum class Kind { Other, Module, Operator };
     Kind kind = Kind::Other;
-    std::string_view name;    // module path ("blocks.3.attn") or operator name ("aten::addmm")
-    std::string_view cls;     // module class ("Attention")
-    std::string_view shapes;  // operator input shapes ("[[2304], [2048, 768]]"), may be empty
-    int64_t opId = -1;        // emit_nvtx op_id
-    int64_t sequenceNr = -1;  // "seq = N" (forward) or "stashed seq = N" (backward)
+    std::string_view name;           // module path ("blocks.3.attn") or operator name ("aten::addmm")
+    std::string_view cls;            // module class ("Attention")
+    std::string_view shapes;         // operator input shapes ("[[2304], [2048, 768]]"), may be empty
+    int64_t opId = -1;               // emit_nvtx op_id
+    int64_t sequenceNr = -1;         // "seq = N" (forward) or "stashed seq = N" (backward)
     bool recordFunctionEcho = false; // a module label re-emitted by emit_nvtx as "label, op_id = N"
 };
 

@@ -11,24 +11,24 @@
 namespace opscope {
 
 struct ModuleNode {
-    std::string path;          // "blocks.3.attn"
-    std::string className;     // "Attention"
-    int parent = -1;           // node index
-    std::vector<int> children; // node indices, in first-call order
+    std::string path;             // "blocks.3.attn"
+    std::string className;        // "Attention"
+    int parent = -1;              // node index
+    std::vector<int> children;    // node indices, in first-call order
     std::vector<Index> instances; // ModuleInstance indices (calls)
-    int64_t gpuTimeSelf = 0;   // kernels attributed to this module directly (captured step only)
-    int64_t gpuTimeTotal = 0;  // self + descendants
+    int64_t gpuTimeSelf = 0;      // kernels attributed to this module directly (captured step only)
+    int64_t gpuTimeTotal = 0;     // self + descendants
     uint32_t kernelsSelf = 0;
     uint32_t kernelsTotal = 0;
-    int group = -1;            // dedup group index when a member
-    uint64_t signature = 0;    // structural signature used for grouping
+    int group = -1;         // dedup group index when a member
+    uint64_t signature = 0; // structural signature used for grouping
 };
 
 struct DedupGroup {
-    std::string name;           // "blocks.*"
+    std::string name; // "blocks.*"
     std::string className;
-    std::vector<int> members;   // node indices, in path order
-    bool nested = false;        // members lie inside members of another group
+    std::vector<int> members; // node indices, in path order
+    bool nested = false;      // members lie inside members of another group
     // Per member, in `members` order.
     std::vector<uint32_t> kernelsPerMember;
     std::vector<int64_t> gpuTimePerMember;

@@ -90,9 +90,9 @@ Argv launcherCommand(const LauncherOptions &options);
 
 struct NsysOptions {
     std::string nsys = "nsys";
-    std::string output;                                 // report path without extension
+    std::string output;                                // report path without extension
     std::vector<std::string> trace = {"cuda", "nvtx"}; // --trace domains
-    bool captureRange = false;                          // record only inside the CAPTURE range
+    bool captureRange = false;                         // record only inside the CAPTURE range
     std::string captureRangeName = "CAPTURE";
     std::vector<std::string> extraArgs;
 };
@@ -124,20 +124,20 @@ std::string ncuKernelNameFilter(const std::string &text, bool isRegex);
 
 struct NcuOptions {
     std::string ncu = "ncu";
-    std::string output;                    // report path without .ncu-rep; empty: no report file
-    std::string metricSet = "roofline";    // brief | roofline | detailed | full (| basic); empty: none
-    std::vector<std::string> sections;     // --section NAME (repeated)
-    std::vector<std::string> metrics;      // --metrics a,b,c
-    std::vector<NvtxFilter> nvtxInclude;   // each a separate --nvtx-include
-    std::vector<NvtxFilter> nvtxExclude;   // each a separate --nvtx-exclude
+    std::string output;                  // report path without .ncu-rep; empty: no report file
+    std::string metricSet = "roofline";  // brief | roofline | detailed | full (| basic); empty: none
+    std::vector<std::string> sections;   // --section NAME (repeated)
+    std::vector<std::string> metrics;    // --metrics a,b,c
+    std::vector<NvtxFilter> nvtxInclude; // each a separate --nvtx-include
+    std::vector<NvtxFilter> nvtxExclude; // each a separate --nvtx-exclude
     std::optional<int64_t> launchSkip;
     std::optional<int64_t> launchCount;
-    std::string kernelName;                // as given to --kernel-name (see ncuKernelNameFilter)
+    std::string kernelName; // as given to --kernel-name (see ncuKernelNameFilter)
     std::string kernelNameBase = "demangled";
-    std::string kernelId;                  // --kernel-id context:stream:name:invocation
-    std::optional<ReplayMode> replayMode;  // empty: ncu's default (kernel)
-    std::string targetProcesses = "all";   // all | application-only
-    bool sudo = false;                     // run as root: `sudo -n -E env K=V ... ncu ...`
+    std::string kernelId;                 // --kernel-id context:stream:name:invocation
+    std::optional<ReplayMode> replayMode; // empty: ncu's default (kernel)
+    std::string targetProcesses = "all";  // all | application-only
+    bool sudo = false;                    // run as root: `sudo -n -E env K=V ... ncu ...`
     std::map<std::string, std::string> sudoEnvironment;
     std::vector<std::string> extraArgs;
 };
@@ -153,20 +153,20 @@ const std::vector<std::string> &ncuMetricSets();
 struct ToolEvent {
     enum class Kind {
         None,
-        LauncherStart,    // OPSCOPE start ...
-        LauncherStep,     // OPSCOPE step K/N warmup|capture   (current=K, total=N, text=phase)
-        CaptureStart,     // OPSCOPE capture start
-        CaptureEnd,       // OPSCOPE capture end steps=N        (current=N)
-        LauncherDone,     // OPSCOPE done exit=... captured=N   (current=N, text=exit kind)
-        LauncherWarning,  // OPSCOPE warning TEXT
-        LauncherError,    // OPSCOPE error TEXT
-        LauncherInfo,     // other OPSCOPE lines (root, trace, partition-map, compile)
-        NcuKernel,        // ==PROF== Profiling "NAME" - N: ...    (current=N+1, text=NAME)
+        LauncherStart,        // OPSCOPE start ...
+        LauncherStep,         // OPSCOPE step K/N warmup|capture   (current=K, total=N, text=phase)
+        CaptureStart,         // OPSCOPE capture start
+        CaptureEnd,           // OPSCOPE capture end steps=N        (current=N)
+        LauncherDone,         // OPSCOPE done exit=... captured=N   (current=N, text=exit kind)
+        LauncherWarning,      // OPSCOPE warning TEXT
+        LauncherError,        // OPSCOPE error TEXT
+        LauncherInfo,         // other OPSCOPE lines (root, trace, partition-map, compile)
+        NcuKernel,            // ==PROF== Profiling "NAME" - N: ...    (current=N+1, text=NAME)
         NcuCounterPermission, // ERR_NVGPUCTRPERM
         NcuNothingProfiled,   // ==WARNING== No kernels/ranges were profiled
-        ToolError,        // ==ERROR== ... (ncu), "Error:" lines (nsys)
-        ToolWarning,      // ==WARNING== ...
-        NsysProgress,     // [1/1] [==  40%  ] or "Processing N events: [ 40%]"  (fraction)
+        ToolError,            // ==ERROR== ... (ncu), "Error:" lines (nsys)
+        ToolWarning,          // ==WARNING== ...
+        NsysProgress,         // [1/1] [==  40%  ] or "Processing N events: [ 40%]"  (fraction)
     };
     Kind kind = Kind::None;
     int64_t current = 0;
@@ -183,9 +183,9 @@ std::string diagnosisFor(const ToolEvent &event);
 // Groups of identical layers (the launcher's partition map)
 
 struct LayerGroup {
-    std::string name;           // "blocks.*[Block]"
-    std::string className;      // "Block"
-    std::string representative; // "blocks.0"
+    std::string name;                 // "blocks.*[Block]"
+    std::string className;            // "Block"
+    std::string representative;       // "blocks.0"
     std::vector<std::string> members; // paths, representative first
     std::vector<std::string> labels;  // "blocks.0[Block]", ...
 };

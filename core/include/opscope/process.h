@@ -15,11 +15,11 @@
 namespace opscope {
 
 struct ProcessSpec {
-    std::vector<std::string> argv;                 // argv[0] is the program (a path, or a name looked up in PATH)
-    std::string workingDirectory;                  // empty: inherit
-    std::map<std::string, std::string> setEnv;     // added to / overriding the inherited environment
-    std::vector<std::string> unsetEnv;             // removed from the inherited environment
-    std::string logPath;                           // when set, stdout+stderr are also appended here
+    std::vector<std::string> argv;             // argv[0] is the program (a path, or a name looked up in PATH)
+    std::string workingDirectory;              // empty: inherit
+    std::map<std::string, std::string> setEnv; // added to / overriding the inherited environment
+    std::vector<std::string> unsetEnv;         // removed from the inherited environment
+    std::string logPath;                       // when set, stdout+stderr are also appended here
     std::optional<std::chrono::milliseconds> timeout;
     // true: stderr joins stdout (one stream, order kept). false: stderr is kept apart in
     // ProcessResult::errorOutput; its lines still reach onLine, split on their own.
@@ -30,13 +30,13 @@ struct ProcessSpec {
 };
 
 struct ProcessResult {
-    int exitCode = -1;      // valid when exited normally
-    int signal = 0;         // non-zero when killed by a signal
+    int exitCode = -1; // valid when exited normally
+    int signal = 0;    // non-zero when killed by a signal
     bool timedOut = false;
     bool cancelled = false;
-    bool started = false;   // false when the program could not be executed at all
-    std::string startError; // why it could not start (e.g. "No such file or directory")
-    std::string output;     // everything printed (stdout, and stderr when merged), up to a limit
+    bool started = false;    // false when the program could not be executed at all
+    std::string startError;  // why it could not start (e.g. "No such file or directory")
+    std::string output;      // everything printed (stdout, and stderr when merged), up to a limit
     std::string errorOutput; // stderr when not merged (or when stdout goes to stdoutPath), up to a limit
     bool ok() const { return started && !timedOut && !cancelled && signal == 0 && exitCode == 0; }
 };

@@ -29,10 +29,10 @@ struct Dim3 {
 // How a kernel was tied to its operator. The order is not a ranking; see Confidence for that.
 enum class AttributionMethod : uint8_t {
     Unattributed = 0,
-    TorchProfiler = 1,  // kernel External id -> cpu_op (CUPTI correlation)
-    Nvtx = 2,           // NVTX ranges open on the launching thread at launch time
-    InductorFusion = 3, // Triton kernel -> fused aten ops from Inductor's debug output
-    NameHeuristic = 4,  // kernel name resembles an operator
+    TorchProfiler = 1,      // kernel External id -> cpu_op (CUPTI correlation)
+    Nvtx = 2,               // NVTX ranges open on the launching thread at launch time
+    InductorFusion = 3,     // Triton kernel -> fused aten ops from Inductor's debug output
+    NameHeuristic = 4,      // kernel name resembles an operator
     RuntimeCorrelation = 5, // the runtime's own link (ONNX Runtime's parent_name)
 };
 
@@ -111,11 +111,11 @@ struct Operator {
     StringId label = kNoString;  // the source's own id, e.g. "aten::addmm_0"
     uint32_t call_index = 0;     // n-th call of this name
     Index thread = kNoIndex;
-    Index parent = kNoIndex;     // enclosing operator
+    Index parent = kNoIndex; // enclosing operator
     Index module = kNoIndex;
-    Index range = kNoIndex;      // NVTX range the source tied it to
+    Index range = kNoIndex; // NVTX range the source tied it to
     uint32_t external_id = 0;
-    int64_t sequence_nr = -1;    // autograd sequence number, links backward to forward
+    int64_t sequence_nr = -1; // autograd sequence number, links backward to forward
     uint16_t depth = 0;
     uint8_t flags = 0;
 

@@ -6,8 +6,9 @@
 //   FP64 likewise with d*, FP16 with hadd x2 + hmul x2 + hfma x4;
 //   tensor (per precision) = sm__ops_path_tensor_src_<p>.sum.per_cycle_elapsed (peak: .sum.peak_sustained)
 //                            x sm__cycles_elapsed.avg.per_second
-//   DRAM bytes/s = dram__bytes.sum.per_second; peak = dram__bytes.sum.peak_sustained x dram__cycles_elapsed.avg.per_second
-//   L2 = derived__lts__lts2xbar_bytes (clock lts__), L1 = derived__l1tex__lsu_writeback_bytes_mem_lgds (clock l1tex__).
+//   DRAM bytes/s = dram__bytes.sum.per_second; peak = dram__bytes.sum.peak_sustained x
+//   dram__cycles_elapsed.avg.per_second L2 = derived__lts__lts2xbar_bytes (clock lts__), L1 =
+//   derived__l1tex__lsu_writeback_bytes_mem_lgds (clock l1tex__).
 // No per-GPU tables: every number comes from the row.
 
 #include "opscope/profile.h"
@@ -24,8 +25,8 @@ std::string_view toString(MemoryLevel level);
 struct ComputeRate {
     std::string precision; // "FP64", "FP32", "FP16", "BF16 tensor", "TF32 tensor", ...
     bool tensor = false;
-    double achieved = 0;   // FLOP/s (ops/s for integer paths)
-    double peak = 0;       // FLOP/s
+    double achieved = 0; // FLOP/s (ops/s for integer paths)
+    double peak = 0;     // FLOP/s
 };
 
 struct MemoryRate {
@@ -35,12 +36,12 @@ struct MemoryRate {
 };
 
 struct KernelRoofline {
-    bool valid = false;          // the row had the roofline metrics
-    double durationNs = 0;       // gpu__time_duration.sum
+    bool valid = false;               // the row had the roofline metrics
+    double durationNs = 0;            // gpu__time_duration.sum
     std::vector<ComputeRate> compute; // every precision with a peak, achieved possibly 0
-    MemoryRate memory[3];        // by MemoryLevel
+    MemoryRate memory[3];             // by MemoryLevel
 
-    double achievedFlops() const;   // all precisions together, FLOP/s
+    double achievedFlops() const; // all precisions together, FLOP/s
     // The precision that did the most work (nullptr when none did any).
     const ComputeRate *dominant() const;
     // FLOP per byte at a level; 0 when no traffic.

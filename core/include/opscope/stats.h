@@ -12,7 +12,7 @@ namespace opscope {
 
 struct DurationStats {
     std::string name;
-    std::string extra;  // report-specific (NVTX style, memory operation size ...)
+    std::string extra; // report-specific (NVTX style, memory operation size ...)
     int64_t total = 0;
     uint64_t instances = 0;
     double average = 0;
@@ -24,8 +24,8 @@ struct DurationStats {
 };
 
 struct StatsReport {
-    std::string id;          // "cuda_gpu_kern_sum"
-    std::string title;       // "CUDA GPU Kernel Summary"
+    std::string id;    // "cuda_gpu_kern_sum"
+    std::string title; // "CUDA GPU Kernel Summary"
     std::vector<std::string> columns;
     std::vector<std::vector<std::string>> rows; // formatted cells (for text and CSV)
     std::vector<DurationStats> stats;           // the numbers behind duration-style reports

@@ -28,8 +28,7 @@ public:
     // The text of `id`; an empty view for kNoString.
     std::string_view get(StringId id) const
     {
-        return id == kNoString || id >= strings_.size() ? std::string_view{}
-                                                        : std::string_view{strings_[id]};
+        return id == kNoString || id >= strings_.size() ? std::string_view{} : std::string_view{strings_[id]};
     }
     size_t size() const { return strings_.size(); }
     // Bytes held by the texts themselves (for memory accounting).

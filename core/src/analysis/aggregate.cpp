@@ -9,10 +9,14 @@ namespace opscope {
 std::string_view toString(AggregateRule rule)
 {
     switch (rule) {
-    case AggregateRule::Sum: return "sum";
-    case AggregateRule::WeightedMean: return "duration-weighted mean";
-    case AggregateRule::Max: return "max";
-    case AggregateRule::Min: return "min";
+    case AggregateRule::Sum:
+        return "sum";
+    case AggregateRule::WeightedMean:
+        return "duration-weighted mean";
+    case AggregateRule::Max:
+        return "max";
+    case AggregateRule::Min:
+        return "min";
     }
     return "sum";
 }
@@ -23,8 +27,8 @@ AggregateRule aggregateRuleFor(std::string_view name, std::string_view unit)
     auto has = [&](std::string_view s) { return name.find(s) != std::string_view::npos; };
     // Rates, ratios and percentages average; peaks and launch shapes are properties, not amounts.
     if (has("pct") || has(".ratio") || has("per_second") || has("per_cycle") || has("per_active_cycle") ||
-        has(".peak_sustained") || has("_avg_") || has(".avg.") ||
-        unit == "%" || unit.find("/s") != std::string_view::npos || unit == "hz")
+        has(".peak_sustained") || has("_avg_") || has(".avg.") || unit == "%" ||
+        unit.find("/s") != std::string_view::npos || unit == "hz")
         return AggregateRule::WeightedMean;
     if (name.starts_with("launch__") || name.starts_with("device__"))
         return AggregateRule::Max;
@@ -67,10 +71,18 @@ std::vector<AggregatedCounter> aggregateCounters(const Profile &p, std::span<con
         c.rule = aggregateRuleFor(p.text(m.name), p.text(m.unit));
         c.kernels = a.count;
         switch (c.rule) {
-        case AggregateRule::Sum: c.value = a.sum; break;
-        case AggregateRule::WeightedMean: c.value = a.weights > 0 ? a.weighted / a.weights : 0; break;
-        case AggregateRule::Max: c.value = a.max; break;
-        case AggregateRule::Min: c.value = a.min; break;
+        case AggregateRule::Sum:
+            c.value = a.sum;
+            break;
+        case AggregateRule::WeightedMean:
+            c.value = a.weights > 0 ? a.weighted / a.weights : 0;
+            break;
+        case AggregateRule::Max:
+            c.value = a.max;
+            break;
+        case AggregateRule::Min:
+            c.value = a.min;
+            break;
         }
         out.push_back(c);
     }
@@ -123,14 +135,13 @@ std::vector<OperatorRow> operatorTable(const Profile &p, OperatorGrouping groupi
         row.gpuTimeSelf += self[o];
         row.gpuTimeTotal += total[o];
         row.cpuTimeTotal += op.end_ns - op.start_ns;
-        if (dominant[o] != kNoIndex &&
-            (row.dominantKernel == kNoIndex || p.kernels[dominant[o]].duration() > p.kernels[row.dominantKernel].duration()))
+        if (dominant[o] != kNoIndex && (row.dominantKernel == kNoIndex ||
+                                        p.kernels[dominant[o]].duration() > p.kernels[row.dominantKernel].duration()))
             row.dominantKernel = dominant[o];
         row.operators.push_back(o);
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const OperatorRow &a, const OperatorRow &b) {
-        return a.gpuTimeTotal > b.gpuTimeTotal;
-    });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const OperatorRow &a, const OperatorRow &b) { return a.gpuTimeTotal > b.gpuTimeTotal; });
     return rows;
 }
 

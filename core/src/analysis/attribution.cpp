@@ -85,7 +85,8 @@ private:
                 op.module = moduleOfRange_[r];
                 op.range = r;
                 op.sequence_nr = label.sequenceNr;
-                if (isBackwardName(label.name) || (op.parent != kNoIndex && (p_.operators[op.parent].flags & kOperatorBackward)))
+                if (isBackwardName(label.name) ||
+                    (op.parent != kNoIndex && (p_.operators[op.parent].flags & kOperatorBackward)))
                     op.flags |= kOperatorBackward;
                 p_.operators.push_back(op);
                 opOfRange_[r] = Index(p_.operators.size() - 1);
@@ -140,7 +141,8 @@ private:
 
     Index findLaunchCall(const std::vector<std::pair<uint32_t, Index>> &byCorrelation, const Kernel &kernel) const
     {
-        auto it = std::lower_bound(byCorrelation.begin(), byCorrelation.end(), std::make_pair(kernel.correlation_id, Index(0)));
+        auto it = std::lower_bound(byCorrelation.begin(), byCorrelation.end(),
+                                   std::make_pair(kernel.correlation_id, Index(0)));
         Index fallback = kNoIndex;
         for (; it != byCorrelation.end() && it->first == kernel.correlation_id; ++it) {
             if (kernel.launch_thread == kNoIndex || p_.api_calls[it->second].thread == kernel.launch_thread)
@@ -188,9 +190,8 @@ private:
     {
         std::vector<Index> order(p_.operators.size());
         std::iota(order.begin(), order.end(), Index(0));
-        std::stable_sort(order.begin(), order.end(), [&](Index a, Index b) {
-            return p_.operators[a].depth < p_.operators[b].depth;
-        });
+        std::stable_sort(order.begin(), order.end(),
+                         [&](Index a, Index b) { return p_.operators[a].depth < p_.operators[b].depth; });
         return order;
     }
 
@@ -312,8 +313,9 @@ private:
             kernel.op = it->second;
             kernel.module = p_.operators[it->second].module;
             kernel.method = AttributionMethod::TorchProfiler;
-            kernel.confidence = it->second < moduleByAdjacency_.size() && moduleByAdjacency_[it->second] ? Confidence::Medium
-                                                                                                       : Confidence::High;
+            kernel.confidence = it->second < moduleByAdjacency_.size() && moduleByAdjacency_[it->second]
+                                    ? Confidence::Medium
+                                    : Confidence::High;
             kernel.unattributed_reason = kNoString;
         }
     }
@@ -337,7 +339,8 @@ private:
             if (!inside) {
                 kernel.flags |= kKernelOutsideCapture;
                 if (kernel.op == kNoIndex)
-                    kernel.unattributed_reason = p_.intern("launched outside the capture range (initialisation or warm-up)");
+                    kernel.unattributed_reason =
+                        p_.intern("launched outside the capture range (initialisation or warm-up)");
             } else {
                 kernel.flags &= uint8_t(~kKernelOutsideCapture);
             }

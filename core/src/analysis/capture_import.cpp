@@ -145,7 +145,8 @@ NcuMatchReport matchNcuRows(Profile &timeline, const Profile &ncu)
     return report;
 }
 
-Profile importCapture(const std::vector<std::string> &paths, const AttributionOptions &options, const Progress &progress)
+Profile importCapture(const std::vector<std::string> &paths, const AttributionOptions &options,
+                      const Progress &progress)
 {
     if (paths.empty())
         throw std::invalid_argument("importCapture: no files");
@@ -162,7 +163,8 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         parts.push_back(std::move(part));
     }
     if (parts.empty())
-        throw FileError(paths.front(), "an Inductor debug directory alone has no kernels: add the trace or capture it belongs to");
+        throw FileError(paths.front(),
+                        "an Inductor debug directory alone has no kernels: add the trace or capture it belongs to");
 
     std::stable_sort(parts.begin(), parts.end(), [](const Profile &a, const Profile &b) {
         return sourceRank(a.source_format) < sourceRank(b.source_format);
@@ -178,7 +180,8 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
             result.setMetadata("ncu_rows_matched", std::to_string(report.rows - report.unmatchedRows.size()));
             result.setMetadata("ncu_match", "stack " + std::to_string(report.matchedByStack) + ", launch " +
                                                 std::to_string(report.matchedByLaunch) + ", name " +
-                                                std::to_string(report.matchedByName) + ", replicated to further steps " +
+                                                std::to_string(report.matchedByName) +
+                                                ", replicated to further steps " +
                                                 std::to_string(report.replicatedToSteps));
             for (Index r : report.unmatchedRows)
                 result.warnings.push_back("ncu row " + std::string(part.text(part.kernels[r].label)) + " (" +
@@ -188,14 +191,16 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
                 result.warnings.push_back(std::to_string(report.kernelsWithout.size()) +
                                           " kernels of the captured step have no ncu row (no counters)");
             for (const Device &d : part.devices) // ncu knows the device's attributes
-                if (std::none_of(result.devices.begin(), result.devices.end(), [&](const Device &e) { return e.id == d.id; }))
+                if (std::none_of(result.devices.begin(), result.devices.end(),
+                                 [&](const Device &e) { return e.id == d.id; }))
                     result.devices.push_back({d.id, result.intern(part.text(d.name)), d.properties});
         } else if (part.source_format == "kineto-json" && result.source_format != "kineto-json") {
             // A correlation pass of the same workload: check that both name the same operators.
             std::multimap<std::string, std::string> opOfKernel;
             for (const Kernel &k : part.kernels)
                 if (k.op != kNoIndex)
-                    opOfKernel.emplace(kernelBaseName(part.text(k.name)), std::string(part.text(part.operators[k.op].name)));
+                    opOfKernel.emplace(kernelBaseName(part.text(k.name)),
+                                       std::string(part.text(part.operators[k.op].name)));
             size_t compared = 0, agreed = 0;
             for (const Kernel &k : result.kernels) {
                 if (k.op == kNoIndex || (k.flags & kKernelOutsideCapture))

@@ -82,13 +82,12 @@ InductorKernelMap readInductorDebugDir(const std::string &path)
 size_t applyInductorMap(Profile &p, const InductorKernelMap &map)
 {
     size_t touched = 0;
-    std::set<std::pair<Index, StringId>> fused(
-        [&] {
-            std::set<std::pair<Index, StringId>> s;
-            for (const FusedName &f : p.fused_with)
-                s.emplace(f.op, f.name);
-            return s;
-        }());
+    std::set<std::pair<Index, StringId>> fused([&] {
+        std::set<std::pair<Index, StringId>> s;
+        for (const FusedName &f : p.fused_with)
+            s.emplace(f.op, f.name);
+        return s;
+    }());
     for (Index k = 0; k < p.kernels.size(); ++k) {
         Kernel &kernel = p.kernels[k];
         auto it = map.find(std::string(p.text(kernel.name)));

@@ -15,16 +15,16 @@ namespace opscope {
 namespace {
 
 // Thresholds (documented in docs/insights.md).
-constexpr double kLaunchBoundBusy = 0.5;       // GPU busy below this share of the step
+constexpr double kLaunchBoundBusy = 0.5; // GPU busy below this share of the step
 constexpr size_t kLaunchBoundMinKernels = 10;
-constexpr double kColdStartFactor = 1.5;       // first step slower than this times the median
-constexpr double kSyncShare = 0.01;            // synchronisation above this share of the step
-constexpr double kKernelShare = 0.02;          // per-kernel insights for groups above this share
-constexpr double kBandwidthEfficiency = 0.6;   // memory-bound below this share of peak bandwidth
-constexpr double kComputeEfficiency = 0.6;     // compute-bound below this share of peak FLOP/s
+constexpr double kColdStartFactor = 1.5;     // first step slower than this times the median
+constexpr double kSyncShare = 0.01;          // synchronisation above this share of the step
+constexpr double kKernelShare = 0.02;        // per-kernel insights for groups above this share
+constexpr double kBandwidthEfficiency = 0.6; // memory-bound below this share of peak bandwidth
+constexpr double kComputeEfficiency = 0.6;   // compute-bound below this share of peak FLOP/s
 constexpr double kLowOccupancyPct = 25.0;
-constexpr double kLatencyBoundPct = 40.0;      // both SM and memory throughput below this
-constexpr double kGroupOutlier = 0.2;          // member more than 20 % from the group's median
+constexpr double kLatencyBoundPct = 40.0; // both SM and memory throughput below this
+constexpr double kGroupOutlier = 0.2;     // member more than 20 % from the group's median
 
 std::string percent(double share)
 {
@@ -68,10 +68,10 @@ bool inSteps(const std::vector<StepWindow> &steps, int64_t t)
 
 bool isMatrixOperator(std::string_view name)
 {
-    for (std::string_view op : {"aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::matmul", "aten::linear",
-                                "aten::conv", "aten::cudnn_convolution", "aten::_convolution", "aten::convolution",
-                                "aten::_scaled_dot_product", "aten::scaled_dot_product", "aten::_efficient_attention",
-                                "aten::_flash_attention"})
+    for (std::string_view op :
+         {"aten::mm", "aten::addmm", "aten::bmm", "aten::baddbmm", "aten::matmul", "aten::linear", "aten::conv",
+          "aten::cudnn_convolution", "aten::_convolution", "aten::convolution", "aten::_scaled_dot_product",
+          "aten::scaled_dot_product", "aten::_efficient_attention", "aten::_flash_attention"})
         if (name.starts_with(op))
             return true;
     return false;
@@ -109,7 +109,9 @@ public:
         groupOutliers();
         for (Insight &i : out_) {
             i.gainShareOfStep = double(i.estimatedGainNs) / double(stepTime_);
-            i.severity = i.gainShareOfStep >= 0.2 ? Severity::High : i.gainShareOfStep >= 0.05 ? Severity::Medium : Severity::Low;
+            i.severity = i.gainShareOfStep >= 0.2    ? Severity::High
+                         : i.gainShareOfStep >= 0.05 ? Severity::Medium
+                                                     : Severity::Low;
         }
         std::stable_sort(out_.begin(), out_.end(),
                          [](const Insight &a, const Insight &b) { return a.estimatedGainNs > b.estimatedGainNs; });
@@ -127,9 +129,9 @@ private:
         i.title = "The GPU is idle for most of the step: the step is bound by the host, not by kernels";
         const int64_t idle = b.wallNs - b.busyNs;
         const double meanKernel = b.kernels ? double(kernelTime_) / double(captured_.size()) : 0.0;
-        i.explanation = "The GPU was busy " + percent(b.busyFraction()) + " of " + duration(b.wallNs) + " of step time (" +
-                        std::to_string(steps_.size()) + " step" + (steps_.size() == 1 ? "" : "s") + "), running " +
-                        std::to_string(b.kernels) + " kernels of " + duration(int64_t(meanKernel)) +
+        i.explanation = "The GPU was busy " + percent(b.busyFraction()) + " of " + duration(b.wallNs) +
+                        " of step time (" + std::to_string(steps_.size()) + " step" + (steps_.size() == 1 ? "" : "s") +
+                        "), running " + std::to_string(b.kernels) + " kernels of " + duration(int64_t(meanKernel)) +
                         " on average. Of the idle time, " + duration(b.hostWaitNs) +
                         " the GPU waited for the host to launch the next kernel, " + duration(b.kernelWaitNs) +
                         " it waited although the next kernel was already launched (launch latency)" +
@@ -137,9 +139,15 @@ private:
                         ". Fewer, larger kernels help: a larger batch, CUDA graphs "
                         "(torch.compile(mode=\"reduce-overhead\") or torch.cuda.graphs), or torch.compile's fusion.";
         i.estimatedGainNs = idle;
-        i.figures = {{"gpu_busy_fraction", b.busyFraction()}, {"step_wall_ns", b.wallNs}, {"gpu_busy_ns", b.busyNs},
-                     {"host_wait_ns", b.hostWaitNs}, {"kernel_wait_ns", b.kernelWaitNs}, {"other_idle_ns", b.otherIdleNs},
-                     {"kernels", b.kernels}, {"mean_kernel_ns", meanKernel}, {"steps", steps_.size()}};
+        i.figures = {{"gpu_busy_fraction", b.busyFraction()},
+                     {"step_wall_ns", b.wallNs},
+                     {"gpu_busy_ns", b.busyNs},
+                     {"host_wait_ns", b.hostWaitNs},
+                     {"kernel_wait_ns", b.kernelWaitNs},
+                     {"other_idle_ns", b.otherIdleNs},
+                     {"kernels", b.kernels},
+                     {"mean_kernel_ns", meanKernel},
+                     {"steps", steps_.size()}};
         out_.push_back(std::move(i));
     }
 
@@ -207,11 +215,12 @@ private:
         std::string list;
         for (const auto &[name, count] : calls)
             list += (list.empty() ? "" : ", ") + name + " x" + std::to_string(count);
-        i.explanation = "Synchronising calls inside the step: " + list + "; " + duration(total) + " (" +
-                        percent(double(total) / double(stepTime_)) +
-                        " of the step) spent waiting. Each stall drains the GPU's queue: avoid .item(), .cpu(), "
-                        "printing tensors and blocking copies in the loop; keep values on the GPU or read them once per "
-                        "many steps; use non_blocking copies from pinned memory.";
+        i.explanation =
+            "Synchronising calls inside the step: " + list + "; " + duration(total) + " (" +
+            percent(double(total) / double(stepTime_)) +
+            " of the step) spent waiting. Each stall drains the GPU's queue: avoid .item(), .cpu(), "
+            "printing tensors and blocking copies in the loop; keep values on the GPU or read them once per "
+            "many steps; use non_blocking copies from pinned memory.";
         i.estimatedGainNs = total;
         nlohmann::ordered_json counts = nlohmann::ordered_json::object();
         for (const auto &[name, count] : calls)
@@ -267,7 +276,8 @@ private:
                 continue;
             // Charge the kernel to every enclosing op, so "contiguous" owns its copy kernel.
             size_t guard = 0;
-            for (Index o = kernel.op; o != kNoIndex && o < p_.operators.size() && guard++ < 256; o = p_.operators[o].parent) {
+            for (Index o = kernel.op; o != kNoIndex && o < p_.operators.size() && guard++ < 256;
+                 o = p_.operators[o].parent) {
                 opKernelTime[o] += kernel.duration();
                 opKernels[o].push_back(k);
             }
@@ -286,7 +296,8 @@ private:
                 if (prev.end_ns > gemm.start_ns)
                     continue; // encloses it
                 const std::string_view name = p_.text(prev.name);
-                if ((name == "aten::contiguous" || name == "aten::clone" || name == "aten::copy_") && opKernelTime[order[m]] > 0 &&
+                if ((name == "aten::contiguous" || name == "aten::clone" || name == "aten::copy_") &&
+                    opKernelTime[order[m]] > 0 &&
                     std::find(i.operators.begin(), i.operators.end(), order[m]) == i.operators.end()) {
                     i.operators.push_back(order[m]);
                     i.kernels.insert(i.kernels.end(), opKernels[order[m]].begin(), opKernels[order[m]].end());
@@ -299,8 +310,11 @@ private:
             return;
         i.kind = "hidden-copy";
         i.title = "Device-to-device copies run right before matrix operations";
-        i.explanation = std::to_string(i.operators.size()) + " copies (contiguous/clone/copy_) run just before a GEMM, "
-                        "costing " + duration(time) + " of GPU time: a transposed or sliced input is made contiguous "
+        i.explanation = std::to_string(i.operators.size()) +
+                        " copies (contiguous/clone/copy_) run just before a GEMM, "
+                        "costing " +
+                        duration(time) +
+                        " of GPU time: a transposed or sliced input is made contiguous "
                         "for the GEMM. Keep tensors in the layout the GEMM wants (transpose the weight once), or let "
                         "torch.compile fold the copy.";
         i.estimatedGainNs = time;
@@ -368,8 +382,9 @@ private:
             i.kind = "tensor-cores-idle";
             i.title = "Matrix work runs in FP32 on the CUDA cores; the tensor cores stay idle";
             const double share = double(fp32.time) / double(std::max<int64_t>(1, kernelTime_));
-            i.explanation = std::to_string(fp32.kernels.size()) + " GEMM/attention kernels (" + duration(fp32.time) + ", " +
-                            percent(share) + " of the step's GPU time) execute FP32 FMAs with every sm__ops_path_tensor "
+            i.explanation = std::to_string(fp32.kernels.size()) + " GEMM/attention kernels (" + duration(fp32.time) +
+                            ", " + percent(share) +
+                            " of the step's GPU time) execute FP32 FMAs with every sm__ops_path_tensor "
                             "counter at 0. The tensor cores' TF32 peak is " +
                             std::to_string(fp32.tensorToFp32Peak).substr(0, 4) +
                             "x the FP32 peak on this GPU: allow TF32 (torch.backends.cuda.matmul.allow_tf32 = True or "
@@ -377,7 +392,9 @@ private:
                             "(torch.autocast(\"cuda\", dtype=torch.bfloat16)).";
             i.kernels = fp32.kernels;
             i.estimatedGainNs = int64_t(fp32.gain);
-            i.figures = {{"kernels", fp32.kernels.size()}, {"time_ns", fp32.time}, {"share_of_gpu_time", share},
+            i.figures = {{"kernels", fp32.kernels.size()},
+                         {"time_ns", fp32.time},
+                         {"share_of_gpu_time", share},
                          {"tf32_to_fp32_peak", fp32.tensorToFp32Peak}};
             addModulesOf(i);
             out_.push_back(std::move(i));
@@ -397,28 +414,35 @@ private:
         const double ridge = peakFlops > 0 ? peakFlops / dram.peak : 0;
         const double intensity = r.intensity(MemoryLevel::Dram);
         const bool memoryBound = !dominant || intensity < ridge;
-        const double efficiency = memoryBound ? dram.achieved / dram.peak : (dominant->peak > 0 ? dominant->achieved / dominant->peak : 1);
+        const double efficiency =
+            memoryBound ? dram.achieved / dram.peak : (dominant->peak > 0 ? dominant->achieved / dominant->peak : 1);
         if (efficiency >= (memoryBound ? kBandwidthEfficiency : kComputeEfficiency))
             return;
         Insight i;
         i.kind = memoryBound ? "memory-bound" : "compute-bound";
         i.kernels = g.kernels;
-        i.title = (memoryBound ? "Memory-bound kernel far from the DRAM roofline: " : "Compute-bound kernel far from its compute roofline: ") +
+        i.title = (memoryBound ? "Memory-bound kernel far from the DRAM roofline: "
+                               : "Compute-bound kernel far from its compute roofline: ") +
                   g.name.substr(0, 80);
         i.explanation = std::to_string(g.kernels.size()) + " launch" + (g.kernels.size() == 1 ? "" : "es") + " (" +
                         duration(g.time) + ", " + percent(share) + " of GPU time) at " +
                         (dominant ? std::to_string(intensity).substr(0, 6) : std::string("0")) + " FLOP/byte " +
                         (memoryBound ? "(below the ridge point of " + std::to_string(ridge).substr(0, 6) +
                                            "): it moves " + rate(dram.achieved, "B/s") + ", " + percent(efficiency) +
-                                           " of the " + rate(dram.peak, "B/s") + " DRAM peak. Fuse it with its neighbours "
+                                           " of the " + rate(dram.peak, "B/s") +
+                                           " DRAM peak. Fuse it with its neighbours "
                                            "(torch.compile), use lower precision data, or improve access coalescing."
-                                     : "(above the ridge point): it reaches " + rate(dominant->achieved, "FLOP/s") + ", " +
-                                           percent(efficiency) + " of the " + dominant->precision + " peak of " +
-                                           rate(dominant->peak, "FLOP/s") + ". Larger tiles, better occupancy or a "
+                                     : "(above the ridge point): it reaches " + rate(dominant->achieved, "FLOP/s") +
+                                           ", " + percent(efficiency) + " of the " + dominant->precision + " peak of " +
+                                           rate(dominant->peak, "FLOP/s") +
+                                           ". Larger tiles, better occupancy or a "
                                            "tensor-core path would help.");
         i.estimatedGainNs = int64_t(double(g.time) * (1.0 - efficiency));
-        i.figures = {{"kernels", g.kernels.size()}, {"time_ns", g.time}, {"arithmetic_intensity", intensity},
-                     {"ridge_point", ridge}, {"efficiency", efficiency}};
+        i.figures = {{"kernels", g.kernels.size()},
+                     {"time_ns", g.time},
+                     {"arithmetic_intensity", intensity},
+                     {"ridge_point", ridge},
+                     {"efficiency", efficiency}};
         addModulesOf(i);
         out_.push_back(std::move(i));
     }
@@ -455,14 +479,18 @@ private:
         i.kind = "low-occupancy";
         i.kernels = g.kernels;
         i.title = "Low occupancy: " + g.name.substr(0, 80);
-        i.explanation = std::string(achieved ? "Achieved" : "Theoretical") + " occupancy is " +
-                        std::to_string(occupancy).substr(0, 5) + " % of the warps an SM can hold, limited by " + limiter +
-                        (std::isfinite(fewest) ? " (" + std::to_string(int(fewest)) + " blocks per SM)" : std::string()) +
-                        (std::isnan(waves) ? std::string() : "; the grid fills " + std::to_string(waves).substr(0, 5) + " waves") +
-                        ". Too few warps cannot hide memory and pipeline latency: reduce registers or shared memory per "
-                        "block, or use larger blocks.";
+        i.explanation =
+            std::string(achieved ? "Achieved" : "Theoretical") + " occupancy is " +
+            std::to_string(occupancy).substr(0, 5) + " % of the warps an SM can hold, limited by " + limiter +
+            (std::isfinite(fewest) ? " (" + std::to_string(int(fewest)) + " blocks per SM)" : std::string()) +
+            (std::isnan(waves) ? std::string() : "; the grid fills " + std::to_string(waves).substr(0, 5) + " waves") +
+            ". Too few warps cannot hide memory and pipeline latency: reduce registers or shared memory per "
+            "block, or use larger blocks.";
         i.estimatedGainNs = int64_t(double(g.time) * (1.0 - occupancy / 100.0) * 0.5);
-        i.figures = {{"occupancy_pct", occupancy}, {"achieved", achieved}, {"limiter", limiter}, {"time_ns", g.time},
+        i.figures = {{"occupancy_pct", occupancy},
+                     {"achieved", achieved},
+                     {"limiter", limiter},
+                     {"time_ns", g.time},
                      {"share_of_gpu_time", share}};
         addModulesOf(i);
         out_.push_back(std::move(i));
@@ -473,7 +501,8 @@ private:
         const Index k = g.kernels.front();
         const double missing = std::numeric_limits<double>::quiet_NaN();
         const double sm = p_.kernelCounter(k, "sm__throughput.avg.pct_of_peak_sustained_elapsed", missing);
-        const double memory = p_.kernelCounter(k, "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", missing);
+        const double memory =
+            p_.kernelCounter(k, "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed", missing);
         if (std::isnan(sm) || std::isnan(memory) || sm >= kLatencyBoundPct || memory >= kLatencyBoundPct)
             return;
         Insight i;
@@ -481,7 +510,8 @@ private:
         i.kernels = g.kernels;
         i.title = "Latency-bound kernel (both compute and memory throughput low): " + g.name.substr(0, 80);
         i.explanation = "SM throughput " + std::to_string(sm).substr(0, 5) + " % and memory throughput " +
-                        std::to_string(memory).substr(0, 5) + " % of peak over " + duration(g.time) + " (" + percent(share) +
+                        std::to_string(memory).substr(0, 5) + " % of peak over " + duration(g.time) + " (" +
+                        percent(share) +
                         " of GPU time): the kernel neither computes nor moves data at speed, it waits — on too few "
                         "warps, dependent instructions, or a grid too small for the GPU. Batch more work per launch or "
                         "fuse it with its neighbours.";
@@ -508,9 +538,9 @@ private:
                 const std::string &path = tree.nodes[size_t(g.members[m])].path;
                 i.modules.push_back(path);
                 i.title = "Identical layer with unusual GPU time: " + path;
-                i.explanation = path + " is one of " + std::to_string(g.members.size()) + " identical layers (" + g.name +
-                                ") but took " + duration(t) + " against the group's median " + duration(median) + " (" +
-                                (off > 0 ? "+" : "") + std::to_string(int(off * 100)) +
+                i.explanation = path + " is one of " + std::to_string(g.members.size()) + " identical layers (" +
+                                g.name + ") but took " + duration(t) + " against the group's median " +
+                                duration(median) + " (" + (off > 0 ? "+" : "") + std::to_string(int(off * 100)) +
                                 " %): look for a different input, a cold cache, or contention.";
                 i.estimatedGainNs = std::max<int64_t>(0, t - median);
                 i.figures = {{"member_time_ns", t}, {"group_median_ns", median}, {"group", g.name}};
@@ -545,9 +575,12 @@ private:
 std::string_view toString(Severity severity)
 {
     switch (severity) {
-    case Severity::Low: return "low";
-    case Severity::Medium: return "medium";
-    case Severity::High: return "high";
+    case Severity::Low:
+        return "low";
+    case Severity::Medium:
+        return "medium";
+    case Severity::High:
+        return "high";
     }
     return "low";
 }
@@ -576,7 +609,8 @@ std::vector<StepWindow> findSteps(const Profile &p)
         if (hi > lo)
             steps.push_back({lo, hi, "capture"});
     }
-    std::sort(steps.begin(), steps.end(), [](const StepWindow &a, const StepWindow &b) { return a.start_ns < b.start_ns; });
+    std::sort(steps.begin(), steps.end(),
+              [](const StepWindow &a, const StepWindow &b) { return a.start_ns < b.start_ns; });
     return steps;
 }
 

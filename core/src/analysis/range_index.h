@@ -27,8 +27,8 @@ private:
         std::vector<int64_t> starts;
     };
     const Profile &p_;
-    std::vector<Index> parent_;                    // per range of the profile
-    std::vector<ThreadRanges> byThread_;           // per thread index (+1 slot for kNoIndex)
+    std::vector<Index> parent_;          // per range of the profile
+    std::vector<ThreadRanges> byThread_; // per thread index (+1 slot for kNoIndex)
     std::vector<Index> order_;
 };
 

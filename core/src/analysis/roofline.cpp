@@ -51,9 +51,12 @@ std::string tensorPrecisionName(std::string_view path)
 std::string_view toString(MemoryLevel level)
 {
     switch (level) {
-    case MemoryLevel::Dram: return "DRAM";
-    case MemoryLevel::L2: return "L2";
-    case MemoryLevel::L1: return "L1";
+    case MemoryLevel::Dram:
+        return "DRAM";
+    case MemoryLevel::L2:
+        return "L2";
+    case MemoryLevel::L1:
+        return "L1";
     }
     return "DRAM";
 }
@@ -99,15 +102,20 @@ KernelRoofline kernelRoofline(const Profile &p, Index kernel)
     auto derived = [&](std::string_view which) { return row.get(std::string("derived__") + std::string(which)); };
 
     ComputeRate fp64{"FP64", false, 0, 0};
-    fp64.achieved = (perCycle("dadd") + perCycle("dmul") + derived("smsp__sass_thread_inst_executed_op_dfma_pred_on_x2")) * smspClock;
+    fp64.achieved =
+        (perCycle("dadd") + perCycle("dmul") + derived("smsp__sass_thread_inst_executed_op_dfma_pred_on_x2")) *
+        smspClock;
     fp64.peak = derived("sm__sass_thread_inst_executed_op_dfma_pred_on_x2") * smClock;
     ComputeRate fp32{"FP32", false, 0, 0};
-    fp32.achieved = (perCycle("fadd") + perCycle("fmul") + derived("smsp__sass_thread_inst_executed_op_ffma_pred_on_x2")) * smspClock;
+    fp32.achieved =
+        (perCycle("fadd") + perCycle("fmul") + derived("smsp__sass_thread_inst_executed_op_ffma_pred_on_x2")) *
+        smspClock;
     fp32.peak = derived("sm__sass_thread_inst_executed_op_ffma_pred_on_x2") * smClock;
     ComputeRate fp16{"FP16", false, 0, 0};
     fp16.achieved = (derived("smsp__sass_thread_inst_executed_op_hadd_pred_on_x2") +
                      derived("smsp__sass_thread_inst_executed_op_hmul_pred_on_x2") +
-                     derived("smsp__sass_thread_inst_executed_op_hfma_pred_on_x4")) * smspClock;
+                     derived("smsp__sass_thread_inst_executed_op_hfma_pred_on_x4")) *
+                    smspClock;
     fp16.peak = derived("sm__sass_thread_inst_executed_op_hfma_pred_on_x4") * smClock;
     for (ComputeRate *c : {&fp64, &fp32, &fp16})
         if (c->peak > 0 || c->achieved > 0)
@@ -116,7 +124,8 @@ KernelRoofline kernelRoofline(const Profile &p, Index kernel)
     for (const auto &[name, value] : row.all()) {
         if (!name.starts_with(kTensorPrefix) || !name.ends_with(kTensorSuffix))
             continue;
-        const std::string_view path = name.substr(kTensorPrefix.size(), name.size() - kTensorPrefix.size() - kTensorSuffix.size());
+        const std::string_view path =
+            name.substr(kTensorPrefix.size(), name.size() - kTensorPrefix.size() - kTensorSuffix.size());
         const std::string peakName = std::string(kTensorPrefix) + std::string(path) + ".sum.peak_sustained";
         ComputeRate t{tensorPrecisionName(path), true, value * smClock, row.get(peakName) * smClock};
         if (t.peak > 0 || t.achieved > 0)

@@ -45,12 +45,13 @@ void finishDurationReport(StatsReport &r, std::vector<DurationStats> stats)
         sum += s.total;
     for (auto &s : stats)
         s.percent = sum ? 100.0 * double(s.total) / double(sum) : 0.0;
-    std::stable_sort(stats.begin(), stats.end(), [](const DurationStats &a, const DurationStats &b) { return a.total > b.total; });
+    std::stable_sort(stats.begin(), stats.end(),
+                     [](const DurationStats &a, const DurationStats &b) { return a.total > b.total; });
     // Reports with a column between the figures and the name ("Style", "Total (B)") keep it in `extra`.
     const bool withExtra = r.columns.size() == kDurationColumnCount + 2;
     for (const auto &s : stats) {
-        std::vector<std::string> row = {fixed1(s.percent),         std::to_string(s.total),   std::to_string(s.instances),
-                                        fixed1(s.average),         fixed1(s.median),          std::to_string(s.minimum),
+        std::vector<std::string> row = {fixed1(s.percent),         std::to_string(s.total), std::to_string(s.instances),
+                                        fixed1(s.average),         fixed1(s.median),        std::to_string(s.minimum),
                                         std::to_string(s.maximum), fixed1(s.stddev)};
         if (withExtra)
             row.push_back(s.extra);
@@ -115,9 +116,9 @@ std::string memoryOperationName(const MemoryOp &m)
 {
     if (m.kind == MemoryOpKind::Memset)
         return "[CUDA memset]";
-    static const char *kinds[] = {"Unknown", "Host-to-Device", "Device-to-Host", "Host-to-Array", "Array-to-Host",
-                                  "Array-to-Array", "Array-to-Device", "Device-to-Array", "Device-to-Device",
-                                  "Host-to-Host", "Peer-to-Peer"};
+    static const char *kinds[] = {"Unknown",          "Host-to-Device", "Device-to-Host",  "Host-to-Array",
+                                  "Array-to-Host",    "Array-to-Array", "Array-to-Device", "Device-to-Array",
+                                  "Device-to-Device", "Host-to-Host",   "Peer-to-Peer"};
     const char *kind = m.copy_kind < 11 ? kinds[m.copy_kind] : "Unified";
     return std::string("[CUDA memcpy ") + kind + "]";
 }
@@ -164,9 +165,10 @@ StatsReport operatorSummary(const Profile &p, const StatsOptions &o)
         selfCpu[{std::string(p.text(op.name)), o.byShapes ? std::string(p.text(op.shapes)) : std::string()}] +=
             std::max<int64_t>(0, op.end_ns - op.start_ns - childTime[i]);
     }
-    for (const OperatorRow &row : operatorTable(p, o.byShapes ? OperatorGrouping::ByNameAndShapes : OperatorGrouping::ByName)) {
-        if (!o.module.empty() &&
-            std::none_of(row.operators.begin(), row.operators.end(), [&](Index i) { return inModule(p, p.operators[i].module, o.module); }))
+    for (const OperatorRow &row :
+         operatorTable(p, o.byShapes ? OperatorGrouping::ByNameAndShapes : OperatorGrouping::ByName)) {
+        if (!o.module.empty() && std::none_of(row.operators.begin(), row.operators.end(),
+                                              [&](Index i) { return inModule(p, p.operators[i].module, o.module); }))
             continue;
         std::vector<std::string> cells = {row.name};
         if (o.byShapes)

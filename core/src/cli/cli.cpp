@@ -76,7 +76,8 @@ void printCommandHelp(const CommandSpec &spec, std::ostream &out)
             left += "  ";
         out << left << o.help;
         // Every option states its default; a flag's is "off".
-        out << " (default: " << (o.defaultValue.empty() ? (o.valueName.empty() ? "off" : "none") : o.defaultValue) << ")";
+        out << " (default: " << (o.defaultValue.empty() ? (o.valueName.empty() ? "off" : "none") : o.defaultValue)
+            << ")";
         out << "\n";
     }
 }
@@ -162,7 +163,8 @@ int runCommandLine(const std::vector<std::string> &args, CliEnvironment &env)
         env.out << versionText(env);
         return 0;
     }
-    auto spec = std::find_if(commands().begin(), commands().end(), [&](const CommandSpec &c) { return c.name == args[0]; });
+    auto spec =
+        std::find_if(commands().begin(), commands().end(), [&](const CommandSpec &c) { return c.name == args[0]; });
     if (spec == commands().end()) {
         env.err << "opscope: unknown command '" << args[0] << "' (see opscope --help)\n";
         return 2;

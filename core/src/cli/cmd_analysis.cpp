@@ -61,9 +61,9 @@ int runImport(const ParsedArgs &args, CliEnvironment &env)
             ++captured;
             attributed += k.op != kNoIndex;
         }
-    env.err << "wrote " << out << ": " << profile.kernels.size() << " kernels (" << captured << " in the captured step, "
-            << attributed << " attributed), " << profile.operators.size() << " operators, " << profile.modules.size()
-            << " module calls\n";
+    env.err << "wrote " << out << ": " << profile.kernels.size() << " kernels (" << captured
+            << " in the captured step, " << attributed << " attributed), " << profile.operators.size() << " operators, "
+            << profile.modules.size() << " module calls\n";
     return 0;
 }
 
@@ -116,9 +116,14 @@ int runModules(const ParsedArgs &args, CliEnvironment &env)
             json members = json::array();
             for (int m : g.members)
                 members.push_back(tree.nodes[size_t(m)].path);
-            groups.push_back({{"name", g.name}, {"class", g.className}, {"members", members}, {"nested", g.nested},
-                              {"kernels_per_member", g.kernelsPerMember}, {"gpu_time_per_member_ns", g.gpuTimePerMember},
-                              {"gpu_time_min_ns", g.minTime()}, {"gpu_time_median_ns", g.medianTime()},
+            groups.push_back({{"name", g.name},
+                              {"class", g.className},
+                              {"members", members},
+                              {"nested", g.nested},
+                              {"kernels_per_member", g.kernelsPerMember},
+                              {"gpu_time_per_member_ns", g.gpuTimePerMember},
+                              {"gpu_time_min_ns", g.minTime()},
+                              {"gpu_time_median_ns", g.medianTime()},
                               {"gpu_time_max_ns", g.maxTime()}});
         }
         env.out << dump({{"step_gpu_time_ns", tree.stepGpuTime}, {"modules", roots}, {"dedup_groups", groups}}) << "\n";
@@ -146,15 +151,19 @@ int runOps(const ParsedArgs &args, CliEnvironment &env)
     if (by != "name" && by != "shapes")
         throw UsageError("--by takes name or shapes, not '" + by + "'");
     const Profile profile = importCapture({args.positionals[0]});
-    const auto rows = operatorTable(profile, by == "shapes" ? OperatorGrouping::ByNameAndShapes : OperatorGrouping::ByName);
+    const auto rows =
+        operatorTable(profile, by == "shapes" ? OperatorGrouping::ByNameAndShapes : OperatorGrouping::ByName);
     const size_t limit = size_t(integerOption(args, "--limit", 0));
     const size_t count = limit ? std::min(limit, rows.size()) : rows.size();
     if (args.has("--json")) {
         json out = json::array();
         for (size_t i = 0; i < count; ++i) {
             const OperatorRow &r = rows[i];
-            json row = {{"name", r.name}, {"calls", r.calls}, {"kernels", r.kernels},
-                        {"gpu_time_self_ns", r.gpuTimeSelf}, {"gpu_time_total_ns", r.gpuTimeTotal},
+            json row = {{"name", r.name},
+                        {"calls", r.calls},
+                        {"kernels", r.kernels},
+                        {"gpu_time_self_ns", r.gpuTimeSelf},
+                        {"gpu_time_total_ns", r.gpuTimeTotal},
                         {"cpu_time_total_ns", r.cpuTimeTotal}};
             if (by == "shapes")
                 row["shapes"] = r.shapes;
@@ -191,11 +200,15 @@ int runKernels(const ParsedArgs &args, CliEnvironment &env)
     json out = json::array();
     for (Index k = 0; k < count; ++k) {
         const Kernel &kernel = profile.kernels[k];
-        const std::string op = kernel.op < profile.operators.size() ? std::string(profile.text(profile.operators[kernel.op].name)) : "";
-        const std::string module = kernel.module < profile.modules.size() ? std::string(profile.text(profile.modules[kernel.module].path)) : "";
+        const std::string op =
+            kernel.op < profile.operators.size() ? std::string(profile.text(profile.operators[kernel.op].name)) : "";
+        const std::string module = kernel.module < profile.modules.size()
+                                       ? std::string(profile.text(profile.modules[kernel.module].path))
+                                       : "";
         if (!asJson) {
             env.out << padLeft(std::to_string(k), 6) << padLeft(formatNs(kernel.duration()), 13) << "  "
-                    << padRight(module, 24) << padRight(op, 28) << std::string(profile.text(kernel.name)).substr(0, 80) << "\n";
+                    << padRight(module, 24) << padRight(op, 28) << std::string(profile.text(kernel.name)).substr(0, 80)
+                    << "\n";
             continue;
         }
         json counters = json::object();
@@ -234,7 +247,8 @@ int runKernels(const ParsedArgs &args, CliEnvironment &env)
                                                         {"flop_per_byte", roofline.intensity(level)}};
             json compute = json::array();
             for (const ComputeRate &c : roofline.compute)
-                compute.push_back({{"precision", c.precision}, {"flop_per_s", c.achieved}, {"peak_flop_per_s", c.peak}});
+                compute.push_back(
+                    {{"precision", c.precision}, {"flop_per_s", c.achieved}, {"peak_flop_per_s", c.peak}});
             row["roofline"] = {{"flop_per_s", roofline.achievedFlops()}, {"compute", compute}, {"memory", levels}};
         }
         row["counters"] = counters;
@@ -250,31 +264,42 @@ int runKernels(const ParsedArgs &args, CliEnvironment &env)
 std::vector<CommandSpec> analysisCommands()
 {
     return {
-        {"import", "opscope import FILE... -o OUT.opscope",
+        {"import",
+         "opscope import FILE... -o OUT.opscope",
          "Import the files of one capture together and attribute every kernel: an nsys .sqlite or\n"
          ".nsys-rep, an ncu .csv or .ncu-rep, a torch.profiler trace and an Inductor debug folder of\n"
          "the same workload. ncu rows are matched to the timeline's kernels and give them counters.",
-         1, 64,
+         1,
+         64,
          {{"-o", "OUT", "", "the profile to write (.opscope, or .json for profile.json)"},
           {"--capture-range", "NAME", "CAPTURE", "the NVTX range that marks the captured step"}},
          runImport},
-        {"modules", "opscope modules FILE [--json]",
+        {"modules",
+         "opscope modules FILE [--json]",
          "Print the module tree of the captured step: calls, GPU time total and self, share of the step,\n"
          "kernels, and the groups of identical layers with the spread of their GPU time.",
-         1, 1, {{"--json", "", "", "print JSON instead of a table"}}, runModules},
-        {"ops", "opscope ops FILE [--json] [--by name|shapes] [--limit N]",
+         1,
+         1,
+         {{"--json", "", "", "print JSON instead of a table"}},
+         runModules},
+        {"ops",
+         "opscope ops FILE [--json] [--by name|shapes] [--limit N]",
          "Print the operator table of the captured step (like torch's key_averages, attributed to\n"
          "kernels): calls, kernels, GPU time self and total, CPU time; longest first.",
-         1, 1,
+         1,
+         1,
          {{"--json", "", "", "print JSON instead of a table"},
           {"--by", "name|shapes", "name", "group by operator name, or by name and input shapes"},
           {"--limit", "N", "0 (all)", "print only the first N rows"}},
          runOps},
-        {"kernels", "opscope kernels FILE [--json] [--limit N]",
+        {"kernels",
+         "opscope kernels FILE [--json] [--limit N]",
          "Print kernel rows: name, times, device, stream, grid, block, attribution, roofline figures and\n"
          "every counter in base units (JSON), or a short table.",
-         1, 1,
-         {{"--json", "", "", "print JSON with every counter"}, {"--limit", "N", "0 (all)", "print only the first N kernels"}},
+         1,
+         1,
+         {{"--json", "", "", "print JSON with every counter"},
+          {"--limit", "N", "0 (all)", "print only the first N kernels"}},
          runKernels},
     };
 }

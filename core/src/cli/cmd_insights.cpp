@@ -50,7 +50,9 @@ int runStats(const ParsedArgs &args, CliEnvironment &env)
                 r[report.columns[c]] = row[c];
             rows.push_back(r);
         }
-        env.out << json{{"report", report.id}, {"title", report.title}, {"rows", rows}}.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+        env.out << json{{"report", report.id}, {"title", report.title}, {"rows", rows}}.dump(
+                       2, ' ', false, json::error_handler_t::replace)
+                << "\n";
         return 0;
     }
     if (args.has("--csv")) {
@@ -104,9 +106,10 @@ int runInsights(const ParsedArgs &args, CliEnvironment &env)
     int n = 0;
     for (const Insight &i : insights) {
         char gain[64];
-        std::snprintf(gain, sizeof gain, "%.1f us (%.1f %% of the step)", double(i.estimatedGainNs) / 1e3, 100.0 * i.gainShareOfStep);
-        env.out << ++n << ". [" << toString(i.severity) << "] " << i.title << "\n   estimated gain up to " << gain << "\n   "
-                << i.explanation << "\n";
+        std::snprintf(gain, sizeof gain, "%.1f us (%.1f %% of the step)", double(i.estimatedGainNs) / 1e3,
+                      100.0 * i.gainShareOfStep);
+        env.out << ++n << ". [" << toString(i.severity) << "] " << i.title << "\n   estimated gain up to " << gain
+                << "\n   " << i.explanation << "\n";
         if (!i.modules.empty()) {
             env.out << "   modules:";
             for (size_t m = 0; m < i.modules.size() && m < 8; ++m)
@@ -123,10 +126,12 @@ int runInsights(const ParsedArgs &args, CliEnvironment &env)
 std::vector<CommandSpec> insightCommands()
 {
     return {
-        {"stats", "opscope stats FILE [--report NAME] [--csv|--json] [--module PATH] [--captured-only] [--by-shapes]",
+        {"stats",
+         "opscope stats FILE [--report NAME] [--csv|--json] [--module PATH] [--captured-only] [--by-shapes]",
          "Print a statistics report with the semantics of nsys stats and torch's key_averages:\n"
          "cuda_gpu_kern_sum, nvtx_sum, cuda_api_sum, cuda_gpu_mem_time_sum, op_sum.",
-         1, 1,
+         1,
+         1,
          {{"--report", "NAME", "cuda_gpu_kern_sum", "the report to print"},
           {"--csv", "", "", "print CSV"},
           {"--json", "", "", "print JSON"},
@@ -134,11 +139,15 @@ std::vector<CommandSpec> insightCommands()
           {"--captured-only", "", "", "only kernels of the captured step"},
           {"--by-shapes", "", "", "op_sum: group by operator name and input shapes"}},
          runStats},
-        {"insights", "opscope insights FILE [--json]",
+        {"insights",
+         "opscope insights FILE [--json]",
          "Explain why the profile is slow and what to fix first: launch-bound steps, cold starts,\n"
          "synchronisation, pageable copies, memory/compute-bound kernels, low occupancy, idle tensor\n"
          "cores, latency-bound kernels and outliers among identical layers; sorted by estimated gain.",
-         1, 1, {{"--json", "", "", "print JSON"}}, runInsights},
+         1,
+         1,
+         {{"--json", "", "", "print JSON"}},
+         runInsights},
     };
 }
 

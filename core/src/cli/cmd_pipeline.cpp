@@ -46,7 +46,8 @@ public:
     CancelOnSignals &operator=(const CancelOnSignals &) = delete;
 
 private:
-    struct sigaction oldInt_ {}, oldTerm_ {}, oldHup_ {};
+    struct sigaction oldInt_ {
+    }, oldTerm_{}, oldHup_{};
 };
 
 // "a;b;c" -> {"a", "b", "c"}: list options are given once, their items separated by ';'
@@ -104,7 +105,8 @@ const std::vector<OptionSpec> &captureOptions()
          "what one step is: auto | module (a call of the outermost module) | marker (opscope_launcher.step()) | "
          "function:NAME (each call of NAME)"},
         {"--compile", "MODE", "eager", "eager | inductor | cudagraphs: torch.compile the outermost module's forward"},
-        {"--correlation", "", "", "run the torch.profiler correlation pass (nsys captures do, unless --no-correlation)"},
+        {"--correlation", "", "",
+         "run the torch.profiler correlation pass (nsys captures do, unless --no-correlation)"},
         {"--no-correlation", "", "", "skip the correlation pass"},
         {"--no-partition-map", "", "", "do not group identical layers (dedup-aware replay then profiles all)"},
         {"--nsys", "PATH", "PATH, /usr/local/cuda/bin, /opt/nvidia/...", "the nsys program"},
@@ -127,7 +129,8 @@ const std::vector<OptionSpec> &replayOptions()
 {
     static const std::vector<OptionSpec> options = {
         {"--set", "NAME", "roofline",
-         "ncu metric set (ncu --list-sets: basic, detailed, full, roofline ...; brief in older versions); none: no set"},
+         "ncu metric set (ncu --list-sets: basic, detailed, full, roofline ...; brief in older versions); none: no "
+         "set"},
         {"--section", "LIST", "", "ncu sections, separated by ';' (each a --section)"},
         {"--metrics", "LIST", "", "explicit metrics, separated by ';' or ','"},
         {"--nvtx-include", "LIST", "",
@@ -211,7 +214,8 @@ ReplayRequest replayRequest(const ParsedArgs &args, const std::string &run)
     // The sets differ between ncu versions (`ncu --list-sets`): any name is passed on; "none" sends none.
     if (n.metricSet == "none")
         n.metricSet.clear();
-    else if (n.metricSet.empty() || n.metricSet.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string::npos)
+    else if (n.metricSet.empty() ||
+             n.metricSet.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789_-") != std::string::npos)
         throw UsageError("--set needs a metric set name such as " + [] {
             std::string names;
             for (const auto &s : ncuMetricSets())
@@ -326,8 +330,7 @@ int report(const PipelineResult &result, CliEnvironment &env, const std::string 
 }
 
 // ToolError (a missing tool, launcher or interpreter) is the user's to fix: exit 1 with its message.
-template <typename F>
-int guarded(CliEnvironment &env, const std::string &command, F &&body)
+template <typename F> int guarded(CliEnvironment &env, const std::string &command, F &&body)
 {
     try {
         return body();

@@ -48,16 +48,22 @@ static int runConvert(const ParsedArgs &args, CliEnvironment &env)
 std::vector<CommandSpec> profileCommands()
 {
     return {
-        {"summary", "opscope summary FILE [--json]",
+        {"summary",
+         "opscope summary FILE [--json]",
          "Print what a profile holds: source, devices, kernel, operator and module counts, total kernel\n"
          "time and warnings. FILE is any format OpScope imports.",
-         1, 1,
+         1,
+         1,
          {{"--json", "", "", "print one JSON object instead of text"}},
          runSummary},
-        {"convert", "opscope convert IN OUT",
+        {"convert",
+         "opscope convert IN OUT",
          "Import IN (any supported format) and write OUT; the format is chosen by OUT's extension:\n"
          ".opscope (OpScope profile) or .json (Operator Profiler profile.json, schema 1.0).",
-         2, 2, {}, runConvert},
+         2,
+         2,
+         {},
+         runConvert},
     };
 }
 

@@ -64,7 +64,8 @@ bool isAutogradNode(std::string_view name)
 struct EndpointHash {
     size_t operator()(const std::pair<Index, int64_t> &k) const
     {
-        return std::hash<int64_t>()(k.second * 31 + k.first);
+        // Unsigned arithmetic: ts values from the file can be anything, and signed overflow is undefined.
+        return std::hash<uint64_t>()(uint64_t(k.second) * 31 + k.first);
     }
 };
 

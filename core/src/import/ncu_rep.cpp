@@ -138,10 +138,14 @@ Profile importNcuRep(const std::string &path, const Progress &progress)
     if (!::mkdtemp(pattern.data()))
         throw FileError(path, "cannot create a temporary folder to read the report in");
     temp.path = pattern;
-    const std::string csvPath = (temp.path / (fileBaseName(path) + ".csv")).string();
+    // No text of the report's name in the output's name; the report goes as an absolute path, so a name
+    // starting with '-' cannot pass for an option (as nsys_rep.cpp does).
+    const std::string csvPath = (temp.path / "import.csv").string();
+    std::error_code ec;
+    const std::string absoluteReport = fs::absolute(path, ec).string();
 
     ProcessSpec spec;
-    spec.argv = {ncuPath, "--import", path, "--csv", "--page", "raw", "--print-units", "base"};
+    spec.argv = {ncuPath, "--import", ec ? path : absoluteReport, "--csv", "--page", "raw", "--print-units", "base"};
     spec.stdoutPath = csvPath;
     std::deque<std::string> messages; // ncu's own lines (==ERROR== ...), for the error message
     constexpr std::string_view kStage = "Reading the report with ncu --import";

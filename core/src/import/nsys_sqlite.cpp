@@ -209,6 +209,7 @@ public:
     // The passes that need every row: names, domains, nesting, order, span, warnings.
     void finish(bool haveSpan)
     {
+        clampBackwardTimes();
         nameThreads();
         nameDomains();
         sortAndNestRanges(p_);
@@ -260,6 +261,26 @@ private:
         return it->second;
     }
 
+    // Events that end before they start, or whose span does not fit in int64 ns (damaged or hand-edited
+    // exports): views and totals need end >= start, so they are kept with duration 0 and counted.
+    void clampBackwardTimes()
+    {
+        const auto clamp = [this](auto &events) {
+            for (auto &e : events) {
+                int64_t span = 0;
+                if (__builtin_sub_overflow(e.end_ns, e.start_ns, &span) || span < 0) {
+                    e.end_ns = e.start_ns;
+                    ++backwardEvents_;
+                }
+            }
+        };
+        clamp(p_.kernels);
+        clamp(p_.memory_ops);
+        clamp(p_.syncs);
+        clamp(p_.api_calls);
+        clamp(p_.ranges);
+    }
+
     // An NVTX thread name (what the program called it) wins over the OS name in ThreadNames.
     void nameThreads()
     {
@@ -291,6 +312,10 @@ private:
 
     void addWarnings()
     {
+        if (backwardEvents_)
+            p_.warnings.push_back(std::to_string(backwardEvents_) +
+                                  " events (kernels, memory operations, syncs, API calls or NVTX ranges) end before "
+                                  "they start or span more than 2^63 ns; kept with duration 0");
         if (skippedOpenRanges_)
             p_.warnings.push_back("NVTX_EVENTS: " + std::to_string(skippedOpenRanges_) +
                                   " ranges have no end (still open when the capture stopped) and were skipped");
@@ -331,7 +356,7 @@ private:
     std::unordered_map<uint64_t, uint32_t> threadNameIds_;
     std::unordered_map<Index, StringId> nvtxThreadNames_;
     std::unordered_map<uint32_t, StringId> domainNames_;
-    uint64_t skippedOpenRanges_ = 0, skippedBacktraces_ = 0, skippedOtherClass_ = 0;
+    uint64_t skippedOpenRanges_ = 0, skippedBacktraces_ = 0, skippedOtherClass_ = 0, backwardEvents_ = 0;
     std::vector<std::pair<int64_t, uint64_t>> skippedNvtxTypes_;
     int64_t minStart_ = INT64_MAX, maxEnd_ = INT64_MIN;
     bool hasApiTable_ = false;
@@ -432,6 +457,9 @@ Profile importNsysSqlite(const std::string &path, const Progress &progress)
     callbacks.phaseDone = [&merger] { merger.buildActivityIndex(); };
     const unsigned workers = totalRows < kParallelMinRows ? 1u : std::min(usableCores(), kMaxWorkers);
     scanTables(db, scans, workers, progress, context, callbacks);
+    // Small tables are read between two of the readers' periodic checks: a cancel asked for meanwhile
+    // stops here, before the final passes.
+    progress.checkCancel();
 
     progress.report(1.0, "Nesting NVTX ranges");
     merger.finish(haveSpan);

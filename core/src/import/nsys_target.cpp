@@ -13,6 +13,9 @@ namespace opscope::importers::nsys {
 
 namespace {
 
+// The newest EXPORT_SCHEMA_VERSION major of the exports OpScope was tested with (nsys 2025.3, 2026.1).
+constexpr int kNewestKnownSchemaMajor = 3;
+
 // A device property: the source column, the name OpScope keeps it under, and a factor to base units
 // (0 keeps the text as it is).
 struct PropertyColumn {
@@ -168,8 +171,15 @@ void readExportMetadata(sql::Database &db, const TableSet &tables, Profile &p)
         const std::string_view name = st.columnText(0);
         if (name == "EXPORT_PRODUCT_VERSION")
             p.setMetadata("nsys_version", st.columnText(1));
-        else if (name == "EXPORT_SCHEMA_VERSION")
-            p.setMetadata("nsys_export_schema", st.columnText(1));
+        else if (name == "EXPORT_SCHEMA_VERSION") {
+            const std::string version(st.columnText(1));
+            p.setMetadata("nsys_export_schema", version);
+            // Exports of nsys 2022.1 to 2026.1 have schema 2.x and 3.x; a newer major may move tables or columns.
+            if (const int major = std::atoi(version.c_str()); major > kNewestKnownSchemaMajor)
+                p.warnings.push_back("Nsight Systems export schema " + version +
+                                     " is newer than those OpScope was tested with (up to 3.x); tables or columns it "
+                                     "does not know were ignored");
+        }
     }
 }
 

@@ -84,7 +84,8 @@ std::vector<std::string_view> splitEvents(std::string_view text)
         if (start == std::string_view::npos)
             break;
         size_t end = text.find('\n', start);
-        std::string_view candidate = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        std::string_view candidate =
+            text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
         while (!candidate.empty() && (candidate.back() == ',' || candidate.back() == '\r' || candidate.back() == ' ' ||
                                       candidate.back() == ']'))
             candidate.remove_suffix(1);

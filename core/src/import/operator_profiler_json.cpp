@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -84,9 +86,10 @@ int64_t intOf(const json &value, const std::string &path, const char *what)
 {
     if (value.is_number_integer())
         return value.get<int64_t>();
-    if (value.is_number_float())
+    // A float beyond int64 would be undefined behaviour to convert.
+    if (value.is_number_float() && std::abs(value.get<double>()) < 9.2e18)
         return int64_t(value.get<double>());
-    fail(path, std::string(what) + " is not a number");
+    fail(path, std::string(what) + (value.is_number() ? " is out of range" : " is not a number"));
 }
 
 // Adds a JSON scalar as a counter value of `owner`.
@@ -197,7 +200,11 @@ private:
     {
         if (!d.is_array() || d.size() != 3)
             return {};
-        return {d[0].get<uint32_t>(), d[1].get<uint32_t>(), d[2].get<uint32_t>()};
+        // Only counts fit: a negative, fractional or huge dimension is left 0 rather than wrapped.
+        const auto axis = [](const json &v) {
+            return v.is_number_unsigned() && v.get<uint64_t>() <= UINT32_MAX ? v.get<uint32_t>() : 0u;
+        };
+        return {axis(d[0]), axis(d[1]), axis(d[2])};
     }
 
     void readKernel(const json &k, Index op)
@@ -218,11 +225,20 @@ private:
         kernel.device = int32_t(intOf(k.value("device_id", json(0)), path_, "device_id"));
         kernel.start_ns = intOf(k.value("start_ns", json(0)), path_, "start_ns");
         kernel.end_ns = intOf(k.value("end_ns", json(0)), path_, "end_ns");
-        const int64_t duration = intOf(k.value("duration_ns", json(kernel.end_ns - kernel.start_ns)), path_, "duration_ns");
-        if (duration != kernel.end_ns - kernel.start_ns)
+        int64_t span = 0;
+        if (__builtin_sub_overflow(kernel.end_ns, kernel.start_ns, &span) || span < 0) {
+            // Views and totals need end >= start: keep the kernel (and its counters) with duration 0.
+            p_.warnings.push_back("OpScope: kernel " + std::string(p_.text(kernel.label)) + " ends before it starts (" +
+                                  "start_ns " + std::to_string(kernel.start_ns) + ", end_ns " +
+                                  std::to_string(kernel.end_ns) + "); kept with duration 0");
+            kernel.end_ns = kernel.start_ns;
+            span = 0;
+        }
+        const int64_t duration = intOf(k.value("duration_ns", json(span)), path_, "duration_ns");
+        if (duration != span)
             p_.warnings.push_back("OpScope: kernel " + std::string(p_.text(kernel.label)) + " has duration_ns " +
-                                  std::to_string(duration) + " but end_ns - start_ns = " +
-                                  std::to_string(kernel.end_ns - kernel.start_ns) + "; using the timestamps");
+                                  std::to_string(duration) + " but end_ns - start_ns = " + std::to_string(span) +
+                                  "; using the timestamps");
         kernel.grid = readDim(k.value("grid_dim", json()));
         kernel.block = readDim(k.value("block_dim", json()));
         kernel.op = op;

@@ -87,8 +87,8 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         o.mode = LauncherMode::Torch;
         o.tracePath = file("correlation_trace.json");
         o.statusPath = file("correlation_status.json");
-        stages.push_back({"correlation", launcherCommand(o), env, r.workload.workingDirectory, "correlation.log", {},
-                          r.timeout});
+        stages.push_back(
+            {"correlation", launcherCommand(o), env, r.workload.workingDirectory, "correlation.log", {}, r.timeout});
     }
     if (res.tool == CaptureTool::Nsys) {
         LauncherOptions o = base;
@@ -104,10 +104,20 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         std::map<std::string, std::string> nsysEnv = env;
         for (const auto &[name, value] : nsysEnvironment(n))
             nsysEnv[name] = value;
-        stages.push_back({"nsys", nsysProfileCommand(n, launcherCommand(o)), nsysEnv, r.workload.workingDirectory,
-                          "nsys.log", {}, r.timeout});
-        stages.push_back({"nsys-export", nsysExportCommand(res.nsys.path, file("nsys.nsys-rep"), file("nsys.sqlite")),
-                          {}, {}, "nsys.log", {}, r.timeout});
+        stages.push_back({"nsys",
+                          nsysProfileCommand(n, launcherCommand(o)),
+                          nsysEnv,
+                          r.workload.workingDirectory,
+                          "nsys.log",
+                          {},
+                          r.timeout});
+        stages.push_back({"nsys-export",
+                          nsysExportCommand(res.nsys.path, file("nsys.nsys-rep"), file("nsys.sqlite")),
+                          {},
+                          {},
+                          "nsys.log",
+                          {},
+                          r.timeout});
     } else {
         LauncherOptions o = base;
         o.mode = res.tool == CaptureTool::Cpu ? LauncherMode::Cpu : LauncherMode::Torch;
@@ -115,8 +125,8 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         o.statusPath = file("launcher_status.json");
         if (r.partitionMap)
             o.partitionMapPath = file("partition_map.json");
-        stages.push_back({"capture", launcherCommand(o), env, r.workload.workingDirectory, "launcher.log", {},
-                          r.timeout});
+        stages.push_back(
+            {"capture", launcherCommand(o), env, r.workload.workingDirectory, "launcher.log", {}, r.timeout});
     }
     return stages;
 }

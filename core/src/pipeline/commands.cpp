@@ -23,8 +23,15 @@ std::string_view toString(LauncherMode mode)
 
 Argv launcherCommand(const LauncherOptions &o)
 {
-    Argv argv = {o.python, "-m", "opscope_launcher", "--mode", std::string(toString(o.mode)),
-                 "--warmup", std::to_string(o.warmup), "--steps", std::to_string(o.steps)};
+    Argv argv = {o.python,
+                 "-m",
+                 "opscope_launcher",
+                 "--mode",
+                 std::string(toString(o.mode)),
+                 "--warmup",
+                 std::to_string(o.warmup),
+                 "--steps",
+                 std::to_string(o.steps)};
     if (!o.stepSource.empty() && o.stepSource != "auto")
         argv.insert(argv.end(), {"--step", o.stepSource});
     if (!o.compile.empty() && o.compile != "eager")
@@ -51,12 +58,21 @@ Argv nsysProfileCommand(const NsysOptions &o, const Argv &application)
         domains += (domains.empty() ? "" : ",") + d;
     // The flags that worked on the H100 (gpu-machine.md): no CPU sampling, no context switches, no
     // backtraces; they keep the report small and the capture fast.
-    Argv argv = {o.nsys, "profile", "--trace=" + domains, "--sample=none", "--cpuctxsw=none",
-                 "--cudabacktrace=none", "--backtrace=none", "--force-overwrite", "true", "--output", o.output};
+    Argv argv = {o.nsys,
+                 "profile",
+                 "--trace=" + domains,
+                 "--sample=none",
+                 "--cpuctxsw=none",
+                 "--cudabacktrace=none",
+                 "--backtrace=none",
+                 "--force-overwrite",
+                 "true",
+                 "--output",
+                 o.output};
     if (o.captureRange) {
         // CAPTURE is a start/end range; stop (not stop-shutdown) lets the workload end by itself.
-        argv.insert(argv.end(), {"--capture-range=nvtx", "--nvtx-capture=" + o.captureRangeName,
-                                 "--capture-range-end=stop"});
+        argv.insert(argv.end(),
+                    {"--capture-range=nvtx", "--nvtx-capture=" + o.captureRangeName, "--capture-range-end=stop"});
     }
     argv.insert(argv.end(), o.extraArgs.begin(), o.extraArgs.end());
     argv.insert(argv.end(), application.begin(), application.end());

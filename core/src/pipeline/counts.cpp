@@ -45,8 +45,10 @@ CaptureKernelCount countCaptureKernels(const std::string &nsysSqlite, const std:
     };
     std::vector<Capture> captures;
     {
-        sql::Statement q(db, "SELECT n.start, n.end, n.eventType, n.globalTid FROM NVTX_EVENTS n WHERE n.end IS NOT NULL "
-                             "AND n.eventType IN (59, 60) AND " + text + " = ?1");
+        sql::Statement q(db,
+                         "SELECT n.start, n.end, n.eventType, n.globalTid FROM NVTX_EVENTS n WHERE n.end IS NOT NULL "
+                         "AND n.eventType IN (59, 60) AND " +
+                             text + " = ?1");
         q.bind(1, captureRange);
         while (q.step())
             captures.push_back({{q.columnInt(0), q.columnInt(1)}, q.columnInt(2) == 59, q.columnInt(3)});
@@ -59,19 +61,22 @@ CaptureKernelCount countCaptureKernels(const std::string &nsysSqlite, const std:
     std::unordered_map<int64_t, std::vector<Interval>> excluded;
     if (!excludedLabels.empty()) {
         const std::set<std::string> labels(excludedLabels.begin(), excludedLabels.end());
-        sql::Statement q(db, "SELECT " + text + ", n.start, n.end, n.globalTid FROM NVTX_EVENTS n "
-                             "WHERE n.eventType = 59 AND n.end IS NOT NULL");
+        sql::Statement q(db, "SELECT " + text +
+                                 ", n.start, n.end, n.globalTid FROM NVTX_EVENTS n "
+                                 "WHERE n.eventType = 59 AND n.end IS NOT NULL");
         while (q.step())
             if (labels.count(std::string(q.columnText(0))))
                 excluded[q.columnInt(3)].push_back({q.columnInt(1), q.columnInt(2)});
         for (auto &[tid, ranges] : excluded)
-            std::sort(ranges.begin(), ranges.end(), [](const Interval &a, const Interval &b) { return a.start < b.start; });
+            std::sort(ranges.begin(), ranges.end(),
+                      [](const Interval &a, const Interval &b) { return a.start < b.start; });
     }
 
     // Each kernel is placed by its launching runtime call (thread and CPU time), as attribution does.
-    sql::Statement q(db, "SELECT (SELECT r.start FROM CUPTI_ACTIVITY_KIND_RUNTIME r WHERE r.correlationId = k.correlationId "
-                         "LIMIT 1), (SELECT r.globalTid FROM CUPTI_ACTIVITY_KIND_RUNTIME r WHERE r.correlationId = "
-                         "k.correlationId LIMIT 1) FROM CUPTI_ACTIVITY_KIND_KERNEL k");
+    sql::Statement q(
+        db, "SELECT (SELECT r.start FROM CUPTI_ACTIVITY_KIND_RUNTIME r WHERE r.correlationId = k.correlationId "
+            "LIMIT 1), (SELECT r.globalTid FROM CUPTI_ACTIVITY_KIND_RUNTIME r WHERE r.correlationId = "
+            "k.correlationId LIMIT 1) FROM CUPTI_ACTIVITY_KIND_KERNEL k");
     while (q.step()) {
         if (q.columnIsNull(0))
             continue;
@@ -112,7 +117,8 @@ int64_t countNcuCsvKernels(const std::string &csvPath)
         if (header) {
             sawHeaderId = field == "ID";
             header = false;
-        } else if (!field.empty() && std::all_of(field.begin(), field.end(), [](char d) { return d >= '0' && d <= '9'; })) {
+        } else if (!field.empty() &&
+                   std::all_of(field.begin(), field.end(), [](char d) { return d >= '0' && d <= '9'; })) {
             ids.insert(field); // the units row and other non-kernel rows have no numeric ID
         }
         field.clear();

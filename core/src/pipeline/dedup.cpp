@@ -82,11 +82,10 @@ DedupReport propagateDedupCounters(Profile &p, const PartitionMap &map)
                     normalizeKernelName(p.text(p.kernels[dup[i]].name)))
                     mismatch = i;
             if (mismatch != dup.size()) {
-                report.problems.push_back(group.members[m] + ": kernel " + std::to_string(mismatch + 1) + " is " +
-                                          std::string(p.text(p.kernels[dup[mismatch]].name)).substr(0, 80) +
-                                          ", the representative's is " +
-                                          std::string(p.text(p.kernels[rep[mismatch]].name)).substr(0, 80) +
-                                          ": no counters copied");
+                report.problems.push_back(
+                    group.members[m] + ": kernel " + std::to_string(mismatch + 1) + " is " +
+                    std::string(p.text(p.kernels[dup[mismatch]].name)).substr(0, 80) + ", the representative's is " +
+                    std::string(p.text(p.kernels[rep[mismatch]].name)).substr(0, 80) + ": no counters copied");
                 continue;
             }
             size_t filled = 0;

@@ -25,7 +25,7 @@ struct ReplayPlan {
 std::string jsonString(const nlohmann::json &object, const char *key)
 {
     return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>()
-                                                                                  : std::string();
+                                                                                 : std::string();
 }
 
 ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
@@ -88,10 +88,20 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
         for (const auto &[name, value] : env) // sudo may reset the environment: hand the workload's on explicitly
             n.sudoEnvironment.emplace(name, value);
 
-    plan.stages.push_back({plan.id, ncuProfileCommand(n, launcherCommand(o)), env, w.workingDirectory,
-                           plan.id + ".log", {}, request.timeout});
-    detail::StageSpec exportStage{plan.id + "-export", ncuExportCsvCommand(plan.ncu.path, run.file(plan.id + ".ncu-rep")),
-                                  {}, {}, plan.id + ".log", plan.id + "_raw.csv", request.timeout};
+    plan.stages.push_back({plan.id,
+                           ncuProfileCommand(n, launcherCommand(o)),
+                           env,
+                           w.workingDirectory,
+                           plan.id + ".log",
+                           {},
+                           request.timeout});
+    detail::StageSpec exportStage{plan.id + "-export",
+                                  ncuExportCsvCommand(plan.ncu.path, run.file(plan.id + ".ncu-rep")),
+                                  {},
+                                  {},
+                                  plan.id + ".log",
+                                  plan.id + "_raw.csv",
+                                  request.timeout};
     plan.stages.push_back(std::move(exportStage));
     return plan;
 }
@@ -158,7 +168,8 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
                 for (const auto &d : outcome.diagnoses)
                     problem += "\n  " + d;
                 if (outcome.diagnoses.empty())
-                    problem += "\n  " + diagnosisFor({ToolEvent::Kind::NcuNothingProfiled, 0, 0, -1.0, "no kernel matched"});
+                    problem +=
+                        "\n  " + diagnosisFor({ToolEvent::Kind::NcuNothingProfiled, 0, 0, -1.0, "no kernel matched"});
                 result.problems.push_back(problem);
                 break;
             }
@@ -205,11 +216,13 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
                     result.problems.push_back(
                         "the two passes disagree: nsys saw " + std::to_string(c.inCapture) +
                         " kernels in the captured step" +
-                        (c.excluded ? " (" + std::to_string(expected) + " once the duplicate layers are left out)" : "") +
+                        (c.excluded ? " (" + std::to_string(expected) + " once the duplicate layers are left out)"
+                                    : "") +
                         ", ncu profiled " + std::to_string(rows) + ". " +
                         (c.excluded > 0 && rows == c.inCapture
                              ? std::string("ncu's NVTX exclusions of the duplicate layers matched nothing (see the "
-                                           "filters at the top of " + plan.id + ".log); replay with --no-dedup. ")
+                                           "filters at the top of " +
+                                           plan.id + ".log); replay with --no-dedup. ")
                              : std::string("The workload does not launch the same kernels in every run "
                                            "(data-dependent shapes or control flow, cudnn.benchmark or autotuning, a "
                                            "different number of warm-up steps), or ncu's filters selected other "

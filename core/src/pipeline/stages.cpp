@@ -81,7 +81,8 @@ StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallback
         default:
             break;
         }
-        if (std::string diagnosis = diagnosisFor(event); !diagnosis.empty() &&
+        if (std::string diagnosis = diagnosisFor(event);
+            !diagnosis.empty() &&
             std::find(outcome.diagnoses.begin(), outcome.diagnoses.end(), diagnosis) == outcome.diagnoses.end())
             outcome.diagnoses.push_back(std::move(diagnosis));
         if (event.fraction >= 0)

@@ -22,18 +22,17 @@ struct StageSpec {
 
 struct StageOutcome {
     StageResult result;
-    std::vector<std::string> diagnoses; // known failures with their fix, in the order first seen
-    int64_t ncuKernels = 0;             // ==PROF== Profiling lines seen
+    std::vector<std::string> diagnoses;           // known failures with their fix, in the order first seen
+    int64_t ncuKernels = 0;                       // ==PROF== Profiling lines seen
     double firstKernelAt = -1, lastKernelAt = -1; // seconds into the stage of the first / last of them
-    bool captureStarted = false;        // OPSCOPE capture start seen
-    int64_t capturedSteps = -1;         // from OPSCOPE capture end / done
-    std::string lastLines;              // the last lines printed, for error messages
+    bool captureStarted = false;                  // OPSCOPE capture start seen
+    int64_t capturedSteps = -1;                   // from OPSCOPE capture end / done
+    std::string lastLines;                        // the last lines printed, for error messages
 };
 
 // Runs the stage, streaming lines and events to the callbacks and the log, and records it in the
 // manifest ("stages"). Throws Cancelled (after recording) when progress was cancelled.
-StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallbacks &callbacks,
-                      const Progress &progress);
+StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallbacks &callbacks, const Progress &progress);
 
 // "ncu failed (exit code 1): ... see ncu.log" with the diagnoses and the last lines printed.
 std::string describeFailure(const RunFolder &run, const StageSpec &spec, const StageOutcome &outcome);

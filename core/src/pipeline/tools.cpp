@@ -173,7 +173,8 @@ ToolInfo requireNsys(const std::string &explicitPath)
     if (info.found())
         return info;
     if (!explicitPath.empty())
-        throw ToolError("nsys was not found at " + explicitPath + " (--nsys). Install Nsight Systems or pass "
+        throw ToolError("nsys was not found at " + explicitPath +
+                        " (--nsys). Install Nsight Systems or pass "
                         "--nsys PATH of the nsys program.");
     throw ToolError(missingToolMessage("nsys", "--nsys", "Nsight Systems", nsysPatterns()));
 }
@@ -184,7 +185,8 @@ ToolInfo requireNcu(const std::string &explicitPath)
     if (info.found())
         return info;
     if (!explicitPath.empty())
-        throw ToolError("ncu was not found at " + explicitPath + " (--ncu). Install Nsight Compute or pass "
+        throw ToolError("ncu was not found at " + explicitPath +
+                        " (--ncu). Install Nsight Compute or pass "
                         "--ncu PATH of the ncu program.");
     throw ToolError(missingToolMessage("ncu", "--ncu", "Nsight Compute", ncuPatterns()));
 }
@@ -227,8 +229,7 @@ std::string toolVersion(const std::string &path)
 bool pythonHasTorch(const std::string &python)
 {
     ProcessSpec spec;
-    spec.argv = {python, "-c",
-                 "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('torch') else 1)"};
+    spec.argv = {python, "-c", "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('torch') else 1)"};
     spec.timeout = std::chrono::milliseconds(30000);
     return runProcess(spec).ok();
 }

@@ -61,7 +61,7 @@ public:
                 break;
             const bool cr = pending_[end] == '\r';
             if (cr && end + 1 == pending_.size())
-                break; // perhaps the first half of "\r\n": wait for the next byte
+                break;                 // perhaps the first half of "\r\n": wait for the next byte
             if (!(cr && end == start)) // a bare redraw "\r" carries no line
                 deliver(std::string_view(pending_.data() + start, end - start));
             start = end + (cr && pending_[end + 1] == '\n' ? 2 : 1);
@@ -75,7 +75,8 @@ public:
     void finish()
     {
         if (!pending_.empty() && pending_ != "\r")
-            deliver(std::string_view(pending_).substr(0, pending_.back() == '\r' ? pending_.size() - 1 : pending_.size()));
+            deliver(
+                std::string_view(pending_).substr(0, pending_.back() == '\r' ? pending_.size() - 1 : pending_.size()));
         pending_.clear();
     }
 
@@ -123,7 +124,7 @@ std::string displayCommand(const std::vector<std::string> &argv)
         if (!out.empty())
             out += ' ';
         const bool plain = !arg.empty() && arg.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                                "0123456789-_./=:,+@%") == std::string::npos;
+                                                                 "0123456789-_./=:,+@%") == std::string::npos;
         if (plain) {
             out += arg;
             continue;

@@ -4,8 +4,7 @@ namespace opscope::sql {
 
 Database::Database(const std::string &path, bool readOnly, int extraOpenFlags) : path_(path)
 {
-    const int flags =
-        (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | extraOpenFlags;
+    const int flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | extraOpenFlags;
     if (sqlite3_open_v2(path.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
         std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
@@ -33,8 +32,8 @@ void Database::exec(const std::string &sql, std::string_view what)
 bool Database::hasTable(std::string_view table) const
 {
     sqlite3_stmt *stmt = nullptr;
-    sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?1", -1,
-                       &stmt, nullptr);
+    sqlite3_prepare_v2(db_, "SELECT 1 FROM sqlite_master WHERE type IN ('table','view') AND name = ?1", -1, &stmt,
+                       nullptr);
     if (!stmt)
         return false;
     sqlite3_bind_text(stmt, 1, table.data(), int(table.size()), SQLITE_TRANSIENT);
