@@ -9,6 +9,7 @@
 //   bench_nsys_import [--kernels N] [--runs N] [--dir DIR] [--keep] [--fixture NSYS.sqlite]
 #include "../tests/nsys_replicate.h"
 
+#include "opscope/attribution.h"
 #include "opscope/importer.h"
 
 #include <sched.h>
@@ -105,6 +106,9 @@ struct ImportResult {
     double cpu = 0;
     size_t kernels = 0, events = 0, residentBytes = 0;
     long rssBeforeKb = 0, peakKb = 0;
+    double attributeSeconds = 0; // attribute() on the imported profile, in the same child
+    double attributeCpu = 0;
+    size_t attributedKernels = 0; // kernels given an operator or a module
 };
 
 // Imports in a forked child and sends the figures back through a pipe.
@@ -121,10 +125,17 @@ bool importInChild(const std::string &path, ImportResult &out)
         r.rssBeforeKb = statusKb("VmRSS");
         const double cpuStart = cpuSeconds();
         const auto start = Clock::now();
-        const opscope::Profile p = opscope::importFile(path);
+        opscope::Profile p = opscope::importFile(path);
         r.seconds = secondsSince(start);
         r.cpu = cpuSeconds() - cpuStart;
         r.peakKb = statusKb("VmHWM");
+        const auto attributeStart = Clock::now();
+        const double attributeCpuStart = cpuSeconds();
+        opscope::attribute(p);
+        r.attributeSeconds = secondsSince(attributeStart);
+        r.attributeCpu = cpuSeconds() - attributeCpuStart;
+        for (const opscope::Kernel &k : p.kernels)
+            r.attributedKernels += (k.op != opscope::kNoIndex || k.module != opscope::kNoIndex) ? 1 : 0;
         r.kernels = p.kernels.size();
         r.events = p.kernels.size() + p.api_calls.size() + p.ranges.size() + p.memory_ops.size() + p.syncs.size();
         r.residentBytes = p.residentBytes();
@@ -250,10 +261,11 @@ int main(int argc, char **argv)
         }
         std::printf(
             "import run %d: %.3f s (%.3f CPU s), %.2f M kernels/s, %.2f M events/s, peak RSS %.0f MB (%.0f MB before "
-            "the import), %.1f resident bytes/event\n",
+            "the import), %.1f resident bytes/event; attribution %.3f s (%.3f CPU s)\n",
             r + 1, result.seconds, result.cpu, double(result.kernels) / result.seconds / 1e6,
             double(result.events) / result.seconds / 1e6, double(result.peakKb) / 1024,
-            double(result.rssBeforeKb) / 1024, double(result.residentBytes) / double(result.events));
+            double(result.rssBeforeKb) / 1024, double(result.residentBytes) / double(result.events),
+            result.attributeSeconds, result.attributeCpu);
         results.push_back(result);
     }
     std::sort(results.begin(), results.end(),
@@ -273,6 +285,14 @@ int main(int argc, char **argv)
                 "best)\n",
                 best.cpu / floorScan.cpu, usableCores(), floorScan.cpu / usableCores(),
                 double(best.kernels) / (floorScan.cpu / usableCores()) / 1e6);
+    const ImportResult &quickestAttribution =
+        *std::min_element(results.begin(), results.end(),
+                          [](const ImportResult &a, const ImportResult &b) { return a.attributeCpu < b.attributeCpu; });
+    std::printf("attribution (best run) %.3f s, %.3f CPU s, %.0f CPU ns per kernel, %zu of %zu kernels attributed; "
+                "import + attribution %.3f s\n",
+                quickestAttribution.attributeSeconds, quickestAttribution.attributeCpu,
+                quickestAttribution.attributeCpu / double(best.kernels) * 1e9, quickestAttribution.attributedKernels,
+                best.kernels, best.seconds + quickestAttribution.attributeSeconds);
     std::printf("peak RSS %.0f MB, %.1f resident bytes/event\n", double(best.peakKb) / 1024,
                 double(best.residentBytes) / double(best.events));
     std::printf("target >= 1 M kernels/s: %s\n", kernelsPerSecond >= 1e6 ? "met" : "NOT met");

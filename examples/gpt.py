@@ -86,6 +86,7 @@ class GPT(nn.Module):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=sorted(SIZES), default=None, help="default: tiny on CPU, base on CUDA")
+    parser.add_argument("--layers", type=int, default=None, help="blocks (default: the size's)")
     parser.add_argument("--steps", type=int, default=20, help="iterations (default 20)")
     parser.add_argument("--infer", action="store_true", help="forward only, under torch.no_grad()")
     parser.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32")
@@ -93,6 +94,7 @@ def main():
     args = parser.parse_args()
     size = args.size or ("base" if args.device.startswith("cuda") else "tiny")
     layers, width, heads, sequence, batch, vocabulary = SIZES[size]
+    layers = args.layers or layers
     dtype = getattr(torch, args.dtype)
 
     torch.manual_seed(0)

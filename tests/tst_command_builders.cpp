@@ -2,6 +2,7 @@
 // gpu-machine.md: trailing '/' for push/pop ranges only, regex: kept and added, repeated
 // --nvtx-include flags, app-range for range replay of PyTorch; exact argument vectors, --dry-run
 // output, tool-output parsing on the fixtures' real logs, and the pass-count checks on real captures.
+#include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/pipeline.h"
 #include "test_util.h"
@@ -490,6 +491,62 @@ private slots:
         QVERIFY(report.problems[0].find("blocks.1: kernel 2 is other_kernel") == 0);
     }
 
+    void dedupMatchSkipsDuplicates()
+    {
+        // Backward runs the layers in reverse: blocks.1's backward kernels come before blocks.0's, with
+        // the same names and launch shapes. A dedup replay profiled blocks.0 only, outside any module
+        // range on autograd's thread, so its rows carry no module and match by name and launch. They
+        // must land on blocks.0's kernels, not on the first kernels of the same launch (blocks.1's).
+        Profile timeline;
+        timeline.source_format = "nsys-sqlite";
+        const auto module = [&](const char *path, Index parent) {
+            timeline.modules.push_back({0, 0, timeline.intern(path), timeline.intern("Block"), parent, kNoIndex});
+            return Index(timeline.modules.size() - 1);
+        };
+        const Index root = module("model", kNoIndex);
+        const Index b0 = module("blocks.0", root);
+        const Index b1 = module("blocks.1", root);
+        const Index b1fc = module("blocks.1.fc", b1);
+        int64_t t = 0;
+        for (Index owner : {b1fc, b1, b0, b0})
+            for (const char *name : {"gemm_dgrad", "gemm_wgrad"}) {
+                Kernel k;
+                k.start_ns = t += 10;
+                k.end_ns = t + 5;
+                k.name = timeline.intern(name);
+                k.grid = {4, 1, 1};
+                k.block = {128, 1, 1};
+                k.module = owner;
+                timeline.kernels.push_back(k);
+            }
+        timeline.finalize();
+        Profile ncu;
+        ncu.source_format = "ncu-csv";
+        const Index metric = ncu.metricId("gpu__time_duration.sum", "ns");
+        for (const char *name : {"gemm_dgrad", "gemm_wgrad"}) {
+            Kernel k;
+            k.name = ncu.intern(name);
+            k.grid = {4, 1, 1};
+            k.block = {128, 1, 1};
+            ncu.kernels.push_back(k);
+            ncu.kernel_counters.push_back({Index(ncu.kernels.size() - 1), metric, 7.0, kNoString, 0});
+        }
+        ncu.finalize();
+
+        Profile plain = timeline;
+        matchNcuRows(plain, ncu);
+        QCOMPARE(plain.kernelCounter(0, "gpu__time_duration.sum", -1), 7.0); // blocks.1.fc took the row
+        QCOMPARE(plain.kernelCounter(4, "gpu__time_duration.sum", -1), -1.0);
+
+        const NcuMatchReport report = matchNcuRows(timeline, ncu, {"blocks.1"});
+        QCOMPARE(report.skippedByDedup, size_t(4)); // blocks.1 and its submodule
+        QVERIFY(report.unmatchedRows.empty());
+        for (Index k = 0; k < 4; ++k)
+            QCOMPARE(timeline.kernelCounter(k, "gpu__time_duration.sum", -1), -1.0);
+        QCOMPARE(timeline.kernelCounter(4, "gpu__time_duration.sum", -1), 7.0);
+        QCOMPARE(timeline.kernelCounter(5, "gpu__time_duration.sum", -1), 7.0);
+    }
+
     // -- the two passes, counted on real captures --------------------------------------------------
     void passCounts_data()
     {
@@ -617,8 +674,8 @@ private slots:
             "--nvtx-exclude 'regex:^blocks\\.1\\[Block\\]$/' --nvtx-exclude 'regex:^blocks\\.2\\[Block\\]$/' "
             "--nvtx-exclude 'regex:^blocks\\.3\\[Block\\]$/' --export " +
             run + "/ncu --force-overwrite " + base +
-            "/python3 -m opscope_launcher --mode nvtx --warmup 2 --steps 1 --status " + run +
-            "/ncu_launcher_status.json -- " + script +
+            "/python3 -m opscope_launcher --mode nvtx --warmup 2 --steps 1 --backward-ranges " + run +
+            "/partition_map.json --status " + run + "/ncu_launcher_status.json -- " + script +
             " --infer\n"
             "# stage ncu-export\n" +
             base + "/ncu --import " + run + "/ncu.ncu-rep --csv --page raw --print-units base > " + run +

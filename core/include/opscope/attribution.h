@@ -21,6 +21,9 @@ struct AttributionOptions {
     // Text of the range that marks the captured step; kernels launched outside every range of this
     // name are kept and flagged as outside the capture. Ignored when no such range exists.
     std::string captureRange = "CAPTURE";
+    // Module paths whose kernels a dedup replay told ncu to skip (importCapture): their kernels are
+    // not candidates for ncu rows, so the rows of a representative cannot land on a duplicate.
+    std::vector<std::string> ncuSkippedModules;
 };
 
 // Attributes `p` in place. Builds operators and module instances from the ranges when the source

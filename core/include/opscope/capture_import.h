@@ -31,13 +31,15 @@ struct NcuMatchReport {
     size_t matchedByLaunch = 0;        // name + grid + block + ordinal
     size_t matchedByName = 0;          // name + ordinal
     size_t replicatedToSteps = 0;      // kernels of further identical steps given the same row
+    size_t skippedByDedup = 0;         // captured kernels of layers a dedup replay did not profile
     std::vector<Index> unmatchedRows;  // ncu kernels (in the ncu profile)
     std::vector<Index> kernelsWithout; // captured timeline kernels left without counters
 };
 
 // Matches the kernels of `ncu` (one per ncu row) to the captured kernels of `timeline` and copies
-// their counters. Never matches by position alone: names must agree.
-NcuMatchReport matchNcuRows(Profile &timeline, const Profile &ncu);
+// their counters. Never matches by position alone: names must agree. Kernels of `skippedModules`
+// (paths; their submodules too) take no row: a dedup replay did not profile them.
+NcuMatchReport matchNcuRows(Profile &timeline, const Profile &ncu, const std::vector<std::string> &skippedModules = {});
 
 Profile importCapture(const std::vector<std::string> &paths, const AttributionOptions &options = {},
                       const Progress &progress = {});

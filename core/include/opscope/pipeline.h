@@ -81,6 +81,7 @@ struct LauncherOptions {
     std::string compile = "eager";   // eager | inductor | cudagraphs
     std::string tracePath;           // torch/cpu modes
     std::string partitionMapPath;
+    std::string backwardRangesMap; // a partition map: its layers' backward passes get their labels too
     std::string statusPath;
     bool keepRunning = false;
     std::string script;

@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace opscope {
 
@@ -49,6 +50,22 @@ int sourceRank(const std::string &format)
     return 3;
 }
 
+// For each module instance: whether it or one of its ancestors has one of `paths`.
+std::vector<bool> modulesWithin(const Profile &p, const std::vector<std::string> &paths)
+{
+    std::vector<bool> within(p.modules.size(), false);
+    if (paths.empty())
+        return within;
+    const std::unordered_set<std::string_view> wanted(paths.begin(), paths.end());
+    for (Index m = 0; m < p.modules.size(); ++m)
+        for (Index at = m; at != kNoIndex && at < p.modules.size(); at = p.modules[at].parent)
+            if (wanted.count(p.text(p.modules[at].path))) {
+                within[m] = true;
+                break;
+            }
+    return within;
+}
+
 bool isNcu(const Profile &p)
 {
     return p.source_format == "ncu-csv" || p.source_format == "ncu-rep";
@@ -56,14 +73,22 @@ bool isNcu(const Profile &p)
 
 } // namespace
 
-NcuMatchReport matchNcuRows(Profile &timeline, const Profile &ncu)
+NcuMatchReport matchNcuRows(Profile &timeline, const Profile &ncu, const std::vector<std::string> &skippedModules)
 {
     NcuMatchReport report;
     report.rows = ncu.kernels.size();
+    const std::vector<bool> skipped = modulesWithin(timeline, skippedModules);
     std::vector<Index> candidates;
-    for (Index k = 0; k < timeline.kernels.size(); ++k)
-        if (!(timeline.kernels[k].flags & kKernelOutsideCapture))
-            candidates.push_back(k);
+    for (Index k = 0; k < timeline.kernels.size(); ++k) {
+        const Kernel &kernel = timeline.kernels[k];
+        if (kernel.flags & kKernelOutsideCapture)
+            continue;
+        if (kernel.module < skipped.size() && skipped[kernel.module]) {
+            ++report.skippedByDedup;
+            continue;
+        }
+        candidates.push_back(k);
+    }
     std::vector<KernelKeys> timelineKeys(timeline.kernels.size());
     for (Index k : candidates)
         timelineKeys[k] = keysOf(timeline, k);
@@ -175,14 +200,15 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         Profile &part = parts[i];
         sources += "\n" + part.source_path;
         if (isNcu(part) && !isNcu(result)) {
-            const NcuMatchReport report = matchNcuRows(result, part);
+            const NcuMatchReport report = matchNcuRows(result, part, options.ncuSkippedModules);
             result.setMetadata("ncu_rows", std::to_string(report.rows));
             result.setMetadata("ncu_rows_matched", std::to_string(report.rows - report.unmatchedRows.size()));
             result.setMetadata("ncu_match", "stack " + std::to_string(report.matchedByStack) + ", launch " +
                                                 std::to_string(report.matchedByLaunch) + ", name " +
                                                 std::to_string(report.matchedByName) +
                                                 ", replicated to further steps " +
-                                                std::to_string(report.replicatedToSteps));
+                                                std::to_string(report.replicatedToSteps) + ", skipped by dedup " +
+                                                std::to_string(report.skippedByDedup));
             for (Index r : report.unmatchedRows)
                 result.warnings.push_back("ncu row " + std::string(part.text(part.kernels[r].label)) + " (" +
                                           std::string(part.text(part.kernels[r].name)).substr(0, 120) +

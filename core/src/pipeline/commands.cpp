@@ -40,6 +40,8 @@ Argv launcherCommand(const LauncherOptions &o)
         argv.insert(argv.end(), {"--trace", o.tracePath});
     if (!o.partitionMapPath.empty())
         argv.insert(argv.end(), {"--partition-map", o.partitionMapPath});
+    if (!o.backwardRangesMap.empty())
+        argv.insert(argv.end(), {"--backward-ranges", o.backwardRangesMap});
     if (!o.statusPath.empty())
         argv.insert(argv.end(), {"--status", o.statusPath});
     if (o.keepRunning)

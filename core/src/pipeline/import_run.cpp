@@ -6,6 +6,8 @@
 #include "opscope/file_util.h"
 #include "opscope/profile_store.h"
 
+#include <optional>
+
 namespace opscope::pipeline {
 
 namespace detail {
@@ -71,14 +73,25 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     if (const std::string inductor = run.file("inductor/torch_compile_debug"); isInductorDebugDir(inductor))
         paths.push_back(inductor);
 
-    Profile profile = importCapture(paths, {}, progress);
-
-    // The latest replay skipped the duplicates of each group: give them the representative's counters.
+    // The latest replay skipped the duplicates of each group: their kernels take no ncu row, and get
+    // the representative's counters afterwards.
     const auto &replays = manifest["replays"];
     const std::string partitionMap = outputPath(run, "partition_map");
-    if (!ncuCsv.empty() && replays.is_array() && !replays.empty() && replays.back().value("dedup", false) &&
-        !partitionMap.empty()) {
-        const DedupReport dedup = propagateDedupCounters(profile, readPartitionMap(partitionMap));
+    const bool dedupReplay = !ncuCsv.empty() && replays.is_array() && !replays.empty() &&
+                             replays.back().value("dedup", false) && !partitionMap.empty();
+    std::optional<PartitionMap> map;
+    AttributionOptions options;
+    if (dedupReplay) {
+        map = readPartitionMap(partitionMap);
+        for (const LayerGroup &group : map->groups)
+            if (group.members.size() > 1) // members[0] is the representative, profiled
+                options.ncuSkippedModules.insert(options.ncuSkippedModules.end(), group.members.begin() + 1,
+                                                 group.members.end());
+    }
+    Profile profile = importCapture(paths, options, progress);
+
+    if (map) {
+        const DedupReport dedup = propagateDedupCounters(profile, *map);
         updateMissingCountersWarning(profile);
         profile.setMetadata("dedup_groups", std::to_string(dedup.groups));
         profile.setMetadata("dedup_kernels_filled", std::to_string(dedup.kernelsFilled));

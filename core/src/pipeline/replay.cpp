@@ -80,6 +80,9 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
             plan.excludedLabels.push_back(f.expression);
         }
         plan.dedupGroups = map.groups.size();
+        // Autograd runs a layer's backward on its own thread, outside the forward's range: the
+        // launcher labels it too, so the exclusions reach the duplicates' backward kernels.
+        o.backwardRangesMap = partitionMap;
     }
     std::map<std::string, std::string> env = detail::launcherEnvironment(launcherDir, w.env);
     for (const auto &[name, value] : detail::compileEnvironment(compile, run.path()))

@@ -39,6 +39,9 @@ def _parser():
                    choices=["eager", "inductor", "cudagraphs"], help="compile the root module's forward")
     p.add_argument("--trace", help="where torch/cpu mode writes the trace (default opscope_trace.json)")
     p.add_argument("--partition-map", help="write the groups of identical layers here (JSON)")
+    p.add_argument("--backward-ranges", metavar="MAP",
+                   help="a partition map: label the backward pass of its layers too (on autograd's thread), so "
+                        "that ncu filters on their labels reach backward kernels")
     p.add_argument("--status", help="write a JSON summary of the run here")
     p.add_argument("--keep-running", action="store_true",
                    help="let the script run on after the capture (default: end it once the capture is done)")
@@ -108,7 +111,7 @@ def main(argv=None):
         step_source="function" if step_source.startswith("function:") else step_source,
         trace=trace, partition_map=options.partition_map, status=options.status,
         exit_after_capture=not options.keep_running, record_shapes=not options.no_record_shapes,
-        with_stack=options.with_stack, compile=options.compile,
+        with_stack=options.with_stack, compile=options.compile, backward_ranges=options.backward_ranges,
     )
     session = session_module.Session(opts)
     session_module.set_current(session)

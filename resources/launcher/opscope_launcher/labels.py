@@ -64,6 +64,70 @@ def _strip_compiled_prefix(name):
     return name
 
 
+def _tensors(value, depth=0):
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif depth < 2 and isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _tensors(v, depth + 1)
+    elif depth < 2 and isinstance(value, dict):
+        for v in value.values():
+            yield from _tensors(v, depth + 1)
+
+
+_backward_open = threading.local()  # per autograd thread: the backward ranges now open, innermost last
+
+
+def _label_backward(label, inputs, output):
+    """Pushes `label` on autograd's thread when the backward of this call starts (its output's
+    gradient function is about to run) and pops it when the gradients of all its inputs are ready.
+    Plain autograd hooks, not module backward hooks: those wrap the tensors and break in-place ops."""
+    grad_fns = list(dict.fromkeys(t.grad_fn for t in _tensors(output) if t.grad_fn is not None))
+    needs_grad = [t for t in _tensors(inputs) if t.requires_grad and t.grad_fn is not None]
+    if not grad_fns or not needs_grad or not hasattr(grad_fns[0], "register_prehook"):
+        return  # nothing to enclose, or a torch without node pre-hooks
+    # The nodes that produce the inputs' gradients: once they are about to run, this backward is done.
+    state = {"open": False, "waiting": [t.grad_fn for t in needs_grad]}
+
+    def close():
+        state["open"] = False
+        opened = getattr(_backward_open, "stack", [])
+        if state in opened:
+            opened.remove(state)
+        torch.cuda.nvtx.range_pop()
+
+    def make_begin(node):
+        def begin(_grad_outputs):
+            opened = _backward_open.__dict__.setdefault("stack", [])
+            # The previous layer's output node is this layer's input node, and torch may run this
+            # layer's "begin" before the previous layer's "end" there: close what ends at this node first.
+            for other in reversed(list(opened)):
+                if other["open"] and all(n is node for n in other["waiting"]):
+                    other["waiting"] = []
+                    other["close"]()
+            if not state["open"] and state["waiting"]:
+                state["open"] = True
+                opened.append(state)
+                torch.cuda.nvtx.range_push(label)
+            return None
+        return begin
+
+    def end(tensor):
+        def on_grad(_grad):
+            if tensor.grad_fn in state["waiting"]:
+                state["waiting"].remove(tensor.grad_fn)
+            if not state["waiting"] and state["open"]:
+                close()
+            return None
+        return on_grad
+
+    state["close"] = close
+    for node in grad_fns:
+        node.register_prehook(make_begin(node))
+    for tensor in needs_grad:
+        tensor.register_hook(end(tensor))
+
+
 class Labeller:
     def __init__(self, session, use_nvtx):
         self.session = session
@@ -79,6 +143,7 @@ class Labeller:
         # Calls seen while capturing: id(module) -> [module ref, path, class, first-call order, [input signatures]]
         self.captured_calls = {}
         self._call_order = 0
+        self._backward_labels = frozenset()  # layers whose backward pass is labelled too
 
     # -- installation --------------------------------------------------------------------------
     def install(self):
@@ -89,6 +154,9 @@ class Labeller:
             self._handles.append(nn_module.register_module_forward_hook(self._post_hook, always_call=True))
         else:
             self._handles.append(nn_module.register_module_forward_hook(self._post_hook))
+
+    def label_backward_of(self, labels):
+        self._backward_labels = frozenset(labels)
 
     def remove(self):
         for handle in self._handles:
@@ -252,6 +320,10 @@ class Labeller:
     def _post_hook(self, module, args, output):
         if compat.is_compiling():
             return None
+        if self._backward_labels and self.use_nvtx and self.session.capturing and torch.is_grad_enabled():
+            label = self.label_of(module)
+            if label in self._backward_labels:
+                _label_backward(label, args, output)
         stack = self._stack()
         for i in range(len(stack) - 1, -1, -1):
             if stack[i].module is module:

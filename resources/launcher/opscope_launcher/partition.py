@@ -142,3 +142,12 @@ def write_partition_map(path, captured_modules, root_label):
     os.replace(tmp, path)
     return groups
 
+
+
+def backward_labels(path):
+    """The labels of every group member of a partition map (what --backward-ranges labels)."""
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    if data.get("format") != FORMAT:
+        raise ValueError("%s is not an OpScope partition map" % path)
+    return {label for group in data.get("groups", []) for label in group.get("labels", [])}

@@ -26,7 +26,7 @@ from torch.autograd.profiler import record_function
 
 from . import compat, markers
 from .labels import Labeller
-from .partition import write_partition_map
+from .partition import backward_labels, write_partition_map
 
 CAPTURE_RANGE = "CAPTURE"
 NVTX_MODES = ("nvtx", "nsys", "ncu")
@@ -43,7 +43,8 @@ class CaptureComplete(SystemExit):
 
 class Options:
     def __init__(self, mode="torch", warmup=2, steps=1, step_source="auto", trace=None, partition_map=None,
-                 status=None, exit_after_capture=True, record_shapes=True, with_stack=False, compile="eager"):
+                 status=None, exit_after_capture=True, record_shapes=True, with_stack=False, compile="eager",
+                 backward_ranges=None):
         self.mode = mode
         self.warmup = warmup
         self.steps = steps
@@ -55,6 +56,7 @@ class Options:
         self.record_shapes = record_shapes
         self.with_stack = with_stack
         self.compile = compile
+        self.backward_ranges = backward_ranges
 
 
 class Session:
@@ -86,6 +88,8 @@ class Session:
             self.warn("--warmup 0: the CUDA context and the first allocations fall into the capture, "
                       "which ncu's range replay rejects; use --warmup 1 or more")
         self.labeller = Labeller(self, self.use_nvtx)
+        if options.backward_ranges:
+            self.labeller.label_backward_of(backward_labels(options.backward_ranges))
 
     def warn(self, message):
         self.warnings.append(message)
