@@ -203,6 +203,45 @@ private slots:
         QVERIFY(found);
     }
 
+    void nsysBackwardKernelsCarryTheirForwardModule()
+    {
+        // The ranges a training step leaves in an nsys capture (texts as emit_nvtx and the launcher write
+        // them on torch 2.11, seen in ncu's NVTX stacks on the H100): the forward op on the main thread
+        // inside its module's label, the backward function on autograd's thread with the same sequence
+        // number and no module label around it. The backward kernel takes the forward op's module.
+        Profile p;
+        p.source_format = "nsys-sqlite";
+        p.threads = {{1, 1, p.intern("python")}, {1, 2, p.intern("pt_autograd_0")}};
+        const auto range = [&](int64_t start, int64_t end, const char *text, Index thread, uint16_t depth) {
+            p.ranges.push_back({start, end, p.intern(text), kNoString, thread, depth, RangeKind::PushPop});
+        };
+        range(0, 1000, "model[GPT]", 0, 0);
+        range(10, 500, "blocks.0.attn.qkv[Linear]", 0, 1);
+        range(20, 400, "aten::linear, seq = 141, op_id = 12, sizes = [[64, 64], [192, 64], [192]]", 0, 2);
+        range(2000, 3000, "autograd::engine::evaluate_function: AddmmBackward0, op_id = 278", 1, 0);
+        range(2010, 2900, "AddmmBackward0, seq = 141, op_id = 279, sizes = [[64, 192]]", 1, 1);
+        range(2020, 2800, "aten::mm, op_id = 283, sizes = [[64, 192], [192, 64]]", 1, 2);
+        p.api_calls.push_back({100, 110, p.intern("cudaLaunchKernel"), 0, 7, ApiKind::Runtime});
+        p.api_calls.push_back({2100, 2110, p.intern("cudaLaunchKernel"), 1, 8, ApiKind::Runtime});
+        for (uint32_t correlation : {7u, 8u}) {
+            Kernel k;
+            k.start_ns = correlation == 7 ? 120 : 2120;
+            k.end_ns = k.start_ns + 50;
+            k.name = p.intern(correlation == 7 ? "gemm_fprop" : "gemm_dgrad");
+            k.correlation_id = correlation;
+            p.kernels.push_back(k);
+        }
+        p.finalize();
+        attribute(p);
+        const auto modulePath = [&](Index k) {
+            const Index m = p.kernels[k].module;
+            return m == kNoIndex ? std::string("(none)") : std::string(p.text(p.modules[m].path));
+        };
+        QCOMPARE(modulePath(0), std::string("blocks.0.attn.qkv"));
+        QCOMPARE(std::string(p.text(p.operators[p.kernels[1].op].name)), std::string("aten::mm"));
+        QCOMPARE(modulePath(1), std::string("blocks.0.attn.qkv"));
+    }
+
     void tritonKernelsCarryTheirFusedOps()
     {
         const Profile p = importCapture({h100("kineto_gpt4_compiled.json"), h100("inductor_debug")});

@@ -416,10 +416,14 @@ private slots:
         QCOMPARE(map.root, std::string("model[GPT]"));
         QCOMPARE(map.groups.size(), size_t(1));
         const std::vector<NvtxFilter> ex = dedupExclusions(map);
-        QCOMPARE(ex.size(), size_t(3));
+        QCOMPARE(ex.size(), size_t(6)); // forward push/pop labels, then backward start/end ranges
         QCOMPARE(ex[0].expression, std::string("blocks.1[Block]"));
         QCOMPARE(ncuNvtxExpression(ex[0]), std::string("regex:^blocks\\.1\\[Block\\]$/"));
         QCOMPARE(ncuNvtxExpression(ex[2]), std::string("regex:^blocks\\.3\\[Block\\]$/"));
+        // The launcher spans each member's backward with a start/end range: no trailing slash.
+        QVERIFY(!ex[3].pushPop);
+        QCOMPARE(ncuNvtxExpression(ex[3]), std::string("blocks.1 backward"));
+        QCOMPARE(ncuNvtxExpression(ex[5]), std::string("blocks.3 backward"));
 
         writeFile(path, R"({"format": "something-else"})");
         try {
@@ -672,7 +676,8 @@ private slots:
             base +
             "/ncu --target-processes all --set roofline --nvtx --nvtx-include CAPTURE "
             "--nvtx-exclude 'regex:^blocks\\.1\\[Block\\]$/' --nvtx-exclude 'regex:^blocks\\.2\\[Block\\]$/' "
-            "--nvtx-exclude 'regex:^blocks\\.3\\[Block\\]$/' --export " +
+            "--nvtx-exclude 'regex:^blocks\\.3\\[Block\\]$/' --nvtx-exclude 'blocks.1 backward' "
+            "--nvtx-exclude 'blocks.2 backward' --nvtx-exclude 'blocks.3 backward' --export " +
             run + "/ncu --force-overwrite " + base +
             "/python3 -m opscope_launcher --mode nvtx --warmup 2 --steps 1 --backward-ranges " + run +
             "/partition_map.json --status " + run + "/ncu_launcher_status.json -- " + script +

@@ -196,7 +196,11 @@ struct PartitionMap {
 };
 // Throws FileError naming the file when it is not a partition map.
 PartitionMap readPartitionMap(const std::string &path);
-// The NVTX exclusions that make ncu skip every member but the representative of each group.
+// The start/end range the launcher opens around a member's backward pass during a dedup replay
+// ("blocks.1 backward"): autograd runs it on its own thread, outside the forward's push/pop range.
+std::string backwardRangeName(const std::string &memberPath);
+// The NVTX exclusions that make ncu skip every member but the representative of each group: the
+// forward's push/pop label of each duplicate, then its backward range.
 std::vector<NvtxFilter> dedupExclusions(const PartitionMap &map);
 
 // ---------------------------------------------------------------------------------------------

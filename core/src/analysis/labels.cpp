@@ -1,5 +1,7 @@
 #include "opscope/labels.h"
 
+#include <algorithm>
+
 #include <cctype>
 
 namespace opscope {
@@ -108,7 +110,12 @@ RangeLabel parseRangeLabel(std::string_view text)
             return label;
         }
     }
-    if (isOperatorName(head)) {
+    // Autograd functions ("AddmmBackward0, seq = 141, op_id = 279, ...") have no namespace: emit_nvtx's
+    // op_id marks them as operator ranges.
+    const bool autogradFunction = head.find("Backward") != std::string_view::npos &&
+                                  std::all_of(head.begin(), head.end(), isIdentChar) &&
+                                  tail.find("op_id = ") != std::string_view::npos;
+    if (isOperatorName(head) || autogradFunction) {
         label.kind = RangeLabel::Kind::Operator;
         label.name = head;
         label.opId = parseIntAfter(tail, "op_id = ");

@@ -39,12 +39,20 @@ PartitionMap readPartitionMap(const std::string &path)
     return map;
 }
 
+std::string backwardRangeName(const std::string &memberPath)
+{
+    return memberPath + " backward";
+}
+
 std::vector<NvtxFilter> dedupExclusions(const PartitionMap &map)
 {
     std::vector<NvtxFilter> out;
     for (const auto &group : map.groups)
         for (size_t i = 1; i < group.labels.size(); ++i) // every member but the representative
             out.push_back({group.labels[i], true});
+    for (const auto &group : map.groups)
+        for (size_t i = 1; i < group.members.size(); ++i)
+            out.push_back({backwardRangeName(group.members[i]), false});
     return out;
 }
 

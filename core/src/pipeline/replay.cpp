@@ -77,11 +77,12 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
         const PartitionMap map = readPartitionMap(partitionMap);
         for (const NvtxFilter &f : dedupExclusions(map)) {
             n.nvtxExclude.push_back(f);
-            plan.excludedLabels.push_back(f.expression);
+            if (f.pushPop) // the capture has the forward labels only
+                plan.excludedLabels.push_back(f.expression);
         }
         plan.dedupGroups = map.groups.size();
         // Autograd runs a layer's backward on its own thread, outside the forward's range: the
-        // launcher labels it too, so the exclusions reach the duplicates' backward kernels.
+        // launcher spans it with a start/end range, so the exclusions reach backward kernels too.
         o.backwardRangesMap = partitionMap;
     }
     std::map<std::string, std::string> env = detail::launcherEnvironment(launcherDir, w.env);
@@ -203,19 +204,26 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
                 const int64_t expected = c.inCapture - c.excluded;
                 replayRecord()["nsys_kernels_in_capture"] = c.inCapture;
                 replayRecord()["nsys_kernels_excluded"] = c.excluded;
-                if (c.excluded > 0) {
-                    std::string note = "dedup: ncu skipped " + std::to_string(c.excluded) + " of " +
+                // The capture knows which forward kernels the duplicates launched, not their backward
+                // kernels (the backward ranges exist in the replay only): a training step's replay
+                // skips more than the forward count, and what it skipped is the difference.
+                const bool backwardSkipped = c.excluded > 0 && rows < expected && rows > 0;
+                const int64_t skipped = backwardSkipped ? c.inCapture - rows : c.excluded;
+                replayRecord()["kernels_skipped"] = skipped;
+                if (skipped > 0) {
+                    std::string note = "dedup: ncu skipped " + std::to_string(skipped) + " of " +
                                        std::to_string(c.inCapture) + " kernels (" + std::to_string(plan.dedupGroups) +
-                                       (plan.dedupGroups == 1 ? " group" : " groups") + " of identical layers)";
+                                       (plan.dedupGroups == 1 ? " group" : " groups") + " of identical layers" +
+                                       (backwardSkipped ? ", forward and backward" : "") + ")";
                     if (secondsPerKernel > 0) {
-                        const double saved = secondsPerKernel * double(c.excluded);
+                        const double saved = secondsPerKernel * double(skipped);
                         replayRecord()["dedup_estimated_saving_s"] = saved;
                         note += ", about " + std::to_string(int64_t(saved + 0.5)) + " s of profiling at " +
                                 std::to_string(int64_t(secondsPerKernel * 1000 + 0.5)) + " ms per kernel";
                     }
                     result.notes.push_back(note);
                 }
-                if (c.inCapture > 0 && rows != expected) {
+                if (c.inCapture > 0 && rows != expected && !backwardSkipped) {
                     result.problems.push_back(
                         "the two passes disagree: nsys saw " + std::to_string(c.inCapture) +
                         " kernels in the captured step" +

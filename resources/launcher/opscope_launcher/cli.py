@@ -40,8 +40,8 @@ def _parser():
     p.add_argument("--trace", help="where torch/cpu mode writes the trace (default opscope_trace.json)")
     p.add_argument("--partition-map", help="write the groups of identical layers here (JSON)")
     p.add_argument("--backward-ranges", metavar="MAP",
-                   help="a partition map: label the backward pass of its layers too (on autograd's thread), so "
-                        "that ncu filters on their labels reach backward kernels")
+                   help="a partition map: span the backward pass of each of its layers with a start/end range "
+                        "'<path> backward', so that ncu filters reach backward kernels")
     p.add_argument("--status", help="write a JSON summary of the run here")
     p.add_argument("--keep-running", action="store_true",
                    help="let the script run on after the capture (default: end it once the capture is done)")

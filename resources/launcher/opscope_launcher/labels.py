@@ -75,40 +75,44 @@ def _tensors(value, depth=0):
             yield from _tensors(v, depth + 1)
 
 
-_backward_open = threading.local()  # per autograd thread: the backward ranges now open, innermost last
+_backward_open = threading.local()  # per autograd thread: the backward ranges now open
 
 
-def _label_backward(label, inputs, output):
-    """Pushes `label` on autograd's thread when the backward of this call starts (its output's
-    gradient function is about to run) and pops it when the gradients of all its inputs are ready.
-    Plain autograd hooks, not module backward hooks: those wrap the tensors and break in-place ops."""
+def _label_backward(name, inputs, output):
+    """Opens the start/end range `name` when the backward of this call starts (its output's gradient
+    function is about to run) and ends it when the gradients of all its inputs are ready.
+
+    A start/end range, not push/pop: the hooks run inside the engine's own NVTX ranges
+    (emit_nvtx's "evaluate_function"), whose pops would take a pushed label off the stack. While
+    backward runs, autograd's thread is the only one launching kernels, so a process-wide range
+    encloses exactly this layer's backward kernels. Plain autograd hooks, not module backward hooks:
+    those wrap the tensors and break in-place ops."""
     grad_fns = list(dict.fromkeys(t.grad_fn for t in _tensors(output) if t.grad_fn is not None))
     needs_grad = [t for t in _tensors(inputs) if t.requires_grad and t.grad_fn is not None]
     if not grad_fns or not needs_grad or not hasattr(grad_fns[0], "register_prehook"):
         return  # nothing to enclose, or a torch without node pre-hooks
     # The nodes that produce the inputs' gradients: once they are about to run, this backward is done.
-    state = {"open": False, "waiting": [t.grad_fn for t in needs_grad]}
+    state = {"range": None, "waiting": [t.grad_fn for t in needs_grad]}
 
     def close():
-        state["open"] = False
         opened = getattr(_backward_open, "stack", [])
         if state in opened:
             opened.remove(state)
-        torch.cuda.nvtx.range_pop()
+        handle, state["range"] = state["range"], None
+        torch.cuda.nvtx.range_end(handle)
 
     def make_begin(node):
         def begin(_grad_outputs):
             opened = _backward_open.__dict__.setdefault("stack", [])
             # The previous layer's output node is this layer's input node, and torch may run this
             # layer's "begin" before the previous layer's "end" there: close what ends at this node first.
-            for other in reversed(list(opened)):
-                if other["open"] and all(n is node for n in other["waiting"]):
+            for other in list(opened):
+                if other["range"] is not None and all(n is node for n in other["waiting"]):
                     other["waiting"] = []
                     other["close"]()
-            if not state["open"] and state["waiting"]:
-                state["open"] = True
+            if state["range"] is None and state["waiting"]:
+                state["range"] = torch.cuda.nvtx.range_start(name)
                 opened.append(state)
-                torch.cuda.nvtx.range_push(label)
             return None
         return begin
 
@@ -116,7 +120,7 @@ def _label_backward(label, inputs, output):
         def on_grad(_grad):
             if tensor.grad_fn in state["waiting"]:
                 state["waiting"].remove(tensor.grad_fn)
-            if not state["waiting"] and state["open"]:
+            if not state["waiting"] and state["range"] is not None:
                 close()
             return None
         return on_grad
@@ -143,7 +147,7 @@ class Labeller:
         # Calls seen while capturing: id(module) -> [module ref, path, class, first-call order, [input signatures]]
         self.captured_calls = {}
         self._call_order = 0
-        self._backward_labels = frozenset()  # layers whose backward pass is labelled too
+        self._backward_ranges = {}  # forward label -> the start/end range spanning that layer's backward
 
     # -- installation --------------------------------------------------------------------------
     def install(self):
@@ -155,8 +159,8 @@ class Labeller:
         else:
             self._handles.append(nn_module.register_module_forward_hook(self._post_hook))
 
-    def label_backward_of(self, labels):
-        self._backward_labels = frozenset(labels)
+    def label_backward_of(self, ranges):
+        self._backward_ranges = dict(ranges)
 
     def remove(self):
         for handle in self._handles:
@@ -320,10 +324,10 @@ class Labeller:
     def _post_hook(self, module, args, output):
         if compat.is_compiling():
             return None
-        if self._backward_labels and self.use_nvtx and self.session.capturing and torch.is_grad_enabled():
-            label = self.label_of(module)
-            if label in self._backward_labels:
-                _label_backward(label, args, output)
+        if self._backward_ranges and self.use_nvtx and self.session.capturing and torch.is_grad_enabled():
+            name = self._backward_ranges.get(self.label_of(module))
+            if name is not None:
+                _label_backward(name, args, output)
         stack = self._stack()
         for i in range(len(stack) - 1, -1, -1):
             if stack[i].module is module:

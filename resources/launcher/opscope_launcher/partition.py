@@ -144,10 +144,19 @@ def write_partition_map(path, captured_modules, root_label):
 
 
 
+def backward_range_name(path):
+    """The start/end range that spans the backward pass of the layer at `path` (see labels.py)."""
+    return "%s backward" % path
+
+
 def backward_labels(path):
-    """The labels of every group member of a partition map (what --backward-ranges labels)."""
+    """Forward label -> backward range name, for every group member of a partition map."""
     with open(path, encoding="utf-8") as f:
         data = json.load(f)
     if data.get("format") != FORMAT:
         raise ValueError("%s is not an OpScope partition map" % path)
-    return {label for group in data.get("groups", []) for label in group.get("labels", [])}
+    out = {}
+    for group in data.get("groups", []):
+        for member, label in zip(group.get("members", []), group.get("labels", [])):
+            out[label] = backward_range_name(member)
+    return out

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Compares the counters of a dedup replay with those of a full replay of the same captured step.
+
+Usage: compare_dedup.py OPSCOPE DEDUP.opscope FULL.opscope
+Both profiles come from one run folder (one nsys capture, so kernel i is the same launch in both):
+`opscope replay RUN` then `opscope replay RUN --no-dedup`, copying RUN/RUN.opscope after each.
+Prints, per metric, how far the dedup profile's values are from the full replay's: for kernels ncu
+profiled in both replays (the representatives and the kernels outside the groups: ncu's run-to-run
+noise) and for the duplicates' kernels, whose dedup values are copies of their representative's.
+"""
+import json
+import statistics
+import subprocess
+import sys
+
+METRICS = [
+    "gpu__time_duration.sum",
+    "dram__bytes.sum.per_second",
+    "dram__cycles_active.avg.pct_of_peak_sustained_elapsed",
+    "derived__smsp__sass_thread_inst_executed_op_ffma_pred_on_x2",
+    "sm__throughput.avg.pct_of_peak_sustained_elapsed",
+    "gpu__compute_memory_throughput.avg.pct_of_peak_sustained_elapsed",
+]
+
+
+def kernels(opscope, path):
+    out = subprocess.run([opscope, "kernels", path, "--json"], check=True, capture_output=True, text=True).stdout
+    return [k for k in json.loads(out) if k["captured"]]
+
+
+def counters(kernel):
+    return {name: c["value"] for name, c in kernel["counters"].items() if isinstance(c.get("value"), (int, float))}
+
+
+def main():
+    opscope, dedup_path, full_path = sys.argv[1:4]
+    dedup, full = kernels(opscope, dedup_path), kernels(opscope, full_path)
+    if len(dedup) != len(full):
+        sys.exit("the profiles have %d and %d captured kernels: not the same capture" % (len(dedup), len(full)))
+    meta = json.loads(subprocess.run([opscope, "summary", dedup_path, "--json"], check=True, capture_output=True,
+                                     text=True).stdout)
+    filled = int(meta.get("metadata", {}).get("dedup_kernels_filled", 0))
+    # Which kernels were copied: the dedup import fills duplicates after matching, so a kernel whose
+    # module lies in a group member other than the first is a copy. Read the members from the names.
+    groups = {}
+    for k in dedup:
+        module = k["module"]
+        parts = module.split(".")
+        if len(parts) >= 2 and parts[1].isdigit():
+            groups.setdefault(parts[0], set()).add(int(parts[1]))
+    def is_copy(k):
+        parts = k["module"].split(".")
+        return len(parts) >= 2 and parts[1].isdigit() and int(parts[1]) != min(groups.get(parts[0], {0}))
+    print("captured kernels %d, dedup-filled %d (summary says %s)" % (len(dedup), sum(map(is_copy, dedup)), filled))
+    for label, select in (("profiled in both replays", lambda k: not is_copy(k)), ("copied from the representative", is_copy)):
+        print("\n%s:" % label)
+        for metric in METRICS:
+            diffs = []
+            for a, b in zip(dedup, full):
+                if not select(a) or a["name"] != b["name"]:
+                    continue
+                va, vb = counters(a).get(metric), counters(b).get(metric)
+                if va is None or vb is None or vb == 0:
+                    continue
+                diffs.append(abs(va - vb) / abs(vb) * 100)
+            if diffs:
+                diffs.sort()
+                print("  %-66s n=%4d  median %6.2f %%  p90 %6.2f %%  max %7.2f %%" % (
+                    metric, len(diffs), statistics.median(diffs), diffs[int(0.9 * (len(diffs) - 1))], diffs[-1]))
+
+
+if __name__ == "__main__":
+    main()
