@@ -22,7 +22,7 @@ fail() { echo "ci-package-check: FAILED: $*" >&2; exit 1; }
 step "configure $build_dir for /usr and build what the package holds"
 build_log=$(mktemp)
 cmake -DCMAKE_INSTALL_PREFIX=/usr "$build_dir" >"$build_log" 2>&1 &&
-  cmake --build "$build_dir" -j"$(nproc)" --target opscope opscope_docs >>"$build_log" 2>&1 ||
+  cmake --build "$build_dir" -j"$(nproc)" --target opscope opscope-cli opscope_docs >>"$build_log" 2>&1 ||
   { tail -n 40 "$build_log"; fail "build"; }
 rm -f "$build_log"
 

@@ -27,6 +27,8 @@ struct ProcessSpec {
     // When set, stdout goes straight into this file (created or truncated), not to onLine, output or
     // the log: for big machine-readable output such as `ncu --import --csv`. stderr still streams.
     std::string stdoutPath;
+    // When set, stdin reads this file (e.g. data piped to `ssh host 'cat > file'`); else /dev/null.
+    std::string stdinPath;
 };
 
 struct ProcessResult {

@@ -4,6 +4,7 @@
 #include "opscope/errors.h"
 #include "opscope/pipeline.h"
 #include "opscope/process.h"
+#include "opscope/remote.h"
 
 #include <atomic>
 #include <csignal>
@@ -340,9 +341,31 @@ template <typename F> int guarded(CliEnvironment &env, const std::string &comman
     }
 }
 
+// capture / profile --ssh HOST: OpScope's CLI runs the same pipeline on the host; the run folder
+// comes back under --out and is imported here.
+int runRemotePipeline(const ParsedArgs &args, CliEnvironment &env, const std::string &command, CaptureRequest capture,
+                      std::optional<ReplayRequest> replay)
+{
+    const remote::SshTarget target = sshTarget(args);
+    remote::RemoteRunRequest request;
+    request.localOutDir = capture.outDir;
+    request.capture = std::move(capture);
+    request.replay = std::move(replay);
+    if (args.has("--dry-run")) {
+        printPlan(remote::planRemoteRun(target, request), env.out);
+        return 0;
+    }
+    CancelOnSignals signals;
+    const Progress progress({}, &g_cancel);
+    return report(remote::runRemote(target, request, consoleCallbacks(env.err, args.has("--verbose")), progress), env,
+                  command);
+}
+
 int runCaptureCommand(const ParsedArgs &args, CliEnvironment &env)
 {
     return guarded(env, "capture", [&] {
+        if (remoteRequested(args))
+            return runRemotePipeline(args, env, "capture", captureRequest(args), std::nullopt);
         const CaptureRequest request = captureRequest(args);
         if (args.has("--dry-run")) {
             printPlan(planCapture(request), env.out);
@@ -377,6 +400,8 @@ int runProfileCommand(const ParsedArgs &args, CliEnvironment &env)
         if (capture.tool != CaptureTool::Nsys)
             throw UsageError("profile captures with nsys; use capture --tool " + std::string(toString(capture.tool)) +
                              " for a torch.profiler capture alone");
+        if (remoteRequested(args))
+            return runRemotePipeline(args, env, "profile", capture, replayRequest(args, {}));
         capture.importProfile = false; // imported once, with the counters, after the replay
         ReplayRequest replay = replayRequest(args, {});
         requireNcu(replay.ncuPath); // before a long capture, not after it
@@ -409,14 +434,14 @@ std::vector<CommandSpec> pipelineCommands()
          "Run a PyTorch script unchanged under the OpScope launcher: every nn.Module forward is labelled,\n"
          "--warmup steps run first, then --steps steps are captured (with nsys on a GPU machine, else\n"
          "torch.profiler). Writes a run folder (tool outputs, logs, manifest.json) and <run>.opscope.",
-         1, kAny, captureOptions(), runCaptureCommand},
+         1, kAny, join(captureOptions(), sshOptions()), runCaptureCommand},
         {"replay", "opscope replay RUN [OPTIONS]",
          "Replay the captured step of RUN (a run folder) under ncu for hardware counters, profiling one\n"
          "representative per group of identical layers, and import the result into <run>.opscope.",
          1, 1, replayOptions(), runReplayCommand},
         {"profile", "opscope profile SCRIPT [OPTIONS] [-- ARGS...]",
          "capture (nsys) + replay (ncu) + import in one go: the attributed profile with counters.", 1, kAny,
-         join(captureOptions(), replayOptions()), runProfileCommand},
+         join(join(captureOptions(), replayOptions()), sshOptions()), runProfileCommand},
     };
 }
 

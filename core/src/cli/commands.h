@@ -4,6 +4,7 @@
 
 #include "opscope/cli.h"
 #include "opscope/profile.h"
+#include "opscope/remote.h"
 
 #include <functional>
 #include <map>
@@ -60,5 +61,11 @@ std::vector<CommandSpec> analysisCommands(); // import, modules, ops, kernels (c
 std::vector<CommandSpec> insightCommands();  // stats, insights (cmd_insights.cpp)
 std::vector<CommandSpec> pipelineCommands(); // capture, replay, profile (cmd_pipeline.cpp)
 std::vector<CommandSpec> diffCommands();     // diff (cmd_diff.cpp)
+std::vector<CommandSpec> remoteCommands();   // doctor (cmd_remote.cpp)
+
+// --ssh HOST and its companions, taken by capture, profile and doctor (cmd_remote.cpp).
+const std::vector<OptionSpec> &sshOptions();
+bool remoteRequested(const ParsedArgs &args);        // any of them given
+remote::SshTarget sshTarget(const ParsedArgs &args); // UsageError when one needs --ssh and it is missing
 
 } // namespace opscope::cli

@@ -216,6 +216,12 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
     run.save();
 
     const auto started = std::chrono::steady_clock::now();
+    // A cancelled run says so in its manifest, whichever stage (a tool or the import) was cancelled.
+    const auto recordCancel = [&] {
+        m["result"] = "cancelled";
+        m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        run.save();
+    };
     try {
         for (const detail::StageSpec &spec : captureStages(request, res, run.path())) {
             progress.report(0.0, spec.name);
@@ -234,9 +240,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
             }
         }
     } catch (const Cancelled &) {
-        m["result"] = "cancelled";
-        m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        run.save();
+        recordCancel();
         throw;
     }
     if (result.ok() && request.importProfile) {
@@ -246,6 +250,9 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
         } catch (const FileError &e) {
             result.problems.push_back(std::string("the capture finished, but importing it failed: ") + e.what() +
                                       " (the tool outputs are in " + run.path() + ")");
+        } catch (const Cancelled &) {
+            recordCancel();
+            throw;
         }
     }
     m["result"] = result.ok() ? "ok" : "failed";

@@ -185,6 +185,15 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
             return result;
         }
     }
+    int stdinFile = -1;
+    if (!spec.stdinPath.empty()) {
+        stdinFile = ::open(spec.stdinPath.c_str(), O_RDONLY | O_CLOEXEC);
+        if (stdinFile < 0) {
+            result.startError = spec.stdinPath + ": " + std::strerror(errno);
+            closeFd(stdoutFile);
+            return result;
+        }
+    }
     // stderr has a pipe of its own unless it joins stdout's (with stdout in a file, stderr takes that pipe).
     const bool separateStderr = !spec.mergeStderr && stdoutFile < 0;
 
@@ -197,6 +206,7 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
             closeFd(fds[1]);
         }
         closeFd(stdoutFile);
+        closeFd(stdinFile);
         return result;
     }
     // Everything the child needs is prepared before fork: no allocation between fork and exec.
@@ -218,6 +228,7 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
             closeFd(fds[1]);
         }
         closeFd(stdoutFile);
+        closeFd(stdinFile);
         return result;
     }
     if (pid == 0) {
@@ -228,9 +239,9 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
             ::_exit(127);
         ::dup2(stdoutFile >= 0 ? stdoutFile : outPipe[1], STDOUT_FILENO);
         ::dup2(separateStderr ? errPipe[1] : outPipe[1], STDERR_FILENO);
-        const int devnull = ::open("/dev/null", O_RDONLY);
-        if (devnull >= 0)
-            ::dup2(devnull, STDIN_FILENO);
+        const int input = stdinFile >= 0 ? stdinFile : ::open("/dev/null", O_RDONLY);
+        if (input >= 0)
+            ::dup2(input, STDIN_FILENO);
         // Signals the parent ignores or blocks would otherwise stay so in the workload.
         ::signal(SIGPIPE, SIG_DFL);
         ::signal(SIGINT, SIG_DFL);
@@ -253,6 +264,7 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
     closeFd(errPipe[1]);
     closeFd(execPipe[1]);
     closeFd(stdoutFile);
+    closeFd(stdinFile);
     int execErrno = 0;
     ssize_t got;
     do {
