@@ -143,7 +143,8 @@ void TimelineView::paintEvent(QPaintEvent *)
     // span by span (and handed to a thread pool, which costs more than it saves on small machines).
     const double step = niceStep(viewSpan_ * 100 / area.width());
     const QColor grid = mixColors(pal.color(QPalette::Mid), pal.color(QPalette::Base), 0.25);
-    for (double tick = std::ceil(viewStart_ / step) * step; tick <= viewStart_ + viewSpan_; tick += step)
+    for (double tick = std::ceil((viewStart_ - tickShift_) / step) * step + tickShift_; tick <= viewStart_ + viewSpan_;
+         tick += step)
         painter.fillRect(QRect(int(std::lround(xForRel(tick))), area.top(), 1, area.height()), grid);
 
     painter.setClipRect(area);
@@ -510,8 +511,11 @@ void TimelineView::paintRuler(QPainter &painter)
     const double step = niceStep(viewSpan_ * 100 / area.width());
     const double minor = step / 5;
     const QColor text = pal.color(QPalette::WindowText);
-    for (double tick = std::ceil(viewStart_ / minor) * minor; tick <= viewStart_ + viewSpan_; tick += minor) {
-        const int x = int(std::lround(xForRel(tick)));
+    // Ticks count from the time zero (the trace start unless setTimeZero moved it).
+    const double zero = tickShift_;
+    for (double tick = std::ceil((viewStart_ - zero) / minor) * minor; tick <= viewStart_ - zero + viewSpan_;
+         tick += minor) {
+        const int x = int(std::lround(xForRel(tick + zero)));
         const bool major = std::abs(std::remainder(tick, step)) < minor / 2;
         const int length = major ? 8 : 4;
         painter.fillRect(QRect(x, rulerHeight_ - 1 - length, 1, length), major ? text : pal.color(QPalette::Mid));

@@ -58,6 +58,7 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     selection_ = {};
     hovered_ = {};
     origin_ = model_ ? model_->traceStart() : 0;
+    tickShift_ = 0;
     expanded_.assign(model_ ? model_->tracks().size() : 0, 1);
     metricTime_ = profile_ ? profile_->findMetric("gpu__time_duration.sum") : kNoIndex;
     metricDram_ = profile_ ? profile_->findMetric("dram__bytes.sum") : kNoIndex;
@@ -297,6 +298,12 @@ void TimelineView::updateColors()
             fills_[slot * kShades + shade] = mixColors(full, base, kShadeAlpha[shade]);
         textColors_[slot] = textColorOn(full);
     }
+}
+
+void TimelineView::setTimeZero(int64_t ns)
+{
+    tickShift_ = double(ns - origin_);
+    viewport()->update();
 }
 
 void TimelineView::setColorMode(ColorMode mode)

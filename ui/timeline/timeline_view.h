@@ -65,6 +65,11 @@ public:
     ColorMode colorMode() const { return colorMode_; }
     void setColorMode(ColorMode mode);
 
+    // The instant the ruler counts from (absolute ns; the trace start by default), so two timelines
+    // can share an axis measured from their step starts. Reset by setModel().
+    void setTimeZero(int64_t ns);
+    int64_t timeZero() const { return origin_ + int64_t(tickShift_); }
+
     EventRef selection() const { return selection_; }
     EventRef hoveredEvent() const { return hovered_; }
     // The hover tooltip's text (rich text): name, duration, operator, module, key counters.
@@ -164,6 +169,7 @@ private:
     int64_t origin_ = 0;
     double viewStart_ = 0;
     double viewSpan_ = 1e6;
+    double tickShift_ = 0; // the ruler's zero relative to origin_ (setTimeZero)
 
     std::vector<char> expanded_; // per track
     std::vector<Line> lines_;    // in y order

@@ -171,6 +171,7 @@ void RooflineView::rebuild()
         text->setColor(palette().color(QPalette::PlaceholderText));
     }
     plot_->replot();
+    emit rebuilt();
 }
 
 void RooflineView::drawCeilings()

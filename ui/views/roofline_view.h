@@ -43,6 +43,9 @@ public:
 
 signals:
     void hovered(const QString &tooltip); // empty when the pointer leaves the points
+    // The chart was redrawn from scratch (new analysis, options or palette): items added on top of
+    // it by others are gone and may be added again.
+    void rebuilt();
 
 protected:
     void changeEvent(QEvent *event) override;

@@ -1,0 +1,433 @@
+// The compare window on real before/after pairs: the header's speedup is the engine's, the diff
+// models pass QAbstractItemModelTester and hold every operator of both sides, a diff row selected
+// anywhere is selected in both timelines, the roofline and the counters, the timelines stay aligned
+// on the step starts, a failed comparison keeps the one on show, and Open as Baseline compares the
+// profile open in the main window without loading it again.
+//
+// Expected figures (see tests/tst_diff.cpp for how they were read off the fixtures with python3):
+// - conv_block: kernel time 529,757 ns before (sum of duration_ns over profile.json's operators[].kernels[]),
+//   319,035 ns attributed after plus 6,656 ns of unattributed_kernels[] = 325,691 ns step GPU time; 10
+//   operator records in each file.
+// - gpt4 fp32 vs bf16 (nsys + ncu): 46 step kernels each, 3,941,241 ns and 428,553 ns of step GPU time;
+//   ncu_raw.csv's 6th row (the step's 6th kernel, blocks.0.attn.qkv's GEMM) has gpu__time_duration.sum
+//   237,760 ns (fp32, sm80_xmma_gemm_f32f32_*) and 18,976 ns (bf16, nvjet_sm90_*).
+#include "compare/compare_actions.h"
+#include "compare/compare_roofline.h"
+#include "compare/compare_summary.h"
+#include "compare/compare_timelines.h"
+#include "compare/compare_window.h"
+#include "compare/diff_cells.h"
+#include "compare/diff_colors.h"
+#include "compare/diff_counter_model.h"
+#include "compare/diff_item_model.h"
+#include "main_window.h"
+#include "models/model_roles.h"
+#include "opscope/capture_import.h"
+#include "opscope/diff.h"
+#include "test_util.h"
+#include "views/diff_counter_panel.h"
+#include "views/diff_table_view.h"
+#include "views/roofline_view.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QSignalSpy>
+#include <QTest>
+#include <QTreeView>
+
+#include <qcustomplot.h>
+
+#include <set>
+
+using namespace opscope;
+using namespace opscope::ui;
+using opscope::test::fixture;
+
+namespace {
+
+QStringList convBlock(const char *file)
+{
+    return {QString::fromStdString(fixture(std::string("public/operator_profiler/conv_block/") + file))};
+}
+
+QStringList gpt4(const char *set)
+{
+    const std::string base = std::string("h100/") + set + "/";
+    return {QString::fromStdString(fixture(base + "nsys.sqlite")),
+            QString::fromStdString(fixture(base + "ncu_raw.csv"))};
+}
+
+std::vector<std::string> toStd(const QStringList &paths)
+{
+    std::vector<std::string> out;
+    for (const QString &p : paths)
+        out.push_back(p.toStdString());
+    return out;
+}
+
+bool compareAndWait(CompareWindow &window, const QStringList &before, const QStringList &after)
+{
+    QSignalSpy finished(&window, &CompareWindow::comparisonFinished);
+    window.compare(before, after);
+    return finished.wait(120000) && finished.last().at(0).toBool();
+}
+
+// Every row of a model (depth first), column 0.
+QModelIndexList allRows(const QAbstractItemModel &model, const QModelIndex &parent = {})
+{
+    QModelIndexList out;
+    for (int r = 0; r < model.rowCount(parent); ++r) {
+        const QModelIndex i = model.index(r, 0, parent);
+        out << i;
+        out << allRows(model, i);
+    }
+    return out;
+}
+
+// QAbstractItemModelTester on every model of a window, alive while the window loads and selects.
+struct ModelTesters {
+    std::vector<std::unique_ptr<QAbstractItemModelTester>> testers;
+    explicit ModelTesters(CompareWindow &window)
+    {
+        for (QAbstractItemModel *model :
+             std::initializer_list<QAbstractItemModel *>{window.moduleView()->model(), window.operatorView()->model(),
+                                                         window.kernelView()->model(), window.counters()->model()})
+            testers.push_back(std::make_unique<QAbstractItemModelTester>(
+                model, QAbstractItemModelTester::FailureReportingMode::QtTest));
+    }
+};
+
+// Clicks a diff row of a table with the mouse (its tab brought up first).
+void clickRow(CompareWindow &window, DiffTableView *table, int row)
+{
+    window.tableTabs()->setCurrentWidget(table);
+    const QModelIndex proxy = table->proxy()->mapFromSource(table->model()->indexOfRow(row));
+    QVERIFY(proxy.isValid());
+    table->view()->scrollTo(proxy);
+    const QRect cell = table->view()->visualRect(proxy);
+    QVERIFY(!cell.isEmpty());
+    QTest::mouseClick(table->view()->viewport(), Qt::LeftButton, {}, cell.center());
+}
+
+} // namespace
+
+class TestCompare : public QObject {
+    Q_OBJECT
+private slots:
+    void convBlockHeaderAndRows()
+    {
+        CompareWindow window;
+        ModelTesters testers(window);
+        window.show();
+        QVERIFY(compareAndWait(window, convBlock("profile.json"), convBlock("profile_optimized.json")));
+        const auto comparison = window.comparison();
+        QVERIFY(comparison);
+
+        // The engine on its own, on independently imported profiles.
+        const Profile before = importCapture(toStd(convBlock("profile.json")));
+        const Profile after = importCapture(toStd(convBlock("profile_optimized.json")));
+        const ProfileDiff engine = diffProfiles(before, after);
+        QCOMPARE(engine.totals.stepGpuTime.before, int64_t(529757));
+        QCOMPARE(engine.totals.stepGpuTime.after, int64_t(325691));
+        const double speedup = double(engine.totals.stepGpuTime.before) / double(engine.totals.stepGpuTime.after);
+        QCOMPARE(window.summary()->speedup(), speedup);
+        QVERIFY2(window.summary()->headline().contains(QStringLiteral("%1× faster").arg(speedup, 0, 'f', 2)),
+                 qPrintable(window.summary()->headline()));
+        QVERIFY(window.summary()->headline().contains(QStringLiteral("530 µs → 326 µs")));
+        qInfo("conv_block: step GPU time %lld -> %lld ns, header speedup %.4fx",
+              (long long)engine.totals.stepGpuTime.before, (long long)engine.totals.stepGpuTime.after,
+              window.summary()->speedup());
+
+        // The operator model holds every operator row of the engine, and through them every operator
+        // record of both files exactly once: matched, added or removed, never dropped.
+        DiffItemModel *ops = window.operatorView()->model();
+        QCOMPARE(size_t(ops->rowCount()), engine.operators.size());
+        std::multiset<Index> beforeOps, afterOps;
+        size_t matched = 0, added = 0, removed = 0;
+        for (const QModelIndex &i : allRows(*ops)) {
+            const OperatorDiffRow &row = comparison->diff.operators[size_t(i.data(IdRole).toInt())];
+            beforeOps.insert(row.beforeOps.begin(), row.beforeOps.end());
+            afterOps.insert(row.afterOps.begin(), row.afterOps.end());
+            const auto status = DiffStatus(i.data(StatusRole).toInt());
+            QVERIFY(status == row.status);
+            matched += status == DiffStatus::Matched;
+            added += status == DiffStatus::Added;
+            removed += status == DiffStatus::Removed;
+            const QString name = i.data(Qt::DisplayRole).toString();
+            QCOMPARE(name.startsWith(QLatin1String("+ ")), status == DiffStatus::Added);
+            QCOMPARE(name.startsWith(QChar(0x2212)), status == DiffStatus::Removed);
+        }
+        QCOMPARE(beforeOps.size(), size_t(10));
+        QCOMPARE(afterOps.size(), size_t(10));
+        QCOMPARE(std::set<Index>(beforeOps.begin(), beforeOps.end()).size(), before.operators.size());
+        QCOMPARE(std::set<Index>(afterOps.begin(), afterOps.end()).size(), after.operators.size());
+        QCOMPARE(matched, engine.totals.matchedOperatorRows);
+        QCOMPARE(added, engine.totals.addedOperatorRows);
+        QCOMPARE(removed, engine.totals.removedOperatorRows);
+        qInfo("conv_block: %zu operator rows: %zu matched, %zu added, %zu removed", size_t(ops->rowCount()), matched,
+              added, removed);
+        // Module and kernel models: one row per engine row.
+        QCOMPARE(size_t(allRows(*window.moduleView()->model()).size()), engine.modules.size());
+        QCOMPARE(size_t(window.kernelView()->model()->rowCount()), engine.kernels.size());
+
+        // The header's lists: the largest gain first, each link selecting its operator row.
+        const auto &improvements = window.summary()->improvements();
+        QVERIFY(!improvements.empty());
+        int64_t largestGain = 0;
+        for (const OperatorDiffRow &row : engine.operators)
+            largestGain = std::min(largestGain, row.gpuTime.delta());
+        QCOMPARE(comparison->diff.operators[size_t(improvements.front())].gpuTime.delta(), largestGain);
+        window.summary()->activateLink(QStringLiteral("operator:%1").arg(improvements.front()));
+        QCOMPARE(int(window.selection()->state().level), int(DiffLevel::Operator));
+        QCOMPARE(window.selection()->state().row, improvements.front());
+        QCOMPARE(window.operatorView()->highlightedRows().size(), 1);
+
+        // A kernel row's counters (the testers watch the counter model's reset too).
+        const int kernelRow = comparison->diff.operators[size_t(improvements.front())].kernelRows.front();
+        clickRow(window, window.kernelView(), kernelRow);
+        QCOMPARE(window.selection()->state().row, kernelRow);
+    }
+
+    void gpt4SelectionReachesBothSides()
+    {
+        CompareWindow window;
+        ModelTesters testers(window);
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(compareAndWait(window, gpt4("gpt4_fp32_infer"), gpt4("gpt4_bf16_infer")));
+        const auto comparison = window.comparison();
+        const ProfileDiff &diff = comparison->diff;
+
+        const Profile fp32 = importCapture(toStd(gpt4("gpt4_fp32_infer")));
+        const Profile bf16 = importCapture(toStd(gpt4("gpt4_bf16_infer")));
+        const ProfileDiff engine = diffProfiles(fp32, bf16);
+        QCOMPARE(engine.totals.stepGpuTime.before, int64_t(3941241));
+        QCOMPARE(engine.totals.stepGpuTime.after, int64_t(428553));
+        QCOMPARE(window.summary()->speedup(),
+                 double(engine.totals.stepGpuTime.before) / double(engine.totals.stepGpuTime.after));
+        QVERIFY(window.summary()->headline().contains(QStringLiteral("9.20× faster")));
+        qInfo("gpt4 fp32 -> bf16: step GPU time %lld -> %lld ns, header speedup %.4fx",
+              (long long)engine.totals.stepGpuTime.before, (long long)engine.totals.stepGpuTime.after,
+              window.summary()->speedup());
+        QCOMPARE(size_t(window.operatorView()->model()->rowCount()), engine.operators.size());
+
+        // blocks.0.attn.qkv's GEMM: an fp32 SIMT GEMM before, an nvjet GEMM after, matched by role.
+        int qkv = -1;
+        for (size_t r = 0; r < diff.kernels.size() && qkv < 0; ++r) {
+            const KernelDiffRow &k = diff.kernels[r];
+            if (k.op >= 0 && diff.operators[size_t(k.op)].module >= 0 &&
+                diff.modules[size_t(diff.operators[size_t(k.op)].module)].path == "blocks.0.attn.qkv")
+                qkv = int(r);
+        }
+        QVERIFY(qkv >= 0);
+        const KernelDiffRow &gemm = diff.kernels[size_t(qkv)];
+        QVERIFY(gemm.status == DiffStatus::Matched);
+        QVERIFY(kernelNameBefore(diff, gemm).starts_with("sm80_xmma_gemm_f32f32"));
+        QVERIFY(kernelNameAfter(diff, gemm).starts_with("nvjet_sm90"));
+
+        // A click on the kernel row selects both kernels in both timelines, the roofline and counters.
+        clickRow(window, window.kernelView(), qkv);
+        QCOMPARE(window.selection()->state().row, qkv);
+        TimelineView *beforeTimeline = window.timelines()->timeline(Side::Before);
+        TimelineView *afterTimeline = window.timelines()->timeline(Side::After);
+        QCOMPARE(beforeTimeline->selection(), (EventRef{EventKind::Kernel, gemm.beforeKernel}));
+        QCOMPARE(afterTimeline->selection(), (EventRef{EventKind::Kernel, gemm.afterKernel}));
+        QCOMPARE(window.roofline()->afterSelection()->index(), gemm.afterKernel);
+        QCOMPARE(window.roofline()->view()->highlightedKernels(), std::vector<Index>{gemm.afterKernel});
+        QCOMPARE(window.roofline()->ringedRows(), std::vector<int>{qkv});
+        const CounterDelta *time = window.counters()->model()->deltaAt(
+            window.counters()->model()->indexOfMetric(QStringLiteral("gpu__time_duration.sum")));
+        QVERIFY(time);
+        QCOMPARE(time->before, 237760.0);
+        QCOMPARE(time->after, 18976.0);
+        // Its operator row and module row light up in the other tables.
+        QCOMPARE(window.operatorView()->highlightedRows().size(), 1);
+        QCOMPARE(window.operatorView()->highlightedRows().front().data(IdRole).toInt(), gemm.op);
+        QCOMPARE(window.moduleView()->highlightedRows().size(), 1);
+
+        // Every kernel with roofline metrics on both sides is a pair (46 ncu rows each, all matched) with an arrow.
+        size_t pairs = 0;
+        for (const CompareRoofline::Pair &p : window.roofline()->pairs())
+            pairs += p.hasBefore && p.hasAfter;
+        QCOMPARE(pairs, size_t(46));
+        // Except the three that do no floating-point work on either side (two embedding gathers and
+        // the position arange): both ends sit pinned in the same corner.
+        std::vector<QString> pinned;
+        for (const CompareRoofline::Pair &p : window.roofline()->pairs())
+            if (p.hasBefore && p.hasAfter && p.before == p.after)
+                pinned.push_back(kernelRowName(*comparison, diff.kernels[size_t(p.row)]));
+        QCOMPARE(pinned, (std::vector<QString>{"vectorized_gather_kernel", "elementwise_kernel_with_index",
+                                               "vectorized_gather_kernel"}));
+        QCOMPARE(window.roofline()->arrowCount(), size_t(43));
+
+        // A click on a BEFORE (hollow) point of the roofline selects its row: a point away from
+        // every AFTER point, which the explorer's roofline would take.
+        window.detailTabs()->setCurrentWidget(window.roofline());
+        QApplication::processEvents();
+        QCustomPlot *plot = window.roofline()->view()->plot();
+        auto pixel = [&](QPointF at) {
+            return QPointF(plot->xAxis->coordToPixel(at.x()), plot->yAxis->coordToPixel(at.y()));
+        };
+        const CompareRoofline::Pair *lonely = nullptr;
+        for (const CompareRoofline::Pair &p : window.roofline()->pairs()) {
+            bool clear = p.row != qkv;
+            for (const RooflinePointData &a : window.roofline()->view()->scene().kernels)
+                clear = clear && QLineF(pixel(p.before), window.roofline()->view()->pixelOf(a)).length() > 20;
+            if (clear && !lonely)
+                lonely = &p;
+        }
+        QVERIFY(lonely);
+        const int lonelyRow = lonely->row;
+        QTest::mouseClick(plot, Qt::LeftButton, {}, pixel(lonely->before).toPoint());
+        QCOMPARE(int(window.selection()->state().level), int(DiffLevel::Kernel));
+        QCOMPARE(window.selection()->state().row, lonelyRow);
+        QCOMPARE(window.roofline()->ringedRows(), std::vector<int>{lonelyRow});
+        // Operator arrows: one per operator row with kernels on both sides that moved.
+        window.roofline()->setArrows(CompareRoofline::Arrows::Operators);
+        size_t moved = 0;
+        for (const CompareRoofline::Pair &p : window.roofline()->pairs()) {
+            QCOMPARE(int(p.level), int(DiffLevel::Operator));
+            moved += p.hasBefore && p.hasAfter && p.before != p.after;
+        }
+        QVERIFY(moved > 0);
+        QCOMPARE(window.roofline()->arrowCount(), moved);
+        QCOMPARE(window.roofline()->ringedRows(), std::vector<int>{diff.kernels[size_t(lonelyRow)].op});
+        window.roofline()->setArrows(CompareRoofline::Arrows::Kernels);
+
+        // An operator row: the first call of each side in the timelines.
+        int sdpa = -1;
+        for (size_t r = 0; r < diff.operators.size() && sdpa < 0; ++r)
+            if (diff.operators[r].name == "aten::scaled_dot_product_attention")
+                sdpa = int(r);
+        QVERIFY(sdpa >= 0);
+        clickRow(window, window.operatorView(), sdpa);
+        QCOMPARE(beforeTimeline->selection(),
+                 (EventRef{EventKind::Operator, diff.operators[size_t(sdpa)].beforeOps[0]}));
+        QCOMPARE(afterTimeline->selection(), (EventRef{EventKind::Operator, diff.operators[size_t(sdpa)].afterOps[0]}));
+        QCOMPARE(window.roofline()->afterSelection()->index(), diff.operators[size_t(sdpa)].afterOps[0]);
+
+        // A module row: its annotation range (the module band) on both sides.
+        int attn = -1;
+        for (size_t r = 0; r < diff.modules.size() && attn < 0; ++r)
+            if (diff.modules[r].path == "blocks.0.attn")
+                attn = int(r);
+        QVERIFY(attn >= 0);
+        clickRow(window, window.moduleView(), attn);
+        for (TimelineView *t : {beforeTimeline, afterTimeline}) {
+            const EventRef range = t->selection();
+            QCOMPARE(int(range.kind), int(EventKind::Range));
+            const Profile &p =
+                t == beforeTimeline ? comparison->profile(Side::Before) : comparison->profile(Side::After);
+            QVERIFY(p.text(p.ranges[range.index].text).starts_with("blocks.0.attn["));
+        }
+
+        // And back: a module band picked in BEFORE's timeline selects its module row...
+        const EventRef band = beforeTimeline->selection();
+        window.selection()->clear();
+        beforeTimeline->setSelection(band);
+        QCOMPARE(int(window.selection()->state().level), int(DiffLevel::Module));
+        QCOMPARE(window.selection()->state().row, attn);
+
+        // ... a kernel picked in AFTER's timeline selects its diff row, and BEFORE's kernel.
+        afterTimeline->setSelection({EventKind::Kernel, gemm.afterKernel});
+        QCOMPARE(int(window.selection()->state().level), int(DiffLevel::Kernel));
+        QCOMPARE(window.selection()->state().row, qkv);
+        QCOMPARE(beforeTimeline->selection(), (EventRef{EventKind::Kernel, gemm.beforeKernel}));
+
+        // One axis: each ruler counts from its step start, and zoom or pan on either side moves both.
+        const int64_t offset = comparison->stepStart[1] - comparison->stepStart[0];
+        QCOMPARE(window.timelines()->offset(), offset);
+        QCOMPARE(beforeTimeline->timeZero(), comparison->stepStart[0]);
+        QCOMPARE(afterTimeline->timeZero(), comparison->stepStart[1]);
+        beforeTimeline->zoomAt(beforeTimeline->labelWidth() + 200, 0.25);
+        QVERIFY(std::abs(afterTimeline->visibleStart() - offset - beforeTimeline->visibleStart()) <= 1);
+        QVERIFY(std::abs(afterTimeline->visibleEnd() - offset - beforeTimeline->visibleEnd()) <= 1);
+        afterTimeline->panByPixels(-150);
+        QVERIFY(std::abs(afterTimeline->visibleStart() - offset - beforeTimeline->visibleStart()) <= 1);
+        QVERIFY(std::abs(afterTimeline->visibleEnd() - offset - beforeTimeline->visibleEnd()) <= 1);
+    }
+
+    void failedComparisonKeepsTheOneOnShow()
+    {
+        CompareWindow window;
+        QVERIFY(compareAndWait(window, convBlock("profile.json"), convBlock("profile_optimized.json")));
+        const auto shown = window.comparison();
+        const QString headline = window.summary()->headline();
+
+        QSignalSpy finished(&window, &CompareWindow::comparisonFinished);
+        window.compare(convBlock("profile.json"), {QString::fromStdString(fixture("README.md"))});
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.last().at(0).toBool(), false);
+        const QString message = finished.last().at(1).toString();
+        QVERIFY2(message.contains("README.md") && message.startsWith("After"), qPrintable(message));
+        QCOMPARE(window.comparison(), shown);
+        QCOMPARE(window.summary()->headline(), headline);
+        QCOMPARE(window.operatorView()->model()->comparison(), shown.get());
+    }
+
+    void cancelKeepsTheOneOnShow()
+    {
+        CompareWindow window;
+        QVERIFY(compareAndWait(window, convBlock("profile.json"), convBlock("profile_optimized.json")));
+        const auto shown = window.comparison();
+        QSignalSpy finished(&window, &CompareWindow::comparisonFinished);
+        window.compare(gpt4("gpt4_fp32_infer"), gpt4("gpt4_bf16_infer"));
+        QVERIFY(window.isLoading());
+        window.cancel();
+        QVERIFY(finished.wait(60000));
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.last().at(0).toBool(), false);
+        QCOMPARE(finished.last().at(1).toString(), QStringLiteral("cancelled"));
+        QVERIFY(!window.isLoading());
+        QCOMPARE(window.comparison(), shown);
+    }
+
+    void openAsBaselineComparesTheOpenProfile()
+    {
+        MainWindow main;
+        QSignalSpy opened(&main, &MainWindow::openFinished);
+        main.openFiles(convBlock("profile_optimized.json"));
+        QVERIFY(opened.wait(60000) && opened.last().at(0).toBool());
+        auto *actions = main.findChild<CompareActions *>();
+        QVERIFY(actions);
+        CompareWindow *window = actions->compareWindow();
+        QSignalSpy finished(window, &CompareWindow::comparisonFinished);
+        QVERIFY(actions->openAsBaseline(convBlock("profile.json")));
+        QVERIFY(finished.wait(60000) && finished.last().at(0).toBool());
+        // AFTER is the capture the main window holds, not a second load of it.
+        QCOMPARE(window->comparison()->captures[1], main.capture());
+        QCOMPARE(window->comparison()->paths[1], main.profilePaths());
+        QCOMPARE(window->summary()->speedup(), 529757.0 / 325691.0);
+        QVERIFY(window->windowTitle().startsWith("profile.json → profile_optimized.json"));
+    }
+
+    void coloursFollowDirectionSizeAndPalette()
+    {
+        QPalette light, dark;
+        light.setColor(QPalette::Base, Qt::white);
+        light.setColor(QPalette::Text, Qt::black);
+        dark.setColor(QPalette::Base, QColor(30, 30, 30));
+        dark.setColor(QPalette::Text, Qt::white);
+        const int64_t step = 1000000;
+        // Faster is green, slower red; a larger change is a stronger tint; none is no tint.
+        QVERIFY(diffTint(-1000, step, light).green() > diffTint(-1000, step, light).red());
+        QVERIFY(diffTint(1000, step, light).red() > diffTint(1000, step, light).green());
+        QVERIFY(!diffTint(0, step, light).isValid());
+        QVERIFY(diffStrength(-200000, step) > diffStrength(-10000, step));
+        QCOMPARE(diffStrength(-200000, step), 1.0);
+        QVERIFY(diffTint(-200000, step, light).lightness() < diffTint(-10000, step, light).lightness());
+        // Tints sit on the palette's base: light on a light theme, dark on a dark one.
+        QVERIFY(diffTint(-200000, step, light).lightness() > 100);
+        QVERIFY(diffTint(-200000, step, dark).lightness() < 128);
+        QVERIFY(diffInk(-1, dark).lightness() > diffInk(-1, light).lightness());
+        // The table cells use the same rule.
+        const TimePair faster{200000, 100000};
+        QCOMPARE(pairCell(faster, PairColumn::Ratio, Qt::DisplayRole, step).toString(), QStringLiteral("0.500×"));
+        QCOMPARE(pairCell(faster, PairColumn::Delta, Qt::DisplayRole, step).toString(),
+                 QString(QChar(0x2212)) + QStringLiteral("100 µs"));
+        QCOMPARE(pairCell(TimePair{0, 5}, PairColumn::Ratio, Qt::DisplayRole, step).toString(), QStringLiteral("new"));
+    }
+};
+
+QTEST_MAIN(TestCompare)
+#include "tst_compare.moc"
