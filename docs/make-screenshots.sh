@@ -6,5 +6,15 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 out=docs/screenshots
 mkdir -p "$out"
-QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} OPSCOPE_SCREENSHOTS="$out" "$build/app/opscope"
+# A settings folder of its own: the pictures neither depend on nor change the user's saved layout,
+# recent files and wizard values (the wizard pictures run a real CPU capture of examples/mlp.py).
+config=$(mktemp -d)
+trap 'rm -rf "$config"' EXIT
+# The compare window's pictures (compare*.png): the bundled bf16 capture against its fp32 twin from the
+# test fixtures beside the checkout as the baseline (OPSCOPE_SCREENSHOTS_BASELINE: files separated by ';').
+fp32=../shared/fixtures/h100/gpt4_fp32_infer
+if [[ -z ${OPSCOPE_SCREENSHOTS_BASELINE:-} && -f $fp32/nsys.sqlite && -f $fp32/ncu_raw.csv ]]; then
+  export OPSCOPE_SCREENSHOTS_BASELINE="$PWD/$fp32/nsys.sqlite;$PWD/$fp32/ncu_raw.csv"
+fi
+XDG_CONFIG_HOME="$config" QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} OPSCOPE_SCREENSHOTS="$out" "$build/app/opscope"
 ls -l "$out"

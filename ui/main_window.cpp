@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "compare/compare_actions.h"
 #include "models/profile_analysis.h"
 #include "profile_loader.h"
 #include "selection.h"
@@ -10,6 +11,7 @@
 #include "views/module_tree_view.h"
 #include "views/operator_table_view.h"
 #include "views/roofline_view.h"
+#include "wizards/wizard_actions.h"
 
 #include "opscope/insights.h"
 
@@ -100,6 +102,11 @@ const Profile *MainWindow::profile() const
     return capture_ ? capture_->profile.get() : nullptr;
 }
 
+const ProfileAnalysis *MainWindow::analysis() const
+{
+    return capture_ ? capture_->analysis.get() : nullptr;
+}
+
 bool MainWindow::isLoading() const
 {
     return loader_->isLoading();
@@ -151,6 +158,8 @@ void MainWindow::buildMenus()
     open->setShortcut(QKeySequence::Open);
     recentMenu_ = fileMenu->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+    installCaptureActions(this, fileMenu); // New Capture, Replay Capture, Deep Dive
+    installCompareActions(this, fileMenu); // Compare, Open as Baseline
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);
@@ -273,6 +282,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     selection_->clear();
     capture_ = std::move(capture);
     profilePath_ = paths.value(0);
+    profilePaths_ = paths;
     addRecentFiles(paths);
 
     timeline_->setProfile(capture_->profile);

@@ -28,6 +28,7 @@ class RooflineView;
 class Selection;
 class TimelineView;
 struct LoadedCapture;
+struct ProfileAnalysis;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -40,7 +41,12 @@ public:
     void openFiles(const QStringList &paths);
     void openFile(const QString &path) { openFiles({path}); }
     const Profile *profile() const;
+    // The analysis every view shows (module tree, groups), null before a profile is open.
+    const ProfileAnalysis *analysis() const;
     QString profilePath() const { return profilePath_; }
+    // The files of the open capture, and what was loaded from them (null before a profile is open).
+    QStringList profilePaths() const { return profilePaths_; }
+    std::shared_ptr<const LoadedCapture> capture() const { return capture_; }
     bool isLoading() const;
 
     Selection *selection() const { return selection_; }
@@ -75,6 +81,7 @@ private:
 
     std::shared_ptr<const LoadedCapture> capture_;
     QString profilePath_;
+    QStringList profilePaths_;
     ProfileLoader *loader_;
     Selection *selection_;
     TimelineView *timeline_ = nullptr;

@@ -1,11 +1,13 @@
 #include "screenshots.h"
 
+#include "compare/compare_screenshots.h"
 #include "main_window.h"
 #include "selection.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
 #include "views/module_tree_view.h"
 #include "views/roofline_view.h"
+#include "wizards/wizard_screenshots.h"
 
 #include <QApplication>
 #include <QDir>
@@ -49,6 +51,8 @@ bool saveScreenshots(MainWindow &window, const QString &folder)
         tabs->setCurrentWidget(window.counterPanel());
         ok &= save(window.counterPanel(), folder + "/counters.png");
     }
+    ok &= saveCompareScreenshots(window, folder); // compare*.png, when a baseline is given
+    ok &= saveWizardScreenshots(window, folder);  // wizard-*.png; last: it runs a capture and opens its profile
     return ok;
 }
 

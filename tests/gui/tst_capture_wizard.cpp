@@ -1,0 +1,736 @@
+// The capture and replay wizards, offscreen, for real: File > New Capture driven through every page
+// for a CPU capture of examples/mlp.py (Debian's python3-torch) ends with the profile open in the main
+// window and its module tree, here and through SSH to a real sshd on 127.0.0.1 (tests/sshd_fixture.h);
+// Cancel during the run leaves no process behind, locally and on the SSH side; each page says what is
+// missing on the page; the values are remembered; the Deep dive opens the replay wizard prefilled.
+#include "application.h"
+#include "main_window.h"
+#include "models/module_tree_model.h"
+#include "models/profile_analysis.h"
+#include "selection.h"
+#include "views/module_tree_view.h"
+#include "wizards/capture_options_page.h"
+#include "wizards/capture_runner.h"
+#include "wizards/capture_wizard.h"
+#include "wizards/finish_page.h"
+#include "wizards/replay_page.h"
+#include "wizards/replay_wizard.h"
+#include "wizards/review_page.h"
+#include "wizards/run_folder_page.h"
+#include "wizards/run_page.h"
+#include "wizards/target_page.h"
+#include "wizards/wizard_actions.h"
+#include "wizards/workload_page.h"
+
+// capture_test_util.h's runOpscope (unused here) names the CLI binary, which GUI suites are not given.
+#ifndef OPSCOPE_BINARY
+#define OPSCOPE_BINARY "opscope"
+#endif
+#include "capture_test_util.h"
+#include "sshd_fixture.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTreeWidget>
+
+#include <filesystem>
+#include <set>
+
+using namespace opscope;
+using namespace opscope::test;
+using namespace std::chrono_literals;
+
+namespace {
+
+template <typename T> T *child(QObject *parent, const char *name)
+{
+    T *found = parent->findChild<T *>(QString::fromLatin1(name));
+    if (!found)
+        qWarning("no %s named %s", T::staticMetaObject.className(), name);
+    return found;
+}
+
+QString messageOf(QWidget *page)
+{
+    auto *label = child<QLabel>(page, "message");
+    return label ? label->text() : QString();
+}
+
+// Processes that descend from this test (the runner's tools would), zombies and the subtree of
+// `spared` (the test's own sshd) left out.
+std::vector<pid_t> descendants(pid_t spared)
+{
+    std::map<pid_t, pid_t> parentOf;
+    DIR *proc = ::opendir("/proc");
+    while (dirent *entry = proc ? ::readdir(proc) : nullptr) {
+        const pid_t pid = pid_t(std::atoi(entry->d_name));
+        if (pid <= 0)
+            continue;
+        const std::string stat = readText("/proc/" + std::to_string(pid) + "/stat");
+        const auto close = stat.rfind(')');
+        if (close == std::string::npos || close + 4 >= stat.size() || stat[close + 2] == 'Z')
+            continue;
+        parentOf[pid] = pid_t(std::atoi(stat.c_str() + close + 4));
+    }
+    if (proc)
+        ::closedir(proc);
+    std::vector<pid_t> out;
+    for (const auto &[pid, parent] : parentOf) {
+        if (pid == spared)
+            continue;
+        for (pid_t p = parent; p > 1 && p != spared; p = parentOf.count(p) ? parentOf[p] : 0)
+            if (p == ::getpid()) {
+                out.push_back(pid);
+                break;
+            }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestCaptureWizard : public QObject {
+    Q_OBJECT
+
+    std::string python_;
+    QTemporaryDir runs_;
+    QString capturedRun_; // the run folder the full drive made (used by the replay tests)
+    SshdFixture sshd_;
+    bool sshdUp_ = false;
+    std::string whyNoSshd_;
+    QTemporaryDir remoteRuns_; // the "host's" run area (same file system: the test can look at it)
+
+    bool haveTorch() const { return !python_.empty(); }
+
+    // Fills the workload page for examples/mlp.py and waits for its interpreter check.
+    bool fillWorkload(ui::CaptureWizard &w, const QString &arguments)
+    {
+        child<QComboBox>(&w, "runOn")->setCurrentIndex(0); // this machine, whatever the last wizard used
+        child<QLineEdit>(&w, "script")->setText(QString::fromStdString(sourceFile("examples/mlp.py")));
+        child<QLineEdit>(&w, "arguments")->setText(arguments);
+        child<QLineEdit>(&w, "python")->setText(QString::fromStdString(python_));
+        return QTest::qWaitFor([&] { return w.workloadPage()->isComplete(); }, 120000);
+    }
+
+    // Capture page: a CPU capture named `name` into the temporary folder.
+    void fillCapture(ui::CaptureWizard &w, const QString &name, int warmup, int steps)
+    {
+        auto *tool = child<QComboBox>(&w, "captureTool");
+        tool->setCurrentIndex(tool->findData(QStringLiteral("cpu")));
+        child<QSpinBox>(&w, "warmup")->setValue(warmup);
+        child<QSpinBox>(&w, "steps")->setValue(steps);
+        child<QLineEdit>(&w, "outputFolder")->setText(runs_.path());
+        child<QLineEdit>(&w, "runName")->setText(name);
+    }
+
+    // Skips unless sshd runs here, the host (this machine) has torch and opscope-cli can be copied.
+    bool sshUsable()
+    {
+        if (!sshdUp_) {
+            qWarning("the SSH drive is skipped: %s", whyNoSshd_.c_str());
+            return false;
+        }
+        try {
+            remote::findCopyableCli();
+        } catch (const pipeline::ToolError &e) {
+            qWarning("the SSH drive is skipped: %s", e.what());
+            return false;
+        }
+        return haveTorch();
+    }
+
+    // Workload and Target pages for examples/mlp.py on the fixture's host, the CLI copied there.
+    bool driveSshTarget(ui::CaptureWizard &w, const QString &arguments)
+    {
+        child<QComboBox>(&w, "runOn")->setCurrentIndex(1);
+        child<QLineEdit>(&w, "script")->setText(QString::fromStdString(sourceFile("examples/mlp.py")));
+        child<QLineEdit>(&w, "arguments")->setText(arguments);
+        child<QLineEdit>(&w, "python")->clear();
+        if (!w.workloadPage()->isComplete())
+            return false;
+        w.next();
+        auto *config = child<QLineEdit>(&w, "sshConfig");
+        config->setText(QString::fromStdString(sshd_.configFile));
+        emit config->editingFinished();
+        child<QComboBox>(&w, "host")->setEditText(QString::fromLatin1(SshdFixture::kHost));
+        child<QLineEdit>(&w, "remoteDirectory")->setText(remoteRuns_.path());
+        child<QLineEdit>(&w, "remoteOpscope")->clear();
+        child<QCheckBox>(&w, "copyCli")->setChecked(true);
+        child<QPushButton>(&w, "checkButton")->click();
+        return QTest::qWaitFor([&] { return w.targetCheck() != nullptr; }, 120000) && w.targetPage()->isComplete();
+    }
+
+private slots:
+    void initTestCase()
+    {
+        // The offscreen platform warns "does not support propagateSizeHints()" on every page change.
+        static QtMessageHandler previous = nullptr;
+        previous = qInstallMessageHandler([](QtMsgType type, const QMessageLogContext &context, const QString &text) {
+            if (!text.contains(QLatin1String("propagateSizeHints")))
+                previous(type, context, text);
+        });
+        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
+        QCoreApplication::setOrganizationName(QStringLiteral("OpScopeTest"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_capture_wizard"));
+        QSettings().clear();
+        QVERIFY(runs_.isValid());
+        const std::string python = pipeline::findPython();
+        if (!python.empty() && pipeline::pythonHasTorch(python))
+            python_ = python;
+        sshdUp_ = sshd_.start(&whyNoSshd_);
+        QVERIFY(remoteRuns_.isValid());
+    }
+
+    void pagesSayWhatIsMissing()
+    {
+        ui::CaptureWizard w;
+        w.show();
+        ui::WorkloadPage *page = w.workloadPage();
+        QCOMPARE(w.currentId(), int(ui::CaptureWizard::WorkloadPageId));
+        QVERIFY(!page->isComplete());
+        QCOMPARE(messageOf(page), QStringLiteral("Choose the Python script to run."));
+
+        child<QLineEdit>(&w, "script")->setText(QStringLiteral("/nonexistent/train.py"));
+        QVERIFY(!page->isComplete());
+        QCOMPARE(messageOf(page), QStringLiteral("The script /nonexistent/train.py does not exist on this machine."));
+        QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+
+        child<QLineEdit>(&w, "script")->setText(QString::fromStdString(sourceFile("examples/mlp.py")));
+        child<QLineEdit>(&w, "workingDirectory")->setText(QStringLiteral("/nonexistent-folder"));
+        QCOMPARE(messageOf(page), QStringLiteral("The working directory /nonexistent-folder does not exist."));
+        child<QLineEdit>(&w, "workingDirectory")->clear();
+
+        auto *env = child<QTableWidget>(&w, "environment");
+        child<QPushButton>(&w, "addVariable")->click();
+        env->item(0, 0)->setText(QStringLiteral("1BAD"));
+        QCOMPARE(messageOf(page), QStringLiteral("'1BAD' is not a variable name (letters, digits and _, not "
+                                                 "starting with a digit)."));
+        env->item(0, 0)->setText(QStringLiteral("OMP_NUM_THREADS"));
+        env->item(0, 1)->setText(QStringLiteral("1"));
+
+        // An interpreter that is not there, and one that runs but cannot import torch (-S: no
+        // site-packages, where Debian's python3-torch lives).
+        child<QLineEdit>(&w, "python")->setText(QStringLiteral("/nonexistent/python3"));
+        QVERIFY(QTest::qWaitFor([&] { return messageOf(page).contains("is not an executable program"); }, 30000));
+        QVERIFY(!page->isComplete());
+        if (haveTorch()) {
+            QTemporaryDir dir;
+            const QString noTorch = dir.filePath(QStringLiteral("python-without-torch"));
+            QFile script(noTorch);
+            QVERIFY(script.open(QIODevice::WriteOnly));
+            script.write(
+                QStringLiteral("#!/bin/sh\nexec %1 -S \"$@\"\n").arg(QString::fromStdString(python_)).toUtf8());
+            script.close();
+            script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
+            child<QLineEdit>(&w, "python")->setText(noTorch);
+            QVERIFY(QTest::qWaitFor([&] { return messageOf(page).contains("torch cannot be imported by"); }, 60000));
+            QVERIFY2(messageOf(page).contains(noTorch), qPrintable(messageOf(page)));
+            QVERIFY(!page->isComplete());
+
+            QVERIFY(fillWorkload(w, QString()));
+            QVERIFY2(messageOf(page).startsWith("Ready: torch "), qPrintable(messageOf(page)));
+            // The interpreter check shows python, torch and CUDA with versions.
+            auto *check = child<QTreeWidget>(&w, "pythonCheck");
+            QCOMPARE(check->topLevelItemCount(), 3);
+            QCOMPARE(check->topLevelItem(0)->text(0), QStringLiteral("Python"));
+            QCOMPARE(check->topLevelItem(0)->text(1), QStringLiteral("yes"));
+            QCOMPARE(check->topLevelItem(1)->text(0), QStringLiteral("PyTorch"));
+            QVERIFY(!check->topLevelItem(1)->text(2).isEmpty()); // torch's version
+
+            // Capture page: a run name that is taken, nsys asked for where there is none.
+            w.next();
+            QCOMPARE(w.currentId(), int(ui::CaptureWizard::TargetPageId));
+            QVERIFY(QTest::qWaitFor([&] { return w.targetPage()->isComplete(); }, 30000));
+            w.next();
+            QCOMPARE(w.currentId(), int(ui::CaptureWizard::CapturePageId));
+            QDir(runs_.path()).mkdir(QStringLiteral("taken"));
+            fillCapture(w, QStringLiteral("taken"), 1, 1);
+            QCOMPARE(messageOf(w.capturePage()),
+                     QStringLiteral("A run named taken already exists in %1: change the run name.").arg(runs_.path()));
+            QVERIFY(!w.capturePage()->isComplete());
+            child<QLineEdit>(&w, "runName")->setText(QStringLiteral("free"));
+            QVERIFY(w.capturePage()->isComplete());
+            if (!pipeline::findNsys().found()) {
+                auto *tool = child<QComboBox>(&w, "captureTool");
+                tool->setCurrentIndex(tool->findData(QStringLiteral("nsys")));
+                QVERIFY2(messageOf(w.capturePage())
+                             .startsWith("nsys was not found on this machine: nsys was not "
+                                         "found (looked in PATH, "),
+                         qPrintable(messageOf(w.capturePage())));
+                QVERIFY(!w.capturePage()->isComplete());
+            }
+        }
+    }
+
+    void capturesLocallyAndOpensTheProfile()
+    {
+        if (!haveTorch())
+            QSKIP("no python3 here can import torch (install Debian's python3-torch)");
+        ui::MainWindow window;
+        window.show();
+        // File > New Capture... (Ctrl+Shift+N).
+        auto *action = child<QAction>(&window, "newCaptureAction");
+        QVERIFY(action);
+        QCOMPARE(action->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+N")));
+        action->trigger();
+        auto *w = window.findChild<ui::CaptureWizard *>();
+        QVERIFY(w && w->isVisible());
+
+        // 1 Workload.
+        QVERIFY(fillWorkload(*w, QStringLiteral("--steps 4")));
+        w->next();
+        // 2 Target: this machine, checked with every tool a capture may need.
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::TargetPageId));
+        QVERIFY(child<QRadioButton>(w, "targetLocal")->isChecked());
+        QVERIFY(QTest::qWaitFor([&] { return w->targetPage()->isComplete(); }, 60000));
+        auto *check = child<QTreeWidget>(w, "targetCheck");
+        QStringList tools;
+        for (int i = 0; i < check->topLevelItemCount(); ++i)
+            tools << check->topLevelItem(i)->data(0, Qt::UserRole).toString();
+        QCOMPARE(tools, (QStringList{"python", "torch", "cuda", "nsys", "ncu", "opscope", "launcher"}));
+        w->next();
+        // 3 Capture: the model name follows the script and names the run.
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::CapturePageId));
+        QCOMPARE(child<QLineEdit>(w, "modelName")->text(), QStringLiteral("mlp"));
+        QVERIFY(child<QLineEdit>(w, "runName")->text().startsWith(QStringLiteral("mlp-")));
+        fillCapture(*w, QStringLiteral("wizard-mlp"), 1, 1);
+        QVERIFY(w->capturePage()->isComplete());
+        w->next();
+        // 4 Replay: off, with the reason (no ncu here, or not an nsys capture).
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReplayPageId));
+        QVERIFY(!child<QCheckBox>(w, "replayEnabled")->isEnabled());
+        const QString note = child<QLabel>(w, "replayNote")->text();
+        QVERIFY2(note.startsWith("Replay is off. ") && note.contains("ncu"), qPrintable(note));
+        QVERIFY(w->replayPage()->isComplete());
+        QVERIFY(!w->replayPage()->replayChosen());
+        w->next();
+        // 5 Review: the exact command, copyable, and the run folder.
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReviewPageId));
+        QVERIFY(QTest::qWaitFor([&] { return w->reviewPage()->isComplete(); }, 60000));
+        const QString run = QDir(runs_.path()).filePath(QStringLiteral("wizard-mlp"));
+        QCOMPARE(child<QLabel>(w, "runFolder")->text(), run);
+        const QString commands = w->reviewPage()->commandsText();
+        const QString script = QString::fromStdString(sourceFile("examples/mlp.py"));
+        QVERIFY2(commands.startsWith("# capture\nenv "), qPrintable(commands));
+        QVERIFY2(commands.contains(QStringLiteral(" -m opscope_launcher --mode cpu --warmup 1 --steps 1 ")),
+                 qPrintable(commands));
+        QVERIFY(commands.contains(QStringLiteral("--trace %1/trace.json").arg(run)));
+        QVERIFY(commands.contains(QStringLiteral(" -- %1 --steps 4").arg(script)));
+        QVERIFY(commands.contains(QStringLiteral("PYTHONPATH=")));
+        child<QPushButton>(w, "copyButton")->click();
+        QCOMPARE(QApplication::clipboard()->text(), commands);
+        QCOMPARE(child<QLineEdit>(w, "cliCommand")->text(),
+                 QStringLiteral("opscope capture %1 --tool cpu --warmup 1 --steps 1 --python %2 --cwd %3 --out %4 "
+                                "--name wizard-mlp -- --steps 4")
+                     .arg(script, QString::fromStdString(python_), QFileInfo(script).absolutePath(), runs_.path()));
+        QCOMPARE(w->button(QWizard::CommitButton)->text(), QStringLiteral("&Run"));
+
+        // 6 Run, then 7 Finish: the profile opens in the main window.
+        QSignalSpy opened(&window, &ui::MainWindow::openFinished);
+        QSignalSpy finished(w->runner(), &ui::CaptureRunner::finished);
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::RunPageId));
+        QVERIFY(finished.wait(180000));
+        const ui::CaptureRunner::Outcome outcome = w->runner()->outcome();
+        QVERIFY2(outcome.ok(), qPrintable(outcome.error + outcome.problems.join("\n")));
+        QCOMPARE(outcome.runDir, run);
+        QCOMPARE(outcome.profilePath, run + QStringLiteral("/wizard-mlp.opscope"));
+        const auto &stages = w->runner()->stages();
+        QCOMPARE(stages.size(), size_t(2));
+        QCOMPARE(stages[0].id, QStringLiteral("capture"));
+        QCOMPARE(stages[1].id, QStringLiteral("import"));
+        for (const auto &s : stages) {
+            QCOMPARE(int(s.state), int(ui::CaptureRunner::State::Done));
+            QCOMPARE(s.fraction, 1.0);
+            QVERIFY(s.elapsedSeconds > 0);
+        }
+        // The live output: the launcher's step markers, as the tool printed them.
+        const QString output = w->runPage()->outputText();
+        QVERIFY2(output.contains("OPSCOPE step 2/2 capture"), qPrintable(output));
+        QVERIFY(QTest::qWaitFor([&] { return w->currentId() == ui::CaptureWizard::FinishPageId; }, 5000));
+        QVERIFY(child<QLabel>(w, "summary")->text().contains("The profile is open in the main window."));
+        QVERIFY(opened.wait(60000) || !opened.isEmpty());
+        QCOMPARE(opened.last().at(0).toBool(), true);
+        QCOMPARE(window.profilePath(), outcome.profilePath);
+
+        // The module tree holds exactly the example's modules (mlp tiny: depth 3, see its docstring).
+        const Profile *p = window.profile();
+        QVERIFY(p);
+        std::set<std::string> labels;
+        for (const ModuleInstance &m : p->modules)
+            labels.insert(std::string(p->text(m.path)) + "[" + std::string(p->text(m.class_name)) + "]");
+        const std::vector<std::string> expected = mlpLabels(3);
+        QCOMPARE(labels, std::set<std::string>(expected.begin(), expected.end()));
+        const ui::ModuleTreeModel *tree = window.moduleTree()->model();
+        QVERIFY(tree->rowCount() >= 1);
+        QStringList roots;
+        for (int r = 0; r < tree->rowCount(); ++r)
+            roots << tree->index(r, ui::ModuleTreeModel::NameColumn).data().toString();
+        QVERIFY2(roots.join(",").contains("model"), qPrintable(roots.join(",")));
+        // The manifest tells how it ran.
+        const nlohmann::json m = readJson((run + "/manifest.json").toStdString());
+        QCOMPARE(m["result"].get<std::string>(), std::string("ok"));
+        QCOMPARE(m["capture"]["tool"].get<std::string>(), std::string("cpu"));
+        capturedRun_ = run;
+
+        // The next wizard starts from these values.
+        w->button(QWizard::FinishButton)->click();
+        ui::CaptureWizard again;
+        QCOMPARE(child<QLineEdit>(&again, "script")->text(), script);
+        QCOMPARE(child<QLineEdit>(&again, "arguments")->text(), QStringLiteral("--steps 4"));
+        QCOMPARE(child<QSpinBox>(&again, "warmup")->value(), 1);
+        QCOMPARE(child<QComboBox>(&again, "captureTool")->currentData().toString(), QStringLiteral("cpu"));
+        QCOMPARE(child<QLineEdit>(&again, "outputFolder")->text(), runs_.path());
+    }
+
+    void cancelDuringTheRunLeavesNoProcess_data()
+    {
+        QTest::addColumn<bool>("closeWizard");
+        QTest::newRow("Cancel run button") << false;
+        QTest::newRow("wizard's Cancel") << true;
+    }
+
+    void cancelDuringTheRunLeavesNoProcess()
+    {
+        if (!haveTorch())
+            QSKIP("no python3 here can import torch (install Debian's python3-torch)");
+        QFETCH(bool, closeWizard);
+        // A capture that would run for hours (1,000,000 warm-up steps), cancelled once the workload runs.
+        const QString name = closeWizard ? QStringLiteral("cancel-close") : QStringLiteral("cancel-button");
+        const std::string run = QDir(runs_.path()).filePath(name).toStdString();
+        ui::CaptureWizard w;
+        w.show();
+        QVERIFY(fillWorkload(w, QStringLiteral("--steps 100000000")));
+        w.next();
+        QVERIFY2(QTest::qWaitFor([&] { return w.targetPage()->isComplete(); }, 60000),
+                 qPrintable(messageOf(w.targetPage())));
+        w.next();
+        fillCapture(w, name, 1000000, 1);
+        w.next();
+        w.next();
+        QVERIFY(QTest::qWaitFor([&] { return w.reviewPage()->isComplete(); }, 60000));
+        QSignalSpy finished(w.runner(), &ui::CaptureRunner::finished);
+        w.next();
+        QCOMPARE(w.currentId(), int(ui::CaptureWizard::RunPageId));
+        QVERIFY2(QTest::qWaitFor([&] { return w.runPage()->outputText().contains("OPSCOPE step 2/"); }, 60000),
+                 qPrintable(w.runPage()->outputText()));
+        const std::vector<pid_t> running = processesMentioning(run + "/");
+        QVERIFY2(!running.empty(), "no workload process was seen while it ran");
+        QVERIFY(!descendants(sshd_.sshdPid()).empty());
+
+        if (closeWizard) {
+            QSignalSpy rejected(&w, &QDialog::rejected);
+            w.button(QWizard::CancelButton)->click();
+            QVERIFY(w.isVisible()); // until the run has ended
+            QVERIFY(finished.wait(20000));
+            QVERIFY(rejected.wait(5000) || !rejected.isEmpty());
+            QVERIFY(!w.isVisible());
+        } else {
+            child<QPushButton>(&w, "cancelRun")->click();
+            QVERIFY(finished.wait(20000));
+            QCOMPARE(w.currentId(), int(ui::CaptureWizard::RunPageId)); // stays, with what happened
+            QVERIFY(child<QLabel>(&w, "runStatus")->text().startsWith("Cancelled."));
+        }
+        const ui::CaptureRunner::Outcome outcome = w.runner()->outcome();
+        QVERIFY(outcome.cancelled);
+        QCOMPARE(int(w.runner()->stages().front().state), int(ui::CaptureRunner::State::Cancelled));
+        QVERIFY2(processesMentioning(run + "/").empty(), "a process of the cancelled run survived");
+        QVERIFY2(descendants(sshd_.sshdPid()).empty(), "a child process of the wizard survived");
+        const nlohmann::json m = readJson(run + "/manifest.json");
+        QCOMPARE(m["result"].get<std::string>(), std::string("cancelled"));
+        QCOMPARE(m["stages"][0]["status"].get<std::string>(), std::string("cancelled"));
+    }
+
+    void capturesThroughSsh()
+    {
+        if (!sshUsable())
+            QSKIP("needs sshd, torch and opscope-cli here (see the warning)");
+        ui::MainWindow window;
+        window.show();
+        child<QAction>(&window, "newCaptureAction")->trigger();
+        auto *w = window.findChild<ui::CaptureWizard *>();
+        QVERIFY(w);
+        child<QComboBox>(w, "runOn")->setCurrentIndex(1);
+        child<QLineEdit>(w, "script")->setText(QStringLiteral("/srv/on-the-host/train.py"));
+        // Paths are the host's: a script missing here is not a problem on this page.
+        QVERIFY(w->workloadPage()->isComplete());
+        QVERIFY2(messageOf(w->workloadPage())
+                     .startsWith("The script, interpreter and working directory are paths on "
+                                 "the host"),
+                 qPrintable(messageOf(w->workloadPage())));
+
+        // Target: the hosts of the config file are offered; a refused key says which host and why.
+        child<QComboBox>(w, "host")->setEditText(QString()); // not the one a wizard before remembered
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::TargetPageId));
+        QVERIFY(child<QRadioButton>(w, "targetSsh")->isChecked());
+        QCOMPARE(messageOf(w->targetPage()), QStringLiteral("Choose the SSH host (a Host of your ssh config, or "
+                                                            "user@hostname)."));
+        auto *config = child<QLineEdit>(w, "sshConfig");
+        config->setText(QString::fromStdString(sshd_.configFile));
+        emit config->editingFinished();
+        auto *host = child<QComboBox>(w, "host");
+        QStringList hosts;
+        for (int i = 0; i < host->count(); ++i)
+            hosts << host->itemText(i);
+        QCOMPARE(hosts, (QStringList{SshdFixture::kHost, SshdFixture::kWrongKeyHost, SshdFixture::kUnknownHostKeyHost,
+                                     SshdFixture::kClosedPortHost}));
+        host->setEditText(QString::fromLatin1(SshdFixture::kWrongKeyHost));
+        QCOMPARE(messageOf(w->targetPage()), QStringLiteral("Press Check to ask opscope-test-wrongkey what it has."));
+        child<QPushButton>(w, "checkButton")->click();
+        QVERIFY(QTest::qWaitFor([&] { return w->targetCheck() != nullptr; }, 60000));
+        QVERIFY(!w->targetPage()->isComplete());
+        QVERIFY2(messageOf(w->targetPage())
+                     .startsWith("opscope-test-wrongkey refused the authentication (Permission denied). OpScope runs "
+                                 "ssh in batch mode"),
+                 qPrintable(messageOf(w->targetPage())));
+        w->back();
+
+        QVERIFY(driveSshTarget(*w, QStringLiteral("--steps 4")));
+        const remote::TargetCheck *check = w->targetCheck();
+        QCOMPARE(check->tool("opscope")->path, remoteRuns_.path().toStdString() + "/.opscope/opscope-cli");
+        QVERIFY(check->tool("torch")->found);
+        w->next();
+        fillCapture(*w, QStringLiteral("ssh-mlp"), 1, 1);
+        QVERIFY(w->capturePage()->isComplete());
+        w->next();
+        QVERIFY(!w->replayPage()->replayChosen());
+        QVERIFY(child<QLabel>(w, "replayNote")->text().contains("opscope-test (ssh)"));
+        w->next();
+        QVERIFY(QTest::qWaitFor([&] { return w->reviewPage()->isComplete(); }, 60000));
+        const QString run = QDir(runs_.path()).filePath(QStringLiteral("ssh-mlp"));
+        QCOMPARE(child<QLabel>(w, "runFolder")->text(), run);
+        const QString commands = w->reviewPage()->commandsText();
+        QVERIFY2(commands.startsWith("# connect\nssh "), qPrintable(commands));
+        QVERIFY(commands.contains(QStringLiteral("# remote capture\nssh ")));
+        QVERIFY(commands.contains(QString::fromStdString(sshd_.configFile)));
+        QVERIFY(commands.contains(QStringLiteral(" opscope-test ")));
+        QVERIFY(commands.contains(QStringLiteral("# copy back\n")));
+
+        QSignalSpy opened(&window, &ui::MainWindow::openFinished);
+        QSignalSpy finished(w->runner(), &ui::CaptureRunner::finished);
+        w->next();
+        QVERIFY(finished.wait(300000));
+        const ui::CaptureRunner::Outcome outcome = w->runner()->outcome();
+        QVERIFY2(outcome.ok(), qPrintable(outcome.error + outcome.problems.join("\n")));
+        QCOMPARE(outcome.runDir, run);
+        QCOMPARE(outcome.profilePath, run + QStringLiteral("/ssh-mlp.opscope"));
+        QStringList ids;
+        for (const auto &s : w->runner()->stages()) {
+            ids << s.id;
+            // The check copied the CLI there already: the run did not need to.
+            QCOMPARE(int(s.state),
+                     int(s.id == "copy cli" ? ui::CaptureRunner::State::Skipped : ui::CaptureRunner::State::Done));
+        }
+        QCOMPARE(ids, (QStringList{"connect", "copy cli", "remote capture", "copy back", "import"}));
+        QVERIFY(w->runPage()->outputText().contains("[capture] OPSCOPE step 2/2 capture"));
+        QVERIFY(QTest::qWaitFor([&] { return w->currentId() == ui::CaptureWizard::FinishPageId; }, 5000));
+        QVERIFY(opened.wait(60000) || !opened.isEmpty());
+        QCOMPARE(opened.last().at(0).toBool(), true);
+        const Profile *p = window.profile();
+        std::set<std::string> labels;
+        for (const ModuleInstance &m : p->modules)
+            labels.insert(std::string(p->text(m.path)) + "[" + std::string(p->text(m.class_name)) + "]");
+        const std::vector<std::string> expected = mlpLabels(3);
+        QCOMPARE(labels, std::set<std::string>(expected.begin(), expected.end()));
+        const nlohmann::json m = readJson((run + "/manifest.json").toStdString());
+        QCOMPARE(m["remote"]["host"].get<std::string>(), std::string(SshdFixture::kHost));
+        QCOMPARE(m["remote"]["run_dir"].get<std::string>(), (remoteRuns_.path() + "/ssh-mlp").toStdString());
+        QVERIFY2(QTest::qWaitFor([&] { return sshd_.sessionProcesses().empty(); }, 5000),
+                 "an SSH connection outlived the run");
+    }
+
+    void sshCancelLeavesNoProcess()
+    {
+        if (!sshUsable())
+            QSKIP("needs sshd, torch and opscope-cli here (see the warning)");
+        ui::CaptureWizard w;
+        w.show();
+        QVERIFY(driveSshTarget(w, QStringLiteral("--steps 100000000")));
+        w.next();
+        fillCapture(w, QStringLiteral("ssh-cancel"), 1000000, 1);
+        w.next();
+        w.next();
+        QVERIFY(QTest::qWaitFor([&] { return w.reviewPage()->isComplete(); }, 60000));
+        QSignalSpy finished(w.runner(), &ui::CaptureRunner::finished);
+        w.next();
+        QVERIFY2(QTest::qWaitFor([&] { return w.runPage()->outputText().contains("OPSCOPE step 2/"); }, 120000),
+                 qPrintable(w.runPage()->outputText()));
+        const std::string remoteRun = remoteRuns_.path().toStdString() + "/ssh-cancel";
+        QVERIFY2(!processesMentioning(remoteRun + "/").empty(), "no workload process was seen on the host");
+        pid_t group = 0; // the remote run's process group (its leader starts a session)
+        for (const auto &entry :
+             std::filesystem::directory_iterator(remoteRuns_.path().toStdString() + "/.opscope/pids"))
+            group = pid_t(std::atoi(SshdFixture::readFile(entry.path()).c_str()));
+        QVERIFY(group > 0);
+        QVERIFY(!SshdFixture::processesInSession(group).empty());
+
+        child<QPushButton>(&w, "cancelRun")->click();
+        QVERIFY(finished.wait(60000));
+        QVERIFY(w.runner()->outcome().cancelled);
+        // The host side: the workload and the run's session are gone; the CLI recorded the cancel.
+        QVERIFY2(QTest::qWaitFor([&] { return processesMentioning(remoteRun + "/").empty(); }, 5000),
+                 "the workload survived the cancel on the host");
+        QVERIFY2(QTest::qWaitFor([&] { return SshdFixture::processesInSession(group).empty(); }, 5000),
+                 "a process of the remote run's session survived");
+        QVERIFY2(QTest::qWaitFor([&] { return sshd_.sessionProcesses().empty(); }, 5000),
+                 "an SSH session outlived the cancel");
+        const nlohmann::json m = readJson(remoteRun + "/manifest.json");
+        QVERIFY2(m.value("result", std::string()) == "cancelled", m.dump(1).c_str());
+        // This side: no ssh client or connection master, no child of the wizard.
+        QVERIFY2(QTest::qWaitFor([&] { return processesMentioning(sshd_.configFile).empty(); }, 5000),
+                 "an ssh process survived the cancel");
+        QVERIFY2(descendants(sshd_.sshdPid()).empty(), "a child process of the wizard survived");
+    }
+
+    void deepDiveOpensTheReplayWizardPrefilled()
+    {
+        if (capturedRun_.isEmpty())
+            QSKIP("needs the run of capturesLocallyAndOpensTheProfile");
+        ui::MainWindow window;
+        window.show();
+        QSignalSpy opened(&window, &ui::MainWindow::openFinished);
+        const QString profile = capturedRun_ + QStringLiteral("/wizard-mlp.opscope");
+        window.openFile(profile);
+        QVERIFY(opened.wait(60000));
+        QCOMPARE(ui::runFolderOfProfile(profile), capturedRun_);
+        const ui::ProfileAnalysis *analysis = window.analysis();
+        QVERIFY(analysis);
+
+        // A module: its label, the detailed set, no dedup (the member itself must be profiled).
+        const int node = analysis->tree.find("blocks.1");
+        QVERIFY(node >= 0);
+        auto *action = child<QAction>(&window, "deepDiveAction");
+        QVERIFY(!action->isEnabled());
+        window.selection()->setModule(node);
+        QVERIFY(action->isEnabled());
+        action->trigger();
+        auto *w = window.findChild<ui::ReplayWizard *>();
+        QVERIFY(w && w->isVisible());
+        QCOMPARE(w->windowTitle(), QStringLiteral("Deep Dive: blocks.1[Block]"));
+        QCOMPARE(child<QLineEdit>(w, "runFolder")->text(), capturedRun_);
+        QVERIFY(w->runFolderPage()->isComplete());
+        QCOMPARE(child<QLineEdit>(w, "nvtxInclude")->text(), QStringLiteral("blocks.1[Block]"));
+        QCOMPARE(child<QComboBox>(w, "metricSet")->currentText(), QStringLiteral("detailed"));
+        QVERIFY(!child<QCheckBox>(w, "dedup")->isChecked());
+        const pipeline::ReplayRequest request = w->replayPage()->request();
+        QCOMPARE(request.ncu.metricSet, std::string("detailed"));
+        QCOMPARE(request.ncu.nvtxInclude.size(), size_t(1));
+        // As ncu gets it: an anchored regex with escaped brackets and the push/pop '/'.
+        QCOMPARE(pipeline::ncuNvtxExpression(request.ncu.nvtxInclude[0]),
+                 std::string("regex:^blocks\\.1\\[Block\\]$/"));
+        pipeline::Argv cli = {"opscope",  "replay",         capturedRun_.toStdString(), "--set",
+                              "detailed", "--nvtx-include", "blocks.1[Block]",          "--no-dedup"};
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000)); // ncu looked up
+        if (const std::string ncu = w->job().replay->ncuPath; !ncu.empty())
+            cli.insert(cli.end(), {"--ncu", ncu});
+        QCOMPARE(ui::cliEquivalent(w->job()), cli);
+
+        // This run is a CPU capture, and this machine may have no ncu: the Replay page says why it
+        // cannot go on, and the plan names the missing tool.
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::ReplayWizard::ReplayPageId));
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
+        QVERIFY(!w->replayPage()->isComplete());
+        const QString why = messageOf(w->replayPage());
+        if (!pipeline::findNcu().found()) {
+            QVERIFY2(why.startsWith("ncu was not found (looked in PATH, "), qPrintable(why));
+            const ui::JobPlan plan = ui::planJob(w->job());
+            QVERIFY2(plan.error.starts_with("ncu was not found (looked in PATH, "), plan.error.c_str());
+        } else {
+            QVERIFY2(why.startsWith("this run was captured with torch.profiler (CPU only)"), qPrintable(why));
+        }
+        w->close();
+
+        // An operator: its emit_nvtx range ("aten::linear, seq = ...") as a regex, kept as given by ncu's
+        // option builder.
+        const Profile &p = *analysis->profile;
+        Index linear = kNoIndex;
+        for (Index op = 0; op < p.operators.size() && linear == kNoIndex; ++op)
+            if (p.text(p.operators[op].name) == "aten::linear")
+                linear = op;
+        QVERIFY(linear != kNoIndex);
+        auto dive = ui::deepDiveFor(*analysis, {ui::Selection::Kind::Operator, linear, true});
+        QVERIFY(dive);
+        QCOMPARE(dive->subject, QStringLiteral("aten::linear"));
+        QCOMPARE(dive->nvtxInclude, QStringList{"regex:^aten::linear,.*/"});
+        QVERIFY(dive->dedup);
+        QCOMPARE(pipeline::ncuNvtxExpression({dive->nvtxInclude[0].toStdString(), true}),
+                 std::string("regex:^aten::linear,.*/"));
+        QVERIFY(!ui::deepDiveFor(*analysis, {}));
+    }
+
+    void deepDiveOnGroupsAndKernels()
+    {
+        // The bundled H100 capture (4-block GPT, bf16 inference): its identical blocks form a group, and
+        // its first GEMM of the captured step is blocks.0.attn.qkv's (see tst_main_window).
+        const QStringList files = ui::sampleCaptureFiles();
+        QCOMPARE(files.size(), 2);
+        ui::MainWindow window;
+        QSignalSpy opened(&window, &ui::MainWindow::openFinished);
+        window.openFiles(files);
+        QVERIFY(opened.wait(60000));
+        QVERIFY(opened.last().at(0).toBool());
+        const ui::ProfileAnalysis &a = *window.analysis();
+        int blocks = -1;
+        for (size_t g = 0; g < a.tree.groups.size(); ++g)
+            if (a.tree.groups[g].name == "blocks.*")
+                blocks = int(g);
+        QVERIFY(blocks >= 0);
+        auto dive = ui::deepDiveFor(a, {ui::Selection::Kind::Group, Index(blocks)});
+        QVERIFY(dive);
+        QCOMPARE(dive->subject, QStringLiteral("blocks.*[Block]"));
+        QCOMPARE(dive->nvtxInclude, QStringList{"blocks.*[Block]"});
+        QVERIFY(dive->dedup); // the representative's counters stand for the other blocks
+        QCOMPARE(dive->metricSet, QStringLiteral("detailed"));
+
+        const Profile &p = *a.profile;
+        Index gemm = kNoIndex;
+        for (Index k = 0; k < p.kernels.size() && gemm == kNoIndex; ++k)
+            if (!(p.kernels[k].flags & kKernelOutsideCapture) && p.text(p.kernels[k].name).starts_with("nvjet"))
+                gemm = k;
+        QVERIFY(gemm != kNoIndex);
+        dive = ui::deepDiveFor(a, {ui::Selection::Kind::Kernel, gemm});
+        QVERIFY(dive);
+        QCOMPARE(dive->nvtxInclude, QStringList{"blocks.0.attn.qkv[Linear]"});
+        QVERIFY(dive->subject.startsWith(QStringLiteral("nvjet")));
+        // An nvjet name has no regex metacharacters: it goes into the pattern as it is.
+        QVERIFY(QRegularExpression(QStringLiteral("^[A-Za-z0-9_]+$")).match(dive->subject).hasMatch());
+        QCOMPARE(dive->kernelRegex, QStringLiteral(".*") + dive->subject + ".*");
+        QVERIFY(!dive->dedup);
+        // The sample was not made by a capture run: no run folder, so no deep dive from the menu.
+        QVERIFY(ui::runFolderOfProfile(window.profilePath()).isEmpty());
+        window.selection()->setGroup(blocks);
+        QVERIFY(!child<QAction>(&window, "deepDiveAction")->isEnabled());
+    }
+
+    void replayWizardChecksTheRunFolder()
+    {
+        ui::ReplayWizard w;
+        w.show();
+        child<QLineEdit>(&w, "runFolder")->setText(runs_.path() + QStringLiteral("/no-such-run"));
+        QVERIFY(!w.runFolderPage()->isComplete());
+        QVERIFY2(messageOf(w.runFolderPage()).contains("no-such-run"), qPrintable(messageOf(w.runFolderPage())));
+        child<QLineEdit>(&w, "runFolder")->clear();
+        QCOMPARE(messageOf(w.runFolderPage()),
+                 QStringLiteral("Choose a run folder (made by New Capture or opscope capture)."));
+    }
+};
+
+QTEST_MAIN(TestCaptureWizard)
+#include "tst_capture_wizard.moc"

@@ -1,0 +1,262 @@
+#include "wizards/capture_options_page.h"
+
+#include "wizards/capture_wizard.h"
+#include "wizards/check_view.h"
+#include "wizards/page_util.h"
+#include "wizards/workload_page.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+namespace opscope::ui {
+
+namespace {
+
+// nsys --trace domains offered; cuda and nvtx are what OpScope reads, the others add context rows.
+const char *const kTraceDomains[] = {"cuda", "nvtx", "osrt", "cublas", "cudnn"};
+
+} // namespace
+
+CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
+    : wizard_(wizard), modelName_(new QLineEdit(this)), runName_(new QLineEdit(this)), outDir_(new QLineEdit(this)),
+      warmup_(new QSpinBox(this)), steps_(new QSpinBox(this)), stepSource_(new QComboBox(this)),
+      compile_(new QComboBox(this)), tool_(new QComboBox(this)),
+      correlation_(new QCheckBox(tr("Correlation pass: a torch.profiler run of the same steps, which ties "
+                                    "every kernel to its aten operator"),
+                                 this)),
+      message_(makeMessageLabel(this))
+{
+    setTitle(tr("Capture"));
+    setSubTitle(tr("What to record. Warm-up steps run first (CUDA context, allocator, autotuning and compilation "
+                   "stay out of the capture), then the captured steps."));
+    modelName_->setObjectName(QStringLiteral("modelName"));
+    runName_->setObjectName(QStringLiteral("runName"));
+    outDir_->setObjectName(QStringLiteral("outputFolder"));
+    warmup_->setObjectName(QStringLiteral("warmup"));
+    warmup_->setRange(0, 1000000);
+    steps_->setObjectName(QStringLiteral("steps"));
+    steps_->setRange(1, 1000);
+    stepSource_->setObjectName(QStringLiteral("stepSource"));
+    stepSource_->setEditable(true);
+    stepSource_->addItem(tr("auto"), QStringLiteral("auto"));
+    stepSource_->addItem(tr("module"), QStringLiteral("module"));
+    stepSource_->addItem(tr("marker"), QStringLiteral("marker"));
+    stepSource_->setToolTip(tr("auto: one call of the outermost module plus its backward; module: the same, strictly; "
+                               "marker: opscope_launcher.step() in the script; function:NAME: each call of NAME"));
+    compile_->setObjectName(QStringLiteral("compile"));
+    compile_->addItems({QStringLiteral("eager"), QStringLiteral("inductor"), QStringLiteral("cudagraphs")});
+    tool_->setObjectName(QStringLiteral("captureTool"));
+    tool_->addItem(tr("auto: nsys where it is found, else torch.profiler"), QStringLiteral("auto"));
+    tool_->addItem(tr("nsys (GPU timeline, NVTX module labels)"), QStringLiteral("nsys"));
+    tool_->addItem(tr("torch.profiler (CPU and CUDA activity)"), QStringLiteral("torch"));
+    tool_->addItem(tr("torch.profiler, CPU activity only"), QStringLiteral("cpu"));
+    correlation_->setObjectName(QStringLiteral("correlationPass"));
+
+    auto *traceRow = new QHBoxLayout;
+    for (const char *domain : kTraceDomains) {
+        auto *box = new QCheckBox(QString::fromLatin1(domain), this);
+        box->setObjectName(QStringLiteral("trace_") + QString::fromLatin1(domain));
+        trace_[QString::fromLatin1(domain)] = box;
+        traceRow->addWidget(box);
+    }
+    traceRow->addStretch(1);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("&Model name:"), modelName_);
+    form->addRow(tr("&Run name:"), runName_);
+    form->addRow(
+        tr("&Output folder:"),
+        withBrowseButton(
+            outDir_, [this] { return QFileDialog::getExistingDirectory(this, tr("Folder for run folders")); }, this));
+    form->addRow(tr("&Warm-up steps:"), warmup_);
+    form->addRow(tr("&Captured steps:"), steps_);
+    form->addRow(tr("A step &is:"), stepSource_);
+    form->addRow(tr("Co&mpile mode:"), compile_);
+    form->addRow(tr("Capture &tool:"), tool_);
+    form->addRow(QString(), correlation_);
+    form->addRow(tr("nsys trace domains:"), traceRow);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addStretch(1);
+    layout->addWidget(message_);
+
+    load(); // before the connections: while the wizard builds its pages, the others do not exist yet
+    for (auto &[domain, box] : trace_)
+        connect(box, &QCheckBox::toggled, this, &CaptureOptionsPage::refresh);
+    connect(modelName_, &QLineEdit::textChanged, this, [this] {
+        if (!runNameEdited_)
+            suggestRunName();
+        refresh();
+    });
+    connect(runName_, &QLineEdit::textEdited, this, [this] { runNameEdited_ = true; });
+    connect(runName_, &QLineEdit::textChanged, this, &CaptureOptionsPage::refresh);
+    connect(outDir_, &QLineEdit::textChanged, this, &CaptureOptionsPage::refresh);
+    connect(tool_, &QComboBox::currentIndexChanged, this, &CaptureOptionsPage::refresh);
+    connect(stepSource_, &QComboBox::currentTextChanged, this, &CaptureOptionsPage::refresh);
+    connect(wizard_, &CaptureWizard::targetCheckChanged, this, &CaptureOptionsPage::refresh);
+}
+
+void CaptureOptionsPage::load()
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("captureWizard"));
+    modelName_->setText(s.value("modelName").toString());
+    modelScript_ = s.value("script").toString();
+    outDir_->setText(s.value("outputFolder", QDir::homePath() + QStringLiteral("/opscope-runs")).toString());
+    warmup_->setValue(s.value("warmup", 2).toInt());
+    steps_->setValue(s.value("steps", 1).toInt());
+    stepSource_->setCurrentText(s.value("stepSource", QStringLiteral("auto")).toString());
+    compile_->setCurrentText(s.value("compile", QStringLiteral("eager")).toString());
+    tool_->setCurrentIndex(std::max(0, tool_->findData(s.value("tool", QStringLiteral("auto")).toString())));
+    correlation_->setChecked(s.value("correlationPass", true).toBool());
+    const QStringList trace = s.value("traceDomains", QStringList{"cuda", "nvtx"}).toStringList();
+    for (auto &[domain, box] : trace_)
+        box->setChecked(trace.contains(domain));
+}
+
+void CaptureOptionsPage::save() const
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("captureWizard"));
+    s.setValue("modelName", modelName_->text());
+    s.setValue("outputFolder", outDir_->text());
+    s.setValue("warmup", warmup_->value());
+    s.setValue("steps", steps_->value());
+    s.setValue("stepSource", stepSource_->currentText());
+    s.setValue("compile", compile_->currentText());
+    s.setValue("tool", tool_->currentData().toString());
+    s.setValue("correlationPass", correlation_->isChecked());
+    QStringList trace;
+    for (const char *domain : kTraceDomains)
+        if (trace_.at(QString::fromLatin1(domain))->isChecked())
+            trace << QString::fromLatin1(domain);
+    s.setValue("traceDomains", trace);
+}
+
+void CaptureOptionsPage::suggestRunName()
+{
+    const QString model = modelName_->text().trimmed();
+    if (model.isEmpty())
+        return;
+    QSignalBlocker block(runName_);
+    runName_->setText(model + QDateTime::currentDateTime().toString(QStringLiteral("-yyyyMMdd-HHmmss")));
+}
+
+void CaptureOptionsPage::initializePage()
+{
+    // The model is named after the script, unless it was named for this script (now or last time).
+    const QString script = wizard_->workloadPage()->scriptText();
+    if (modelName_->text().trimmed().isEmpty() || script != modelScript_) {
+        modelName_->setText(QFileInfo(script).completeBaseName());
+        modelScript_ = script;
+    }
+    if (!runNameEdited_)
+        suggestRunName();
+    refresh();
+}
+
+pipeline::CaptureTool CaptureOptionsPage::chosenTool() const
+{
+    return pipeline::parseCaptureTool(toStd(tool_->currentData().toString())).value_or(pipeline::CaptureTool::Auto);
+}
+
+QString CaptureOptionsPage::runName() const
+{
+    return runName_->text().trimmed();
+}
+
+QString CaptureOptionsPage::outputFolder() const
+{
+    return outDir_->text().trimmed();
+}
+
+void CaptureOptionsPage::apply(pipeline::CaptureRequest &request) const
+{
+    request.tool = chosenTool();
+    request.warmup = warmup_->value();
+    request.steps = steps_->value();
+    request.stepSource = toStd(stepSource_->currentText().trimmed());
+    request.compile = toStd(compile_->currentText());
+    if (wizard_->effectiveTool() == pipeline::CaptureTool::Nsys) {
+        request.correlationPass = correlation_->isChecked();
+        request.nsysTrace.clear();
+        for (const char *domain : kTraceDomains)
+            if (trace_.at(QString::fromLatin1(domain))->isChecked())
+                request.nsysTrace.emplace_back(domain);
+    }
+    request.name = toStd(runName());
+    request.outDir = toStd(outputFolder());
+}
+
+QString CaptureOptionsPage::problem() const
+{
+    const QString name = runName();
+    if (name.isEmpty())
+        return tr("Name the run (a model name gives one).");
+    if (name.contains(QLatin1Char('/')) || name == QLatin1String(".") || name == QLatin1String("..") ||
+        name.startsWith(QLatin1Char('-')))
+        return tr("The run name %1 cannot be a folder name: no '/', not starting with '-'.").arg(name);
+    const QString out = outputFolder();
+    if (out.isEmpty())
+        return tr("Choose the output folder the run folder is made in.");
+    if (QFileInfo(out).exists() && !QFileInfo(out).isDir())
+        return tr("The output folder %1 is a file.").arg(out);
+    if (QDir(out).exists(name))
+        return tr("A run named %1 already exists in %2: change the run name.").arg(name, out);
+    const QString step = stepSource_->currentText().trimmed();
+    if (step != QLatin1String("auto") && step != QLatin1String("module") && step != QLatin1String("marker") &&
+        !(step.startsWith(QLatin1String("function:")) && step.size() > 9))
+        return tr("A step is auto, module, marker or function:NAME, not '%1'.").arg(step);
+    const remote::TargetCheck *check = wizard_->targetCheck();
+    if (chosenTool() == pipeline::CaptureTool::Nsys) {
+        const remote::ToolCheck *nsys = check ? check->tool("nsys") : nullptr;
+        if (!nsys || !nsys->found)
+            return tr("nsys was not found on %1%2. Choose auto or torch.profiler, or install Nsight Systems.")
+                .arg(check ? fromStd(check->where) : tr("the target"),
+                     nsys && !nsys->problem.empty() ? ": " + fromStd(nsys->problem) : QString());
+    }
+    if (wizard_->effectiveTool() == pipeline::CaptureTool::Nsys &&
+        std::none_of(trace_.begin(), trace_.end(), [](const auto &t) { return t.second->isChecked(); }))
+        return tr("Choose nsys trace domains: cuda and nvtx are what OpScope reads.");
+    return {};
+}
+
+bool CaptureOptionsPage::isComplete() const
+{
+    return problem().isEmpty();
+}
+
+void CaptureOptionsPage::refresh()
+{
+    const bool nsys = wizard_->effectiveTool() == pipeline::CaptureTool::Nsys;
+    correlation_->setEnabled(nsys);
+    for (auto &[domain, box] : trace_)
+        box->setEnabled(nsys);
+    const QString problem = this->problem();
+    if (!problem.isEmpty())
+        setMessage(message_, problem, true);
+    else
+        setMessage(
+            message_,
+            nsys
+                ? tr("The capture runs under nsys; the run folder is %1.").arg(QDir(outputFolder()).filePath(runName()))
+                : tr("The capture runs under torch.profiler (%1); the run folder is %2.")
+                      .arg(chosenTool() == pipeline::CaptureTool::Cpu ? tr("CPU activity only")
+                                                                      : tr("no nsys on the target"),
+                           QDir(outputFolder()).filePath(runName())),
+            false);
+    emit completeChanged();
+}
+
+} // namespace opscope::ui

@@ -1,0 +1,361 @@
+#include "wizards/capture_runner.h"
+
+#include "opscope/errors.h"
+#include "opscope/file_util.h"
+
+#include <QTimer>
+
+namespace opscope::ui {
+
+namespace {
+
+constexpr size_t kMaxPendingLines = 20000; // between two drains; older ones are dropped (the logs keep all)
+constexpr size_t kMaxLineLength = 4000;
+
+// Kernels ncu will profile in a replay of the whole captured step: those nsys saw in the CAPTURE
+// range, less the duplicate layers a dedup replay skips. 0 when the run has no nsys export.
+int64_t expectedReplayKernels(const std::string &runDir, bool dedup)
+{
+    const std::string sqlite = runDir + "/nsys.sqlite";
+    if (!fileExists(sqlite))
+        return 0;
+    try {
+        std::vector<std::string> excluded;
+        const std::string partitionMap = runDir + "/partition_map.json";
+        if (dedup && fileExists(partitionMap))
+            for (const auto &filter : pipeline::dedupExclusions(pipeline::readPartitionMap(partitionMap)))
+                excluded.push_back(filter.expression);
+        const pipeline::CaptureKernelCount count = pipeline::countCaptureKernels(sqlite, excluded);
+        return std::max<int64_t>(0, count.inCapture - count.excluded);
+    } catch (const std::exception &) {
+        return 0; // the count is a progress hint only
+    }
+}
+
+QStringList toQStrings(const std::vector<std::string> &items)
+{
+    QStringList out;
+    for (const auto &item : items)
+        out << QString::fromStdString(item);
+    return out;
+}
+
+} // namespace
+
+CaptureRunner::CaptureRunner(QObject *parent) : QObject(parent), timer_(new QTimer(this))
+{
+    timer_->setInterval(100);
+    connect(timer_, &QTimer::timeout, this, &CaptureRunner::drain);
+}
+
+CaptureRunner::~CaptureRunner()
+{
+    cancel_.store(true);
+    if (worker_.joinable())
+        worker_.join();
+}
+
+void CaptureRunner::start(const RunJob &job, const std::vector<std::string> &stages)
+{
+    if (worker_.joinable())
+        return;
+    cancel_.store(false);
+    {
+        std::lock_guard lock(mutex_);
+        rows_.clear();
+        for (const auto &id : stages)
+            rowLocked(id);
+        current_.clear();
+        pendingLines_.clear();
+        droppedLines_ = 0;
+        done_ = false;
+        result_ = {};
+        dirty_ = true;
+    }
+    outcome_ = {};
+    outcome_.runDir = QString::fromStdString(job.runDir());
+    worker_ = std::thread([this, job] { work(job); });
+    timer_->start();
+    drain();
+}
+
+void CaptureRunner::cancel()
+{
+    cancel_.store(true);
+}
+
+void CaptureRunner::work(RunJob job)
+{
+    pipeline::StageCallbacks callbacks;
+    callbacks.onLine = [this](std::string_view stage, std::string_view line) { onLine(stage, line); };
+    callbacks.onEvent = [this](std::string_view stage, const pipeline::ToolEvent &event) { onEvent(stage, event); };
+    const Progress progress([this](double fraction, std::string_view stage) { onProgress(fraction, stage); }, &cancel_);
+
+    Outcome outcome;
+    outcome.runDir = QString::fromStdString(job.runDir());
+    pipeline::PipelineResult result;
+    bool haveResult = false;
+    try {
+        switch (job.kind) {
+        case RunJob::Kind::Capture: {
+            pipeline::CaptureRequest capture = job.capture;
+            capture.importProfile = !job.replay; // imported once, with the counters, after the replay
+            result = pipeline::runCapture(capture, callbacks, progress);
+            haveResult = true;
+            if (result.ok() && job.replay) {
+                pipeline::ReplayRequest replay = *job.replay;
+                replay.run = result.runDir;
+                if (!job.replayFiltered())
+                    setExpected("ncu", expectedReplayKernels(result.runDir, replay.dedup));
+                pipeline::PipelineResult replayed = pipeline::runReplay(replay, callbacks, progress);
+                replayed.stages.insert(replayed.stages.begin(), result.stages.begin(), result.stages.end());
+                replayed.notes.insert(replayed.notes.begin(), result.notes.begin(), result.notes.end());
+                result = std::move(replayed);
+            }
+            break;
+        }
+        case RunJob::Kind::Replay: {
+            const std::string runDir = job.runDir();
+            if (!job.replayFiltered()) {
+                std::string stage = "ncu";
+                {
+                    std::lock_guard lock(mutex_);
+                    for (const Row &row : rows_)
+                        if (isReplayStage(row.id)) {
+                            stage = row.id;
+                            break;
+                        }
+                }
+                setExpected(stage, expectedReplayKernels(runDir, job.replay->dedup));
+            }
+            result = pipeline::runReplay(*job.replay, callbacks, progress);
+            haveResult = true;
+            break;
+        }
+        case RunJob::Kind::Remote: {
+            remote::RemoteRunRequest request;
+            request.capture = job.capture;
+            request.replay = job.replay;
+            request.localOutDir = job.localOutDir;
+            result = remote::runRemote(job.target, request, callbacks, progress);
+            haveResult = true;
+            break;
+        }
+        }
+    } catch (const Cancelled &) {
+        outcome.cancelled = true;
+    } catch (const std::exception &e) {
+        outcome.error = QString::fromUtf8(e.what());
+    }
+    if (haveResult) {
+        if (!result.runDir.empty())
+            outcome.runDir = QString::fromStdString(result.runDir);
+        outcome.profilePath = QString::fromStdString(result.profilePath);
+        outcome.problems = toQStrings(result.problems);
+        outcome.notes = toQStrings(result.notes);
+    }
+    outcome.finished = true;
+    std::lock_guard lock(mutex_);
+    finishLocked(haveResult ? &result : nullptr, std::move(outcome));
+}
+
+CaptureRunner::Row &CaptureRunner::rowLocked(std::string_view id)
+{
+    for (Row &row : rows_)
+        if (row.id == id)
+            return row;
+    // A stage the plan did not name (a remote host reporting more): shown before the import.
+    Row row;
+    row.id = std::string(id);
+    auto at = rows_.end();
+    if (!rows_.empty() && rows_.back().id == "import" && id != "import")
+        at = rows_.end() - 1;
+    return *rows_.insert(at, std::move(row));
+}
+
+void CaptureRunner::enterStageLocked(std::string_view id)
+{
+    if (id == current_)
+        return;
+    const auto now = std::chrono::steady_clock::now();
+    for (Row &row : rows_)
+        if (row.id == current_ && row.state == State::Running) {
+            row.state = State::Done;
+            row.ended = now;
+            if (row.fraction >= 0)
+                row.fraction = 1.0;
+        }
+    Row &row = rowLocked(id);
+    row.state = State::Running;
+    row.started = now;
+    current_ = std::string(id);
+    pendingLines_.push_back(QStringLiteral("=== %1 ===").arg(stageLabel(id)));
+    dirty_ = true;
+}
+
+void CaptureRunner::onProgress(double fraction, std::string_view stage)
+{
+    std::lock_guard lock(mutex_);
+    const bool known =
+        std::any_of(rows_.begin(), rows_.end(), [&](const Row &row) { return row.id == stage; }) || stage == "import";
+    if (known)
+        enterStageLocked(stage);
+    if (current_.empty())
+        return;
+    Row &row = rowLocked(current_);
+    if (fraction >= 0)
+        row.fraction = std::min(1.0, fraction);
+    if (!known)
+        row.detail = std::string(stage); // a sub-stage, e.g. of the import
+    dirty_ = true;
+}
+
+void CaptureRunner::onLine(std::string_view stage, std::string_view line)
+{
+    std::lock_guard lock(mutex_);
+    enterStageLocked(stage);
+    if (line.size() > kMaxLineLength)
+        line = line.substr(0, kMaxLineLength);
+    pendingLines_.push_back(QString::fromUtf8(line.data(), qsizetype(line.size())));
+    if (pendingLines_.size() > kMaxPendingLines) {
+        pendingLines_.pop_front();
+        ++droppedLines_;
+    }
+    dirty_ = true;
+}
+
+void CaptureRunner::onEvent(std::string_view stage, const pipeline::ToolEvent &event)
+{
+    using K = pipeline::ToolEvent::Kind;
+    std::lock_guard lock(mutex_);
+    Row &row = rowLocked(stage);
+    switch (event.kind) {
+    case K::LauncherStep:
+        row.fraction = event.fraction;
+        row.detail = (event.text == "capture" ? "captured step " : "warm-up step ") + std::to_string(event.current) +
+                     " of " + std::to_string(event.total);
+        break;
+    case K::NcuKernel:
+        row.done = std::max<int64_t>(row.done, event.current);
+        if (row.expected > 0)
+            row.fraction = std::min(1.0, double(row.done) / double(row.expected));
+        row.detail = event.text;
+        break;
+    case K::NsysProgress:
+        if (event.fraction >= 0)
+            row.fraction = event.fraction;
+        break;
+    case K::NcuCounterPermission:
+    case K::NcuNothingProfiled:
+        row.detail = pipeline::diagnosisFor(event);
+        break;
+    default:
+        return;
+    }
+    dirty_ = true;
+}
+
+void CaptureRunner::setExpected(std::string_view stage, int64_t expected)
+{
+    std::lock_guard lock(mutex_);
+    rowLocked(stage).expected = expected;
+    dirty_ = true;
+}
+
+void CaptureRunner::finishLocked(const pipeline::PipelineResult *result, Outcome outcome)
+{
+    const auto now = std::chrono::steady_clock::now();
+    for (Row &row : rows_) {
+        if (row.state != State::Running)
+            continue;
+        row.ended = now;
+        row.state = outcome.cancelled                                         ? State::Cancelled
+                    : (outcome.error.isEmpty() && outcome.problems.isEmpty()) ? State::Done
+                                                                              : State::Failed;
+    }
+    // The tools' own verdicts: a stage that failed is marked so even when a later one ran (import).
+    if (result)
+        for (const pipeline::StageResult &stage : result->stages)
+            for (Row &row : rows_)
+                if (row.id == stage.name && row.state != State::Waiting && row.state != State::Cancelled)
+                    row.state = stage.process.ok() ? State::Done : State::Failed;
+    for (Row &row : rows_)
+        if (row.id == "import" && !outcome.profilePath.isEmpty()) {
+            if (row.state == State::Waiting)
+                row.started = row.ended = now;
+            row.state = State::Done;
+            row.fraction = 1.0;
+        }
+    // Rows the run went past without entering were not needed; those after the last one reached stay
+    // waiting (not run).
+    size_t reached = 0;
+    for (size_t i = 0; i < rows_.size(); ++i)
+        if (rows_[i].state != State::Waiting)
+            reached = i + 1;
+    for (size_t i = 0; i < reached; ++i)
+        if (rows_[i].state == State::Waiting)
+            rows_[i].state = State::Skipped;
+    if (outcome.ok())
+        for (Row &row : rows_)
+            if (row.state == State::Done)
+                row.fraction = 1.0;
+    result_ = std::move(outcome);
+    done_ = true;
+    dirty_ = true;
+}
+
+void CaptureRunner::drain()
+{
+    QStringList lines;
+    bool changed = false, done = false;
+    {
+        std::lock_guard lock(mutex_);
+        changed = dirty_ ||
+                  std::any_of(rows_.begin(), rows_.end(), [](const Row &row) { return row.state == State::Running; });
+        dirty_ = false;
+        if (droppedLines_ > 0) {
+            lines << tr("(%1 earlier lines are left out here; the run folder's logs have them)").arg(droppedLines_);
+            droppedLines_ = 0;
+        }
+        while (!pendingLines_.empty()) {
+            lines << std::move(pendingLines_.front());
+            pendingLines_.pop_front();
+        }
+        if (changed) {
+            const auto now = std::chrono::steady_clock::now();
+            stages_.clear();
+            for (const Row &row : rows_) {
+                Stage s;
+                s.id = QString::fromStdString(row.id);
+                s.label = stageLabel(row.id);
+                s.state = row.state;
+                s.fraction = row.fraction;
+                s.done = row.done;
+                s.expected = row.expected;
+                s.detail = QString::fromStdString(row.detail);
+                if (row.state != State::Waiting)
+                    s.elapsedSeconds =
+                        std::chrono::duration<double>((row.state == State::Running ? now : row.ended) - row.started)
+                            .count();
+                stages_.push_back(std::move(s));
+            }
+        }
+        if (done_) {
+            done = true;
+            done_ = false;
+            outcome_ = result_;
+        }
+    }
+    if (!lines.isEmpty())
+        emit outputLines(lines);
+    if (changed)
+        emit stagesChanged();
+    if (done) {
+        timer_->stop();
+        if (worker_.joinable())
+            worker_.join();
+        emit finished();
+    }
+}
+
+} // namespace opscope::ui

@@ -1,0 +1,269 @@
+#include "wizards/run_job.h"
+
+#include "opscope/errors.h"
+
+#include <QObject>
+
+#include <algorithm>
+#include <filesystem>
+
+namespace opscope::ui {
+
+namespace {
+
+using pipeline::Argv;
+
+std::string absoluteFolder(const std::string &folder, const std::string &name)
+{
+    std::error_code ec;
+    const std::filesystem::path base = std::filesystem::absolute(folder.empty() ? "." : folder, ec);
+    return (base / name).lexically_normal().string();
+}
+
+std::string joined(const std::vector<std::string> &items, char separator)
+{
+    std::string out;
+    for (const auto &item : items)
+        out += (out.empty() ? "" : std::string(1, separator)) + item;
+    return out;
+}
+
+std::string envList(const std::map<std::string, std::string> &env)
+{
+    std::vector<std::string> items;
+    for (const auto &[name, value] : env)
+        items.push_back(name + "=" + value);
+    return joined(items, ';');
+}
+
+void addCaptureOptions(Argv &argv, const pipeline::CaptureRequest &c, bool profile)
+{
+    if (!profile && c.tool != pipeline::CaptureTool::Auto)
+        argv.insert(argv.end(), {"--tool", std::string(pipeline::toString(c.tool))});
+    argv.insert(argv.end(), {"--warmup", std::to_string(c.warmup), "--steps", std::to_string(c.steps)});
+    if (c.stepSource != "auto")
+        argv.insert(argv.end(), {"--step", c.stepSource});
+    if (c.compile != "eager")
+        argv.insert(argv.end(), {"--compile", c.compile});
+    if (c.correlationPass)
+        argv.push_back(*c.correlationPass ? "--correlation" : "--no-correlation");
+    if (c.nsysTrace != std::vector<std::string>{"cuda", "nvtx"})
+        argv.insert(argv.end(), {"--nsys-trace", joined(c.nsysTrace, ',')});
+    if (!c.workload.python.empty())
+        argv.insert(argv.end(), {"--python", c.workload.python});
+    if (!c.workload.workingDirectory.empty())
+        argv.insert(argv.end(), {"--cwd", c.workload.workingDirectory});
+    if (!c.workload.env.empty())
+        argv.insert(argv.end(), {"--env", envList(c.workload.env)});
+    argv.insert(argv.end(), {"--out", c.outDir});
+    if (!c.name.empty())
+        argv.insert(argv.end(), {"--name", c.name});
+}
+
+void addReplayOptions(Argv &argv, const pipeline::ReplayRequest &r)
+{
+    const pipeline::NcuOptions &n = r.ncu;
+    argv.insert(argv.end(), {"--set", n.metricSet.empty() ? std::string("none") : n.metricSet});
+    if (!n.sections.empty())
+        argv.insert(argv.end(), {"--section", joined(n.sections, ';')});
+    if (!n.metrics.empty())
+        argv.insert(argv.end(), {"--metrics", joined(n.metrics, ',')});
+    const auto filters = [&](const char *option, const std::vector<pipeline::NvtxFilter> &list) {
+        std::vector<std::string> expressions;
+        for (const auto &f : list)
+            expressions.push_back(f.expression);
+        if (!expressions.empty())
+            argv.insert(argv.end(), {option, joined(expressions, ';')});
+    };
+    filters("--nvtx-include", n.nvtxInclude);
+    filters("--nvtx-exclude", n.nvtxExclude);
+    if (!n.kernelName.empty())
+        argv.insert(argv.end(), {"--kernel-name", n.kernelName});
+    if (n.launchSkip)
+        argv.insert(argv.end(), {"--launch-skip", std::to_string(*n.launchSkip)});
+    if (n.launchCount)
+        argv.insert(argv.end(), {"--launch-count", std::to_string(*n.launchCount)});
+    if (n.replayMode)
+        argv.insert(argv.end(), {"--replay-mode", std::string(pipeline::toString(*n.replayMode))});
+    if (!r.dedup)
+        argv.push_back("--no-dedup");
+    if (n.sudo)
+        argv.push_back("--sudo");
+    if (!n.sudoEnvironment.empty())
+        argv.insert(argv.end(), {"--sudo-env", envList(n.sudoEnvironment)});
+    if (!r.ncuPath.empty())
+        argv.insert(argv.end(), {"--ncu", r.ncuPath});
+}
+
+void addWorkload(Argv &argv, const pipeline::CaptureRequest &c)
+{
+    if (c.workload.args.empty())
+        return;
+    argv.push_back("--");
+    argv.insert(argv.end(), c.workload.args.begin(), c.workload.args.end());
+}
+
+} // namespace
+
+std::string RunJob::runDir() const
+{
+    switch (kind) {
+    case Kind::Capture:
+        return absoluteFolder(capture.outDir, capture.name);
+    case Kind::Remote:
+        return absoluteFolder(localOutDir, capture.name);
+    case Kind::Replay:
+        try {
+            return replay ? pipeline::RunFolder::open(replay->run).path() : std::string();
+        } catch (const FileError &) {
+            return replay->run;
+        }
+    }
+    return {};
+}
+
+bool RunJob::replayFiltered() const
+{
+    if (!replay)
+        return false;
+    const pipeline::NcuOptions &n = replay->ncu;
+    return !n.nvtxInclude.empty() || !n.nvtxExclude.empty() || !n.kernelName.empty() || !n.kernelId.empty() ||
+           n.launchSkip || n.launchCount;
+}
+
+JobPlan planJob(const RunJob &job)
+{
+    JobPlan plan;
+    plan.runDir = job.runDir();
+    try {
+        switch (job.kind) {
+        case RunJob::Kind::Capture: {
+            pipeline::CaptureRequest capture = job.capture;
+            capture.importProfile = !job.replay;
+            if (job.replay)
+                pipeline::requireNcu(job.replay->ncuPath); // before a long capture, not after it
+            plan.commands = pipeline::planCapture(capture);
+            for (const auto &c : plan.commands)
+                plan.stages.push_back(c.stage);
+            if (job.replay) {
+                Argv replay = {"opscope", "replay", plan.runDir};
+                addReplayOptions(replay, *job.replay);
+                plan.commands.push_back({"replay", replay, {}, {}});
+                plan.notes.push_back(
+                    "The replay runs ncu over the captured step once the capture has written the run folder; its "
+                    "exact command (with one --nvtx-exclude per duplicate layer the capture finds) is recorded in "
+                    "the run's manifest and ncu.log. `opscope replay RUN --dry-run` prints it.");
+                plan.stages.insert(plan.stages.end(), {"ncu", "ncu-export"});
+            }
+            break;
+        }
+        case RunJob::Kind::Replay: {
+            if (!job.replay)
+                throw std::runtime_error("no run folder was chosen");
+            plan.commands = pipeline::planReplay(*job.replay);
+            for (const auto &c : plan.commands)
+                plan.stages.push_back(c.stage);
+            break;
+        }
+        case RunJob::Kind::Remote: {
+            remote::RemoteRunRequest request;
+            request.capture = job.capture;
+            request.replay = job.replay;
+            request.localOutDir = job.localOutDir;
+            plan.commands = remote::planRemoteRun(job.target, request);
+            for (const auto &c : plan.commands) // "unpack" is part of copying back
+                if (c.stage != "unpack" &&
+                    std::find(plan.stages.begin(), plan.stages.end(), c.stage) == plan.stages.end())
+                    plan.stages.push_back(c.stage);
+            plan.notes.push_back("The run folder is made on " + job.target.host + " and copied back to " + plan.runDir +
+                                 ", where it is imported.");
+            break;
+        }
+        }
+        plan.stages.push_back("import");
+    } catch (const std::exception &e) {
+        plan.error = e.what();
+        plan.commands.clear();
+        plan.stages.clear();
+    }
+    return plan;
+}
+
+std::string planText(const JobPlan &plan)
+{
+    std::string text;
+    for (const auto &c : plan.commands) {
+        text += "# " + c.stage + "\n";
+        if (!c.env.empty()) {
+            Argv env = {"env"};
+            for (const auto &[name, value] : c.env)
+                env.push_back(name + "=" + value);
+            text += displayCommand(env) + " ";
+        }
+        text += displayCommand(c.argv);
+        if (!c.stdoutFile.empty())
+            text += " > " + displayCommand({c.stdoutFile});
+        text += "\n";
+    }
+    return text;
+}
+
+Argv cliEquivalent(const RunJob &job)
+{
+    Argv argv = {"opscope"};
+    switch (job.kind) {
+    case RunJob::Kind::Capture:
+    case RunJob::Kind::Remote: {
+        // A remote run is this command executed on the host (planRemoteRun shows how).
+        const bool profile = job.replay.has_value();
+        argv.insert(argv.end(), {profile ? "profile" : "capture", job.capture.workload.script});
+        addCaptureOptions(argv, job.capture, profile);
+        if (profile)
+            addReplayOptions(argv, *job.replay);
+        addWorkload(argv, job.capture);
+        break;
+    }
+    case RunJob::Kind::Replay:
+        argv.insert(argv.end(), {"replay", job.replay ? job.replay->run : std::string()});
+        if (job.replay)
+            addReplayOptions(argv, *job.replay);
+        break;
+    }
+    return argv;
+}
+
+bool isReplayStage(std::string_view id)
+{
+    return (id == "ncu" || id.starts_with("ncu-")) && !id.ends_with("-export");
+}
+
+QString stageLabel(std::string_view id)
+{
+    if (id == "correlation")
+        return QObject::tr("Correlation pass (torch.profiler)");
+    if (id == "nsys")
+        return QObject::tr("Capture (nsys)");
+    if (id == "capture")
+        return QObject::tr("Capture (torch.profiler)");
+    if (id == "nsys-export")
+        return QObject::tr("Export (nsys → SQLite)");
+    if (id.starts_with("ncu") && id.ends_with("-export"))
+        return QObject::tr("Export (ncu → CSV)");
+    if (isReplayStage(id))
+        return QObject::tr("Replay (ncu)");
+    if (id == "import")
+        return QObject::tr("Import");
+    if (id == "remote capture")
+        return QObject::tr("Capture on the host");
+    if (id == "remote replay")
+        return QObject::tr("Replay on the host (ncu)");
+    if (id == "copy back")
+        return QObject::tr("Copy the run back");
+    if (id == "connect")
+        return QObject::tr("Connect (ssh)");
+    if (id == "copy cli")
+        return QObject::tr("Copy the OpScope CLI there");
+    return QString::fromUtf8(id.data(), qsizetype(id.size()));
+}
+
+} // namespace opscope::ui
