@@ -34,21 +34,31 @@ public:
         const bool ownOperators = !p_.operators.empty();
         p_.modules.clear();
         labelRanges(!ownOperators);
-        progress_.checkCancel();
+        stageDone(0.25);
         if (ownOperators) {
             ensureOperatorNesting();
             placeOperatorsInModules();
+            stageDone(0.5);
             linkBackwardToForward();
+            stageDone(0.75);
             attributeByExternalId();
         } else {
+            linkBackwardToForward(); // emit_nvtx's "seq = N" ties autograd's ranges to forward ops
             attributeByLaunchStack();
         }
-        progress_.checkCancel();
+        stageDone(0.9);
         flagOutsideCapture();
         progress_.report(1.0, "Attributing kernels");
     }
 
 private:
+    // Between stages: a point to show progress and to stop at when cancelled.
+    void stageDone(double fraction)
+    {
+        progress_.report(fraction, "Attributing kernels");
+        progress_.checkCancel();
+    }
+
     // Module instances from module labels; operators from emit_nvtx ranges when the source has no
     // operators of its own. Each range learns its nearest module and operator (self or ancestor).
     void labelRanges(bool makeOperators)
@@ -128,6 +138,8 @@ private:
             kernel.range = r;
             kernel.module = r == kNoIndex ? kNoIndex : moduleOfRange_[r];
             kernel.op = r == kNoIndex ? kNoIndex : opOfRange_[r];
+            if (kernel.module == kNoIndex && kernel.op != kNoIndex) // backward: its forward op's module
+                kernel.module = p_.operators[kernel.op].module;
             if (kernel.op != kNoIndex) {
                 kernel.method = AttributionMethod::Nvtx;
                 kernel.confidence = Confidence::High; // exact: correlation id + the thread's range stack
