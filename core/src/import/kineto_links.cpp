@@ -14,9 +14,11 @@ namespace opscope::kineto {
 namespace {
 
 // Visits intervals nested per lane in (start, longer first) order: visit(item, parent, depth). Kineto
-// writes each thread's cpu ops in that order already, which saves the sort.
+// writes each thread's cpu ops in that order already, which saves the sort. An item that ends up to
+// `slack` ns after the top of the stack still nests in it (times rounded by the writer).
 template <class StartOf, class EndOf, class LaneOf, class Visit>
-void nestIntervals(size_t count, size_t laneCount, StartOf startOf, EndOf endOf, LaneOf laneOf, Visit visit)
+void nestIntervals(size_t count, size_t laneCount, StartOf startOf, EndOf endOf, LaneOf laneOf, Visit visit,
+                   int64_t slack = 0)
 {
     std::vector<std::pair<int64_t, int64_t>> last(laneCount, {INT64_MIN, INT64_MAX});
     bool sorted = true;
@@ -45,7 +47,7 @@ void nestIntervals(size_t count, size_t laneCount, StartOf startOf, EndOf endOf,
         auto &stack = stacks[laneOf(i)];
         // The top encloses i when i ends within it and starts before its end (a zero-length item at a
         // parent's end, or two zero-length items at one instant, are siblings).
-        while (!stack.empty() && !(endOf(i) <= endOf(stack.back()) && startOf(i) < endOf(stack.back())))
+        while (!stack.empty() && !(endOf(i) <= endOf(stack.back()) + slack && startOf(i) < endOf(stack.back())))
             stack.pop_back();
         visit(i, stack.empty() ? kNoIndex : stack.back(), stack.size());
         stack.push_back(i);
@@ -97,9 +99,18 @@ void Builder::classifyUntypedOps()
     const size_t lanes = p_.threads.size() + 1;
     auto laneOf = [&](size_t i) { return ops[i].thread == kNoIndex ? lanes - 1 : size_t(ops[i].thread); };
     std::vector<Index> parent(ops.size(), kNoIndex);
+    // This export rounds ts and dur to whole microseconds each, so a child can end up to 1 us after its
+    // parent (addmm ending at 462 in a linear ending at 461): it nests anyway and ends with its parent,
+    // a change within the file's precision.
+    constexpr int64_t kRoundingNs = 1000;
     nestIntervals(
         ops.size(), lanes, [&](size_t i) { return ops[i].start_ns; }, [&](size_t i) { return ops[i].end_ns; }, laneOf,
-        [&](Index i, Index up, size_t) { parent[i] = up; });
+        [&](Index i, Index up, size_t) {
+            parent[i] = up;
+            if (up != kNoIndex && ops[i].end_ns > ops[up].end_ns)
+                ops[i].end_ns = ops[up].end_ns;
+        },
+        kRoundingNs);
     std::vector<uint8_t> enclosesAten(ops.size(), 0);
     for (size_t i = 0; i < ops.size(); ++i) {
         if (!p_.text(ops[i].name).starts_with("aten::"))

@@ -49,6 +49,16 @@ SyncKind syncKindOf(int64_t syncType)
     }
 }
 
+// Event times must be integers: SQLite reads text such as 'n/a' (a damaged or hand-edited export) as 0,
+// which would stretch the event back to the start of time. Such rows are skipped and counted.
+bool timesAreIntegers(const sql::Statement &st, Chunk &chunk)
+{
+    if (st.columnType(0) == SQLITE_INTEGER && st.columnType(1) == SQLITE_INTEGER)
+        return true;
+    ++chunk.skippedBadTimes;
+    return false;
+}
+
 } // namespace
 
 // ---- Queries ---------------------------------------------------------------------------------------
@@ -134,6 +144,8 @@ void readKernels(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     while (st.step()) {
         if ((++chunk.rowsRead % kCheckEveryRows) == 0)
             ctx.checkStop();
+        if (!timesAreIntegers(st, chunk))
+            continue;
         Kernel &k = chunk.kernels.emplace_back();
         k.start_ns = st.columnInt(0);
         k.end_ns = st.columnInt(1);
@@ -158,6 +170,8 @@ void readMemcpys(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     while (st.step()) {
         if ((++chunk.rowsRead % kCheckEveryRows) == 0)
             ctx.checkStop();
+        if (!timesAreIntegers(st, chunk))
+            continue;
         MemoryOp &m = chunk.memoryOps.emplace_back();
         m.start_ns = st.columnInt(0);
         m.end_ns = st.columnInt(1);
@@ -179,6 +193,8 @@ void readMemsets(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     while (st.step()) {
         if ((++chunk.rowsRead % kCheckEveryRows) == 0)
             ctx.checkStop();
+        if (!timesAreIntegers(st, chunk))
+            continue;
         MemoryOp &m = chunk.memoryOps.emplace_back();
         m.start_ns = st.columnInt(0);
         m.end_ns = st.columnInt(1);
@@ -198,6 +214,8 @@ void readSyncs(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     while (st.step()) {
         if ((++chunk.rowsRead % kCheckEveryRows) == 0)
             ctx.checkStop();
+        if (!timesAreIntegers(st, chunk))
+            continue;
         GpuSync &s = chunk.syncs.emplace_back();
         s.start_ns = st.columnInt(0);
         s.end_ns = st.columnInt(1);
@@ -229,6 +247,8 @@ void readApiCalls(sql::Statement &st, Chunk &chunk, const ReadContext &ctx, ApiK
             }
             kind = eventClass == 1 ? ApiKind::Driver : ApiKind::Runtime;
         }
+        if (!timesAreIntegers(st, chunk))
+            continue;
         ApiCall &a = chunk.apiCalls.emplace_back();
         a.start_ns = st.columnInt(0);
         a.end_ns = st.columnInt(1);

@@ -194,6 +194,7 @@ public:
         skippedOpenRanges_ += chunk.skippedOpenRanges;
         skippedBacktraces_ += chunk.skippedBacktraces;
         skippedOtherClass_ += chunk.skippedOtherClass;
+        skippedBadTimes_ += chunk.skippedBadTimes;
         for (const auto &[type, rows] : chunk.skippedNvtxTypes) {
             auto it = std::find_if(skippedNvtxTypes_.begin(), skippedNvtxTypes_.end(),
                                    [type = type](const auto &e) { return e.first == type; });
@@ -316,6 +317,10 @@ private:
             p_.warnings.push_back(std::to_string(backwardEvents_) +
                                   " events (kernels, memory operations, syncs, API calls or NVTX ranges) end before "
                                   "they start or span more than 2^63 ns; kept with duration 0");
+        if (skippedBadTimes_)
+            p_.warnings.push_back(std::to_string(skippedBadTimes_) +
+                                  " rows (kernels, memory operations, syncs or API calls) have a start or end that "
+                                  "is not an integer (such as 'n/a') and were skipped");
         if (skippedOpenRanges_)
             p_.warnings.push_back("NVTX_EVENTS: " + std::to_string(skippedOpenRanges_) +
                                   " ranges have no end (still open when the capture stopped) and were skipped");
@@ -356,7 +361,8 @@ private:
     std::unordered_map<uint64_t, uint32_t> threadNameIds_;
     std::unordered_map<Index, StringId> nvtxThreadNames_;
     std::unordered_map<uint32_t, StringId> domainNames_;
-    uint64_t skippedOpenRanges_ = 0, skippedBacktraces_ = 0, skippedOtherClass_ = 0, backwardEvents_ = 0;
+    uint64_t skippedOpenRanges_ = 0, skippedBacktraces_ = 0, skippedOtherClass_ = 0, backwardEvents_ = 0,
+             skippedBadTimes_ = 0;
     std::vector<std::pair<int64_t, uint64_t>> skippedNvtxTypes_;
     int64_t minStart_ = INT64_MAX, maxEnd_ = INT64_MIN;
     bool hasApiTable_ = false;

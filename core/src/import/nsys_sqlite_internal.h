@@ -184,6 +184,7 @@ struct Chunk {
     uint64_t skippedOpenRanges = 0;                             // NVTX ranges without an end
     uint64_t skippedBacktraces = 0;                             // runtime rows of eventClass 67
     uint64_t skippedOtherClass = 0;                             // runtime rows of another eventClass
+    uint64_t skippedBadTimes = 0;                               // rows whose start or end is not an integer
     std::vector<std::pair<int64_t, uint64_t>> skippedNvtxTypes; // (eventType, rows)
     int64_t minStart = INT64_MAX;
     int64_t maxEnd = INT64_MIN;

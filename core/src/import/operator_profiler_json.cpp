@@ -447,7 +447,8 @@ Profile parseOperatorProfilerJson(const std::string &text, const std::string &pa
     json root;
     try {
         root = json::parse(text);
-    } catch (const json::parse_error &e) {
+    } catch (const json::exception &e) {
+        // parse_error, and out_of_range for a number beyond double ("1E400"): both bad input.
         throw FileError(path, std::string("not valid JSON (") + e.what() + ")");
     }
     try {

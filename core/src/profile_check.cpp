@@ -1,0 +1,141 @@
+#include "opscope/profile_check.h"
+
+#include <span>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+namespace {
+
+// Collects the first problem; later checks are skipped once one is found.
+class Checker {
+public:
+    explicit Checker(const Profile &p) : p_(p) {}
+
+    void text(const char *table, size_t row, const char *field, StringId id)
+    {
+        if (problem_.empty() && id != kNoString && id >= p_.strings.size())
+            fail(table, row, field, id, p_.strings.size(), "strings");
+    }
+    void ref(const char *table, size_t row, const char *field, Index index, size_t size, const char *target)
+    {
+        if (problem_.empty() && index != kNoIndex && index >= size)
+            fail(table, row, field, index, size, target);
+    }
+    // A reference that may not be absent (counter owners, link ends).
+    void required(const char *table, size_t row, const char *field, Index index, size_t size, const char *target)
+    {
+        if (problem_.empty() && index >= size)
+            fail(table, row, field, index, size, target);
+    }
+    // end - start must be representable: every duration() and total relies on it.
+    template <class Event> void span(const char *table, const std::vector<Event> &events)
+    {
+        for (size_t i = 0; i < events.size() && problem_.empty(); ++i) {
+            int64_t duration = 0;
+            if (__builtin_sub_overflow(events[i].end_ns, events[i].start_ns, &duration))
+                problem_ = std::string(table) + "[" + std::to_string(i) + "] spans more than 2^63 ns (start_ns " +
+                           std::to_string(events[i].start_ns) + ", end_ns " + std::to_string(events[i].end_ns) + ")";
+        }
+    }
+    const std::string &problem() const { return problem_; }
+
+private:
+    void fail(const char *table, size_t row, const char *field, uint64_t value, size_t size, const char *target)
+    {
+        problem_ = std::string(table) + "[" + std::to_string(row) + "]." + field + " = " + std::to_string(value) +
+                   " but there are " + std::to_string(size) + " " + target;
+    }
+
+    const Profile &p_;
+    std::string problem_;
+};
+
+void checkCounters(Checker &c, const char *table, std::span<const MetricValue> values, size_t owners,
+                   const char *ownerTable, size_t metrics)
+{
+    for (size_t i = 0; i < values.size() && c.problem().empty(); ++i) {
+        c.required(table, i, "owner", values[i].owner, owners, ownerTable);
+        c.required(table, i, "metric", values[i].metric, metrics, "metrics");
+        c.text(table, i, "text", values[i].text);
+    }
+}
+
+} // namespace
+
+std::string findBrokenReference(const Profile &p)
+{
+    Checker c(p);
+    const size_t threads = p.threads.size(), ops = p.operators.size(), modules = p.modules.size(),
+                 ranges = p.ranges.size();
+    for (size_t i = 0; i < p.devices.size(); ++i)
+        c.text("devices", i, "name", p.devices[i].name);
+    for (size_t i = 0; i < p.threads.size(); ++i)
+        c.text("threads", i, "name", p.threads[i].name);
+    for (size_t i = 0; i < p.kernels.size() && c.problem().empty(); ++i) {
+        const Kernel &k = p.kernels[i];
+        c.text("kernels", i, "name", k.name);
+        c.text("kernels", i, "short_name", k.short_name);
+        c.text("kernels", i, "label", k.label);
+        c.text("kernels", i, "unattributed_reason", k.unattributed_reason);
+        c.ref("kernels", i, "launch_thread", k.launch_thread, threads, "threads");
+        c.ref("kernels", i, "op", k.op, ops, "operators");
+        c.ref("kernels", i, "module", k.module, modules, "modules");
+        c.ref("kernels", i, "range", k.range, ranges, "ranges");
+    }
+    for (size_t i = 0; i < p.operators.size() && c.problem().empty(); ++i) {
+        const Operator &o = p.operators[i];
+        c.text("operators", i, "name", o.name);
+        c.text("operators", i, "shapes", o.shapes);
+        c.text("operators", i, "label", o.label);
+        c.ref("operators", i, "thread", o.thread, threads, "threads");
+        c.ref("operators", i, "parent", o.parent, ops, "operators");
+        c.ref("operators", i, "module", o.module, modules, "modules");
+        c.ref("operators", i, "range", o.range, ranges, "ranges");
+    }
+    for (size_t i = 0; i < p.modules.size() && c.problem().empty(); ++i) {
+        const ModuleInstance &m = p.modules[i];
+        c.text("modules", i, "path", m.path);
+        c.text("modules", i, "class_name", m.class_name);
+        c.ref("modules", i, "parent", m.parent, modules, "modules");
+        c.ref("modules", i, "thread", m.thread, threads, "threads");
+    }
+    for (size_t i = 0; i < p.ranges.size() && c.problem().empty(); ++i) {
+        c.text("ranges", i, "text", p.ranges[i].text);
+        c.text("ranges", i, "domain", p.ranges[i].domain);
+        c.ref("ranges", i, "thread", p.ranges[i].thread, threads, "threads");
+    }
+    for (size_t i = 0; i < p.api_calls.size() && c.problem().empty(); ++i) {
+        c.text("api_calls", i, "name", p.api_calls[i].name);
+        c.ref("api_calls", i, "thread", p.api_calls[i].thread, threads, "threads");
+    }
+    for (size_t i = 0; i < p.syncs.size() && c.problem().empty(); ++i)
+        c.ref("syncs", i, "thread", p.syncs[i].thread, threads, "threads");
+    for (size_t i = 0; i < p.memory_samples.size() && c.problem().empty(); ++i)
+        c.ref("memory_samples", i, "thread", p.memory_samples[i].thread, threads, "threads");
+    for (size_t i = 0; i < p.operator_links.size() && c.problem().empty(); ++i) {
+        c.required("operator_links", i, "from", p.operator_links[i].from, ops, "operators");
+        c.required("operator_links", i, "to", p.operator_links[i].to, ops, "operators");
+    }
+    for (size_t i = 0; i < p.metrics.size() && c.problem().empty(); ++i) {
+        c.text("metrics", i, "name", p.metrics[i].name);
+        c.text("metrics", i, "unit", p.metrics[i].unit);
+    }
+    checkCounters(c, "kernel_counters", p.kernel_counters, p.kernels.size(), "kernels", p.metrics.size());
+    checkCounters(c, "operator_counters", p.operator_counters, ops, "operators", p.metrics.size());
+    for (size_t i = 0; i < p.fused_with.size() && c.problem().empty(); ++i) {
+        c.required("fused_with", i, "op", p.fused_with[i].op, ops, "operators");
+        c.text("fused_with", i, "name", p.fused_with[i].name);
+    }
+    c.span("kernels", p.kernels);
+    c.span("operators", p.operators);
+    c.span("modules", p.modules);
+    c.span("ranges", p.ranges);
+    c.span("memory_ops", p.memory_ops);
+    c.span("api_calls", p.api_calls);
+    c.span("syncs", p.syncs);
+    return c.problem();
+}
+
+} // namespace opscope

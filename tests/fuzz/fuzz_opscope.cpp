@@ -1,0 +1,10 @@
+// libFuzzer target: OpScope's own .opscope file.
+// The input is a database file or an SQL script building one (see writeDatabase).
+#include "fuzz_common.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    using namespace opscope::fuzz;
+    abortOn(importAndCheck("opscope", writeDatabase(data, size, "input.opscope")));
+    return 0;
+}
