@@ -4,6 +4,7 @@
 #include "models/profile_analysis.h"
 #include "profile_loader.h"
 #include "selection.h"
+#include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
 #include "views/insights_view.h"
@@ -34,6 +35,9 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace opscope::ui {
 
@@ -93,6 +97,7 @@ MainWindow::MainWindow(QWidget *parent)
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
     restoreState(settings.value("window/state").toByteArray());
+    restoreViewChoices();
 }
 
 MainWindow::~MainWindow() = default;
@@ -115,7 +120,15 @@ bool MainWindow::isLoading() const
 void MainWindow::buildViews()
 {
     timeline_ = new TimelineView(this);
-    setCentralWidget(timeline_);
+    // The timeline with its find bar (Ctrl+F) above it.
+    auto *centre = new QWidget(this);
+    auto *centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    findBar_ = new TimelineFindBar(timeline_, centre);
+    centreLayout->addWidget(findBar_);
+    centreLayout->addWidget(timeline_, 1);
+    setCentralWidget(centre);
 
     moduleTree_ = new ModuleTreeView(selection_, this);
     operators_ = new OperatorTableView(selection_, this);
@@ -170,21 +183,91 @@ void MainWindow::buildMenus()
     fit->setShortcut(Qt::Key_F);
     QAction *fitAll = viewMenu_->addAction(tr("Show &Whole Capture"), timeline_, &TimelineView::fitAll);
     fitAll->setShortcut(Qt::Key_0);
-    QAction *find = viewMenu_->addAction(tr("&Find..."), this, &MainWindow::focusFilter);
+    QAction *find = viewMenu_->addAction(tr("&Find in Timeline..."), this, &MainWindow::find);
     find->setShortcut(QKeySequence::Find);
+    QAction *filter = viewMenu_->addAction(tr("Filter &Table..."), this, &MainWindow::focusFilter);
+    filter->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    colorByModule_ = viewMenu_->addAction(tr("Colour Timeline by &Module"));
+    colorByModule_->setCheckable(true);
+    connect(colorByModule_, &QAction::toggled, this,
+            [this](bool on) { timeline_->setColorMode(on ? ColorMode::Module : ColorMode::Operator); });
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Keyboard"), this, [this] {
-        QMessageBox::information(this, tr("Keyboard"),
-                                 tr("W / S: zoom in / out around the pointer\nA / D: pan left / right\n"
-                                    "F: fit the selection\n0: show the whole capture\nCtrl+F: filter the table\n"
-                                    "Ctrl+O: open files of a capture"));
-    });
+    QAction *keys = help->addAction(tr("&Keyboard Shortcuts"), this, &MainWindow::showKeyboardHelp);
+    keys->setShortcuts({QKeySequence(Qt::Key_Question), QKeySequence::HelpContents});
     help->addAction(tr("&About OpScope"), this, [this] {
         QMessageBox::about(
             this, tr("About OpScope"),
             tr("OpScope %1\nA profile explorer for PyTorch on NVIDIA GPUs.").arg(QStringLiteral(OPSCOPE_VERSION)));
     });
+}
+
+void MainWindow::find()
+{
+    // In the operators or kernels table, Ctrl+F filters that table; everywhere else it finds in the timeline.
+    QWidget *focus = QApplication::focusWidget();
+    for (QWidget *table : {static_cast<QWidget *>(operators_), static_cast<QWidget *>(kernels_)})
+        if (focus && table->isAncestorOf(focus)) {
+            focusFilter();
+            return;
+        }
+    findBar_->open();
+}
+
+void MainWindow::showKeyboardHelp()
+{
+    // Not modal: it can stay open beside the timeline while one tries the keys.
+    auto *box = new QMessageBox(QMessageBox::Information, tr("Keyboard Shortcuts"),
+                                tr("<table>"
+                                   "<tr><td><b>W</b> / <b>S</b></td><td>zoom in / out around the pointer</td></tr>"
+                                   "<tr><td><b>A</b> / <b>D</b></td><td>pan left / right</td></tr>"
+                                   "<tr><td>wheel, Ctrl+wheel</td><td>zoom around the pointer</td></tr>"
+                                   "<tr><td>Shift+wheel, drag</td><td>pan</td></tr>"
+                                   "<tr><td><b>F</b></td><td>fit the selection (an operator with its kernels)</td></tr>"
+                                   "<tr><td><b>0</b>, Home</td><td>show the whole capture</td></tr>"
+                                   "<tr><td>Escape</td><td>clear the selection</td></tr>"
+                                   "<tr><td><b>Ctrl+F</b></td><td>find in the timeline by name or regex</td></tr>"
+                                   "<tr><td>Enter / Shift+Enter, F3 / Shift+F3</td><td>next / previous match</td></tr>"
+                                   "<tr><td>Ctrl+Shift+F</td><td>filter the operators or kernels table</td></tr>"
+                                   "<tr><td>Ctrl+O</td><td>open the files of a capture</td></tr>"
+                                   "<tr><td>?, F1</td><td>this list</td></tr>"
+                                   "</table>"),
+                                QMessageBox::Close, this);
+    box->setObjectName(QStringLiteral("keyboardHelp"));
+    box->setTextFormat(Qt::RichText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setModal(false);
+    box->show();
+}
+
+void MainWindow::restoreViewChoices()
+{
+    // What one chose in the views last time: table grouping, the roofline's axes, timeline colours, the tab.
+    QSettings s;
+    s.beginGroup(QStringLiteral("view"));
+    operators_->setGrouping(OperatorGrouping(s.value("operatorGrouping", int(OperatorGrouping::ByName)).toInt()));
+    kernels_->setStepOnly(s.value("kernelsStepOnly", kernels_->model()->stepOnly()).toBool());
+    RooflineOptions roofline = roofline_->options();
+    roofline.level = MemoryLevel(std::clamp(s.value("rooflineLevel", int(roofline.level)).toInt(), 0, 2));
+    roofline.aggregates =
+        RooflineAggregates(std::clamp(s.value("rooflineAggregates", int(roofline.aggregates)).toInt(), 0, 2));
+    roofline.scopeToSelection = s.value("rooflineScope", roofline.scopeToSelection).toBool();
+    roofline_->setOptions(roofline);
+    colorByModule_->setChecked(s.value("timelineColorByModule", false).toBool());
+    tabs_->setCurrentIndex(s.value("tab", 0).toInt());
+}
+
+void MainWindow::saveViewChoices() const
+{
+    QSettings s;
+    s.beginGroup(QStringLiteral("view"));
+    s.setValue("operatorGrouping", int(operators_->model()->grouping()));
+    s.setValue("kernelsStepOnly", kernels_->model()->stepOnly());
+    s.setValue("rooflineLevel", int(roofline_->options().level));
+    s.setValue("rooflineAggregates", int(roofline_->options().aggregates));
+    s.setValue("rooflineScope", roofline_->options().scopeToSelection);
+    s.setValue("timelineColorByModule", colorByModule_->isChecked());
+    s.setValue("tab", tabs_->currentIndex());
 }
 
 void MainWindow::focusFilter()
@@ -386,6 +469,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     QSettings settings;
     settings.setValue("window/geometry", saveGeometry());
     settings.setValue("window/state", saveState());
+    saveViewChoices();
     QMainWindow::closeEvent(event);
 }
 

@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class QAction;
 class QLabel;
 class QMenu;
 class QProgressBar;
@@ -26,6 +27,7 @@ class OperatorTableView;
 class ProfileLoader;
 class RooflineView;
 class Selection;
+class TimelineFindBar;
 class TimelineView;
 struct LoadedCapture;
 struct ProfileAnalysis;
@@ -51,6 +53,7 @@ public:
 
     Selection *selection() const { return selection_; }
     TimelineView *timeline() const { return timeline_; }
+    TimelineFindBar *timelineFindBar() const { return findBar_; }
     ModuleTreeView *moduleTree() const { return moduleTree_; }
     KernelTableView *kernelTable() const { return kernels_; }
     OperatorTableView *operatorTable() const { return operators_; }
@@ -76,6 +79,10 @@ private:
     void followSelection();
     void updateDetails();
     void focusFilter();
+    void find(); // the timeline's find bar, or the filter of the table that has the focus
+    void showKeyboardHelp();
+    void restoreViewChoices();
+    void saveViewChoices() const;
     void addRecentFiles(const QStringList &paths);
     void rebuildRecentMenu();
 
@@ -85,6 +92,8 @@ private:
     ProfileLoader *loader_;
     Selection *selection_;
     TimelineView *timeline_ = nullptr;
+    TimelineFindBar *findBar_ = nullptr;
+    QAction *colorByModule_ = nullptr;
     ModuleTreeView *moduleTree_ = nullptr;
     OperatorTableView *operators_ = nullptr;
     KernelTableView *kernels_ = nullptr;

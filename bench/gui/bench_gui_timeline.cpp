@@ -7,7 +7,8 @@
 //
 // Usage: bench_gui_timeline [--copies N] [--verbose] [--frames-png DIR]
 //   --copies N       repetitions for the large run (default: enough for 2 M events)
-//   --verbose        one line per frame
+//   --verbose        one line per frame (boxes: boxes and runs of folded columns; events visited: loop
+//                    steps over events and pyramid buckets)
 //   --fit-only       100 frames of the whole trace instead of the script (the heaviest frame, to profile)
 //   --frames-png DIR writes a few frames as PNG files, to look at
 #include "opscope/importer.h"
@@ -142,6 +143,7 @@ struct Figures {
     std::vector<double> cpuMs;   // this thread's CPU time
     double meanRects = 0;
     double meanVisited = 0;
+    size_t cells = 0; // buckets of the rows' summary pyramids
 };
 
 double percentile(std::vector<double> v, double q)
@@ -167,6 +169,9 @@ Figures run(const Profile &profile, const QString &pngDir, const char *tag, bool
     // The view keeps the profile alive through a shared_ptr; this one is owned by the caller.
     view.setModel(std::shared_ptr<const Profile>(&profile, [](const Profile *) {}), model);
     f.modelMs = double(timer.nsecsElapsed()) / 1e6;
+    for (const TimelineRow &row : model->rows())
+        for (const auto &level : row.cellLevels)
+            f.cells += level.size();
 
     QImage image(view.size(), QImage::Format_ARGB32_Premultiplied);
     int frame = 0;
@@ -238,6 +243,8 @@ void print(const char *label, const Figures &f)
 {
     std::printf("%-5s %8zu events, model built in %.0f ms, %.0f boxes and %.0f events visited per frame\n", label,
                 f.events, f.modelMs, f.meanRects, f.meanVisited);
+    std::printf("      pyramid: %zu buckets, %.1f bytes per event\n", f.cells,
+                double(f.cells * sizeof(TimelineCell)) / double(f.events));
     for (const auto &[what, times] : {std::pair("wall", &f.frameMs), std::pair("cpu ", &f.cpuMs)}) {
         std::vector<double> sorted = *times;
         std::sort(sorted.begin(), sorted.end());

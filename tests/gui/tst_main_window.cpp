@@ -1,16 +1,31 @@
 // The assembled main window on real profiles: the bundled sample capture opens off the GUI thread
 // into every view, a selection made anywhere reaches the timeline and the details, and a bad file
-// leaves the loaded profile in place.
+// leaves the loaded profile in place; Ctrl+F finds in the timeline, ? lists the keys, and the view
+// choices outlive the window.
 #include "application.h"
 #include "main_window.h"
 #include "selection.h"
 #include "test_util.h"
+#include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_view.h"
+#include "views/filter_bar.h"
 #include "views/insights_view.h"
+#include "views/kernel_table_view.h"
+#include "views/operator_table_view.h"
+#include "views/roofline_view.h"
 
+#include <QAction>
+#include <QCheckBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
 #include <QTest>
 #include <QTextBrowser>
+#include <QTreeView>
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -24,11 +39,127 @@ bool openAndWait(ui::MainWindow &window, const QStringList &files)
     return finished.wait(60000) && finished.last().at(0).toBool();
 }
 
+QAction *actionWithShortcut(QWidget &window, const QKeySequence &keys)
+{
+    for (QAction *action : window.findChildren<QAction *>())
+        if (action->shortcuts().contains(keys))
+            return action;
+    return nullptr;
+}
+
 } // namespace
 
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
+        QSettings().clear();
+    }
+
+    void ctrlFFindsInTheTimeline()
+    {
+        ui::MainWindow window;
+        window.show();
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        ui::TimelineFindBar *bar = window.timelineFindBar();
+        QVERIFY(!bar->isVisible());
+        window.timeline()->setFocus();
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QVERIFY(bar->isVisible());
+        QCOMPARE(QApplication::focusWidget(), bar->edit());
+        // nsys.sqlite: 51 kernels whose demangled name contains "nvjet" (python3 sqlite3 on
+        // CUPTI_ACTIVITY_KIND_KERNEL joined to StringIds), no NVTX range or runtime call does.
+        QTest::keyClicks(bar->edit(), QStringLiteral("nvjet"));
+        QCOMPARE(window.timeline()->matches().size(), size_t(51));
+        QCOMPARE(bar->countLabel()->text(), QStringLiteral("51 matches"));
+        // Enter selects the first match in the window (it shows the captured step) for every view;
+        // Shift+Enter steps back.
+        const ui::TimelineView &timeline = *window.timeline();
+        int first = 0;
+        while (timeline.model()->startOf(timeline.matches()[size_t(first)]) < timeline.visibleStart())
+            ++first;
+        QVERIFY(first > 0);
+        QTest::keyClick(bar->edit(), Qt::Key_Return);
+        QCOMPARE(int(window.selection()->kind()), int(ui::Selection::Kind::Kernel));
+        QCOMPARE(window.selection()->index(), timeline.matches()[size_t(first)].index);
+        const Profile &p = *window.profile();
+        QVERIFY(p.text(p.kernels[window.selection()->index()].name).find("nvjet") != std::string_view::npos);
+        QCOMPARE(bar->countLabel()->text(), QStringLiteral("%1 of 51").arg(first + 1));
+        QTest::keyClick(bar->edit(), Qt::Key_Return, Qt::ShiftModifier);
+        QCOMPARE(bar->countLabel()->text(), QStringLiteral("%1 of 51").arg(first));
+        QCOMPARE(window.selection()->index(), timeline.matches()[size_t(first - 1)].index);
+        // A regular expression that matches nothing, then an invalid one.
+        bar->regexBox()->setChecked(true);
+        bar->edit()->setText(QStringLiteral("^nvjet$"));
+        QCOMPARE(bar->countLabel()->text(), QStringLiteral("no matches"));
+        bar->edit()->setText(QStringLiteral("nvjet("));
+        QCOMPARE(bar->countLabel()->text(), QStringLiteral("invalid expression"));
+        QVERIFY(window.timeline()->matches().empty());
+        // Escape closes the bar and gives the keys back to the timeline.
+        QTest::keyClick(bar->edit(), Qt::Key_Escape);
+        QVERIFY(!bar->isVisible());
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(window.timeline()));
+        // In the kernels table, Ctrl+F filters the table instead.
+        window.findChild<QTabWidget *>()->setCurrentWidget(window.kernelTable());
+        window.kernelTable()->view()->setFocus();
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(window.kernelTable()->view()));
+        QTest::keyClick(&window, Qt::Key_F, Qt::ControlModifier);
+        QVERIFY(!bar->isVisible());
+        QCOMPARE(QApplication::focusWidget(), static_cast<QWidget *>(window.kernelTable()->filterBar()->lineEdit()));
+    }
+
+    void keyboardHelpListsTheKeys()
+    {
+        ui::MainWindow window;
+        QAction *help = actionWithShortcut(window, QKeySequence(Qt::Key_Question));
+        QVERIFY(help);
+        QVERIFY(help->shortcuts().contains(QKeySequence(QKeySequence::HelpContents)));
+        help->trigger();
+        auto *box = window.findChild<QMessageBox *>(QStringLiteral("keyboardHelp"));
+        QVERIFY(box);
+        QVERIFY(box->isVisible());
+        const QString text = box->text();
+        for (const char *key : {"<b>W</b> / <b>S</b>", "<b>A</b> / <b>D</b>", "<b>F</b>", "<b>Ctrl+F</b>", "F3"})
+            QVERIFY2(text.contains(QLatin1String(key)), key);
+        // The shortcuts it lists are the ones the menus and the timeline answer to.
+        QVERIFY(actionWithShortcut(window, QKeySequence::Find));
+        QVERIFY(actionWithShortcut(window, QKeySequence(Qt::Key_F)));
+        box->close();
+    }
+
+    void viewChoicesPersist()
+    {
+        {
+            ui::MainWindow window;
+            window.show();
+            window.operatorTable()->setGrouping(OperatorGrouping::ByNameAndShapes);
+            window.kernelTable()->setStepOnly(false);
+            ui::RooflineOptions roofline = window.roofline()->options();
+            roofline.level = MemoryLevel::L2;
+            roofline.aggregates = ui::RooflineAggregates::Modules;
+            window.roofline()->setOptions(roofline);
+            QAction *colours = nullptr;
+            for (QAction *action : window.findChildren<QAction *>())
+                if (action->text().contains(QLatin1String("Colour Timeline by")))
+                    colours = action;
+            QVERIFY(colours);
+            colours->setChecked(true);
+            QCOMPARE(int(window.timeline()->colorMode()), int(ui::ColorMode::Module));
+            window.close();
+        }
+        ui::MainWindow again;
+        QCOMPARE(int(again.operatorTable()->model()->grouping()), int(OperatorGrouping::ByNameAndShapes));
+        QCOMPARE(again.kernelTable()->model()->stepOnly(), false);
+        QCOMPARE(int(again.roofline()->options().level), int(MemoryLevel::L2));
+        QCOMPARE(int(again.roofline()->options().aggregates), int(ui::RooflineAggregates::Modules));
+        QCOMPARE(int(again.timeline()->colorMode()), int(ui::ColorMode::Module));
+        QSettings().clear();
+    }
+
     void opensTheBundledSampleCapture()
     {
         const QStringList files = ui::sampleCaptureFiles();

@@ -5,6 +5,7 @@
 #include "test_util.h"
 #include "timeline/timeline_colors.h"
 #include "timeline/timeline_model.h"
+#include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 
 #include <QImage>
@@ -150,6 +151,36 @@ size_t eventsInRows(const TimelineModel &model, EventKind kind)
 }
 
 using PaintStats = TimelineView::PaintStats;
+
+// `count` kernels on one stream with irregular gaps, from a fixed linear congruential sequence: mostly
+// 20..99 ns long with 0..199 ns between them, every 997th an idle stretch of 0.2..1 ms, every 10007th a
+// long kernel of 300 µs. Kernels are named after i mod 5.
+std::shared_ptr<Profile> irregularKernels(size_t count)
+{
+    auto p = std::make_shared<Profile>();
+    StringId names[5];
+    for (int n = 0; n < 5; ++n)
+        names[n] = p->intern(QStringLiteral("kernel_%1").arg(n).toStdString());
+    uint64_t state = 12345;
+    auto next = [&](uint64_t bound) {
+        state = state * 6364136223846793005ull + 1442695040888963407ull;
+        return int64_t((state >> 33) % bound);
+    };
+    int64_t t = 0;
+    p->kernels.reserve(count);
+    for (size_t i = 0; i < count; ++i) {
+        t += next(200) + (i % 997 == 0 ? 200000 + next(800000) : 0);
+        Kernel k;
+        k.start_ns = t;
+        k.end_ns = t + (i % 10007 == 0 ? 300000 : 20 + next(80));
+        k.name = names[i % 5];
+        k.stream = 7;
+        p->kernels.push_back(k);
+        t = k.end_ns;
+    }
+    p->finalize();
+    return p;
+}
 
 } // namespace
 
@@ -517,6 +548,172 @@ private slots:
         stats = view.lastPaintStats();
         // Kernels 50,000..50,099 start in the window; 49,999 ends before it (at 4,999,965).
         QCOMPARE(stats.rectsPainted, int64_t(100));
+    }
+
+    void pyramidPaintsExactlyTheBusyColumns()
+    {
+        // 200,000 kernels with irregular gaps in 1000 columns: zoomed out past the row's finest buckets,
+        // so the pyramid paints. Every column an event overlaps is painted, every column no event
+        // overlaps is not, and long kernels keep their own full-colour boxes.
+        const auto p = irregularKernels(200000);
+        TimelineView view;
+        view.resize(view.labelWidth() + 1000 + 2 * view.frameWidth(), 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        const int row = view.model()->rowOf({EventKind::Kernel, 0});
+        const TimelineRow &kernels = view.model()->rows()[row];
+        QVERIFY(kernels.cellShift >= 0);
+        QVERIFY(view.nsPerPixel() >= double(int64_t(1) << kernels.cellShift));
+        const int y = view.rowRect(row).center().y();
+        const QRgb background = view.palette().color(QPalette::Base).rgb();
+        std::vector<int64_t> ends(p->kernels.size());
+        for (size_t k = 0; k < ends.size(); ++k)
+            ends[k] = p->kernels[k].end_ns;
+        // Whether a kernel overlaps [from, to): the first one ending after `from` starts before `to`.
+        auto busy = [&](int64_t from, int64_t to) {
+            const size_t k = size_t(std::upper_bound(ends.begin(), ends.end(), from) - ends.begin());
+            return k < ends.size() && p->kernels[k].start_ns < to;
+        };
+        std::vector<int64_t> longEdges;
+        for (const Kernel &k : p->kernels)
+            if (k.duration() == 300000)
+                longEdges.insert(longEdges.end(), {k.start_ns, k.end_ns});
+        auto nearLongEdge = [&](int64_t from, int64_t to) {
+            const auto edge = std::lower_bound(longEdges.begin(), longEdges.end(), from);
+            return edge != longEdges.end() && *edge <= to;
+        };
+        for (const auto &[start, end] : {std::pair<int64_t, int64_t>{0, 0}, // fit all
+                                         {p->kernels[50000].start_ns, p->kernels[90000].end_ns}}) {
+            if (end > 0)
+                view.setVisibleRange(start, end);
+            const QImage image = paint(view);
+            const PaintStats stats = view.lastPaintStats();
+            QVERIFY(stats.maxRectsInRow <= 1000);
+            // A bucket or two per column, and for each long kernel in view the buckets above it (two
+            // per level, 17 levels at most here) and the level-0 bucket's events (8 on average).
+            int64_t longKernels = 0;
+            for (const Kernel &k : p->kernels)
+                longKernels +=
+                    k.duration() == 300000 && k.end_ns > view.visibleStart() && k.start_ns < view.visibleEnd();
+            QVERIFY(longKernels > 0);
+            QVERIFY2(stats.eventsVisited <= 2 * 1000 + 2 + longKernels * 64,
+                     qPrintable(QStringLiteral("%1 with %2 long kernels").arg(stats.eventsVisited).arg(longKernels)));
+            const int belowTracks = view.viewport()->height() - 2;
+            int painted = 0, empty = 0;
+            for (int x = view.labelWidth(); x < view.labelWidth() + 1000; ++x) {
+                if (image.pixel(x, belowTracks) != background) // a grid line's column
+                    continue;
+                const int64_t from = view.timeAtX(x), to = view.timeAtX(x + 1);
+                // A box starts and ends on the nearest column edge and leaves its last column as a gap
+                // before its neighbour: the columns at a long kernel's ends are not checked.
+                if (nearLongEdge(from - (to - from), to + (to - from)))
+                    continue;
+                if (busy(from + 2, to - 2)) {
+                    QVERIFY2(image.pixel(x, y) != background, qPrintable(QStringLiteral("busy column %1").arg(x)));
+                    ++painted;
+                } else if (!busy(from - 2, to + 2)) {
+                    QVERIFY2(image.pixel(x, y) == background, qPrintable(QStringLiteral("idle column %1").arg(x)));
+                    ++empty;
+                }
+            }
+            QVERIFY2(painted > 200 && empty > 50,
+                     qPrintable(QStringLiteral("%1 painted, %2 empty").arg(painted).arg(empty)));
+        }
+        // A long kernel among thousands of short ones, still zoomed out past the finest buckets: its own
+        // box in its full colour, and hit-testing finds it there.
+        const Index longKernel = 10007 * 5;
+        QVERIFY(p->kernels[longKernel].duration() == 300000);
+        view.setVisibleRange(p->kernels[longKernel].start_ns - 15000000, p->kernels[longKernel].end_ns + 15000000);
+        QVERIFY(view.nsPerPixel() >= double(int64_t(1) << kernels.cellShift));
+        QVERIFY(view.xForTime(p->kernels[longKernel].end_ns) - view.xForTime(p->kernels[longKernel].start_ns) >= 3);
+        const QImage image = paint(view);
+        const QPoint centre = pointOf(view, {EventKind::Kernel, longKernel});
+        QCOMPARE(QColor(image.pixel(centre)), colorForKernel(*p, longKernel, ColorMode::Operator));
+        QCOMPARE(view.hitTest(centre), (EventRef{EventKind::Kernel, longKernel}));
+    }
+
+    void pyramidShadesByHowBusyAColumnIs()
+    {
+        // manyKernels: kernel i runs 40 + 5 (i mod 7) ns of every 100, so each column of the burst is
+        // 55 % busy, the third of four shades (kShadeAlpha 0.75 in timeline_view.cpp), in the colour of
+        // one of the three names.
+        const auto p = manyKernels(100000);
+        TimelineView view;
+        view.resize(view.labelWidth() + 1000 + 2 * view.frameWidth(), 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        const QImage image = paint(view);
+        const QColor base = view.palette().color(QPalette::Base);
+        std::set<QRgb> expected;
+        for (Index k = 0; k < 3; ++k)
+            expected.insert(mixColors(colorForKernel(*p, k, ColorMode::Operator), base, 0.75).rgb());
+        const int y = view.rowRect(view.model()->rowOf({EventKind::Kernel, 0})).center().y();
+        int shaded = 0, checked = 0;
+        for (int x = int(view.xForTime(1000000)); x < int(view.xForTime(9000000)); ++x, ++checked)
+            shaded += expected.count(image.pixel(x, y)) ? 1 : 0;
+        QVERIFY2(shaded > checked * 9 / 10, qPrintable(QStringLiteral("%1 of %2").arg(shaded).arg(checked)));
+    }
+
+    void findOutlinesAndStepsThroughMatches()
+    {
+        TimelineView view;
+        view.resize(1200, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        const auto p = handProfile();
+        view.setProfile(p);
+        QSignalSpy changes(&view, &TimelineView::matchesChanged);
+        // Case-insensitive text: the four kernels and the three cudaLaunchKernel calls.
+        QCOMPARE(view.findEvents(QStringLiteral("KERNEL"), false), 7);
+        QCOMPARE(changes.last().at(1).toInt(), 7);
+        // A regular expression; kernels match on their shortened name too.
+        QCOMPARE(view.findEvents(QStringLiteral("^gemm_kernel$"), true), 1);
+        QCOMPARE(view.matches().front(), (EventRef{EventKind::Kernel, 0}));
+        QCOMPARE(view.findEvents(QStringLiteral("("), true), 0); // invalid
+        QCOMPARE(view.findEvents(QStringLiteral("^aten::(relu|t)$"), true), 2);
+        // In time order: aten::t (1100 ns), then aten::relu (6000 ns); both outlined.
+        QCOMPARE(view.matches(), (std::vector<EventRef>{{EventKind::Operator, 1}, {EventKind::Operator, 4}}));
+        paint(view);
+        QCOMPARE(view.lastPaintStats().matchOutlines, 2);
+        // Next and previous select each match, wrapping around, and reveal it.
+        QSignalSpy operators(&view, &TimelineView::operatorSelected);
+        QCOMPARE(view.findNext(), 0);
+        QCOMPARE(view.selection(), (EventRef{EventKind::Operator, 1}));
+        QCOMPARE(operators.last().at(0).value<Index>(), Index(1));
+        QCOMPARE(view.findNext(), 1);
+        QCOMPARE(view.selection(), (EventRef{EventKind::Operator, 4}));
+        QCOMPARE(view.findNext(), 0);
+        QCOMPARE(view.findPrevious(), 1);
+        QCOMPARE(changes.last().at(0).toInt(), 1);
+        // Zoomed in elsewhere, the next match is brought into view.
+        view.setVisibleRange(8000, 8500);
+        QCOMPARE(view.findNext(), 0);
+        QVERIFY(view.visibleStart() <= 1100 && view.visibleEnd() >= 1300);
+        QCOMPARE(view.hitTest(pointOf(view, {EventKind::Operator, 1})), (EventRef{EventKind::Operator, 1}));
+        // From a selection that is not a match, next is the first match after it.
+        view.setSelectedKernel(1); // 3000 ns
+        QCOMPARE(view.findNext(), 1);
+        QCOMPARE(view.findEvents(QString(), false), 0);
+        paint(view);
+        QCOMPARE(view.lastPaintStats().matchOutlines, 0);
+        QCOMPARE(view.findNext(), -1);
+
+        // The real trace: gpt4_bf16_infer/kineto.json has 51 kernels whose name contains "nvjet" and 51
+        // cpu_op named aten::linear, nothing else matching either (python3 json, case-insensitive re).
+        const auto real = std::make_shared<Profile>(importFile(fixture("h100/gpt4_bf16_infer/kineto.json")));
+        view.setProfile(real);
+        QCOMPARE(view.findEvents(QStringLiteral("nvjet"), false), 51);
+        for (const EventRef &m : view.matches())
+            QCOMPARE(m.kind, EventKind::Kernel);
+        QCOMPARE(view.findEvents(QStringLiteral("aten::linear$"), true), 51);
+        for (size_t m = 1; m < view.matches().size(); ++m)
+            QVERIFY(view.model()->startOf(view.matches()[m - 1]) <= view.model()->startOf(view.matches()[m]));
+        for (int step = 0; step < 51; ++step)
+            QCOMPARE(view.findNext(), step);
+        QCOMPARE(view.findNext(), 0);
+        QCOMPARE(real->text(real->operators[view.selection().index].name), std::string_view("aten::linear"));
     }
 
     void colours()

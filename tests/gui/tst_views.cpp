@@ -9,6 +9,7 @@
 #include "models/operator_table_model.h"
 #include "models/sort_filter_proxy.h"
 #include "opscope/capture_import.h"
+#include "opscope/importer.h"
 #include "opscope/operator_profiler_json.h"
 #include "test_util.h"
 #include "views/counter_panel.h"
@@ -24,6 +25,9 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+
+#include <map>
+#include <set>
 
 #include <qcustomplot.h>
 
@@ -379,6 +383,38 @@ private slots:
                  size_t(first.siblingAtColumn(OperatorTableModel::KernelsColumn).data(SortRole).toDouble()));
         // ... and the kernels table highlights that operator's kernels.
         QCOMPARE(kernels.highlightedRows().size(), int(panel.model()->kernelCount()));
+    }
+
+    void operatorTableGroupsByNameOrByNameAndShapes()
+    {
+        // gpt4_bf16_infer/kineto.json (record_shapes): 51 cpu_op aten::linear in 5 input shapes, 12 calls
+        // each for the four block GEMMs and 3 for the head's [[8, 256, 768], [8192, 768], []] (python3 json).
+        const auto analysis =
+            analyzeProfile(std::make_shared<Profile>(importFile(fixture("h100/gpt4_bf16_infer/kineto.json"))));
+        OperatorTableModel ops;
+        ops.setAnalysis(analysis);
+        auto linearRows = [&] {
+            std::map<QString, int> calls; // shapes -> calls
+            for (int r = 0; r < ops.rowCount(); ++r)
+                if (ops.index(r, OperatorTableModel::NameColumn).data().toString() == QLatin1String("aten::linear"))
+                    calls[ops.index(r, OperatorTableModel::ShapesColumn).data().toString()] =
+                        int(ops.index(r, OperatorTableModel::CallsColumn).data(SortRole).toDouble());
+            return calls;
+        };
+        std::map<QString, int> byName = linearRows();
+        QCOMPARE(byName.size(), size_t(1));
+        QCOMPARE(byName.begin()->second, 51);
+        ops.setGrouping(OperatorGrouping::ByNameAndShapes);
+        const std::map<QString, int> byShapes = linearRows();
+        QCOMPARE(byShapes.size(), size_t(5));
+        std::multiset<int> counts;
+        for (const auto &[shapes, calls] : byShapes)
+            counts.insert(calls);
+        QCOMPARE(counts, (std::multiset<int>{3, 12, 12, 12, 12}));
+        bool head = false;
+        for (const auto &[shapes, calls] : byShapes)
+            head = head || (shapes.contains(QLatin1String("8192")) && calls == 3);
+        QVERIFY(head);
     }
 
     void gpt4ModuleTreeShowsTheBlocksGroupOfFour()

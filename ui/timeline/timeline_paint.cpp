@@ -143,12 +143,17 @@ void TimelineView::paintEvent(QPaintEvent *)
     // span by span (and handed to a thread pool, which costs more than it saves on small machines).
     const double step = niceStep(viewSpan_ * 100 / area.width());
     const QColor grid = mixColors(pal.color(QPalette::Mid), pal.color(QPalette::Base), 0.25);
+    std::vector<int> gridColumns;
     for (double tick = std::ceil((viewStart_ - tickShift_) / step) * step + tickShift_; tick <= viewStart_ + viewSpan_;
-         tick += step)
-        painter.fillRect(QRect(int(std::lround(xForRel(tick))), area.top(), 1, area.height()), grid);
+         tick += step) {
+        const int x = int(std::lround(xForRel(tick)));
+        painter.fillRect(QRect(x, area.top(), 1, area.height()), grid);
+        gridColumns.push_back(x - area.left());
+    }
 
     painter.setClipRect(area);
     const QColor headerBand = pal.color(QPalette::AlternateBase);
+    prepareStrips(area, gridColumns, headerBand);
     const int top = area.top(), bottom = area.bottom();
     const Line *first = lineAt(top);
     size_t index = first ? size_t(first - lines_.data()) : 0;
@@ -160,14 +165,15 @@ void TimelineView::paintEvent(QPaintEvent *)
         if (y + line.height <= top)
             continue;
         if (line.row >= 0) {
-            paintRow(line.row, QRect(area.left(), y, area.width(), line.height));
+            paintRow(line.row, QRect(area.left(), y, area.width(), line.height), false);
             continue;
         }
         painter.fillRect(QRect(area.left(), y, area.width(), line.height), headerBand);
         const TimelineTrack &track = model_->tracks()[line.track];
         if (!expanded_[line.track] && track.rowCount > 0) // collapsed: its summary row inside the header
-            paintRow(track.summaryRow, QRect(area.left(), y + 2, area.width(), line.height - 4));
+            paintRow(track.summaryRow, QRect(area.left(), y + 2, area.width(), line.height - 4), true);
     }
+    flushStrips(painter);
     flushBoxes(painter);
     paintLabels(painter);
     paintHighlights(painter);
@@ -176,11 +182,14 @@ void TimelineView::paintEvent(QPaintEvent *)
     paintRuler(painter);
 }
 
-void TimelineView::paintRow(int rowIndex, const QRect &rect)
+void TimelineView::paintRow(int rowIndex, const QRect &rect, bool inHeader)
 {
     const TimelineRow &row = model_->rows()[rowIndex];
     if (row.events.empty())
         return;
+    // Zoomed out so far that a column spans one of the row's finest buckets or more: read those.
+    if (row.cellShift >= 0 && viewSpan_ / rect.width() >= double(int64_t(1) << row.cellShift))
+        return paintRowCells(rowIndex, rect, inHeader);
     const std::vector<uint8_t> &rowSlots = rowSlots_[rowIndex];
     const int width = rect.width();
     const int left = rect.left();
@@ -359,6 +368,7 @@ void TimelineView::paintLabels(QPainter &painter)
 void TimelineView::paintHighlights(QPainter &painter)
 {
     const QPalette &pal = palette();
+    paintMatches(painter);
     painter.setBrush(Qt::NoBrush);
     if (selection_.kind == EventKind::Operator) {
         // The operator's kernels, outlined wherever they ran.

@@ -57,6 +57,9 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     kernelLabels_.clear();
     selection_ = {};
     hovered_ = {};
+    matches_.clear();
+    matchStarts_.clear();
+    currentMatch_ = -1;
     origin_ = model_ ? model_->traceStart() : 0;
     tickShift_ = 0;
     expanded_.assign(model_ ? model_->tracks().size() : 0, 1);
@@ -294,8 +297,10 @@ void TimelineView::updateColors()
     const QColor base = palette().color(QPalette::Base);
     for (uint8_t slot = 0; slot < kSlotCount; ++slot) {
         const QColor full = slotColor(slot);
-        for (int shade = 0; shade < kShades; ++shade)
+        for (int shade = 0; shade < kShades; ++shade) {
             fills_[slot * kShades + shade] = mixColors(full, base, kShadeAlpha[shade]);
+            fillPixels_[slot * kShades + shade] = fills_[slot * kShades + shade].rgb();
+        }
         textColors_[slot] = textColorOn(full);
     }
 }
@@ -339,8 +344,10 @@ void TimelineView::computeSlots()
     // One byte per event, so painting never follows an event into the profile for its colour.
     rowSlots_.clear();
     groupSlots_.clear();
+    cellSlots_.clear();
     if (!model_)
         return;
+    cellSlots_.resize(model_->rows().size());
     rowSlots_.resize(model_->rows().size());
     groupSlots_.resize(model_->rows().size());
     for (size_t r = 0; r < rowSlots_.size(); ++r) {
@@ -351,6 +358,11 @@ void TimelineView::computeSlots()
         groupSlots_[r].resize(row.groups.size());
         for (size_t g = 0; g < row.groups.size(); ++g)
             groupSlots_[r][g] = rowSlots_[r][g * TimelineRow::kGroupSize + row.groups[g].longestOffset];
+        for (const std::vector<TimelineCell> &level : row.cellLevels) {
+            std::vector<uint8_t> &levelSlots = cellSlots_[r].emplace_back(level.size());
+            for (size_t j = 0; j < level.size(); ++j)
+                levelSlots[j] = level[j].empty() ? kNeutralSlot : rowSlots_[r][level[j].longestEvent];
+        }
     }
 }
 

@@ -14,6 +14,7 @@
 
 #include <QAbstractScrollArea>
 #include <QColor>
+#include <QImage>
 #include <QMetaType>
 
 #include <array>
@@ -75,6 +76,18 @@ public:
     // The hover tooltip's text (rich text): name, duration, operator, module, key counters.
     QString describe(EventRef event) const;
 
+    // ---- Find (timeline_find.cpp) ----
+    // Collects the events whose name matches `pattern` (case-insensitive text, or a regular
+    // expression), in start order, and outlines them; returns how many. Kernels match on their full
+    // or shortened name. An empty or invalid pattern clears the matches.
+    int findEvents(const QString &pattern, bool regex);
+    // Selects and reveals the match after (before) the selection, wrapping around; its position
+    // among the matches, or -1 when there are none.
+    int findNext();
+    int findPrevious();
+    const std::vector<EventRef> &matches() const { return matches_; }
+    int currentMatch() const { return currentMatch_; }
+
     // What the last paint did, for tests and benchmarks.
     struct PaintStats {
         int rowsPainted = 0;
@@ -84,6 +97,7 @@ public:
         int64_t groupFolds = 0;    // of those, steps that folded whole TimelineGroups
         int labelsDrawn = 0;
         int flowArrows = 0;
+        int matchOutlines = 0; // find matches outlined
     };
     const PaintStats &lastPaintStats() const { return stats_; }
 
@@ -102,6 +116,7 @@ signals:
     void selectionChanged(opscope::ui::EventRef event); // also for other kinds, and when cleared
     void hovered(opscope::ui::EventRef event);          // invalid ref when the pointer leaves events
     void visibleRangeChanged(qint64 startNs, qint64 endNs);
+    void matchesChanged(int current, int count); // current is -1 before findNext/findPrevious
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -145,11 +160,18 @@ private:
     double xForRel(double relNs) const;
 
     // Painting, split by layer.
-    void paintRow(int row, const QRect &rect); // collects boxes and labels; flushBoxes paints them
+    void paintRow(int row, const QRect &rect, bool inHeader); // collects boxes and labels; flushBoxes paints them
+    // A row zoomed out past its pyramid's finest buckets (timeline_paint_cells.cpp): folded columns
+    // come from the buckets and go out as one image strip per row; events a pixel or wider stay boxes.
+    void paintRowCells(int row, const QRect &rect, bool inHeader);
+    void prepareStrips(const QRect &area, const std::vector<int> &gridColumns, const QColor &headerBand);
+    void flushStrips(QPainter &painter);
     void flushBoxes(QPainter &painter);
     void paintLabels(QPainter &painter);
     void paintHighlights(QPainter &painter);
     void paintFlow(QPainter &painter, EventRef to);
+    void paintMatches(QPainter &painter);
+    int stepMatch(int direction);
     void paintTrackNames(QPainter &painter);
     void paintRuler(QPainter &painter);
     void computeSlots();
@@ -194,13 +216,28 @@ private:
     static constexpr int kShades = 4; // density levels of folded columns; the last is the full colour
     std::array<QColor, kSlotCount * kShades> fills_;
     std::array<QColor, kSlotCount> textColors_;
-    std::vector<std::vector<uint8_t>> rowSlots_;   // per row, per event: its palette slot in colorMode_
-    std::vector<std::vector<uint8_t>> groupSlots_; // per row, per TimelineGroup: its longest event's slot
-    std::vector<std::vector<QRect>> boxes_;        // per fill colour, reused between frames
+    std::vector<std::vector<uint8_t>> rowSlots_;               // per row, per event: its palette slot in colorMode_
+    std::vector<std::vector<uint8_t>> groupSlots_;             // per row, per TimelineGroup: its longest event's slot
+    std::vector<std::vector<QRect>> boxes_;                    // per fill colour, reused between frames
+    std::vector<std::vector<std::vector<uint8_t>>> cellSlots_; // per row, level and cell: its longest event's slot
+    std::array<QRgb, kSlotCount * kShades> fillPixels_;        // fills_ as pixels, for strips
+    // Per-frame state of paintRowCells, reused: column accumulators, the columns wide boxes take, the
+    // strips (one RGB32 line per dense row) and the background they start from (grid lines included).
+    std::vector<float> columnBusy_;
+    std::vector<uint32_t> columnWeight_; // 0: nothing folded here; else the longest contributor's duration + 1
+    std::vector<uint8_t> columnSlot_;
+    std::vector<std::pair<int, int>> wideColumns_;
+    QImage strips_;
+    std::vector<std::pair<QRect, int>> pendingStrips_; // target, line of strips_
+    std::vector<QRgb> baseLine_, headerLine_;
     std::vector<Label> labels_;
     std::vector<QString> nameLabels_;   // by StringId (operators, ranges, API calls)
     std::vector<QString> kernelLabels_; // by StringId (shortened kernel names)
     PaintStats stats_;
+    std::vector<EventRef> matches_;    // find results, by start
+    std::vector<int64_t> matchStarts_; // their starts, for the visible ones
+    int64_t longestMatch_ = 0;         // the longest match's duration: how far back a visible one may start
+    int currentMatch_ = -1;
     // Metric ids of the counters the tooltip shows (kNoIndex when the profile has none).
     Index metricTime_ = kNoIndex, metricDram_ = kNoIndex, metricSm_ = kNoIndex;
 };
