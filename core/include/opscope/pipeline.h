@@ -43,7 +43,12 @@ struct ToolInfo {
 std::vector<std::string> nsysSearchDirs();
 std::vector<std::string> ncuSearchDirs();
 
-// `explicitPath` (from --nsys/--ncu) wins; otherwise PATH, then the search folders. Never throws.
+// Where nsys / ncu is, without running it: `explicitPath` (from --nsys/--ncu: the program or its folder)
+// wins, then $OPSCOPE_NSYS / $OPSCOPE_NCU, then PATH and the search folders. Empty when absent; never
+// throws. The one way every part of OpScope finds the tools (the report importers included).
+std::string locateNsys(const std::string &explicitPath = {});
+std::string locateNcu(const std::string &explicitPath = {});
+// The same, with the version the tool reports (runs `tool --version`).
 ToolInfo findNsys(const std::string &explicitPath = {});
 ToolInfo findNcu(const std::string &explicitPath = {});
 // The same, throwing ToolError with the "was not found (looked in ...)" message when missing.

@@ -7,11 +7,10 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/pipeline.h"
 #include "opscope/process.h"
 
 #include <algorithm>
-#include <cctype>
-#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -28,31 +27,6 @@ namespace {
 // The first bytes of every .ncu-rep seen (ncu 2025.3): "NVR\0".
 const std::string kReportMagic("NVR\0", 4);
 constexpr size_t kKeptOutputLines = 12;
-
-// Numeric-aware "newer first" order of version folder names ("2025.3.1" before "2024.1.0").
-bool newerFirst(const std::string &a, const std::string &b)
-{
-    size_t i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
-            size_t ei = i, ej = j;
-            while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei])))
-                ++ei;
-            while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej])))
-                ++ej;
-            const auto na = std::stoull(a.substr(i, std::min<size_t>(ei - i, 18)));
-            const auto nb = std::stoull(b.substr(j, std::min<size_t>(ej - j, 18)));
-            if (na != nb)
-                return na > nb;
-            i = ei, j = ej;
-        } else {
-            if (a[i] != b[j])
-                return a[i] > b[j];
-            ++i, ++j;
-        }
-    }
-    return a.size() > b.size();
-}
 
 // ncu writes its ==ERROR== lines to stdout, i.e. into the CSV file: the last few non-CSV lines of the
 // file's end, for an error message.
@@ -92,24 +66,6 @@ struct TempFolder {
     }
 };
 
-// ncu on PATH, in the CUDA toolkit, or where NVIDIA's installer puts it (/opt/nvidia/nsight-compute/
-// <version>/ncu, newest first). OPSCOPE_NCU names a binary explicitly.
-std::string findNcu()
-{
-    if (const char *explicitPath = std::getenv("OPSCOPE_NCU"); explicitPath && *explicitPath)
-        return findExecutable(explicitPath);
-    std::vector<std::string> dirs = {"/usr/local/cuda/bin"};
-    std::vector<std::string> versions;
-    std::error_code ec;
-    for (fs::directory_iterator it("/opt/nvidia/nsight-compute", ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_directory(ec))
-            versions.push_back(it->path().filename().string());
-    std::sort(versions.begin(), versions.end(), newerFirst);
-    for (const auto &version : versions)
-        dirs.push_back("/opt/nvidia/nsight-compute/" + version);
-    return findExecutable("ncu", dirs);
-}
-
 } // namespace
 
 bool detectNcuRep(const FileProbe &probe)
@@ -127,7 +83,7 @@ Profile importNcuRep(const std::string &path, const Progress &progress)
         throw FileError(path, "no such file");
     if (isDirectory(path))
         throw FileError(path, "is a folder, not a file");
-    const std::string ncuPath = findNcu();
+    const std::string ncuPath = pipeline::locateNcu();
     if (ncuPath.empty())
         throw FileError(path, "is an Nsight Compute report; ncu is not installed here to read it. Export it where "
                               "ncu is installed with: ncu --import NAME.ncu-rep --csv --page raw --print-units base "

@@ -4,11 +4,9 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/pipeline.h"
 #include "opscope/process.h"
 
-#include <algorithm>
-#include <cctype>
-#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <system_error>
@@ -21,65 +19,6 @@ namespace {
 
 constexpr std::string_view kReportMagic = "NVIDIA Tegra Profiler Report";
 constexpr size_t kKeptOutputLines = 12;
-
-// Compares folder names such as "2025.3.1" by their numbers, so the newest version comes first.
-bool newerVersionFirst(const std::string &a, const std::string &b)
-{
-    size_t i = 0, j = 0;
-    while (i < a.size() && j < b.size()) {
-        if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
-            size_t ei = i, ej = j;
-            while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei])))
-                ++ei;
-            while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej])))
-                ++ej;
-            const auto na = std::stoull(a.substr(i, std::min<size_t>(ei - i, 18)));
-            const auto nb = std::stoull(b.substr(j, std::min<size_t>(ej - j, 18)));
-            if (na != nb)
-                return na > nb;
-            i = ei, j = ej;
-        } else {
-            if (a[i] != b[j])
-                return a[i] > b[j];
-            ++i, ++j;
-        }
-    }
-    return a.size() > b.size();
-}
-
-// parent/<each folder>/suffix, newest version first (the glob parent/*/suffix).
-std::vector<std::string> globVersions(const std::string &parent, const std::string &suffix)
-{
-    std::vector<std::string> names;
-    std::error_code ec;
-    for (fs::directory_iterator it(parent, ec), end; !ec && it != end; it.increment(ec))
-        if (it->is_directory(ec))
-            names.push_back(it->path().filename().string());
-    std::sort(names.begin(), names.end(), newerVersionFirst);
-    std::vector<std::string> dirs;
-    for (const auto &name : names)
-        dirs.push_back(parent + "/" + name + suffix);
-    return dirs;
-}
-
-// nsys on PATH, then where NVIDIA's installers put it. OPSCOPE_NSYS names a binary explicitly.
-std::string findNsys()
-{
-    if (const char *explicitPath = std::getenv("OPSCOPE_NSYS"); explicitPath && *explicitPath)
-        return findExecutable(explicitPath);
-    std::vector<std::string> dirs = {"/usr/local/cuda/bin"};
-    for (const auto &d : globVersions("/opt/nvidia/nsight-systems", "/bin"))
-        dirs.push_back(d);
-    for (const auto &d : globVersions("/opt/nvidia/nsight-systems", "/target-linux-x64"))
-        dirs.push_back(d);
-    // The CUDA toolkit's copy, and the one Nsight Compute bundles (see shared/docs/gpu-machine.md).
-    for (const auto &d : globVersions("/usr/local", "/bin"))
-        if (d.rfind("/usr/local/cuda", 0) == 0)
-            dirs.push_back(d);
-    for (const auto &d : globVersions("/opt/nvidia/nsight-compute", "/host/target-linux-x64"))
-        dirs.push_back(d);
-    return findExecutable("nsys", dirs);
-}
 
 std::string describeFailure(const ProcessResult &result)
 {
@@ -124,7 +63,7 @@ Profile importNsysRep(const std::string &path, const Progress &progress)
 {
     if (!fileExists(path))
         throw FileError(path, "no such file");
-    const std::string nsys = findNsys();
+    const std::string nsys = pipeline::locateNsys();
     if (nsys.empty())
         throw FileError(path, "is an Nsight Systems report; nsys is not installed here to convert it. Export it "
                               "where nsys is installed with: nsys export --type sqlite -o NAME.sqlite "

@@ -99,6 +99,10 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
             profile.warnings.push_back("dedup: " + problem);
         manifest["counts"]["dedup_kernels_filled"] = dedup.kernelsFilled;
         manifest["counts"]["dedup_problems"] = dedup.problems.size();
+    } else if (manifest.contains("counts") && manifest["counts"].is_object()) {
+        // A full replay after a dedup one: no copied counters any more.
+        manifest["counts"].erase("dedup_kernels_filled");
+        manifest["counts"].erase("dedup_problems");
     }
 
     const auto &workload = manifest["workload"];

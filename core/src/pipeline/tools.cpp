@@ -104,24 +104,35 @@ std::vector<std::string> ncuPatterns()
     return patterns;
 }
 
-ToolInfo findTool(const std::string &program, const std::string &explicitPath,
-                  const std::vector<std::string> &searchDirs)
+// `explicitPath` (a folder holding the tool, or the tool itself), else $<envVariable>, else PATH and
+// `searchDirs`. An absolute, normalised path; empty when the tool is not there.
+std::string locateTool(const std::string &program, const std::string &explicitPath, const char *envVariable,
+                       const std::vector<std::string> &searchDirs)
+{
+    std::string chosen = explicitPath;
+    if (chosen.empty())
+        if (const char *value = std::getenv(envVariable); value && *value)
+            chosen = value;
+    std::string path;
+    if (!chosen.empty()) {
+        const std::string candidate = isDirectory(chosen) ? chosen + "/" + program : chosen;
+        path = findExecutable(candidate.find('/') == std::string::npos ? "./" + candidate : candidate);
+    } else {
+        path = findExecutable(program, searchDirs);
+    }
+    if (path.empty())
+        return path;
+    std::error_code ec;
+    const fs::path absolute = fs::absolute(path, ec);
+    return ec ? path : absolute.lexically_normal().string();
+}
+
+ToolInfo withVersion(std::string path)
 {
     ToolInfo info;
-    if (!explicitPath.empty()) {
-        // A folder names where the tool is; a file names the tool itself.
-        const std::string candidate = isDirectory(explicitPath) ? explicitPath + "/" + program : explicitPath;
-        info.path = findExecutable(candidate.find('/') == std::string::npos ? "./" + candidate : candidate);
-    } else {
-        info.path = findExecutable(program, searchDirs);
-    }
-    if (info.found()) {
-        std::error_code ec;
-        const fs::path absolute = fs::absolute(info.path, ec);
-        if (!ec)
-            info.path = absolute.lexically_normal().string();
+    info.path = std::move(path);
+    if (info.found())
         info.version = toolVersion(info.path);
-    }
     return info;
 }
 
@@ -145,14 +156,24 @@ std::vector<std::string> ncuSearchDirs()
     return expand(ncuPatterns());
 }
 
+std::string locateNsys(const std::string &explicitPath)
+{
+    return locateTool("nsys", explicitPath, "OPSCOPE_NSYS", nsysSearchDirs());
+}
+
+std::string locateNcu(const std::string &explicitPath)
+{
+    return locateTool("ncu", explicitPath, "OPSCOPE_NCU", ncuSearchDirs());
+}
+
 ToolInfo findNsys(const std::string &explicitPath)
 {
-    return findTool("nsys", explicitPath, nsysSearchDirs());
+    return withVersion(locateNsys(explicitPath));
 }
 
 ToolInfo findNcu(const std::string &explicitPath)
 {
-    return findTool("ncu", explicitPath, ncuSearchDirs());
+    return withVersion(locateNcu(explicitPath));
 }
 
 std::string missingToolMessage(std::string_view tool, std::string_view option, std::string_view product,
