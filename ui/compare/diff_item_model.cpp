@@ -1,8 +1,19 @@
 #include "compare/diff_item_model.h"
 
+#include "compare/diff_cells.h"
+#include "models/model_roles.h"
+
+#include <QCoreApplication>
+
 #include <algorithm>
 
 namespace opscope::ui {
+
+DiffItemModel::DiffItemModel(const char *nameTitle, std::span<const char *const> ownTitles, int statusColumn,
+                             QObject *parent)
+    : QAbstractItemModel(parent), nameTitle_(nameTitle), ownTitles_(ownTitles), statusColumn_(statusColumn)
+{
+}
 
 int64_t DiffItemModel::reference() const
 {
@@ -10,6 +21,76 @@ int64_t DiffItemModel::reference() const
         return 0;
     const TimePair &t = comparison_->diff.totals.stepGpuTime;
     return std::max(t.before, t.after);
+}
+
+QModelIndex DiffItemModel::index(int row, int column, const QModelIndex &parent) const
+{
+    if (parent.isValid() || row < 0 || row >= rowCount() || column < 0 || column >= columnCount())
+        return {};
+    return createIndex(row, column);
+}
+
+QModelIndex DiffItemModel::parent(const QModelIndex &) const
+{
+    return {};
+}
+
+int DiffItemModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !comparison_ ? 0 : levelRowCount();
+}
+
+int DiffItemModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : OwnColumn + int(ownTitles_.size());
+}
+
+QVariant DiffItemModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || !comparison_)
+        return {};
+    const int row = levelRow(index);
+    if (row < 0 || row >= levelRowCount())
+        return {};
+    const RowHead head = rowHead(row);
+    const int column = index.column();
+    switch (role) {
+    case KindRole:
+        return int(level());
+    case IdRole:
+        return row;
+    case StatusRole:
+        return int(head.status);
+    case HasTimeRole:
+        return head.time.before != 0 || head.time.after != 0;
+    default:
+        break;
+    }
+    if (column >= BeforeColumn && column <= ChangeColumn)
+        return pairCell(head.time, PairColumn(column - BeforeColumn), role, reference());
+    if (column == statusColumn_)
+        return statusCell(head.status, head.match, role);
+    if (column == NameColumn && role == Qt::FontRole)
+        return nameFont(head.status);
+    if (column == NameColumn && role == Qt::DisplayRole)
+        return markedName(rowName(row), head.status);
+    if (column == NameColumn && role == SortRole)
+        return rowName(row);
+    return cell(row, column, role);
+}
+
+QVariant DiffItemModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (section >= BeforeColumn && section <= ChangeColumn)
+        return pairHeader(PairColumn(section - BeforeColumn), role);
+    if (role == Qt::ToolTipRole)
+        return headerTip(section);
+    if (role != Qt::DisplayRole || section < NameColumn || section >= columnCount())
+        return {};
+    const char *title = section == NameColumn ? nameTitle_ : ownTitles_[size_t(section - OwnColumn)];
+    return QCoreApplication::translate("DiffModel", title);
 }
 
 } // namespace opscope::ui

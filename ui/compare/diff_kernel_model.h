@@ -5,35 +5,25 @@
 
 #include "compare/diff_item_model.h"
 
+#include <vector>
+
 namespace opscope::ui {
 
 class DiffKernelModel : public DiffItemModel {
     Q_OBJECT
 public:
-    enum Column {
-        NameColumn,
-        BeforeColumn,
-        AfterColumn,
-        DeltaColumn,
-        RatioColumn,
-        ChangeColumn,
-        StatusColumn,
-        OperatorColumn,
-        ColumnCount
-    };
+    enum Column { StatusColumn = OwnColumn, OperatorColumn, ColumnCount };
 
     explicit DiffKernelModel(QObject *parent = nullptr);
 
     DiffLevel level() const override { return DiffLevel::Kernel; }
     void setComparison(std::shared_ptr<const Comparison> comparison) override;
-    QModelIndex indexOfRow(int row) const override;
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    int levelRowCount() const override { return int(comparison_->diff.kernels.size()); }
+    RowHead rowHead(int row) const override;
+    QString rowName(int row) const override { return names_[size_t(row)]; }
+    QVariant cell(int row, int column, int role) const override;
 
 private:
     std::vector<QString> names_; // per row, built once (demangled display names)

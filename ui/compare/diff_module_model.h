@@ -4,28 +4,14 @@
 // and change, kernel and call counts on both sides.
 
 #include "compare/diff_item_model.h"
-
-#include <vector>
+#include "models/tree_rows.h"
 
 namespace opscope::ui {
 
 class DiffModuleModel : public DiffItemModel {
     Q_OBJECT
 public:
-    enum Column {
-        NameColumn,
-        BeforeColumn,
-        AfterColumn,
-        DeltaColumn,
-        RatioColumn,
-        ChangeColumn,
-        SelfDeltaColumn,
-        KernelsColumn,
-        CallsColumn,
-        StatusColumn,
-        ClassColumn,
-        ColumnCount
-    };
+    enum Column { SelfDeltaColumn = OwnColumn, KernelsColumn, CallsColumn, StatusColumn, ClassColumn, ColumnCount };
 
     explicit DiffModuleModel(QObject *parent = nullptr);
 
@@ -37,15 +23,17 @@ public:
     QModelIndex parent(const QModelIndex &child) const override;
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+protected:
+    int levelRowCount() const override { return int(comparison_->diff.modules.size()); }
+    int levelRow(const QModelIndex &index) const override { return int(index.internalId()); }
+    RowHead rowHead(int row) const override;
+    QString rowName(int row) const override;
+    QVariant cell(int row, int column, int role) const override;
+    QVariant headerTip(int section) const override;
 
 private:
-    const std::vector<int> &childrenOf(int row) const { return row < 0 ? roots_ : children_[size_t(row)]; }
-
-    std::vector<int> roots_;
-    std::vector<std::vector<int>> children_; // per module row
-    std::vector<int> position_;              // a row's place among its siblings
+    TreeRows tree_; // items: the module rows
 };
 
 } // namespace opscope::ui

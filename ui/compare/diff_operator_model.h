@@ -10,32 +10,18 @@ namespace opscope::ui {
 class DiffOperatorModel : public DiffItemModel {
     Q_OBJECT
 public:
-    enum Column {
-        NameColumn,
-        BeforeColumn,
-        AfterColumn,
-        DeltaColumn,
-        RatioColumn,
-        ChangeColumn,
-        KernelsColumn,
-        StatusColumn,
-        ModuleColumn,
-        ShapesColumn,
-        ColumnCount
-    };
+    enum Column { KernelsColumn = OwnColumn, StatusColumn, ModuleColumn, ShapesColumn, ColumnCount };
 
     explicit DiffOperatorModel(QObject *parent = nullptr);
 
     DiffLevel level() const override { return DiffLevel::Operator; }
     void setComparison(std::shared_ptr<const Comparison> comparison) override;
-    QModelIndex indexOfRow(int row) const override;
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
-    int columnCount(const QModelIndex &parent = {}) const override;
-    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+protected:
+    int levelRowCount() const override { return int(comparison_->diff.operators.size()); }
+    RowHead rowHead(int row) const override;
+    QString rowName(int row) const override { return operatorRowName(comparison_->diff.operators[size_t(row)]); }
+    QVariant cell(int row, int column, int role) const override;
 };
 
 } // namespace opscope::ui

@@ -26,13 +26,14 @@ void ModuleTreeModel::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysi
     beginResetModel();
     analysis_ = std::move(analysis);
     items_.clear();
-    roots_.clear();
+    tree_.clear();
     itemOfNode_.clear();
     itemOfGroup_.clear();
     if (analysis_) {
         itemOfNode_.assign(analysis_->tree.nodes.size(), -1);
         itemOfGroup_.assign(analysis_->tree.groups.size(), -1);
         items_.reserve(analysis_->tree.nodes.size() + analysis_->tree.groups.size());
+        tree_.reserve(items_.capacity());
         addChildren(-1, analysis_->tree.roots);
     }
     endResetModel();
@@ -40,10 +41,8 @@ void ModuleTreeModel::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysi
 
 int ModuleTreeModel::addItem(ItemKind kind, int id, int parentItem)
 {
-    const int item = int(items_.size());
-    std::vector<int> &siblings = parentItem < 0 ? roots_ : items_[size_t(parentItem)].children;
-    items_.push_back({kind, id, parentItem, int(siblings.size()), {}});
-    siblings.push_back(item);
+    const int item = tree_.add(parentItem);
+    items_.push_back({kind, id});
     (kind == ItemKind::Node ? itemOfNode_ : itemOfGroup_)[size_t(id)] = item;
     return item;
 }
@@ -71,7 +70,7 @@ QModelIndex ModuleTreeModel::indexOfNode(int node, int column) const
     if (node < 0 || size_t(node) >= itemOfNode_.size() || itemOfNode_[size_t(node)] < 0)
         return {};
     const int item = itemOfNode_[size_t(node)];
-    return createIndex(items_[size_t(item)].row, column, quintptr(item));
+    return createIndex(tree_.position(item), column, quintptr(item));
 }
 
 QModelIndex ModuleTreeModel::indexOfGroup(int group, int column) const
@@ -79,34 +78,24 @@ QModelIndex ModuleTreeModel::indexOfGroup(int group, int column) const
     if (group < 0 || size_t(group) >= itemOfGroup_.size() || itemOfGroup_[size_t(group)] < 0)
         return {};
     const int item = itemOfGroup_[size_t(group)];
-    return createIndex(items_[size_t(item)].row, column, quintptr(item));
+    return createIndex(tree_.position(item), column, quintptr(item));
 }
 
 QModelIndex ModuleTreeModel::index(int row, int column, const QModelIndex &parent) const
 {
-    if (column < 0 || column >= ColumnCount || (parent.isValid() && parent.column() != 0))
-        return {};
-    const std::vector<int> &children = childrenOf(parent.isValid() ? int(parent.internalId()) : -1);
-    if (row < 0 || size_t(row) >= children.size())
-        return {};
-    return createIndex(row, column, quintptr(children[size_t(row)]));
+    const int item = column >= 0 && column < ColumnCount ? tree_.childAt(parent, row) : -1;
+    return item >= 0 ? createIndex(row, column, quintptr(item)) : QModelIndex();
 }
 
 QModelIndex ModuleTreeModel::parent(const QModelIndex &child) const
 {
-    if (!child.isValid())
-        return {};
-    const int parentItem = items_[child.internalId()].parent;
-    if (parentItem < 0)
-        return {};
-    return createIndex(items_[size_t(parentItem)].row, 0, quintptr(parentItem));
+    const int item = child.isValid() ? tree_.parent(int(child.internalId())) : -1;
+    return item >= 0 ? createIndex(tree_.position(item), 0, quintptr(item)) : QModelIndex();
 }
 
 int ModuleTreeModel::rowCount(const QModelIndex &parent) const
 {
-    if (parent.isValid() && parent.column() != 0)
-        return 0;
-    return int(childrenOf(parent.isValid() ? int(parent.internalId()) : -1).size());
+    return tree_.rowCount(parent);
 }
 
 int ModuleTreeModel::columnCount(const QModelIndex &) const

@@ -4,6 +4,7 @@
 // under one group row (`blocks.* ×4`) that shows the spread of GPU time across them.
 
 #include "models/profile_analysis.h"
+#include "models/tree_rows.h"
 
 #include <QAbstractItemModel>
 
@@ -45,21 +46,17 @@ public:
 private:
     struct Item {
         ItemKind kind = ItemKind::Node;
-        int id = -1;     // node or group index
-        int parent = -1; // item index
-        int row = 0;
-        std::vector<int> children; // item indices
+        int id = -1; // node or group index
     };
     void addChildren(int parentItem, const std::vector<int> &nodes);
     int addItem(ItemKind kind, int id, int parentItem);
-    const std::vector<int> &childrenOf(int item) const { return item < 0 ? roots_ : items_[size_t(item)].children; }
 
     QVariant nodeData(const Item &item, int column, int role) const;
     QVariant groupData(const Item &item, int column, int role) const;
 
     std::shared_ptr<const ProfileAnalysis> analysis_;
-    std::vector<Item> items_;
-    std::vector<int> roots_;
+    std::vector<Item> items_; // by item of tree_
+    TreeRows tree_;
     std::vector<int> itemOfNode_, itemOfGroup_;
 };
 

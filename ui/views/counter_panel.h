@@ -4,20 +4,13 @@
 // metric below; the filter searches names, values and metric names.
 
 #include "models/counter_model.h"
-
-#include <QWidget>
+#include "views/counter_frame.h"
 
 #include <memory>
 
-class QLabel;
-class QTreeView;
-
 namespace opscope::ui {
 
-class FilterBar;
-class SortFilterProxy;
-
-class CounterPanel : public QWidget {
+class CounterPanel : public CounterFrame {
     Q_OBJECT
 public:
     explicit CounterPanel(Selection *selection, QWidget *parent = nullptr);
@@ -25,21 +18,14 @@ public:
     void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis);
 
     CounterModel *model() const { return model_; }
-    SortFilterProxy *proxy() const { return proxy_; }
-    QTreeView *view() const { return view_; }
-    FilterBar *filterBar() const { return filterBar_; }
-    QString title() const;
 
 private:
+    CounterPanel(Selection *selection, CounterModel *model, QWidget *parent);
     void follow();
 
     Selection *selection_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
     CounterModel *model_;
-    SortFilterProxy *proxy_;
-    QLabel *title_;
-    FilterBar *filterBar_;
-    QTreeView *view_;
 };
 
 } // namespace opscope::ui

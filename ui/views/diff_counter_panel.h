@@ -4,37 +4,25 @@
 
 #include "compare/diff_counter_model.h"
 #include "compare/diff_selection.h"
-
-#include <QWidget>
-
-class QLabel;
-class QTreeView;
+#include "views/counter_frame.h"
 
 namespace opscope::ui {
 
-class FilterBar;
-class SortFilterProxy;
-
-class DiffCounterPanel : public QWidget {
+class DiffCounterPanel : public CounterFrame {
     Q_OBJECT
 public:
     DiffCounterPanel(DiffSelection *selection, QWidget *parent = nullptr);
 
     void setComparison(std::shared_ptr<const Comparison> comparison);
     DiffCounterModel *model() const { return model_; }
-    QTreeView *view() const { return view_; }
-    QString title() const;
 
 private:
+    DiffCounterPanel(DiffSelection *selection, DiffCounterModel *model, QWidget *parent);
     void follow();
 
     DiffSelection *selection_;
     std::shared_ptr<const Comparison> comparison_;
     DiffCounterModel *model_;
-    SortFilterProxy *proxy_;
-    QLabel *title_;
-    FilterBar *filterBar_;
-    QTreeView *view_;
 };
 
 } // namespace opscope::ui

@@ -6,19 +6,15 @@
 
 #include "compare/diff_selection.h"
 #include "models/sort_filter_proxy.h"
-
-#include <QModelIndexList>
-#include <QWidget>
+#include "views/filtered_tree_view.h"
 
 #include <memory>
 
 class QCheckBox;
-class QTreeView;
 
 namespace opscope::ui {
 
 class DiffItemModel;
-class FilterBar;
 struct Comparison;
 
 // SortFilterProxy that can also hide rows without GPU time on either side.
@@ -36,7 +32,7 @@ private:
     bool onlyTimed_ = false;
 };
 
-class DiffTableView : public QWidget {
+class DiffTableView : public FilteredTreeView {
     Q_OBJECT
 public:
     // Takes ownership of `model`.
@@ -45,25 +41,20 @@ public:
     void setComparison(std::shared_ptr<const Comparison> comparison);
     DiffItemModel *model() const { return model_; }
     DiffProxy *proxy() const { return proxy_; }
-    QTreeView *view() const { return view_; }
-    FilterBar *filterBar() const { return filterBar_; }
     QCheckBox *onlyTimedBox() const { return onlyTimed_; }
-    // The source rows (column 0) highlighted now.
-    QModelIndexList highlightedRows() const;
     // Picks a row as a click would (a source index).
-    void pick(const QModelIndex &sourceIndex);
+    void pick(const QModelIndex &sourceIndex) override;
+
+protected:
+    void follow() override;
 
 private:
-    void follow();
-    void onUserPick(const QModelIndex &proxyIndex);
+    DiffTableView(DiffSelection *selection, DiffItemModel *model, DiffProxy *proxy, QWidget *parent);
 
     DiffSelection *selection_;
     DiffItemModel *model_;
     DiffProxy *proxy_;
-    FilterBar *filterBar_;
     QCheckBox *onlyTimed_;
-    QTreeView *view_;
-    bool syncing_ = false;
 };
 
 } // namespace opscope::ui
