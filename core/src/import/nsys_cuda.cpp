@@ -8,14 +8,8 @@ namespace opscope::importers::nsys {
 
 namespace {
 
-std::string chunkQuery(const std::string &selectList, const std::string &table, const std::string &extraWhere = {})
-{
-    return "SELECT " + selectList + " FROM \"" + table + "\" WHERE rowid BETWEEN ?1 AND ?2" +
-           (extraWhere.empty() ? std::string() : " AND " + extraWhere);
-}
-
 // A name column: an id into StringIds in every known version; a text is kept too, in case.
-uint32_t textRef(const sql::Statement &st, int column, Chunk &chunk)
+template <class Rows> uint32_t textRef(const Rows &st, int column, Chunk &chunk)
 {
     switch (st.columnType(column)) {
     case SQLITE_INTEGER:
@@ -51,7 +45,7 @@ SyncKind syncKindOf(int64_t syncType)
 
 // Event times must be integers: SQLite reads text such as 'n/a' (a damaged or hand-edited export) as 0,
 // which would stretch the event back to the start of time. Such rows are skipped and counted.
-bool timesAreIntegers(const sql::Statement &st, Chunk &chunk)
+template <class Rows> bool timesAreIntegers(const Rows &st, Chunk &chunk)
 {
     if (st.columnType(0) == SQLITE_INTEGER && st.columnType(1) == SQLITE_INTEGER)
         return true;
@@ -61,84 +55,67 @@ bool timesAreIntegers(const sql::Statement &st, Chunk &chunk)
 
 } // namespace
 
-// ---- Queries ---------------------------------------------------------------------------------------
+// ---- Columns ---------------------------------------------------------------------------------------
 
-std::string kernelQuery(const TableColumns &c, const std::string &table)
+namespace {
+
+constexpr WantedColumn kKernelColumns[] = {{"start", nullptr},
+                                           {"end", nullptr},
+                                           {"deviceId", "0"},
+                                           {"streamId", "0"},
+                                           {"correlationId", "0"},
+                                           {"globalPid", "0"},
+                                           {"demangledName", nullptr},
+                                           {"shortName", "NULL"},
+                                           {"registersPerThread", "0"},
+                                           {"gridX", "0"},
+                                           {"gridY", "0"},
+                                           {"gridZ", "0"},
+                                           {"blockX", "0"},
+                                           {"blockY", "0"},
+                                           {"blockZ", "0"},
+                                           {"staticSharedMemory", "0"},
+                                           {"dynamicSharedMemory", "0"}};
+constexpr WantedColumn kMemcpyColumns[] = {{"start", nullptr}, {"end", nullptr},       {"deviceId", "0"},
+                                           {"streamId", "0"},  {"correlationId", "0"}, {"bytes", "0"},
+                                           {"copyKind", "0"},  {"srcKind", "0"},       {"dstKind", "0"}};
+constexpr WantedColumn kMemsetColumns[] = {{"start", nullptr}, {"end", nullptr},       {"deviceId", "0"},
+                                           {"streamId", "0"},  {"correlationId", "0"}, {"bytes", "0"},
+                                           {"memKind", "0"}};
+constexpr WantedColumn kSyncColumns[] = {{"start", nullptr}, {"end", nullptr},       {"deviceId", "0"},
+                                         {"streamId", "0"},  {"correlationId", "0"}, {"globalPid", "0"},
+                                         {"syncType", "0"}};
+// eventClass: 0 runtime, 1 driver, 67 a CUDA backtrace repeating a call (filtered while reading, so the
+// skipped rows can be counted without a second scan); -1 where the table has no such column.
+constexpr WantedColumn kApiColumns[] = {{"start", nullptr}, {"end", nullptr},       {"eventClass", "-1"},
+                                        {"globalTid", "0"}, {"correlationId", "0"}, {"nameId", nullptr}};
+
+} // namespace
+
+std::span<const WantedColumn> kernelColumns()
 {
-    return chunkQuery(c.selectList({{"start", nullptr},
-                                    {"end", nullptr},
-                                    {"deviceId", "0"},
-                                    {"streamId", "0"},
-                                    {"correlationId", "0"},
-                                    {"globalPid", "0"},
-                                    {"demangledName", nullptr},
-                                    {"shortName", "NULL"},
-                                    {"registersPerThread", "0"},
-                                    {"gridX", "0"},
-                                    {"gridY", "0"},
-                                    {"gridZ", "0"},
-                                    {"blockX", "0"},
-                                    {"blockY", "0"},
-                                    {"blockZ", "0"},
-                                    {"staticSharedMemory", "0"},
-                                    {"dynamicSharedMemory", "0"}}),
-                      table);
+    return kKernelColumns;
 }
-
-std::string memcpyQuery(const TableColumns &c, const std::string &table)
+std::span<const WantedColumn> memcpyColumns()
 {
-    return chunkQuery(c.selectList({{"start", nullptr},
-                                    {"end", nullptr},
-                                    {"deviceId", "0"},
-                                    {"streamId", "0"},
-                                    {"correlationId", "0"},
-                                    {"bytes", "0"},
-                                    {"copyKind", "0"},
-                                    {"srcKind", "0"},
-                                    {"dstKind", "0"}}),
-                      table);
+    return kMemcpyColumns;
 }
-
-std::string memsetQuery(const TableColumns &c, const std::string &table)
+std::span<const WantedColumn> memsetColumns()
 {
-    return chunkQuery(c.selectList({{"start", nullptr},
-                                    {"end", nullptr},
-                                    {"deviceId", "0"},
-                                    {"streamId", "0"},
-                                    {"correlationId", "0"},
-                                    {"bytes", "0"},
-                                    {"memKind", "0"}}),
-                      table);
+    return kMemsetColumns;
 }
-
-std::string syncQuery(const TableColumns &c, const std::string &table)
+std::span<const WantedColumn> syncColumns()
 {
-    return chunkQuery(c.selectList({{"start", nullptr},
-                                    {"end", nullptr},
-                                    {"deviceId", "0"},
-                                    {"streamId", "0"},
-                                    {"correlationId", "0"},
-                                    {"globalPid", "0"},
-                                    {"syncType", "0"}}),
-                      table);
+    return kSyncColumns;
 }
-
-std::string apiQuery(const TableColumns &c, const std::string &table)
+std::span<const WantedColumn> apiColumns()
 {
-    // eventClass: 0 runtime, 1 driver, 67 a CUDA backtrace repeating a call (filtered while reading,
-    // so the skipped rows can be counted without a second scan); -1 where the table has no such column.
-    return chunkQuery(c.selectList({{"start", nullptr},
-                                    {"end", nullptr},
-                                    {"eventClass", "-1"},
-                                    {"globalTid", "0"},
-                                    {"correlationId", "0"},
-                                    {"nameId", nullptr}}),
-                      table);
+    return kApiColumns;
 }
 
 // ---- Readers ---------------------------------------------------------------------------------------
 
-void readKernels(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+template <class Rows> void readKernels(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
     chunk.kernels.reserve(chunk.expectedRows);
     while (st.step()) {
@@ -164,7 +141,7 @@ void readKernels(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     }
 }
 
-void readMemcpys(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+template <class Rows> void readMemcpys(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
     chunk.memoryOps.reserve(chunk.expectedRows);
     while (st.step()) {
@@ -187,7 +164,7 @@ void readMemcpys(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     }
 }
 
-void readMemsets(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+template <class Rows> void readMemsets(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
     chunk.memoryOps.reserve(chunk.expectedRows);
     while (st.step()) {
@@ -208,7 +185,7 @@ void readMemsets(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     }
 }
 
-void readSyncs(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+template <class Rows> void readSyncs(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
     chunk.syncs.reserve(chunk.expectedRows);
     while (st.step()) {
@@ -228,7 +205,7 @@ void readSyncs(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
     }
 }
 
-void readApiCalls(sql::Statement &st, Chunk &chunk, const ReadContext &ctx, ApiKind tableKind)
+template <class Rows> void readApiCalls(Rows &st, Chunk &chunk, const ReadContext &ctx, ApiKind tableKind)
 {
     chunk.apiCalls.reserve(chunk.expectedRows);
     const ActivityIndex *activities = ctx.activities && !ctx.activities->empty() ? ctx.activities : nullptr;
@@ -264,6 +241,16 @@ void readApiCalls(sql::Statement &st, Chunk &chunk, const ReadContext &ctx, ApiK
             });
     }
 }
+
+#define OPSCOPE_NSYS_CUDA_READERS(Rows)                                                                                \
+    template void readKernels<Rows>(Rows &, Chunk &, const ReadContext &);                                             \
+    template void readMemcpys<Rows>(Rows &, Chunk &, const ReadContext &);                                             \
+    template void readMemsets<Rows>(Rows &, Chunk &, const ReadContext &);                                             \
+    template void readSyncs<Rows>(Rows &, Chunk &, const ReadContext &);                                               \
+    template void readApiCalls<Rows>(Rows &, Chunk &, const ReadContext &, ApiKind);
+OPSCOPE_NSYS_CUDA_READERS(sql::Statement)
+OPSCOPE_NSYS_CUDA_READERS(DirectRows)
+#undef OPSCOPE_NSYS_CUDA_READERS
 
 // ---- ActivityIndex ---------------------------------------------------------------------------------
 

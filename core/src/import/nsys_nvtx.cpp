@@ -31,20 +31,16 @@ void countSkippedType(Chunk &chunk, int64_t type)
 
 } // namespace
 
-std::string nvtxQuery(const TableColumns &c, const std::string &table)
+constexpr WantedColumn kNvtxColumns[] = {{"start", nullptr}, {"end", "NULL"},    {"eventType", nullptr},
+                                         {"text", "NULL"},   {"textId", "NULL"}, {"globalTid", "0"},
+                                         {"domainId", "0"}};
+
+std::span<const WantedColumn> nvtxColumns()
 {
-    return "SELECT " +
-           c.selectList({{"start", nullptr},
-                         {"end", "NULL"},
-                         {"eventType", nullptr},
-                         {"text", "NULL"},
-                         {"textId", "NULL"},
-                         {"globalTid", "0"},
-                         {"domainId", "0"}}) +
-           " FROM \"" + table + "\" WHERE rowid BETWEEN ?1 AND ?2";
+    return kNvtxColumns;
 }
 
-void readNvtx(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+template <class Rows> void readNvtx(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
     chunk.ranges.reserve(chunk.expectedRows);
     // The label is COALESCE(text, StringIds[textId]): plain messages are inline, registered ones by id.
@@ -95,6 +91,9 @@ void readNvtx(sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
         }
     }
 }
+
+template void readNvtx<sql::Statement>(sql::Statement &, Chunk &, const ReadContext &);
+template void readNvtx<DirectRows>(DirectRows &, Chunk &, const ReadContext &);
 
 void sortAndNestRanges(Profile &p)
 {

@@ -3,6 +3,8 @@
 // SQLite steps about 10 million narrow rows a second on one core; big captures hold tens of millions
 // of API rows, so the tables are cut into chunks of rowids and read on several connections at once.
 // Chunks are merged strictly in rowid order per table, so the result does not depend on timing.
+// A table read directly (DirectTable) is cut into runs of leaf pages instead; each run also knows the
+// rowids its parents allow it, so SQLite can read the same rows should the direct reader give up on it.
 #include "import/nsys_sqlite_internal.h"
 
 #include <algorithm>
@@ -21,9 +23,29 @@ constexpr uint64_t kMaxTasksPerTable = 1 << 14;
 
 struct Task {
     size_t scan = 0;
-    int64_t firstRowid = 0;
+    int64_t firstRowid = 0; // the rowids SQLite reads for the task
     int64_t lastRowid = 0;
+    size_t firstLeaf = 0, endLeaf = 0; // the leaves of a direct task
+    uint64_t expectedRows = 0;
 };
+
+// Cuts a direct table into runs of leaves of about kChunkRowids rows.
+void addLeafTasks(size_t s, const TableScan &scan, std::vector<Task> &tasks)
+{
+    // An empty table gets no task, as on the SQLite path (whose tasks come from the rowid span).
+    if (scan.rows() == 0)
+        return;
+    const auto &leaves = scan.direct->leaves;
+    const uint64_t rowsPerLeaf = std::max<uint64_t>(1, scan.rows() / std::max<size_t>(1, leaves.size()));
+    const size_t step = std::max<size_t>({1, size_t(kChunkRowids / rowsPerLeaf), leaves.size() / kMaxTasksPerTable});
+    for (size_t lo = 0; lo < leaves.size(); lo += step) {
+        const size_t hi = std::min(lo + step, leaves.size());
+        // A leaf holds the rowids (previous leaf's maxRowid, its maxRowid]; only the last one's is INT64_MAX.
+        const int64_t first = lo == 0 ? INT64_MIN : leaves[lo - 1].maxRowid + 1;
+        tasks.push_back(
+            {s, first, leaves[hi - 1].maxRowid, lo, hi, std::min<uint64_t>((hi - lo) * rowsPerLeaf, 4 * kChunkRowids)});
+    }
+}
 
 } // namespace
 
@@ -43,9 +65,22 @@ void scanTables(sql::Database &db, const std::vector<TableScan> &scans, unsigned
             firstTask[s] = tasks.size();
             // Rowids are dense in nsys exports; should a file have huge gaps, bigger chunks keep the
             // number of tasks sane.
-            const int64_t step = std::max<int64_t>(kChunkRowids, int64_t(scans[s].rows() / kMaxTasksPerTable));
-            for (int64_t lo = scans[s].firstRowid; lo <= scans[s].lastRowid; lo += step)
-                tasks.push_back({s, lo, std::min(lo + step - 1, scans[s].lastRowid)});
+            const uint64_t step = std::max<uint64_t>(kChunkRowids, scans[s].rows() / kMaxTasksPerTable);
+            if (scans[s].direct) {
+                addLeafTasks(s, scans[s], tasks);
+            } else if (scans[s].rows() > 0) {
+                // Unsigned distances: lo + step may not fit in int64 near the ends of the rowid range.
+                const int64_t last = scans[s].lastRowid;
+                for (int64_t lo = scans[s].firstRowid;;) {
+                    const int64_t hi =
+                        uint64_t(last) - uint64_t(lo) < step - 1 ? last : int64_t(uint64_t(lo) + step - 1);
+                    tasks.push_back(
+                        {s, lo, hi, 0, 0, std::min<uint64_t>(uint64_t(hi) - uint64_t(lo) + 1, kChunkRowids)});
+                    if (hi == last)
+                        break;
+                    lo = hi + 1;
+                }
+            }
             endTask[s] = tasks.size();
             totalRows += scans[s].rows();
         }
@@ -93,17 +128,35 @@ void scanTables(sql::Database &db, const std::vector<TableScan> &scans, unsigned
             }
             const Task &task = tasks[t];
             const TableScan &scan = scans[task.scan];
-            auto &st = statements[task.scan];
-            if (!st)
-                st = std::make_unique<sql::Statement>(conn, scan.query);
-            st->reset();
-            st->bind(1, task.firstRowid);
-            st->bind(2, task.lastRowid);
             auto chunk = std::make_unique<Chunk>();
-            chunk->expectedRows = std::min<uint64_t>(uint64_t(task.lastRowid - task.firstRowid + 1), kChunkRowids);
-            callbacks.read(scan, *st, *chunk, ctx);
-            st->reset();
-            rowsDone += uint64_t(task.lastRowid - task.firstRowid + 1);
+            chunk->expectedRows = task.expectedRows;
+            const char *fallback = nullptr;
+            if (scan.direct) {
+                try {
+                    DirectRows rows(*scan.direct, task.firstLeaf, task.endLeaf,
+                                    task.firstLeaf == 0 ? std::nullopt : std::optional(task.firstRowid - 1));
+                    callbacks.readDirect(scan, rows, *chunk, ctx);
+                    chunk->direct = true;
+                } catch (const sqlite_btree::Unsupported &unsupported) {
+                    fallback = unsupported.reason;
+                    chunk = std::make_unique<Chunk>();
+                    chunk->expectedRows = task.expectedRows;
+                } catch (const sqlite_btree::Damaged &damage) {
+                    throw damagedTable(db.path(), scan.table, damage);
+                }
+            }
+            if (!chunk->direct) {
+                auto &st = statements[task.scan];
+                if (!st)
+                    st = std::make_unique<sql::Statement>(conn, scan.query);
+                st->reset();
+                st->bind(1, task.firstRowid);
+                st->bind(2, task.lastRowid);
+                callbacks.read(scan, *st, *chunk, ctx);
+                st->reset();
+                chunk->fallback = fallback;
+            }
+            rowsDone += scan.direct ? chunk->rowsRead : uint64_t(task.lastRowid) - uint64_t(task.firstRowid) + 1;
             {
                 std::lock_guard lock(mutex);
                 ready[t] = std::move(chunk);

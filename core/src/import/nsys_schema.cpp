@@ -20,7 +20,7 @@ bool TableColumns::has(std::string_view column) const
     return std::find(columns_.begin(), columns_.end(), column) != columns_.end();
 }
 
-std::string TableColumns::selectList(std::initializer_list<std::pair<const char *, const char *>> wanted) const
+std::string TableColumns::selectList(std::span<const WantedColumn> wanted) const
 {
     std::string list;
     for (const auto &[name, fallback] : wanted) {

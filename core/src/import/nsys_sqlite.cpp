@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <filesystem>
 #include <thread>
 
@@ -49,27 +50,33 @@ bool looksLikeNsysTables(const TableSet &tables)
     return false;
 }
 
-std::string queryFor(const EventTable &table, const TableColumns &columns)
+std::span<const WantedColumn> columnsOf(TableKind kind)
 {
-    switch (table.kind) {
+    switch (kind) {
     case TableKind::Kernel:
-        return kernelQuery(columns, table.name);
+        return kernelColumns();
     case TableKind::Memcpy:
-        return memcpyQuery(columns, table.name);
+        return memcpyColumns();
     case TableKind::Memset:
-        return memsetQuery(columns, table.name);
+        return memsetColumns();
     case TableKind::Sync:
-        return syncQuery(columns, table.name);
+        return syncColumns();
     case TableKind::Runtime:
     case TableKind::Driver:
-        return apiQuery(columns, table.name);
+        return apiColumns();
     case TableKind::Nvtx:
-        return nvtxQuery(columns, table.name);
+        return nvtxColumns();
     }
     return {};
 }
 
-void readChunk(const TableScan &scan, sql::Statement &st, Chunk &chunk, const ReadContext &ctx)
+// A chunk's SELECT, with ?1 ?2 as its first and last rowid.
+std::string chunkQuery(const std::string &table, const TableColumns &columns, std::span<const WantedColumn> wanted)
+{
+    return "SELECT " + columns.selectList(wanted) + " FROM \"" + table + "\" WHERE rowid BETWEEN ?1 AND ?2";
+}
+
+template <class Rows> void readChunk(const TableScan &scan, Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
     switch (scan.kind) {
     case TableKind::Kernel:
@@ -138,6 +145,7 @@ public:
 
     void merge(const TableScan &scan, Chunk &chunk)
     {
+        ++(chunk.direct ? directChunks : chunk.fallback ? fallbackChunks : sqliteChunks);
         const std::vector<StringId> texts = internTexts(chunk);
         std::vector<Index> threads(chunk.threads.size());
         for (size_t i = 0; i < threads.size(); ++i)
@@ -232,6 +240,9 @@ public:
         return p_.kernels.empty() && p_.api_calls.empty() && p_.ranges.empty() && p_.memory_ops.empty() &&
                p_.syncs.empty();
     }
+
+    // Chunks merged, by the way they were read (ReaderStats).
+    uint64_t directChunks = 0, fallbackChunks = 0, sqliteChunks = 0;
 
 private:
     std::vector<StringId> internTexts(const Chunk &chunk)
@@ -386,6 +397,14 @@ bool detectNsysSqlite(const FileProbe &probe)
 
 Profile importNsysSqlite(const std::string &path, const Progress &progress)
 {
+    // OPSCOPE_NSYS_READER=sqlite reads every table through SQLite: the reference, should the direct
+    // reader ever be in doubt.
+    const char *reader = std::getenv("OPSCOPE_NSYS_READER");
+    return importSqlite(path, progress, !(reader && std::string_view(reader) == "sqlite"), nullptr);
+}
+
+Profile nsys::importSqlite(const std::string &path, const Progress &progress, bool direct, ReaderStats *stats)
+{
     progress.report(0.0, "Opening Nsight Systems export");
     // Used by this thread alone (workers open their own connections).
     sql::Database db(path, true, SQLITE_OPEN_NOMUTEX);
@@ -393,6 +412,11 @@ Profile importNsysSqlite(const std::string &path, const Progress &progress)
     if (!tables.has("StringIds"))
         throw FileError(path, "not an Nsight Systems export: it has no StringIds table");
 
+    // The direct reader, where the file allows it; each table may still refuse it on its own.
+    std::shared_ptr<const sqlite_btree::File> file;
+    std::string whyNotDirect = "turned off";
+    if (direct)
+        file = sqlite_btree::File::open(path, whyNotDirect);
     std::vector<TableScan> scans;
     for (const EventTable &table : kEventTables) {
         if (!tables.has(table.name))
@@ -401,7 +425,13 @@ Profile importNsysSqlite(const std::string &path, const Progress &progress)
         scan.kind = table.kind;
         scan.table = table.name;
         scan.phase = table.phase;
-        scan.query = queryFor(table, TableColumns(db, table.name));
+        const TableColumns columns(db, table.name);
+        scan.query = chunkQuery(table.name, columns, columnsOf(table.kind));
+        std::string whyNot = whyNotDirect;
+        if (file)
+            scan.direct = planDirectRead(db, file, table.name, columns, columnsOf(table.kind), whyNot);
+        if (!scan.direct && stats)
+            stats->sqliteTables.emplace_back(table.name, whyNot);
         rowidRange(db, scan);
         scans.push_back(std::move(scan));
     }
@@ -458,11 +488,17 @@ Profile importNsysSqlite(const std::string &path, const Progress &progress)
     context.progress = &progress;
     context.activities = &merger.activities();
     ScanCallbacks callbacks;
-    callbacks.read = readChunk;
+    callbacks.read = readChunk<sql::Statement>;
+    callbacks.readDirect = readChunk<DirectRows>;
     callbacks.merge = [&merger](const TableScan &scan, Chunk &chunk) { merger.merge(scan, chunk); };
     callbacks.phaseDone = [&merger] { merger.buildActivityIndex(); };
     const unsigned workers = totalRows < kParallelMinRows ? 1u : std::min(usableCores(), kMaxWorkers);
     scanTables(db, scans, workers, progress, context, callbacks);
+    if (stats) {
+        stats->directChunks = merger.directChunks;
+        stats->fallbackChunks = merger.fallbackChunks;
+        stats->sqliteChunks = merger.sqliteChunks;
+    }
     // Small tables are read between two of the readers' periodic checks: a cancel asked for meanwhile
     // stops here, before the final passes.
     progress.checkCancel();

@@ -2,6 +2,7 @@
 // Internals of the Nsight Systems SQLite importer, shared by its files:
 //   nsys_sqlite.cpp  detection, the plan of the import, the merge into the profile, the final passes
 //   nsys_scan.cpp    the parallel reading of tables in rowid chunks
+//   nsys_direct.cpp  which tables can be read straight from the file's b-trees (sqlite_btree.h), and how
 //   nsys_cuda.cpp    row readers of the CUPTI tables (kernels, API calls, memcpy/memset, syncs)
 //   nsys_nvtx.cpp    row reader of NVTX_EVENTS and the nesting of ranges
 //   nsys_schema.cpp  tables and columns present, the StringIds table
@@ -11,7 +12,14 @@
 // references only it understands (its own list of threads, its own texts, nsys's StringIds ids); the
 // merge, one chunk at a time and in rowid order per table, turns them into the profile's ids. That
 // keeps every worker away from the shared string table and thread list.
+//
+// A chunk's rows come from one of two row sources with the same interface (step, columnType, columnInt,
+// columnText), and the readers are written once for both: an sql::Statement over the chunk's rowids, or
+// DirectRows, which decodes the same columns straight from the leaf pages (several times faster than
+// SQLite's VDBE). A chunk the direct reader cannot read whole is read again through SQLite.
 
+#include "import/sqlite_btree.h"
+#include "opscope/errors.h"
 #include "opscope/profile.h"
 #include "opscope/progress.h"
 #include "store/sqlite_util.h"
@@ -19,7 +27,8 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
-#include <initializer_list>
+#include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -59,15 +68,22 @@ inline constexpr uint32_t kSyncTarget = 0x80000000u;
 
 // ---- Schema --------------------------------------------------------------------------------------
 
+// A column a reader takes: its name and the SQL literal that stands in for it where the table lacks it
+// ("0", "-1", "NULL"); a null fallback marks a required column.
+struct WantedColumn {
+    const char *name;
+    const char *fallback;
+};
+
 // The columns of one table, read once with pragma table_info: nsys adds and moves columns between
 // versions, so every query names its columns.
 class TableColumns {
 public:
     TableColumns(sql::Database &db, const std::string &table);
     bool has(std::string_view column) const;
-    // The SELECT list for `wanted` (name, fallback SQL literal); a column the table lacks is replaced by
-    // its fallback; a null fallback marks a required column and throws FileError naming it.
-    std::string selectList(std::initializer_list<std::pair<const char *, const char *>> wanted) const;
+    // The SELECT list for `wanted`; a column the table lacks is replaced by its fallback; a missing
+    // required column throws FileError naming it.
+    std::string selectList(std::span<const WantedColumn> wanted) const;
 
 private:
     std::string path_;
@@ -169,7 +185,9 @@ struct LaunchLink {
 
 // What one task read from one table. Only the vector of its table's kind is used.
 struct Chunk {
-    std::vector<Kernel> kernels; // launch_thread holds the pid until the merge
+    bool direct = false;            // read straight from the b-tree
+    const char *fallback = nullptr; // why the direct reader gave the chunk back to SQLite
+    std::vector<Kernel> kernels;    // launch_thread holds the pid until the merge
     std::vector<MemoryOp> memoryOps;
     std::vector<GpuSync> syncs;    // thread holds the pid until the merge
     std::vector<ApiCall> apiCalls; // name: StringIds id; thread: index into `threads`
@@ -238,19 +256,106 @@ struct ReadContext {
 };
 inline constexpr uint64_t kCheckEveryRows = 4096;
 
-// Each reader's SELECT (with ?1 ?2 as the first and last rowid of a chunk) and its row loop.
-std::string kernelQuery(const TableColumns &columns, const std::string &table);
-std::string memcpyQuery(const TableColumns &columns, const std::string &table);
-std::string memsetQuery(const TableColumns &columns, const std::string &table);
-std::string syncQuery(const TableColumns &columns, const std::string &table);
-std::string apiQuery(const TableColumns &columns, const std::string &table);
-std::string nvtxQuery(const TableColumns &columns, const std::string &table);
-void readKernels(sql::Statement &st, Chunk &chunk, const ReadContext &ctx);
-void readMemcpys(sql::Statement &st, Chunk &chunk, const ReadContext &ctx);
-void readMemsets(sql::Statement &st, Chunk &chunk, const ReadContext &ctx);
-void readSyncs(sql::Statement &st, Chunk &chunk, const ReadContext &ctx);
-void readApiCalls(sql::Statement &st, Chunk &chunk, const ReadContext &ctx, ApiKind tableKind);
-void readNvtx(sql::Statement &st, Chunk &chunk, const ReadContext &ctx);
+// ---- Direct reading ---------------------------------------------------------------------------------
+
+// Where a selected column's value comes from in the direct reader: a field of the record, the rowid (an
+// INTEGER PRIMARY KEY is stored as NULL in the record), or the constant that stands in for a missing column.
+struct ColumnSource {
+    enum Kind : uint8_t { Field, Rowid, Constant, Null };
+    Kind kind = Null;
+    uint32_t field = 0;
+    int64_t value = 0;
+};
+
+// A table that can be read straight from its b-tree: its leaves and its columns in SELECT-list order.
+struct DirectTable {
+    std::shared_ptr<const sqlite_btree::File> file;
+    std::vector<sqlite_btree::Leaf> leaves;
+    std::vector<ColumnSource> columns;
+    uint32_t fields = 0; // record fields to decode: one past the highest used
+};
+
+// The direct plan for `table` whose readers take `wanted`; nullptr, with the reason, when the table cannot
+// be read directly (not a plain rowid table, generated or defaulted columns). Throws FileError when its
+// interior pages are damaged.
+std::shared_ptr<const DirectTable> planDirectRead(sql::Database &db, std::shared_ptr<const sqlite_btree::File> file,
+                                                  const std::string &table, const TableColumns &columns,
+                                                  std::span<const WantedColumn> wanted, std::string &whyNot);
+
+// The error for a damaged page met while reading `table` directly.
+FileError damagedTable(const std::string &path, const std::string &table, const sqlite_btree::Damaged &damage);
+
+// The rows of leaves [firstLeaf, endLeaf) of a DirectTable, as an sql::Statement on the table's SELECT would
+// give them. Whatever it would have to convert the way SQLite does (a REAL or TEXT read as an integer, an
+// integer read as text) throws sqlite_btree::Unsupported; a damaged page throws sqlite_btree::Damaged.
+class DirectRows {
+public:
+    DirectRows(const DirectTable &table, size_t firstLeaf, size_t endLeaf, std::optional<int64_t> afterRowid)
+        : columns_(table.columns.data()),
+          cursor_(*table.file, table.leaves.data() + firstLeaf, table.leaves.data() + endLeaf, afterRowid, table.fields)
+    {
+    }
+    bool step() { return cursor_.next(); }
+    int columnType(int c) const
+    {
+        const ColumnSource &s = columns_[c];
+        if (s.kind == ColumnSource::Field) {
+            const uint64_t t = cursor_.type(s.field);
+            return t == 0                           ? SQLITE_NULL
+                   : sqlite_btree::isIntegerType(t) ? SQLITE_INTEGER
+                   : t == 7                         ? SQLITE_FLOAT
+                   : sqlite_btree::isTextType(t)    ? SQLITE_TEXT
+                                                    : SQLITE_BLOB;
+        }
+        return s.kind == ColumnSource::Null ? SQLITE_NULL : SQLITE_INTEGER;
+    }
+    int64_t columnInt(int c) const
+    {
+        const ColumnSource &s = columns_[c];
+        switch (s.kind) {
+        case ColumnSource::Field:
+            return cursor_.integer(s.field);
+        case ColumnSource::Rowid:
+            return cursor_.rowid();
+        case ColumnSource::Constant:
+            return s.value;
+        case ColumnSource::Null:
+            break;
+        }
+        return 0;
+    }
+    std::string_view columnText(int c) const
+    {
+        const ColumnSource &s = columns_[c];
+        const int type = columnType(c);
+        if (type == SQLITE_NULL)
+            return {};
+        if (s.kind != ColumnSource::Field || type != SQLITE_TEXT)
+            throw sqlite_btree::Unsupported{"a value read as text is not text"};
+        return cursor_.bytes(s.field);
+    }
+
+private:
+    const ColumnSource *columns_;
+    sqlite_btree::RowCursor cursor_;
+};
+
+// ---- Readers ---------------------------------------------------------------------------------------
+
+// The columns each reader takes, in the order it reads them (its SELECT list, and its DirectTable columns).
+std::span<const WantedColumn> kernelColumns();
+std::span<const WantedColumn> memcpyColumns();
+std::span<const WantedColumn> memsetColumns();
+std::span<const WantedColumn> syncColumns();
+std::span<const WantedColumn> apiColumns();
+std::span<const WantedColumn> nvtxColumns();
+// Row loops, for Rows = sql::Statement (bound to ?1 ?2, the first and last rowid of a chunk) or DirectRows.
+template <class Rows> void readKernels(Rows &st, Chunk &chunk, const ReadContext &ctx);
+template <class Rows> void readMemcpys(Rows &st, Chunk &chunk, const ReadContext &ctx);
+template <class Rows> void readMemsets(Rows &st, Chunk &chunk, const ReadContext &ctx);
+template <class Rows> void readSyncs(Rows &st, Chunk &chunk, const ReadContext &ctx);
+template <class Rows> void readApiCalls(Rows &st, Chunk &chunk, const ReadContext &ctx, ApiKind tableKind);
+template <class Rows> void readNvtx(Rows &st, Chunk &chunk, const ReadContext &ctx);
 
 // ---- Parallel scan ---------------------------------------------------------------------------------
 
@@ -261,15 +366,25 @@ struct TableScan {
     TableKind kind = TableKind::Kernel;
     std::string table;
     std::string query;
+    std::shared_ptr<const DirectTable> direct; // read from the b-tree when set, else (and as fallback) by query
     int64_t firstRowid = 0;
     int64_t lastRowid = -1;
     int phase = 0;
-    uint64_t rows() const { return lastRowid >= firstRowid ? uint64_t(lastRowid - firstRowid + 1) : 0; }
+    // The rowid span, in unsigned arithmetic (rowids may be anything from INT64_MIN to INT64_MAX).
+    uint64_t rows() const
+    {
+        if (lastRowid < firstRowid)
+            return 0;
+        const uint64_t span = uint64_t(lastRowid) - uint64_t(firstRowid);
+        return span == UINT64_MAX ? span : span + 1;
+    }
 };
 
 struct ScanCallbacks {
     // Reads one chunk of `scan` with `st` (already bound to the chunk's rowids).
     std::function<void(const TableScan &scan, sql::Statement &st, Chunk &chunk, const ReadContext &ctx)> read;
+    // Reads one chunk of `scan` from its b-tree (the same readers as `read`, on DirectRows).
+    std::function<void(const TableScan &scan, DirectRows &rows, Chunk &chunk, const ReadContext &ctx)> readDirect;
     // Merges a chunk; called for each table's chunks in rowid order, one call at a time.
     std::function<void(const TableScan &scan, Chunk &chunk)> merge;
     // Called once when every phase 0 chunk is merged (under the merge lock, before phase 1 reads).
@@ -280,6 +395,18 @@ struct ScanCallbacks {
 // read-only). Reports progress from the calling thread; rethrows the first failure of any worker.
 void scanTables(sql::Database &db, const std::vector<TableScan> &scans, unsigned workers, const Progress &progress,
                 const ReadContext &baseContext, const ScanCallbacks &callbacks);
+
+// ---- The import -------------------------------------------------------------------------------------
+
+// What the import read how, for tests and the benchmark.
+struct ReaderStats {
+    std::vector<std::pair<std::string, std::string>> sqliteTables; // (table, why it was not read directly)
+    uint64_t directChunks = 0;
+    uint64_t fallbackChunks = 0; // chunks the direct reader handed back to SQLite
+    uint64_t sqliteChunks = 0;   // chunks of tables read through SQLite from the start
+};
+// importNsysSqlite with the reader chosen: `direct` false reads every table through SQLite.
+Profile importSqlite(const std::string &path, const Progress &progress, bool direct, ReaderStats *stats);
 
 // ---- Other tables ----------------------------------------------------------------------------------
 
