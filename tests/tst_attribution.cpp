@@ -221,13 +221,16 @@ private slots:
         range(2000, 3000, "autograd::engine::evaluate_function: AddmmBackward0, op_id = 278", 1, 0);
         range(2010, 2900, "AddmmBackward0, seq = 141, op_id = 279, sizes = [[64, 192]]", 1, 1);
         range(2020, 2800, "aten::mm, op_id = 283, sizes = [[64, 192], [192, 64]]", 1, 2);
+        // The engine's own work after the node, inside evaluate_function: the bias gradient's reduction.
+        range(2920, 2990, "aten::sum, op_id = 290, sizes = [[64, 192], [], [], []], input_op_ids = [(279,0)]", 1, 1);
         p.api_calls.push_back({100, 110, p.intern("cudaLaunchKernel"), 0, 7, ApiKind::Runtime});
         p.api_calls.push_back({2100, 2110, p.intern("cudaLaunchKernel"), 1, 8, ApiKind::Runtime});
-        for (uint32_t correlation : {7u, 8u}) {
+        p.api_calls.push_back({2930, 2940, p.intern("cudaLaunchKernel"), 1, 9, ApiKind::Runtime});
+        for (uint32_t correlation : {7u, 8u, 9u}) {
             Kernel k;
-            k.start_ns = correlation == 7 ? 120 : 2120;
+            k.start_ns = correlation == 7 ? 120 : correlation == 8 ? 2120 : 2950;
             k.end_ns = k.start_ns + 50;
-            k.name = p.intern(correlation == 7 ? "gemm_fprop" : "gemm_dgrad");
+            k.name = p.intern(correlation == 7 ? "gemm_fprop" : correlation == 8 ? "gemm_dgrad" : "reduce_kernel");
             k.correlation_id = correlation;
             p.kernels.push_back(k);
         }
@@ -240,6 +243,54 @@ private slots:
         QCOMPARE(modulePath(0), std::string("blocks.0.attn.qkv"));
         QCOMPARE(std::string(p.text(p.operators[p.kernels[1].op].name)), std::string("aten::mm"));
         QCOMPARE(modulePath(1), std::string("blocks.0.attn.qkv"));
+        QCOMPARE(std::string(p.text(p.operators[p.kernels[2].op].name)), std::string("aten::sum"));
+        QCOMPARE(modulePath(2), std::string("blocks.0.attn.qkv"));
+    }
+
+    void nsysTrainingStepKernelsAllHaveTheirModule()
+    {
+        // A real capture of a 2-block training step (tests/data/h100_train2/README.md has the counts).
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string sqlite = test::tempPath(dir, "nsys.sqlite");
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h100_train2/nsys.sqlite.gz"), sqlite));
+        const Profile p = importCapture({sqlite});
+        QCOMPARE(p.kernels.size(), size_t(431));
+        const std::set<std::string> outsideTheModel = {"aten::copy_",
+                                                       "aten::fill_",
+                                                       "aten::_log_softmax",
+                                                       "aten::nll_loss_forward",
+                                                       "aten::nll_loss_backward",
+                                                       "aten::_log_softmax_backward_data",
+                                                       "aten::_foreach_add_",
+                                                       "aten::_fused_adamw_"};
+        size_t captured = 0, withoutModule = 0, engineWork = 0;
+        for (const Kernel &k : p.kernels) {
+            if (k.flags & kKernelOutsideCapture)
+                continue;
+            ++captured;
+            QVERIFY(k.op != kNoIndex);
+            const std::string op(p.text(p.operators[k.op].name));
+            if (k.module == kNoIndex) {
+                ++withoutModule;
+                QVERIFY2(outsideTheModel.count(op), op.c_str());
+                continue;
+            }
+            // The engine's reductions and gradient sums take the module of the node it was evaluating.
+            const std::string path(p.text(p.modules[k.module].path));
+            if (op == "aten::sum") {
+                ++engineWork;
+                QVERIFY2(path == "model" || path.ends_with(".qkv") || path.ends_with(".proj") ||
+                             path.ends_with(".fc") || path.ends_with(".out"),
+                         path.c_str());
+            } else if (op == "aten::add_") {
+                ++engineWork;
+                QVERIFY2(path.ends_with(".ln1") || path.ends_with(".ln2"), path.c_str());
+            }
+        }
+        QCOMPARE(captured, size_t(95));
+        QCOMPARE(withoutModule, size_t(12));
+        QCOMPARE(engineWork, size_t(13));
     }
 
     void tritonKernelsCarryTheirFusedOps()

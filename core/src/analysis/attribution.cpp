@@ -43,6 +43,7 @@ public:
             stageDone(0.75);
             attributeByExternalId();
         } else {
+            adoptSequenceOfEvaluatedNodes();
             linkBackwardToForward(); // emit_nvtx's "seq = N" ties autograd's ranges to forward ops
             attributeByLaunchStack();
         }
@@ -219,6 +220,22 @@ private:
             if (isBackwardName(p_.text(op.name)) ||
                 (op.parent != kNoIndex && (p_.operators[op.parent].flags & kOperatorBackward)))
                 op.flags |= kOperatorBackward;
+        }
+    }
+
+    // emit_nvtx labels autograd's "evaluate_function: XBackward0" range without the sequence number that
+    // Kineto gives it; the node's own range inside it has one. The engine also works inside that range
+    // after the node's (it reduces a broadcast gradient to its input's shape, the aten::sum of a Linear's
+    // bias, and adds gradients that meet, the aten::add_ of a residual): with the node's number, that
+    // work takes the node's module like the node's own ops do.
+    void adoptSequenceOfEvaluatedNodes()
+    {
+        for (const Operator &node : p_.operators) {
+            if (node.parent == kNoIndex || node.sequence_nr < 0)
+                continue;
+            Operator &evaluate = p_.operators[node.parent];
+            if (evaluate.sequence_nr < 0 && p_.text(evaluate.name).starts_with("autograd::engine::evaluate_function"))
+                evaluate.sequence_nr = node.sequence_nr;
         }
     }
 

@@ -110,6 +110,14 @@ RangeLabel parseRangeLabel(std::string_view text)
             return label;
         }
     }
+    // autograd's engine running a node ("autograd::engine::evaluate_function: AddmmBackward0, op_id = 319"),
+    // an operator as in Kineto's traces.
+    if (head.starts_with("autograd::engine::evaluate_function: ") && tail.find("op_id = ") != std::string_view::npos) {
+        label.kind = RangeLabel::Kind::Operator;
+        label.name = head;
+        label.opId = parseIntAfter(tail, "op_id = ");
+        return label;
+    }
     // Autograd functions ("AddmmBackward0, seq = 141, op_id = 279, ...") have no namespace: emit_nvtx's
     // op_id marks them as operator ranges.
     const bool autogradFunction = head.find("Backward") != std::string_view::npos &&
