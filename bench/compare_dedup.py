@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Compares the counters of a dedup replay with those of a full replay of the same captured step.
 
-Usage: compare_dedup.py OPSCOPE DEDUP.opscope FULL.opscope
+Usage: compare_dedup.py OPSCOPE DEDUP.opscope FULL.opscope PARTITION_MAP.json
 Both profiles come from one run folder (one nsys capture, so kernel i is the same launch in both):
 `opscope replay RUN` then `opscope replay RUN --no-dedup`, copying RUN/RUN.opscope after each.
 Prints, per metric, how far the dedup profile's values are from the full replay's: for kernels ncu
 profiled in both replays (the representatives and the kernels outside the groups: ncu's run-to-run
 noise) and for the duplicates' kernels, whose dedup values are copies of their representative's.
+The partition map (RUN/partition_map.json) says which modules are duplicates: every member of a group
+but its representative.
 """
 import json
 import statistics
@@ -33,24 +35,21 @@ def counters(kernel):
 
 
 def main():
-    opscope, dedup_path, full_path = sys.argv[1:4]
+    if len(sys.argv) != 5:
+        sys.exit(__doc__)
+    opscope, dedup_path, full_path, map_path = sys.argv[1:5]
     dedup, full = kernels(opscope, dedup_path), kernels(opscope, full_path)
     if len(dedup) != len(full):
         sys.exit("the profiles have %d and %d captured kernels: not the same capture" % (len(dedup), len(full)))
     meta = json.loads(subprocess.run([opscope, "summary", dedup_path, "--json"], check=True, capture_output=True,
                                      text=True).stdout)
     filled = int(meta.get("metadata", {}).get("dedup_kernels_filled", 0))
-    # Which kernels were copied: the dedup import fills duplicates after matching, so a kernel whose
-    # module lies in a group member other than the first is a copy. Read the members from the names.
-    groups = {}
-    for k in dedup:
-        module = k["module"]
-        parts = module.split(".")
-        if len(parts) >= 2 and parts[1].isdigit():
-            groups.setdefault(parts[0], set()).add(int(parts[1]))
-    def is_copy(k):
-        parts = k["module"].split(".")
-        return len(parts) >= 2 and parts[1].isdigit() and int(parts[1]) != min(groups.get(parts[0], {0}))
+    with open(map_path, encoding="utf-8") as f:
+        duplicates = [m for g in json.load(f)["groups"] for m in g["members"] if m != g["representative"]]
+
+    def is_copy(k):  # the kernel ran in (a submodule of) a duplicate, which ncu skipped
+        return any(k["module"] == m or k["module"].startswith(m + ".") for m in duplicates)
+
     print("captured kernels %d, dedup-filled %d (summary says %s)" % (len(dedup), sum(map(is_copy, dedup)), filled))
     for label, select in (("profiled in both replays", lambda k: not is_copy(k)), ("copied from the representative", is_copy)):
         print("\n%s:" % label)
