@@ -24,17 +24,17 @@ namespace {
 constexpr std::string_view kFormatName = "operator-profiler-json";
 
 // The seed's capture_metadata fields other than device_name, in schema order.
-constexpr std::array<const char *, 7> kMetadataFields = {
-    "model_name", "torch_version", "cuda_version", "compile_mode",
-    "nsys_report_path", "ncu_report_path", "capture_timestamp_utc"};
+constexpr std::array<const char *, 7> kMetadataFields = {"model_name",           "torch_version",    "cuda_version",
+                                                         "compile_mode",         "nsys_report_path", "ncu_report_path",
+                                                         "capture_timestamp_utc"};
 
 // How the seed aggregates a kernel metric into an operator field (metric_aggregator.py).
 enum class Rule { Sum, WeightedMean, Max, Special };
 struct AggregateField {
     const char *name;
     Rule rule;
-    bool integral;        // the schema types the field as int
-    const char *unit;     // unit of the aggregated value in the seed's data
+    bool integral;                       // the schema types the field as int
+    const char *unit;                    // unit of the aggregated value in the seed's data
     std::array<const char *, 3> metrics; // primary name, then fallbacks
 };
 
@@ -43,24 +43,53 @@ const std::array<AggregateField, 22> kAggregateFields = {{
     {"total_duration_ns", Rule::Special, true, "ns", {}},
     {"kernel_count", Rule::Special, true, "", {}},
     {"dominant_kernel_id", Rule::Special, false, "", {}},
-    {"total_dram_bytes_read", Rule::Sum, true, "", {"dram__bytes_read.sum", "dram__bytes_op_read.sum", "fbpa__dram_read_bytes.sum"}},
-    {"total_dram_bytes_written", Rule::Sum, true, "", {"dram__bytes_written.sum", "dram__bytes_op_write.sum", "fbpa__dram_write_bytes.sum"}},
-    {"memory_throughput_pct", Rule::WeightedMean, false, "%", {"gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed"}},
+    {"total_dram_bytes_read",
+     Rule::Sum,
+     true,
+     "",
+     {"dram__bytes_read.sum", "dram__bytes_op_read.sum", "fbpa__dram_read_bytes.sum"}},
+    {"total_dram_bytes_written",
+     Rule::Sum,
+     true,
+     "",
+     {"dram__bytes_written.sum", "dram__bytes_op_write.sum", "fbpa__dram_write_bytes.sum"}},
+    {"memory_throughput_pct",
+     Rule::WeightedMean,
+     false,
+     "%",
+     {"gpu__dram_throughput.avg.pct_of_peak_sustained_elapsed"}},
     {"dram_throughput_pct", Rule::WeightedMean, false, "%", {"dram__throughput.avg.pct_of_peak_sustained_elapsed"}},
     {"mem_busy_pct", Rule::WeightedMean, false, "%", {"l1tex__throughput.avg.pct_of_peak_sustained_active"}},
     {"l1_hit_rate", Rule::WeightedMean, false, "%", {"l1tex__t_hit_rate.pct", "l1tex__t_sector_hit_rate.pct"}},
-    {"l2_hit_rate", Rule::WeightedMean, false, "%", {"lts__t_hit_rate.pct", "lts__t_request_hit_rate.pct", "lts__t_sector_hit_rate.pct"}},
+    {"l2_hit_rate",
+     Rule::WeightedMean,
+     false,
+     "%",
+     {"lts__t_hit_rate.pct", "lts__t_request_hit_rate.pct", "lts__t_sector_hit_rate.pct"}},
     {"sm_throughput_pct", Rule::WeightedMean, false, "%", {"sm__throughput.avg.pct_of_peak_sustained_elapsed"}},
-    {"tensor_core_active_pct", Rule::WeightedMean, false, "%", {"smsp__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"}},
+    {"tensor_core_active_pct",
+     Rule::WeightedMean,
+     false,
+     "%",
+     {"smsp__pipe_tensor_cycles_active.avg.pct_of_peak_sustained_active"}},
     {"achieved_occupancy", Rule::WeightedMean, false, "%", {"sm__warps_active.avg.pct_of_peak_sustained_active"}},
     {"warp_cycles_per_instruction", Rule::WeightedMean, false, "", {"smsp__warp_cycles_per_issued_instruction.ratio"}},
     {"eligible_cycles_pct", Rule::WeightedMean, false, "%", {"smsp__issue_active.avg.pct_of_peak_sustained_active"}},
     {"total_executed_instructions", Rule::Sum, true, "inst", {"smsp__inst_executed.sum"}},
     {"total_issued_instructions", Rule::Sum, true, "inst", {"smsp__inst_issued.sum"}},
     {"ipc_active", Rule::WeightedMean, false, "", {"smsp__inst_executed.avg.per_cycle_active"}},
-    {"avg_threads_per_warp", Rule::WeightedMean, false, "", {"smsp__average_threads_executed_per_instruction.ratio", "smsp__average_thread_inst_executed_per_inst_executed.ratio"}},
+    {"avg_threads_per_warp",
+     Rule::WeightedMean,
+     false,
+     "",
+     {"smsp__average_threads_executed_per_instruction.ratio",
+      "smsp__average_thread_inst_executed_per_inst_executed.ratio"}},
     {"registers_per_thread", Rule::Max, false, "register/thread", {"launch__registers_per_thread"}},
-    {"local_memory_spills", Rule::Sum, true, "", {"l1tex__data_pipe_lsu_wavefronts_mem_local.sum", "l1tex__t_output_wavefronts_pipe_lsu_mem_local.sum"}},
+    {"local_memory_spills",
+     Rule::Sum,
+     true,
+     "",
+     {"l1tex__data_pipe_lsu_wavefronts_mem_local.sum", "l1tex__t_output_wavefronts_pipe_lsu_mem_local.sum"}},
     {"dynamic_smem_per_block", Rule::Max, false, "", {"launch__shared_mem_per_block_dynamic"}},
 }};
 
@@ -138,7 +167,8 @@ public:
             fail(path_, "no \"operators\" or \"capture_metadata\"");
         const std::string version = root.value("schema_version", std::string("1.0"));
         if (version.rfind("1.", 0) != 0)
-            throw FileError(path_, "Operator Profiler schema_version " + version + " is not supported (this build reads 1.x)");
+            throw FileError(path_,
+                            "Operator Profiler schema_version " + version + " is not supported (this build reads 1.x)");
 
         p_.source_format = std::string(kFormatName);
         p_.source_path = path_;
@@ -511,8 +541,9 @@ std::string exportOperatorProfilerJson(const Profile &p)
     for (Index o = 0; o < p.operators.size(); ++o) {
         const Operator &op = p.operators[o];
         json record = json::object();
-        record["operator_id"] = op.label != kNoString ? std::string(p.text(op.label))
-                                                      : std::string(p.text(op.name)) + "_" + std::to_string(op.call_index);
+        record["operator_id"] = op.label != kNoString
+                                    ? std::string(p.text(op.label))
+                                    : std::string(p.text(op.name)) + "_" + std::to_string(op.call_index);
         record["operator_name"] = p.text(op.name);
         record["call_index"] = op.call_index;
         record["is_fused"] = bool(op.flags & kOperatorFused);

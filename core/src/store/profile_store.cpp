@@ -24,20 +24,27 @@ using sql::Statement;
 // Each visitor calls f(columnName, member) for every member; the same visitor builds the
 // CREATE TABLE, binds on save and reads on load, so schema, writer and reader cannot disagree.
 
-template <class T, class U> concept Is = std::is_same_v<std::remove_const_t<T>, U>;
+template <class T, class U>
+concept Is = std::is_same_v<std::remove_const_t<T>, U>;
 
-template <class T, class F> requires Is<T, Device> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, Device>
+void visit(T &o, F &&f)
 {
     f("id", o.id);
     f("name", o.name);
 }
-template <class T, class F> requires Is<T, Thread> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, Thread>
+void visit(T &o, F &&f)
 {
     f("pid", o.pid);
     f("tid", o.tid);
     f("name", o.name);
 }
-template <class T, class F> requires Is<T, Kernel> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, Kernel>
+void visit(T &o, F &&f)
 {
     f("start_ns", o.start_ns);
     f("end_ns", o.end_ns);
@@ -62,7 +69,9 @@ template <class T, class F> requires Is<T, Kernel> void visit(T &o, F &&f)
     f("confidence", o.confidence);
     f("flags", o.flags);
 }
-template <class T, class F> requires Is<T, Operator> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, Operator>
+void visit(T &o, F &&f)
 {
     f("start_ns", o.start_ns);
     f("end_ns", o.end_ns);
@@ -79,7 +88,9 @@ template <class T, class F> requires Is<T, Operator> void visit(T &o, F &&f)
     f("depth", o.depth);
     f("flags", o.flags);
 }
-template <class T, class F> requires Is<T, ModuleInstance> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, ModuleInstance>
+void visit(T &o, F &&f)
 {
     f("start_ns", o.start_ns);
     f("end_ns", o.end_ns);
@@ -88,7 +99,9 @@ template <class T, class F> requires Is<T, ModuleInstance> void visit(T &o, F &&
     f("parent", o.parent);
     f("thread", o.thread);
 }
-template <class T, class F> requires Is<T, Range> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, Range>
+void visit(T &o, F &&f)
 {
     f("start_ns", o.start_ns);
     f("end_ns", o.end_ns);
@@ -98,7 +111,9 @@ template <class T, class F> requires Is<T, Range> void visit(T &o, F &&f)
     f("depth", o.depth);
     f("kind", o.kind);
 }
-template <class T, class F> requires Is<T, MemoryOp> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, MemoryOp>
+void visit(T &o, F &&f)
 {
     f("start_ns", o.start_ns);
     f("end_ns", o.end_ns);
@@ -111,7 +126,9 @@ template <class T, class F> requires Is<T, MemoryOp> void visit(T &o, F &&f)
     f("src_kind", o.src_kind);
     f("dst_kind", o.dst_kind);
 }
-template <class T, class F> requires Is<T, ApiCall> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, ApiCall>
+void visit(T &o, F &&f)
 {
     f("start_ns", o.start_ns);
     f("end_ns", o.end_ns);
@@ -120,7 +137,9 @@ template <class T, class F> requires Is<T, ApiCall> void visit(T &o, F &&f)
     f("correlation_id", o.correlation_id);
     f("kind", o.kind);
 }
-template <class T, class F> requires Is<T, GpuSync> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, GpuSync>
+void visit(T &o, F &&f)
 {
     f("start_ns", o.start_ns);
     f("end_ns", o.end_ns);
@@ -130,7 +149,9 @@ template <class T, class F> requires Is<T, GpuSync> void visit(T &o, F &&f)
     f("thread", o.thread);
     f("kind", o.kind);
 }
-template <class T, class F> requires Is<T, MemorySample> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, MemorySample>
+void visit(T &o, F &&f)
 {
     f("time_ns", o.time_ns);
     f("bytes", o.bytes);
@@ -138,18 +159,24 @@ template <class T, class F> requires Is<T, MemorySample> void visit(T &o, F &&f)
     f("device", o.device);
     f("thread", o.thread);
 }
-template <class T, class F> requires Is<T, OperatorLink> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, OperatorLink>
+void visit(T &o, F &&f)
 {
     f("from_op", o.from);
     f("to_op", o.to);
     f("kind", o.kind);
 }
-template <class T, class F> requires Is<T, Metric> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, Metric>
+void visit(T &o, F &&f)
 {
     f("name", o.name);
     f("unit", o.unit);
 }
-template <class T, class F> requires Is<T, MetricValue> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, MetricValue>
+void visit(T &o, F &&f)
 {
     f("owner", o.owner);
     f("metric", o.metric);
@@ -157,7 +184,9 @@ template <class T, class F> requires Is<T, MetricValue> void visit(T &o, F &&f)
     f("text", o.text);
     f("flags", o.flags);
 }
-template <class T, class F> requires Is<T, FusedName> void visit(T &o, F &&f)
+template <class T, class F>
+requires Is<T, FusedName>
+void visit(T &o, F &&f)
 {
     f("op", o.op);
     f("name", o.name);
@@ -215,7 +244,9 @@ template <class T> std::string createTableSql(const char *table)
 {
     std::string sqlText = std::string("CREATE TABLE ") + table + " (row INTEGER PRIMARY KEY";
     T sample{};
-    visit(sample, [&](const char *name, auto &member) { appendColumns<std::remove_reference_t<decltype(member)>>(sqlText, name); });
+    visit(sample, [&](const char *name, auto &member) {
+        appendColumns<std::remove_reference_t<decltype(member)>>(sqlText, name);
+    });
     return sqlText + ")";
 }
 
@@ -223,7 +254,8 @@ template <class T> int fieldColumnCount()
 {
     int count = 0;
     T sample{};
-    visit(sample, [&](const char *, auto &member) { count += columnCount<std::remove_reference_t<decltype(member)>>(); });
+    visit(sample,
+          [&](const char *, auto &member) { count += columnCount<std::remove_reference_t<decltype(member)>>(); });
     return count;
 }
 
