@@ -1,5 +1,7 @@
 #include "models/value_format.h"
 
+#include "opscope/format.h"
+
 #include <QLocale>
 
 #include <array>
@@ -38,14 +40,7 @@ QString formatDuration(double ns)
 {
     if (!std::isfinite(ns))
         return QStringLiteral("–");
-    const double a = std::fabs(ns);
-    if (a < 1e3)
-        return QString::number(qint64(std::llround(ns))) + QStringLiteral(" ns");
-    if (a < 1e6)
-        return threeDigits(ns / 1e3) + QStringLiteral(" µs");
-    if (a < 1e9)
-        return threeDigits(ns / 1e6) + QStringLiteral(" ms");
-    return threeDigits(ns / 1e9) + QStringLiteral(" s");
+    return QString::fromStdString(formatShortDuration(ns, MicroUnit::Greek));
 }
 
 QString formatBytes(double bytes)

@@ -2,6 +2,8 @@
 
 #include "timeline/timeline_util.h"
 
+#include "opscope/format.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -567,21 +569,7 @@ QString shortKernelName(std::string_view name)
 
 QString formatDuration(int64_t ns)
 {
-    const double v = double(ns);
-    const double magnitude = std::abs(v);
-    auto scaled = [&](double unit, const char *suffix) {
-        const double x = v / unit;
-        // Three significant digits: 1.23, 12.3, 123.
-        const int decimals = std::abs(x) < 10 ? 2 : std::abs(x) < 100 ? 1 : 0;
-        return QString::number(x, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(suffix);
-    };
-    if (magnitude < 1e3)
-        return QString::number(ns) + QStringLiteral(" ns");
-    if (magnitude < 1e6)
-        return scaled(1e3, "µs");
-    if (magnitude < 1e9)
-        return scaled(1e6, "ms");
-    return scaled(1e9, "s");
+    return QString::fromStdString(formatShortDuration(double(ns), MicroUnit::Greek));
 }
 
 } // namespace opscope::ui

@@ -155,7 +155,7 @@ private:
 
 // A kernel's name as a timeline shows it: "void at::native::foo<int, 4>(float*)" -> "at::native::foo".
 QString shortKernelName(std::string_view name);
-// "1.25 ms", "830 ns", "12.4 µs", "2.05 s".
+// "1.25 ms", "830 ns", "12.4 µs", "2.05 s" (opscope::formatShortDuration).
 QString formatDuration(int64_t ns);
 
 } // namespace opscope::ui

@@ -1,5 +1,6 @@
 #include "opscope/insights.h"
 
+#include "opscope/format.h"
 #include "opscope/module_tree.h"
 #include "opscope/roofline.h"
 
@@ -33,16 +34,10 @@ std::string percent(double share)
     return buffer;
 }
 
+// Insights speak in one decimal of a microsecond ("12.3 us", "1.25 ms").
 std::string duration(int64_t ns)
 {
-    char buffer[32];
-    if (ns >= 1000000)
-        std::snprintf(buffer, sizeof buffer, "%.2f ms", double(ns) / 1e6);
-    else if (ns >= 1000)
-        std::snprintf(buffer, sizeof buffer, "%.1f us", double(ns) / 1e3);
-    else
-        std::snprintf(buffer, sizeof buffer, "%lld ns", static_cast<long long>(ns));
-    return buffer;
+    return formatFixedDuration(ns, 1);
 }
 
 std::string rate(double perSecond, const char *unit)

@@ -3,6 +3,7 @@
 
 #include "opscope/aggregate.h"
 #include "opscope/capture_import.h"
+#include "opscope/format.h"
 #include "opscope/module_tree.h"
 #include "opscope/roofline.h"
 
@@ -20,18 +21,6 @@ using json = nlohmann::ordered_json;
 std::string dump(const json &j)
 {
     return j.dump(2, ' ', false, json::error_handler_t::replace);
-}
-
-std::string formatNs(int64_t ns)
-{
-    char buffer[32];
-    if (ns >= 1000000)
-        std::snprintf(buffer, sizeof buffer, "%.3f ms", double(ns) / 1e6);
-    else if (ns >= 1000)
-        std::snprintf(buffer, sizeof buffer, "%.2f us", double(ns) / 1e3);
-    else
-        std::snprintf(buffer, sizeof buffer, "%lld ns", static_cast<long long>(ns));
-    return buffer;
 }
 
 std::string padRight(std::string s, size_t width)
@@ -77,8 +66,8 @@ void printModuleNode(const ModuleTree &tree, int n, int depth, std::ostream &out
     if (node.group >= 0)
         label += "  (group " + tree.groups[size_t(node.group)].name + ")";
     out << padRight(label, 56) << padLeft(std::to_string(node.instances.size()), 6)
-        << padLeft(formatNs(node.gpuTimeTotal), 13) << padLeft(formatNs(node.gpuTimeSelf), 13) << "  " << pct
-        << padLeft(std::to_string(node.kernelsTotal), 8) << "\n";
+        << padLeft(formatFixedDuration(node.gpuTimeTotal), 13) << padLeft(formatFixedDuration(node.gpuTimeSelf), 13)
+        << "  " << pct << padLeft(std::to_string(node.kernelsTotal), 8) << "\n";
     for (int c : node.children)
         printModuleNode(tree, c, depth + 1, out);
 }
@@ -140,8 +129,8 @@ int runModules(const ParsedArgs &args, CliEnvironment &env)
     for (const DedupGroup &g : tree.groups)
         if (!g.nested)
             env.out << "group " << g.name << " x" << g.members.size() << " [" << g.className << "]: GPU time min "
-                    << formatNs(g.minTime()) << ", median " << formatNs(g.medianTime()) << ", max "
-                    << formatNs(g.maxTime()) << "\n";
+                    << formatFixedDuration(g.minTime()) << ", median " << formatFixedDuration(g.medianTime())
+                    << ", max " << formatFixedDuration(g.maxTime()) << "\n";
     return 0;
 }
 
@@ -179,8 +168,8 @@ int runOps(const ParsedArgs &args, CliEnvironment &env)
     for (size_t i = 0; i < count; ++i) {
         const OperatorRow &r = rows[i];
         env.out << padRight(r.name.substr(0, 43), 44) << padLeft(std::to_string(r.calls), 7)
-                << padLeft(std::to_string(r.kernels), 9) << padLeft(formatNs(r.gpuTimeSelf), 13)
-                << padLeft(formatNs(r.gpuTimeTotal), 13) << padLeft(formatNs(r.cpuTimeTotal), 13)
+                << padLeft(std::to_string(r.kernels), 9) << padLeft(formatFixedDuration(r.gpuTimeSelf), 13)
+                << padLeft(formatFixedDuration(r.gpuTimeTotal), 13) << padLeft(formatFixedDuration(r.cpuTimeTotal), 13)
                 << (by == "shapes" ? "  " + r.shapes : "") << "\n";
     }
     return 0;
@@ -206,7 +195,7 @@ int runKernels(const ParsedArgs &args, CliEnvironment &env)
                                        ? std::string(profile.text(profile.modules[kernel.module].path))
                                        : "";
         if (!asJson) {
-            env.out << padLeft(std::to_string(k), 6) << padLeft(formatNs(kernel.duration()), 13) << "  "
+            env.out << padLeft(std::to_string(k), 6) << padLeft(formatFixedDuration(kernel.duration()), 13) << "  "
                     << padRight(module, 24) << padRight(op, 28) << std::string(profile.text(kernel.name)).substr(0, 80)
                     << "\n";
             continue;

@@ -263,8 +263,8 @@ void printText(const ProfileDiff &diff, DiffLevel level, bool all, std::ostream 
         << " added, " << t.removedKernels << " removed\n";
     for (const GroupDiffRow &g : diff.groups)
         out << "group " << g.name << " [" << g.className << "] " << toString(g.status) << ": x" << g.members.before
-            << " > x" << g.members.after << ", median member " << formatDuration(g.median.before) << " > "
-            << formatDuration(g.median.after) << " (" << formatRatio(g.median) << ")\n";
+            << " > x" << g.members.after << ", median member " << formatFixedDuration(g.median.before) << " > "
+            << formatFixedDuration(g.median.after) << " (" << formatRatio(g.median) << ")\n";
     out << "\n";
     const DiffTable table = diffTable(diff, level, all, 48);
     printTable(table, out);
@@ -326,8 +326,8 @@ int runDiff(const ParsedArgs &args, CliEnvironment &env)
     if (!gate)
         return 0;
     for (const Regression &r : slower)
-        env.err << "slower: " << r.what << ": " << formatDuration(r.time.before) << " > "
-                << formatDuration(r.time.after) << " (" << formatChange(r.time) << ")\n";
+        env.err << "slower: " << r.what << ": " << formatFixedDuration(r.time.before) << " > "
+                << formatFixedDuration(r.time.after) << " (" << formatChange(r.time) << ")\n";
     if (slower.empty()) {
         env.err << "no matched " << toString(level) << " row above " << minTime << " ns got slower by more than " << pct
                 << "%\n";

@@ -2,6 +2,7 @@
 // Pieces of the comparison engine shared by its files (not part of the public API).
 
 #include "opscope/diff.h"
+#include "opscope/format.h"
 
 #include <functional>
 #include <string>
@@ -115,8 +116,7 @@ struct DiffTable {
 };
 DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty, size_t nameWidth);
 
-// "529.76 us", "-210.72 us", "0.602x", "-39.8%".
-std::string formatDuration(int64_t ns);
+// "+529.76 us", "-210.72 us" (durations: formatFixedDuration), "0.602x", "-39.8%".
 std::string formatDelta(int64_t ns);
 std::string formatRatio(const TimePair &time);
 std::string formatChange(const TimePair &time);

@@ -72,8 +72,9 @@ std::string runsNote(const ProfileDiff &diff)
     const Significance &s = diff.totals.stepStats;
     std::snprintf(buffer, sizeof buffer,
                   "%zu BEFORE runs: kernel time mean %s, standard deviation %s; AFTER differs by %+.1f%%%s",
-                  diff.beforeRuns, formatDuration(int64_t(s.mean)).c_str(), formatDuration(int64_t(s.stddev)).c_str(),
-                  s.pctDifference, s.hasZScore() ? (", z-score " + std::to_string(s.zScore)).c_str() : "");
+                  diff.beforeRuns, formatFixedDuration(int64_t(s.mean)).c_str(),
+                  formatFixedDuration(int64_t(s.stddev)).c_str(), s.pctDifference,
+                  s.hasZScore() ? (", z-score " + std::to_string(s.zScore)).c_str() : "");
     return buffer;
 }
 
@@ -100,9 +101,9 @@ void writeDiffMarkdown(const ProfileDiff &diff, DiffLevel level, std::ostream &o
                "ratio | total before | total after |\n|---|---|---:|---:|---:|---:|---:|---:|\n";
         for (const GroupDiffRow &g : diff.groups)
             out << "| " << markdownCell(g.name) << " | " << toString(g.status) << " | " << g.members.before << " > "
-                << g.members.after << " | " << formatDuration(g.median.before) << " | "
-                << formatDuration(g.median.after) << " | " << formatRatio(g.median) << " | "
-                << formatDuration(g.total.before) << " | " << formatDuration(g.total.after) << " |\n";
+                << g.members.after << " | " << formatFixedDuration(g.median.before) << " | "
+                << formatFixedDuration(g.median.after) << " | " << formatRatio(g.median) << " | "
+                << formatFixedDuration(g.total.before) << " | " << formatFixedDuration(g.total.after) << " |\n";
     }
     const DiffTable table = diffTable(diff, level, false, kReportNameWidth);
     out << "\n## By " << toString(level) << "\n\n|";
@@ -150,10 +151,10 @@ void writeDiffHtml(const ProfileDiff &diff, DiffLevel level, std::ostream &out)
         for (const GroupDiffRow &g : diff.groups)
             out << "<tr class=\"" << toString(g.status) << "\"><td>" << html(g.name) << "</td><td>"
                 << toString(g.status) << "</td><td class=\"n\">" << g.members.before << " &gt; " << g.members.after
-                << "</td><td class=\"n\">" << formatDuration(g.median.before) << "</td><td class=\"n\">"
-                << formatDuration(g.median.after) << "</td><td class=\"n\">" << formatRatio(g.median)
-                << "</td><td class=\"n\">" << formatDuration(g.total.before) << "</td><td class=\"n\">"
-                << formatDuration(g.total.after) << "</td></tr>\n";
+                << "</td><td class=\"n\">" << formatFixedDuration(g.median.before) << "</td><td class=\"n\">"
+                << formatFixedDuration(g.median.after) << "</td><td class=\"n\">" << formatRatio(g.median)
+                << "</td><td class=\"n\">" << formatFixedDuration(g.total.before) << "</td><td class=\"n\">"
+                << formatFixedDuration(g.total.after) << "</td></tr>\n";
         out << "</table>\n";
     }
     const DiffTable table = diffTable(diff, level, false, kReportNameWidth);

@@ -73,22 +73,9 @@ std::string dims(const Dim3 &d)
 
 } // namespace
 
-std::string formatDuration(int64_t ns)
-{
-    char buffer[40];
-    const double v = double(ns);
-    if (std::llabs(ns) >= 1000000)
-        std::snprintf(buffer, sizeof buffer, "%.3f ms", v / 1e6);
-    else if (std::llabs(ns) >= 1000)
-        std::snprintf(buffer, sizeof buffer, "%.2f us", v / 1e3);
-    else
-        std::snprintf(buffer, sizeof buffer, "%lld ns", static_cast<long long>(ns));
-    return buffer;
-}
-
 std::string formatDelta(int64_t ns)
 {
-    return (ns > 0 ? "+" : "") + formatDuration(ns);
+    return (ns > 0 ? "+" : "") + formatFixedDuration(ns);
 }
 
 std::string formatRatio(const TimePair &time)
@@ -114,8 +101,8 @@ DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty,
     DiffTable t;
     const bool runs = diff.beforeRuns > 1;
     auto timeColumns = [&](std::vector<std::string> &row, const TimePair &time, const Significance &s) {
-        row.push_back(formatDuration(time.before));
-        row.push_back(formatDuration(time.after));
+        row.push_back(formatFixedDuration(time.before));
+        row.push_back(formatFixedDuration(time.after));
         row.push_back(formatDelta(time.delta()));
         row.push_back(formatRatio(time));
         row.push_back(formatChange(time));
@@ -200,7 +187,7 @@ std::vector<std::vector<std::string>> totalsLines(const ProfileDiff &diff)
     const DiffTotals &t = diff.totals;
     std::vector<std::vector<std::string>> lines;
     auto time = [&](const std::string &label, const TimePair &v) {
-        lines.push_back({label, formatDuration(v.before), formatDuration(v.after), formatDelta(v.delta()),
+        lines.push_back({label, formatFixedDuration(v.before), formatFixedDuration(v.after), formatDelta(v.delta()),
                          formatRatio(v), formatChange(v)});
     };
     auto count = [&](const std::string &label, const CountPair &v) {
