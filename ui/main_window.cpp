@@ -14,6 +14,7 @@
 #include "views/roofline_view.h"
 #include "wizards/wizard_actions.h"
 
+#include "opscope/format.h"
 #include "opscope/insights.h"
 
 #include <QApplication>
@@ -45,11 +46,7 @@ namespace {
 
 QString formatNs(int64_t ns)
 {
-    if (ns >= 1000000)
-        return QStringLiteral("%1 ms").arg(double(ns) / 1e6, 0, 'f', 3);
-    if (ns >= 1000)
-        return QStringLiteral("%1 µs").arg(double(ns) / 1e3, 0, 'f', 2);
-    return QStringLiteral("%1 ns").arg(ns);
+    return QString::fromStdString(formatFixedDuration(ns, 2, MicroUnit::Greek));
 }
 
 QDockWidget *dock(QMainWindow *window, const QString &title, const QString &name, QWidget *content)
@@ -252,6 +249,8 @@ void MainWindow::restoreViewChoices()
     roofline.aggregates =
         RooflineAggregates(std::clamp(s.value("rooflineAggregates", int(roofline.aggregates)).toInt(), 0, 2));
     roofline.scopeToSelection = s.value("rooflineScope", roofline.scopeToSelection).toBool();
+    roofline.colorMode = ColorMode(std::clamp(s.value("rooflineColorBy", int(roofline.colorMode)).toInt(), 0, 1));
+    roofline.precision = s.value("rooflinePrecision", roofline.precision).toString();
     roofline_->setOptions(roofline);
     colorByModule_->setChecked(s.value("timelineColorByModule", false).toBool());
     tabs_->setCurrentIndex(s.value("tab", 0).toInt());
@@ -266,6 +265,8 @@ void MainWindow::saveViewChoices() const
     s.setValue("rooflineLevel", int(roofline_->options().level));
     s.setValue("rooflineAggregates", int(roofline_->options().aggregates));
     s.setValue("rooflineScope", roofline_->options().scopeToSelection);
+    s.setValue("rooflineColorBy", int(roofline_->chosenOptions().colorMode));
+    s.setValue("rooflinePrecision", roofline_->chosenOptions().precision);
     s.setValue("timelineColorByModule", colorByModule_->isChecked());
     s.setValue("tab", tabs_->currentIndex());
 }

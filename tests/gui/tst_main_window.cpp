@@ -16,6 +16,7 @@
 
 #include <QAction>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
@@ -44,6 +45,15 @@ QAction *actionWithShortcut(QWidget &window, const QKeySequence &keys)
     for (QAction *action : window.findChildren<QAction *>())
         if (action->shortcuts().contains(keys))
             return action;
+    return nullptr;
+}
+
+// The roofline's chooser whose first item reads `firstItem`.
+QComboBox *rooflineChooser(ui::RooflineView &view, const QString &firstItem)
+{
+    for (QComboBox *box : view.findChildren<QComboBox *>())
+        if (box->count() > 0 && box->itemText(0) == firstItem)
+            return box;
     return nullptr;
 }
 
@@ -133,6 +143,7 @@ private slots:
 
     void viewChoicesPersist()
     {
+        QString precision;
         {
             ui::MainWindow window;
             window.show();
@@ -149,6 +160,24 @@ private slots:
             QVERIFY(colours);
             colours->setChecked(true);
             QCOMPARE(int(window.timeline()->colorMode()), int(ui::ColorMode::Module));
+
+            // The roofline's colouring and precision, chosen on one profile, stay for the next one.
+            QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+            // The sample has modules: colour by module is the default there.
+            QCOMPARE(int(window.roofline()->options().colorMode), int(ui::ColorMode::Module));
+            QComboBox *colourBy = rooflineChooser(*window.roofline(), QStringLiteral("Colour by module"));
+            QComboBox *precisions = rooflineChooser(*window.roofline(), QStringLiteral("All precisions"));
+            QVERIFY(colourBy);
+            QVERIFY(precisions);
+            QVERIFY(precisions->count() > 1); // the sample has ncu ceilings for at least one precision
+            precision = precisions->itemText(precisions->count() - 1);
+            precisions->setCurrentIndex(precisions->count() - 1);
+            colourBy->setCurrentIndex(colourBy->findData(int(ui::ColorMode::Operator)));
+            QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+            QCOMPARE(window.roofline()->options().precision, precision);
+            QCOMPARE(precisions->currentText(), precision);
+            QCOMPARE(int(window.roofline()->options().colorMode), int(ui::ColorMode::Operator));
+            QCOMPARE(colourBy->currentData().toInt(), int(ui::ColorMode::Operator));
             window.close();
         }
         ui::MainWindow again;
@@ -157,6 +186,10 @@ private slots:
         QCOMPARE(int(again.roofline()->options().level), int(MemoryLevel::L2));
         QCOMPARE(int(again.roofline()->options().aggregates), int(ui::RooflineAggregates::Modules));
         QCOMPARE(int(again.timeline()->colorMode()), int(ui::ColorMode::Module));
+        // ...and across a restart, on the profile opened then.
+        QVERIFY(openAndWait(again, ui::sampleCaptureFiles()));
+        QCOMPARE(again.roofline()->options().precision, precision);
+        QCOMPARE(int(again.roofline()->options().colorMode), int(ui::ColorMode::Operator));
         QSettings().clear();
     }
 

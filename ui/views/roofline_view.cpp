@@ -102,18 +102,34 @@ RooflineView::RooflineView(Selection *selection, QWidget *parent)
 void RooflineView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
 {
     analysis_ = std::move(analysis);
-    // Colour by module when there are modules to colour by.
-    options_.colorMode = analysis_ && !analysis_->tree.nodes.empty() ? ColorMode::Module : ColorMode::Operator;
-    options_.precision.clear();
+    // The colouring and precision chosen last, where this profile has them: colour by operator when
+    // there are no modules to colour by, all precisions when it has no ceiling for the chosen one.
+    const bool hasModules = analysis_ && !analysis_->tree.nodes.empty();
+    options_.colorMode = hasModules ? chosenColorMode_ : ColorMode::Operator;
+    options_.precision =
+        analysis_ && rooflinePrecisions(*analysis_).contains(chosenPrecision_) ? chosenPrecision_ : QString();
     updateChoosers();
     rebuild();
 }
 
 void RooflineView::setOptions(const RooflineOptions &options)
 {
+    // A change is a choice; a value setAnalysis had to fall back from stays chosen for the next profile.
+    if (options.colorMode != options_.colorMode)
+        chosenColorMode_ = options.colorMode;
+    if (options.precision != options_.precision)
+        chosenPrecision_ = options.precision;
     options_ = options;
     updateChoosers();
     rebuild();
+}
+
+RooflineOptions RooflineView::chosenOptions() const
+{
+    RooflineOptions chosen = options_;
+    chosen.colorMode = chosenColorMode_;
+    chosen.precision = chosenPrecision_;
+    return chosen;
 }
 
 void RooflineView::updateChoosers()

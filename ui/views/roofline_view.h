@@ -27,6 +27,9 @@ public:
     void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis);
     void setOptions(const RooflineOptions &options);
     const RooflineOptions &options() const { return options_; }
+    // The options with the colouring and precision last chosen, also where the profile shown cannot
+    // have them (no modules, no ceiling for that precision): what to remember for the next profile.
+    RooflineOptions chosenOptions() const;
 
     // Writes the chart; a size of 0 takes the widget's (or 1200 x 800 when it has none yet).
     bool savePng(const QString &path, int width = 0, int height = 0);
@@ -65,6 +68,8 @@ private:
     Selection *selection_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
     RooflineOptions options_;
+    ColorMode chosenColorMode_ = ColorMode::Module;
+    QString chosenPrecision_; // empty: all precisions
     RooflineScene scene_;
     std::vector<Index> highlighted_;
     QCustomPlot *plot_;
