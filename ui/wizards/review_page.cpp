@@ -79,7 +79,11 @@ void ReviewPage::initializePage()
     const RunJob job = wizard_->job();
     runFolder_->setText(fromStd(job.runDir()));
     commands_->setPlainText(tr("Looking up the tools..."));
-    cli_->setText(fromStd(displayCommand(cliEquivalent(job))));
+    try {
+        cli_->setText(fromStd(displayCommand(cliEquivalent(job))));
+    } catch (const pipeline::ToolError &e) { // a choice the CLI has no option for
+        cli_->setText(tr("(no single command line: %1)").arg(fromStd(e.what())));
+    }
     cli_->setCursorPosition(0); // shows where it starts: opscope capture ...
     notes_->clear();
     setMessage(message_, QString(), false);

@@ -62,37 +62,8 @@ void addCaptureOptions(Argv &argv, const pipeline::CaptureRequest &c, bool profi
 
 void addReplayOptions(Argv &argv, const pipeline::ReplayRequest &r)
 {
-    const pipeline::NcuOptions &n = r.ncu;
-    argv.insert(argv.end(), {"--set", n.metricSet.empty() ? std::string("none") : n.metricSet});
-    if (!n.sections.empty())
-        argv.insert(argv.end(), {"--section", joined(n.sections, ';')});
-    if (!n.metrics.empty())
-        argv.insert(argv.end(), {"--metrics", joined(n.metrics, ',')});
-    const auto filters = [&](const char *option, const std::vector<pipeline::NvtxFilter> &list) {
-        std::vector<std::string> expressions;
-        for (const auto &f : list)
-            expressions.push_back(f.expression);
-        if (!expressions.empty())
-            argv.insert(argv.end(), {option, joined(expressions, ';')});
-    };
-    filters("--nvtx-include", n.nvtxInclude);
-    filters("--nvtx-exclude", n.nvtxExclude);
-    if (!n.kernelName.empty())
-        argv.insert(argv.end(), {"--kernel-name", n.kernelName});
-    if (n.launchSkip)
-        argv.insert(argv.end(), {"--launch-skip", std::to_string(*n.launchSkip)});
-    if (n.launchCount)
-        argv.insert(argv.end(), {"--launch-count", std::to_string(*n.launchCount)});
-    if (n.replayMode)
-        argv.insert(argv.end(), {"--replay-mode", std::string(pipeline::toString(*n.replayMode))});
-    if (!r.dedup)
-        argv.push_back("--no-dedup");
-    if (n.sudo)
-        argv.push_back("--sudo");
-    if (!n.sudoEnvironment.empty())
-        argv.insert(argv.end(), {"--sudo-env", envList(n.sudoEnvironment)});
-    if (!r.ncuPath.empty())
-        argv.insert(argv.end(), {"--ncu", r.ncuPath});
+    const Argv options = pipeline::replayCliOptions(r);
+    argv.insert(argv.end(), options.begin(), options.end());
 }
 
 void addWorkload(Argv &argv, const pipeline::CaptureRequest &c)

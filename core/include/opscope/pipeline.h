@@ -278,6 +278,11 @@ struct ReplayRequest {
     std::optional<std::chrono::milliseconds> timeout;
 };
 
+// The options of `opscope replay RUN` that make the CLI run `request` (from --set on; the CLI's
+// defaults left out): what a remote host runs and what the replay wizard shows. Throws ToolError for
+// what the CLI cannot be told (extra ncu arguments, start/end NVTX filters, a ';' inside a list item).
+Argv replayCliOptions(const ReplayRequest &request);
+
 // What a stage reports while it runs: every output line, and parsed events.
 struct StageCallbacks {
     std::function<void(std::string_view stage, std::string_view line)> onLine;

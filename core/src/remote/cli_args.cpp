@@ -1,5 +1,6 @@
 // Requests as CLI arguments: the host runs the same pipeline through `opscope capture` and
-// `opscope replay`, so every field must reach it unchanged, or be refused here with the reason.
+// `opscope replay`, so every field must reach it unchanged, or be refused here with the reason. The
+// replay's options (pipeline::replayCliOptions) are also what the replay wizard shows as its command.
 #include "remote/cli_args.h"
 
 namespace opscope::remote::detail {
@@ -100,13 +101,27 @@ Argv captureArguments(const pipeline::CaptureRequest &r, const std::string &name
 
 Argv replayArguments(const pipeline::ReplayRequest &r, const std::string &remoteRun)
 {
+    Argv argv = {"replay", remoteRun, "--verbose"};
+    const Argv options = pipeline::replayCliOptions(r);
+    argv.insert(argv.end(), options.begin(), options.end());
+    return argv;
+}
+
+} // namespace opscope::remote::detail
+
+namespace opscope::pipeline {
+
+Argv replayCliOptions(const ReplayRequest &r)
+{
+    using namespace remote::detail;
+
     const pipeline::NcuOptions &n = r.ncu;
     if (!n.extraArgs.empty())
-        throw ToolError("extra ncu arguments cannot be passed to a remote replay");
+        throw ToolError("extra ncu arguments cannot be passed on opscope's command line");
     if (n.kernelNameBase != "demangled")
-        throw ToolError("a remote replay matches kernel names on their demangled form only, not '" + n.kernelNameBase +
-                        "'");
-    Argv argv = {"replay", remoteRun, "--verbose", "--set", n.metricSet.empty() ? std::string("none") : n.metricSet};
+        throw ToolError("opscope's command line matches kernel names on their demangled form only, not '" +
+                        n.kernelNameBase + "'");
+    Argv argv = {"--set", n.metricSet.empty() ? std::string("none") : n.metricSet};
     if (!n.sections.empty())
         argv.insert(argv.end(), {"--section", joined(n.sections, ';', "--section")});
     if (!n.metrics.empty())
@@ -127,7 +142,8 @@ Argv replayArguments(const pipeline::ReplayRequest &r, const std::string &remote
         argv.insert(argv.end(), {"--launch-count", std::to_string(*n.launchCount)});
     if (n.replayMode)
         argv.insert(argv.end(), {"--replay-mode", std::string(pipeline::toString(*n.replayMode))});
-    argv.insert(argv.end(), {"--target-processes", n.targetProcesses});
+    if (n.targetProcesses != "all")
+        argv.insert(argv.end(), {"--target-processes", n.targetProcesses});
     if (n.sudo)
         argv.push_back("--sudo");
     if (!n.sudoEnvironment.empty())
@@ -144,4 +160,4 @@ Argv replayArguments(const pipeline::ReplayRequest &r, const std::string &remote
     return argv;
 }
 
-} // namespace opscope::remote::detail
+} // namespace opscope::pipeline
