@@ -112,6 +112,17 @@ std::shared_ptr<Profile> manyKernels(size_t count)
 }
 
 // Paints the viewport, so image coordinates are the view's viewport coordinates.
+// Shows `profile` in `view` with a time area `columns` pixels wide; false when the window never shows.
+bool showInColumns(TimelineView &view, const std::shared_ptr<Profile> &profile, int columns)
+{
+    view.resize(view.labelWidth() + columns + 2 * view.frameWidth(), 300);
+    view.show();
+    if (!QTest::qWaitForWindowExposed(&view))
+        return false;
+    view.setProfile(profile);
+    return true;
+}
+
 QImage paint(TimelineView &view)
 {
     QImage image(view.viewport()->size(), QImage::Format_ARGB32_Premultiplied);
@@ -479,10 +490,7 @@ private slots:
     {
         const auto p = manyKernels(100000);
         TimelineView view;
-        view.resize(view.labelWidth() + 1000 + 2 * view.frameWidth(), 300);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setProfile(p);
+        QVERIFY(showInColumns(view, p, 1000));
         QCOMPARE(view.timeArea().width(), 1000);
         const int row = view.model()->rowOf({EventKind::Kernel, 0});
         const int y = view.rowRect(row).center().y();
@@ -557,10 +565,7 @@ private slots:
         // overlaps is not, and long kernels keep their own full-colour boxes.
         const auto p = irregularKernels(200000);
         TimelineView view;
-        view.resize(view.labelWidth() + 1000 + 2 * view.frameWidth(), 300);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setProfile(p);
+        QVERIFY(showInColumns(view, p, 1000));
         const int row = view.model()->rowOf({EventKind::Kernel, 0});
         const TimelineRow &kernels = view.model()->rows()[row];
         QVERIFY(kernels.cellShift >= 0);
@@ -640,10 +645,7 @@ private slots:
         // one of the three names.
         const auto p = manyKernels(100000);
         TimelineView view;
-        view.resize(view.labelWidth() + 1000 + 2 * view.frameWidth(), 300);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
-        view.setProfile(p);
+        QVERIFY(showInColumns(view, p, 1000));
         const QImage image = paint(view);
         const QColor base = view.palette().color(QPalette::Base);
         std::set<QRgb> expected;
