@@ -1,6 +1,7 @@
 """A small GPT (decoder-only transformer) with identical blocks, trained or run on random tokens.
 
     python3 examples/gpt.py [--size tiny|small|base] [--steps N] [--infer] [--dtype float32|bfloat16]
+                            [--layers N] [--vocab N] [--batch N] [--seq N]
     opscope profile examples/gpt.py -- --infer
 
 Modules (the shape of the fixtures in shared/fixtures/h100): model[GPT] -> wte[Embedding],
@@ -85,18 +86,28 @@ class GPT(nn.Module):
         return self.head(self.ln_f(x))
 
 
-def main():
+def build_step(argv=None):
+    """The model, its optimizer, its inputs and one step's function (used by main and by
+    bench/gpu/plain_step.py, which times the step plainly); returns (step, iterations)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=sorted(SIZES), default=None, help="default: tiny on CPU, base on CUDA")
     parser.add_argument("--layers", type=int, default=None, help="blocks (default: the size's)")
+    parser.add_argument("--vocab", type=int, default=None,
+                        help="vocabulary (default: the size's); 50257, GPT-2's, is not a multiple of 8: "
+                        "the head's GEMM then runs on slow unaligned kernels")
+    parser.add_argument("--batch", type=int, default=None, help="sequences per step (default: the size's)")
+    parser.add_argument("--seq", type=int, default=None, help="sequence length (default: the size's)")
     parser.add_argument("--steps", type=int, default=20, help="iterations (default 20)")
     parser.add_argument("--infer", action="store_true", help="forward only, under torch.no_grad()")
     parser.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     size = args.size or ("base" if args.device.startswith("cuda") else "tiny")
     layers, width, heads, sequence, batch, vocabulary = SIZES[size]
     layers = args.layers or layers
+    vocabulary = args.vocab or vocabulary
+    batch = args.batch or batch
+    sequence = args.seq or sequence
     dtype = getattr(torch, args.dtype)
 
     torch.manual_seed(0)
@@ -112,19 +123,29 @@ def main():
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4, **({"fused": True} if fused else {}))
     tokens = torch.randint(0, vocabulary, (batch, sequence + 1), device=args.device)
     inputs, targets = tokens[:, :-1], tokens[:, 1:]
+    state = {"step": 0}
 
-    for step in range(args.steps):
+    def step():
         if args.infer:
             with torch.no_grad():
                 model(inputs)
-            continue
+            return
         optimizer.zero_grad(set_to_none=True)
         logits = model(inputs)
         loss = F.cross_entropy(logits.reshape(-1, vocabulary).float(), targets.reshape(-1))
         loss.backward()
         optimizer.step()
-        if step % 10 == 0:
-            print("step %d loss %.4f" % (step, loss.item()), flush=True)
+        if state["step"] % 10 == 0:
+            print("step %d loss %.4f" % (state["step"], loss.item()), flush=True)
+        state["step"] += 1
+
+    return step, args.steps
+
+
+def main():
+    step, steps = build_step()
+    for _ in range(steps):
+        step()
 
 
 if __name__ == "__main__":
