@@ -30,24 +30,28 @@ def load(script):
     return module
 
 
-def kernel_union_ns(step):
+def step_kernels(step):
+    """(start µs, end µs, name) of every kernel, memcpy and memset of one step."""
     from torch.profiler import ProfilerActivity, profile
 
     with profile(activities=[ProfilerActivity.CUDA]) as prof:
         step()
         torch.cuda.synchronize()
-    intervals = sorted(
-        (e.time_range.start, e.time_range.end)  # µs
+    return sorted(
+        (e.time_range.start, e.time_range.end, e.name)
         for e in prof.events()
         if e.device_type == torch.autograd.DeviceType.CUDA and e.time_range.end > e.time_range.start
     )
+
+
+def union_ns(kernels):
     busy, end = 0.0, None
-    for s, e in intervals:
+    for s, e, _ in kernels:
         if end is None or s > end:
             busy, end = busy + (e - s), e
         elif e > end:
             busy, end = busy + (e - end), e
-    return len(intervals), busy * 1000.0
+    return busy * 1000.0
 
 
 def main():
@@ -61,7 +65,7 @@ def main():
     p.add_argument("--time", type=int, default=20, metavar="N", help="steps timed (default 20)")
     p.add_argument("--warmup", type=int, default=3, metavar="W", help="warm-up steps (default 3)")
     p.add_argument("--busy", action="store_true", help="also the plain GPU-busy share of one step")
-    p.add_argument("--json", help="write the figures here")
+    p.add_argument("--json", help="write the figures here (with --busy: every kernel's name and time too)")
     args = p.parse_args(argv)
 
     step, _ = load(args.script).build_step(script_args)
@@ -81,10 +85,12 @@ def main():
           % (os.path.basename(args.script), " ".join(script_args), result["median_ns"] / 1e6, args.time,
              result["min_ns"] / 1e6, result["max_ns"] / 1e6))
     if args.busy:
-        kernels, busy_ns = kernel_union_ns(step)
-        result.update(kernels=kernels, busy_ns=busy_ns, busy_share=busy_ns / result["median_ns"])
+        kernels = step_kernels(step)
+        busy_ns = union_ns(kernels)
+        result.update(kernels=len(kernels), busy_ns=busy_ns, busy_share=busy_ns / result["median_ns"],
+                      kernel_list=[{"name": n, "ns": (e - s) * 1000.0} for s, e, n in kernels])
         print("plain GPU busy: %d kernels, %.3f ms, %.1f %% of the plain step"
-              % (kernels, busy_ns / 1e6, 100 * result["busy_share"]))
+              % (len(kernels), busy_ns / 1e6, 100 * result["busy_share"]))
     if args.json:
         with open(args.json, "w") as f:
             json.dump(result, f, indent=1)
