@@ -525,6 +525,14 @@ private slots:
             labels << c.label.section(QLatin1Char(' '), 0, 0);
         for (const char *expected : {"DRAM", "L2", "L1", "FP32", "BF16"})
             QVERIFY2(labels.contains(QLatin1String(expected)), qPrintable(labels.join(',')));
+        // The BF16 tensor roof is the dense peak (op_hgmma_src_bf16_dst_fp32_sparsity_off.sum.peak_sustained x
+        // sm__cycles_elapsed.avg.per_second, largest over the rows, python3 csv), not src_bf16_dst_fp32's
+        // 2:4-sparse 1.72 PFLOP/s; no kernel ran sparse, so no sparse roof.
+        for (const RooflineCeiling &c : roofline.scene().ceilings) {
+            QVERIFY2(!c.label.contains(QLatin1String("sparse")), qPrintable(c.label));
+            if (c.label.startsWith(QLatin1String("BF16 tensor ")))
+                QVERIFY2(qAbs(c.peak - 858545572256317.4) < 1.0, qPrintable(c.label));
+        }
 
         // Clicking the largest point selects its kernel everywhere.
         const auto biggest = std::max_element(roofline.scene().kernels.begin(), roofline.scene().kernels.end(),
