@@ -127,6 +127,27 @@ private slots:
         checkBlocksGroup(p);
         const ModuleTree tree = buildModuleTree(p);
         QCOMPARE(tree.nodes[size_t(tree.find("blocks.2.attn"))].instances.size(), size_t(3)); // one call per step
+        // No CAPTURE range in a torch.profiler trace: its three profiled steps are all counted.
+        for (const ModuleNode &node : tree.nodes)
+            QCOMPARE(node.calls, uint32_t(3));
+    }
+
+    // Module calls count the captured step only: the nsys export labels every forward of the two warm-up
+    // steps too (135 module ranges for 45 paths, python3 sqlite3), whose kernels lie outside CAPTURE.
+    void moduleCallsAreTheCapturedStepsOnes()
+    {
+        for (const std::string &file :
+             {h100("gpt4_bf16_infer/nsys.sqlite"), test::sourceFile("resources/samples/gpt4_bf16_infer/nsys.sqlite")}) {
+            const Profile p = importCapture({file});
+            QCOMPARE(p.modules.size(), size_t(135));
+            const ModuleTree tree = buildModuleTree(p);
+            QCOMPARE(tree.nodes.size(), size_t(45));
+            for (const ModuleNode &node : tree.nodes) {
+                QCOMPARE(node.instances.size(), size_t(3));
+                QVERIFY2(node.calls == 1, node.path.c_str());
+                QCOMPARE(node.callsOutsideStep(), uint32_t(2));
+            }
+        }
     }
 
     void allThreeTogether()

@@ -446,6 +446,14 @@ private slots:
                  QStringLiteral("92.1 µs / 92.3 µs / 93.1 µs"));
         QCOMPARE(analysis->tree.groups[size_t(groupIndex)].medianTime(), int64_t((92257 + 92355) / 2));
         QCOMPARE(analysis->tree.stepGpuTime, int64_t(428553));
+        // Calls are the captured step's: one per block, one per member (the two warm-up calls of each module
+        // lie outside CAPTURE and are only mentioned in the tooltip).
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::CallsColumn).data(SortRole).toDouble(), 4.0);
+        const QModelIndex block0 = model->index(0, 0, group);
+        QCOMPARE(block0.siblingAtColumn(ModuleTreeModel::CallsColumn).data().toString(), QStringLiteral("1"));
+        QVERIFY2(
+            block0.data(Qt::ToolTipRole).toString().contains(QLatin1String("2 more call(s) outside the captured step")),
+            qPrintable(block0.data(Qt::ToolTipRole).toString()));
 
         // Picking the group row selects the group.
         view.view()->setCurrentIndex(view.proxy()->mapFromSource(group));

@@ -65,7 +65,7 @@ void printModuleNode(const ModuleTree &tree, int n, int depth, std::ostream &out
     std::string label = std::string(size_t(depth) * 2, ' ') + node.path + " [" + node.className + "]";
     if (node.group >= 0)
         label += "  (group " + tree.groups[size_t(node.group)].name + ")";
-    out << padRight(label, 56) << padLeft(std::to_string(node.instances.size()), 6)
+    out << padRight(label, 56) << padLeft(std::to_string(node.calls), 6)
         << padLeft(formatFixedDuration(node.gpuTimeTotal), 13) << padLeft(formatFixedDuration(node.gpuTimeSelf), 13)
         << "  " << pct << padLeft(std::to_string(node.kernelsTotal), 8) << "\n";
     for (int c : node.children)
@@ -80,7 +80,8 @@ json moduleNodeJson(const ModuleTree &tree, int n)
         children.push_back(moduleNodeJson(tree, c));
     json j = {{"path", node.path},
               {"class", node.className},
-              {"calls", node.instances.size()},
+              {"calls", node.calls},
+              {"calls_outside_step", node.callsOutsideStep()},
               {"gpu_time_total_ns", node.gpuTimeTotal},
               {"gpu_time_self_ns", node.gpuTimeSelf},
               {"kernels_total", node.kernelsTotal},
