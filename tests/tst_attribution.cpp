@@ -127,6 +127,27 @@ private slots:
         checkBlocksGroup(p);
         const ModuleTree tree = buildModuleTree(p);
         QCOMPARE(tree.nodes[size_t(tree.find("blocks.2.attn"))].instances.size(), size_t(3)); // one call per step
+        // No CAPTURE range in a torch.profiler trace: its three profiled steps are all counted.
+        for (const ModuleNode &node : tree.nodes)
+            QCOMPARE(node.calls, uint32_t(3));
+    }
+
+    // Module calls count the captured step only: the nsys export labels every forward of the two warm-up
+    // steps too (135 module ranges for 45 paths, python3 sqlite3), whose kernels lie outside CAPTURE.
+    void moduleCallsAreTheCapturedStepsOnes()
+    {
+        for (const std::string &file :
+             {h100("gpt4_bf16_infer/nsys.sqlite"), test::sourceFile("resources/samples/gpt4_bf16_infer/nsys.sqlite")}) {
+            const Profile p = importCapture({file});
+            QCOMPARE(p.modules.size(), size_t(135));
+            const ModuleTree tree = buildModuleTree(p);
+            QCOMPARE(tree.nodes.size(), size_t(45));
+            for (const ModuleNode &node : tree.nodes) {
+                QCOMPARE(node.instances.size(), size_t(3));
+                QVERIFY2(node.calls == 1, node.path.c_str());
+                QCOMPARE(node.callsOutsideStep(), uint32_t(2));
+            }
+        }
     }
 
     void allThreeTogether()
@@ -322,8 +343,9 @@ private slots:
         // SpeedOfLight_RooflineChart / HierarchicalTensorRooflineChart formulas:
         //   fp32 = (fadd + fmul per_cycle_elapsed + derived ffma_x2) * smsp__cycles_elapsed.avg.per_second
         //   bf16 tensor = sm__ops_path_tensor_src_bf16_dst_fp32.sum.per_cycle_elapsed *
-        //   sm__cycles_elapsed.avg.per_second peaks: derived__sm__..._ffma_pred_on_x2 and .sum.peak_sustained times the
-        //   sm clock; DRAM peak = dram__bytes.sum.peak_sustained * dram__cycles_elapsed.avg.per_second.
+        //   sm__cycles_elapsed.avg.per_second peaks: derived__sm__..._ffma_pred_on_x2 and, for tensor work, the
+        //   dense sm__ops_path_tensor_op_hgmma_src_bf16_dst_fp32_sparsity_off.sum.peak_sustained times the sm clock;
+        //   DRAM peak = dram__bytes.sum.peak_sustained * dram__cycles_elapsed.avg.per_second.
         // ID 5: nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN (a bf16 GEMM)
         const Index gemm = kernelByLabel(p, "5");
         QVERIFY(gemm != kNoIndex);
@@ -336,7 +358,7 @@ private slots:
             return ComputeRate{};
         };
         QVERIFY(near(rate(g, "BF16 tensor").achieved, 393879089182675.25));
-        QVERIFY(near(rate(g, "BF16 tensor").peak, 1516099345700290.5));
+        QVERIFY(near(rate(g, "BF16 tensor").peak, 758049672850145.2)); // not the 2:4-sparse 1516099345700290.5
         QVERIFY(near(rate(g, "FP32").achieved, 256435112534.571));
         QVERIFY(near(rate(g, "FP32").peak, 47378104553134.08));
         QVERIFY(near(g.memory[int(MemoryLevel::Dram)].achieved, 358043844856.66));
@@ -353,6 +375,49 @@ private slots:
         QVERIFY(near(e.memory[int(MemoryLevel::L1)].achieved, 1228800000000.0));
         QVERIFY(near(e.intensity(MemoryLevel::Dram), 9.781229286188989));
         QCOMPARE(e.dominant()->precision, std::string("FP32"));
+    }
+
+    // Tensor ceilings are the dense peaks: Hopper's src_bf16_dst_fp32 (and src_fp16, src_tf32_dst_fp32,
+    // src_int8) path counts 2:4-sparse work too, so its peak_sustained is twice the dense one. Expected values
+    // computed with python's csv module: max over the 46 rows of <path>.sum.peak_sustained *
+    // sm__cycles_elapsed.avg.per_second (row ID 38 has the fastest clock, 1587923125.77 Hz).
+    void rooflineTensorCeilingsAreDense()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/ncu_raw.csv")});
+        std::vector<Index> all(p.kernels.size());
+        for (Index k = 0; k < p.kernels.size(); ++k)
+            all[k] = k;
+        const RooflineCeilings ceilings = rooflineCeilings(p, all);
+        auto peak = [&](const std::string &precision) {
+            for (const ComputeRate &c : ceilings.compute)
+                if (c.precision == precision)
+                    return c.peak;
+            return -1.0;
+        };
+        QVERIFY(near(peak("BF16 tensor"), 858545572256317.4));  // op_hgmma_src_bf16_dst_fp32_sparsity_off
+        QVERIFY(near(peak("FP16 tensor"), 858545572256317.4));  // op_hgmma_src_fp16_sparsity_off
+        QVERIFY(near(peak("TF32 tensor"), 429272786128158.7));  // op_hgmma_src_tf32_dst_fp32_sparsity_off
+        QVERIFY(near(peak("INT8 tensor"), 1717091144512634.8)); // op_igmma_src_int8_sparsity_off
+        QVERIFY(near(peak("FP8 tensor"), 1717091144512634.8));  // src_fp8_sparsity_off
+        QVERIFY(near(peak("FP64 tensor"), 53659098266019.836)); // src_fp64: no sparse variant
+        QVERIFY(near(peak("INT1 tensor"), 1.3736729156101078e+16));
+        // No kernel of this capture ran sparse: no sparse ceiling, no sparse work.
+        for (const ComputeRate &c : ceilings.compute) {
+            QVERIFY2(!c.sparse && c.precision.find("sparse") == std::string::npos, c.precision.c_str());
+            QVERIFY(c.precision.find("_") == std::string::npos);
+        }
+        // Every kernel with BF16 tensor work sits where ncu's own dense percentage puts it (ncu prints two decimals).
+        size_t withTensorWork = 0;
+        for (Index k : all)
+            for (const ComputeRate &c : kernelRoofline(p, k).compute)
+                if (c.precision == "BF16 tensor" && c.achieved > 0) {
+                    ++withTensorWork;
+                    const double pct = p.kernelCounter(k, "sm__ops_path_tensor_op_hgmma_src_bf16_dst_fp32_sparsity_off."
+                                                          "sum.pct_of_peak_sustained_elapsed");
+                    QVERIFY(pct > 0);
+                    QVERIFY2(std::abs(100 * c.achieved / c.peak - pct) < 0.006, p.text(p.kernels[k].name).data());
+                }
+        QCOMPARE(withTensorWork, size_t(21)); // 17 nvjet GEMMs and 4 cuDNN attention kernels
     }
 
     void operatorTableAndAggregates()

@@ -4,11 +4,13 @@
 #include <nlohmann/json.hpp>
 
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <fstream>
 
 using opscope::test::fixture;
+using opscope::test::sourceFile;
 using opscope::test::tempPath;
 
 namespace {
@@ -31,6 +33,27 @@ Run runOpscope(const QStringList &args)
 QString convBlock()
 {
     return QString::fromStdString(fixture("public/operator_profiler/conv_block/profile.json"));
+}
+
+// The bundled sample's two files: one capture (nsys export + ncu rows of its captured step).
+QStringList sampleFiles()
+{
+    const std::string dir = sourceFile("resources/samples/gpt4_bf16_infer/");
+    return {QString::fromStdString(dir + "nsys.sqlite"), QString::fromStdString(dir + "ncu_raw.csv")};
+}
+
+nlohmann::json jsonOf(const Run &run)
+{
+    return nlohmann::json::parse(run.out.toStdString());
+}
+
+// Every module of the tree below `nodes`, depth first.
+void collectModules(const nlohmann::json &nodes, std::vector<nlohmann::json> &out)
+{
+    for (const auto &node : nodes) {
+        out.push_back(node);
+        collectModules(node["children"], out);
+    }
 }
 
 } // namespace
@@ -91,6 +114,125 @@ private slots:
         QVERIFY(version.out.contains("SQLite 3."));
         QVERIFY(version.out.contains("profile file format 1"));
         QVERIFY(version.out.contains("Qt")); // "Qt 6.x", or "Qt: not built in" for a headless build
+    }
+
+    // Each command's line in `opscope --help` is a whole sentence that fits 100 columns, never the first
+    // line of a wrapped paragraph ("...the format is chosen by OUT's extension:").
+    void mainHelpListsWholeSentences()
+    {
+        const Run help = runOpscope({"--help"});
+        QCOMPARE(help.exitCode, 0);
+        const QStringList lines = help.out.split('\n');
+        const qsizetype first = lines.indexOf("commands:") + 1;
+        QVERIFY(first > 0);
+        QStringList entries;
+        for (qsizetype i = first; i < lines.size() && !lines[i].isEmpty(); ++i) {
+            QVERIFY2(lines[i].size() <= 100, qPrintable(lines[i]));
+            if (lines[i].startsWith("   ")) // a continuation of the entry above
+                entries.last() += ' ' + lines[i].trimmed();
+            else
+                entries << lines[i].trimmed();
+        }
+        QCOMPARE(entries.size(), 13);
+        for (const QString &entry : entries)
+            QVERIFY2(entry.endsWith('.'), qPrintable(entry));
+        QVERIFY(entries.contains("convert   Import IN (any supported format) and write OUT; the format is chosen by "
+                                 "OUT's extension."));
+    }
+
+    // summary, insights, kernels, modules, ops and stats read the files of one capture together, as import
+    // and diff do: here the sample's nsys export and the ncu rows of its captured step.
+    void commandsReadTheFilesOfOneCapture()
+    {
+        const QStringList files = sampleFiles();
+        const Run summary = runOpscope(QStringList{"summary"} + files + QStringList{"--json"});
+        QCOMPARE(summary.exitCode, 0);
+        QCOMPARE(jsonOf(summary)["kernels_with_counters"].get<int>(), 46);
+        QCOMPARE(jsonOf(summary)["captured_kernel_time_ns"].get<int64_t>(), int64_t(428553));
+        // Kernel rows with their ncu counters and roofline figures: the captured step's 46 by default.
+        const Run kernels = runOpscope(QStringList{"kernels"} + files + QStringList{"--json"});
+        QCOMPARE(kernels.exitCode, 0);
+        QCOMPARE(jsonOf(kernels).size(), size_t(46));
+        for (const auto &row : jsonOf(kernels)) {
+            QVERIFY(row["captured"].get<bool>());
+            QVERIFY(row.contains("roofline"));
+        }
+        const Run insights = runOpscope(QStringList{"insights"} + files + QStringList{"--json"});
+        QCOMPARE(insights.exitCode, 0);
+        QVERIFY(!jsonOf(insights).empty());
+        const Run ops = runOpscope(QStringList{"ops"} + files + QStringList{"--json", "--limit", "1"});
+        QCOMPARE(ops.exitCode, 0);
+        QCOMPARE(jsonOf(ops)[0]["name"].get<std::string>(), std::string("aten::linear"));
+        const Run modules = runOpscope(QStringList{"modules"} + files);
+        QCOMPARE(modules.exitCode, 0);
+        QVERIFY(modules.out.contains("blocks.* x4"));
+        const Run stats = runOpscope(QStringList{"stats"} + files + QStringList{"--report", "op_sum", "--csv"});
+        QCOMPARE(stats.exitCode, 0);
+        QVERIFY(stats.out.startsWith("Name,Calls,"));
+    }
+
+    // Module calls are the captured step's: every module of the sample runs twice in the warm-up (outside
+    // CAPTURE) and once in the captured step, whose GPU time the tree shows (python3 sqlite3 on nsys.sqlite:
+    // 135 blocks/ln/attn/mlp... NVTX ranges, 45 paths x 3).
+    void modulesCountTheCapturedStepsCalls()
+    {
+        const Run run = runOpscope(QStringList{"modules"} + sampleFiles() + QStringList{"--json"});
+        QCOMPARE(run.exitCode, 0);
+        std::vector<nlohmann::json> modules;
+        collectModules(jsonOf(run)["modules"], modules);
+        QCOMPARE(modules.size(), size_t(45));
+        for (const auto &m : modules) {
+            QVERIFY2(m["calls"].get<int>() == 1, m.dump().c_str());
+            QCOMPARE(m["calls_outside_step"].get<int>(), 2);
+        }
+        const Run table = runOpscope(QStringList{"modules"} + sampleFiles());
+        QVERIFY2(
+            table.out.contains(QRegularExpression(R"(\n  blocks\.0 \[Block\]  \(group blocks\.\*\) +1 +93\.09 us)")),
+            qPrintable(table.out));
+    }
+
+    // stats counts the captured step's kernels like every other command; --all-kernels (also taken by
+    // kernels) adds the 146 launched before it (initialisation, weight casts, two warm-up steps).
+    void statsAndKernelsDefaultToTheCapturedStep()
+    {
+        auto instances = [](const Run &run) {
+            int total = 0;
+            const nlohmann::json report = jsonOf(run);
+            for (const auto &row : report["rows"])
+                total += std::stoi(row["Instances"].get<std::string>());
+            return total;
+        };
+        const QStringList files = sampleFiles();
+        QCOMPARE(instances(runOpscope(QStringList{"stats"} + files + QStringList{"--json"})), 46);
+        QCOMPARE(instances(runOpscope(QStringList{"stats"} + files + QStringList{"--json", "--all-kernels"})), 192);
+        QCOMPARE(jsonOf(runOpscope(QStringList{"kernels"} + files + QStringList{"--json", "--all-kernels"})).size(),
+                 size_t(192));
+        const Run old = runOpscope(QStringList{"stats"} + files + QStringList{"--captured-only"});
+        QCOMPARE(old.exitCode, 2);
+    }
+
+    // summary's text formats durations with the project's formatter and shortens long metadata: this real
+    // torch.profiler trace of rank 34 of a 300-rank job (tests/data/kineto_300_ranks) has 13 KB of
+    // pg_config; --json keeps it whole.
+    void summaryTextIsShortAndReadable()
+    {
+        const Run sample = runOpscope(QStringList{"summary"} + sampleFiles());
+        QCOMPARE(sample.exitCode, 0);
+        QVERIFY2(sample.out.contains("Kernel time:   1.455 ms (captured step 428.55 us)\n"), qPrintable(sample.out));
+
+        const QString trace =
+            QString::fromStdString(sourceFile("tests/data/kineto_300_ranks/rank-34.pt.trace.json.gz"));
+        const Run text = runOpscope({"summary", trace});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.contains("  pg_config: a list of 11 entries (13125 characters; --json prints it whole)\n"),
+                 qPrintable(text.out));
+        QVERIFY2(text.out.contains("  world_size: 300\n"), qPrintable(text.out));
+        QVERIFY(!text.out.contains("\"ranks\"")); // none of the 11 lists of 300 ranks
+        QVERIFY2(text.out.size() < 1000, qPrintable(QString::number(text.out.size())));
+        const Run json = runOpscope({"summary", trace, "--json"});
+        const auto groups = nlohmann::json::parse(jsonOf(json)["metadata"]["pg_config"].get<std::string>());
+        QCOMPARE(groups.size(), size_t(11));
+        QCOMPARE(groups[0]["ranks"].size(), size_t(300));
     }
 
     void errorsGoToStderrWithNonZeroExit_data()

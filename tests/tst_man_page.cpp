@@ -54,7 +54,8 @@ QStringList commandNames(const QString &mainHelp)
 {
     QStringList names;
     for (const QString &line : block(mainHelp, "commands:"))
-        names << line.trimmed().section(' ', 0, 0);
+        if (!line.startsWith("   ")) // deeper lines continue the description above
+            names << line.trimmed().section(' ', 0, 0);
     return names;
 }
 
@@ -199,8 +200,10 @@ private slots:
     {
         // Guards the parser above: if it found nothing, every command would pass vacuously.
         const QList<HelpOption> options = helpOptions(helpOf({"summary", "--help"}));
-        QCOMPARE(options.size(), 1);
+        QCOMPARE(options.size(), 2);
         QCOMPARE(options[0].names, QStringList({"--json"}));
+        QCOMPARE(options[1].names, QStringList({"--capture-range"}));
+        QCOMPARE(options[1].defaultValue, QStringLiteral("CAPTURE"));
     }
 
     void versionMatches()

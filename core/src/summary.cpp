@@ -1,5 +1,6 @@
 #include "opscope/summary.h"
 
+#include "opscope/format.h"
 #include "opscope/module_tree.h"
 
 #include <map>
@@ -46,6 +47,25 @@ int64_t spanNs(const Profile &p)
     return hi > lo ? hi - lo : 0;
 }
 
+// A metadata value as the text summary shows it: whole when it fits a line (a path does), else what it
+// is and how long: a 300-rank job's pg_config runs to kilobytes. summaryJson keeps every value whole.
+std::string shortMetadataValue(const std::string &value)
+{
+    constexpr size_t kLongest = 120;
+    const size_t lineEnd = value.find('\n');
+    if (value.size() <= kLongest && lineEnd == std::string::npos)
+        return value;
+    const std::string size = std::to_string(value.size()) + " characters; --json prints it whole)";
+    if ((value.front() == '[' || value.front() == '{') && nlohmann::json::accept(value)) {
+        const nlohmann::json parsed = nlohmann::json::parse(value);
+        const size_t n = parsed.size();
+        if (parsed.is_array())
+            return "a list of " + std::to_string(n) + (n == 1 ? " entry (" : " entries (") + size;
+        return "an object of " + std::to_string(n) + (n == 1 ? " key (" : " keys (") + size;
+    }
+    return value.substr(0, std::min(lineEnd, kLongest - 20)) + "... (" + size;
+}
+
 } // namespace
 
 nlohmann::ordered_json summaryJson(const Profile &p)
@@ -60,6 +80,7 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     out["metadata"] = meta;
 
     size_t captured = 0, attributed = 0, withModule = 0, withCounters = 0, memcpy = 0, memset = 0, nvtx = 0;
+    int64_t capturedTime = 0;
     std::map<std::string, size_t> confidence;
     json unattributed = json::array();
     for (Index k = 0; k < p.kernels.size(); ++k) {
@@ -67,6 +88,7 @@ nlohmann::ordered_json summaryJson(const Profile &p)
         if (kernel.flags & kKernelOutsideCapture)
             continue;
         ++captured;
+        capturedTime += kernel.duration();
         attributed += kernel.op != kNoIndex;
         withModule += kernel.module != kNoIndex;
         withCounters += !p.countersOfKernel(k).empty();
@@ -105,6 +127,7 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     out["kernel_counter_count"] = p.kernel_counters.size();
 
     out["captured_kernel_count"] = captured;
+    out["captured_kernel_time_ns"] = capturedTime;
     out["outside_capture_kernel_count"] = p.kernels.size() - captured;
     out["attributed_kernel_count"] = attributed;
     out["kernels_with_module"] = withModule;
@@ -141,13 +164,16 @@ std::string summaryText(const Profile &p)
     std::ostringstream out;
     out << "Source:        " << p.source_path << " (" << p.source_format << ")\n";
     for (const auto &[key, value] : p.metadata)
-        out << "  " << key << ": " << value << "\n";
+        out << "  " << key << ": " << shortMetadataValue(value) << "\n";
     for (const Device &d : p.devices)
         out << "Device " << d.id << ":      " << p.text(d.name) << "\n";
     out << "Kernels:       " << p.kernels.size() << " (" << p.unattributedKernelCount() << " unattributed)\n";
     out << "  captured:    " << s["captured_kernel_count"] << ", with operator " << s["attributed_kernel_count"]
         << ", with module " << s["kernels_with_module"] << ", with counters " << s["kernels_with_counters"] << "\n";
-    out << "Kernel time:   " << p.totalKernelTimeNs() << " ns\n";
+    out << "Kernel time:   " << formatFixedDuration(p.totalKernelTimeNs());
+    if (s["outside_capture_kernel_count"].get<size_t>() > 0)
+        out << " (captured step " << formatFixedDuration(s["captured_kernel_time_ns"].get<int64_t>()) << ")";
+    out << "\n";
     out << "Operators:     " << p.operators.size() << "\n";
     out << "Modules:       " << p.modules.size() << "\n";
     for (const auto &g : s["dedup_groups"])

@@ -446,6 +446,14 @@ private slots:
                  QStringLiteral("92.1 µs / 92.3 µs / 93.1 µs"));
         QCOMPARE(analysis->tree.groups[size_t(groupIndex)].medianTime(), int64_t((92257 + 92355) / 2));
         QCOMPARE(analysis->tree.stepGpuTime, int64_t(428553));
+        // Calls are the captured step's: one per block, one per member (the two warm-up calls of each module
+        // lie outside CAPTURE and are only mentioned in the tooltip).
+        QCOMPARE(group.siblingAtColumn(ModuleTreeModel::CallsColumn).data(SortRole).toDouble(), 4.0);
+        const QModelIndex block0 = model->index(0, 0, group);
+        QCOMPARE(block0.siblingAtColumn(ModuleTreeModel::CallsColumn).data().toString(), QStringLiteral("1"));
+        QVERIFY2(
+            block0.data(Qt::ToolTipRole).toString().contains(QLatin1String("2 more call(s) outside the captured step")),
+            qPrintable(block0.data(Qt::ToolTipRole).toString()));
 
         // Picking the group row selects the group.
         view.view()->setCurrentIndex(view.proxy()->mapFromSource(group));
@@ -525,6 +533,14 @@ private slots:
             labels << c.label.section(QLatin1Char(' '), 0, 0);
         for (const char *expected : {"DRAM", "L2", "L1", "FP32", "BF16"})
             QVERIFY2(labels.contains(QLatin1String(expected)), qPrintable(labels.join(',')));
+        // The BF16 tensor roof is the dense peak (op_hgmma_src_bf16_dst_fp32_sparsity_off.sum.peak_sustained x
+        // sm__cycles_elapsed.avg.per_second, largest over the rows, python3 csv), not src_bf16_dst_fp32's
+        // 2:4-sparse 1.72 PFLOP/s; no kernel ran sparse, so no sparse roof.
+        for (const RooflineCeiling &c : roofline.scene().ceilings) {
+            QVERIFY2(!c.label.contains(QLatin1String("sparse")), qPrintable(c.label));
+            if (c.label.startsWith(QLatin1String("BF16 tensor ")))
+                QVERIFY2(qAbs(c.peak - 858545572256317.4) < 1.0, qPrintable(c.label));
+        }
 
         // Clicking the largest point selects its kernel everywhere.
         const auto biggest = std::max_element(roofline.scene().kernels.begin(), roofline.scene().kernels.end(),

@@ -132,12 +132,16 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
     if (role == Qt::DecorationRole && column == NameColumn)
         return colorForModule(*analysis_->profile, node.instances.front());
     if (role == Qt::ToolTipRole)
-        return tr("%1 [%2]\n%3 calls, %4 kernels\nGPU time %5 total, %6 self (%7 of the step)")
+        return tr("%1 [%2]\n%3 calls, %4 kernels\nGPU time %5 total, %6 self (%7 of the step)%8")
             .arg(QString::fromStdString(node.path), QString::fromStdString(node.className))
-            .arg(node.instances.size())
+            .arg(node.calls)
             .arg(node.kernelsTotal)
             .arg(formatDuration(double(node.gpuTimeTotal)), formatDuration(double(node.gpuTimeSelf)),
-                 formatPercent(share));
+                 formatPercent(share),
+                 node.callsOutsideStep() ? tr("\n%n more call(s) outside the captured step (initialisation, warm-up), "
+                                              "not counted here",
+                                              nullptr, int(node.callsOutsideStep()))
+                                         : QString());
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     const bool display = role == Qt::DisplayRole;
@@ -147,7 +151,7 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
     case ClassColumn:
         return QString::fromStdString(node.className);
     case CallsColumn:
-        return display ? QVariant(formatCount(double(node.instances.size()))) : double(node.instances.size());
+        return display ? QVariant(formatCount(double(node.calls))) : double(node.calls);
     case GpuTotalColumn:
         return display ? QVariant(formatDuration(double(node.gpuTimeTotal))) : double(node.gpuTimeTotal);
     case GpuSelfColumn:
@@ -175,7 +179,7 @@ QVariant ModuleTreeModel::groupData(const Item &item, int column, int role) cons
     double calls = 0, total = 0, self = 0, kernels = 0;
     for (int m : group.members) {
         const ModuleNode &node = tree.nodes[size_t(m)];
-        calls += double(node.instances.size());
+        calls += double(node.calls);
         total += double(node.gpuTimeTotal);
         self += double(node.gpuTimeSelf);
         kernels += node.kernelsTotal;
@@ -223,6 +227,8 @@ QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     if (role == Qt::TextAlignmentRole)
         return alignNumbers(section);
+    if (role == Qt::ToolTipRole && section == CallsColumn)
+        return tr("Calls in the captured step; calls during initialisation and warm-up are not counted.");
     if (role == Qt::ToolTipRole && section == SpreadColumn)
         return tr("Groups: GPU time per member, min / median / max. Members: difference to the group's median.");
     if (role != Qt::DisplayRole)

@@ -15,13 +15,15 @@ struct ModuleNode {
     std::string className;        // "Attention"
     int parent = -1;              // node index
     std::vector<int> children;    // node indices, in first-call order
-    std::vector<Index> instances; // ModuleInstance indices (calls)
+    std::vector<Index> instances; // ModuleInstance indices: every call, warm-up and initialisation included
+    uint32_t calls = 0;           // calls in the captured step (see buildModuleTree)
     int64_t gpuTimeSelf = 0;      // kernels attributed to this module directly (captured step only)
     int64_t gpuTimeTotal = 0;     // self + descendants
     uint32_t kernelsSelf = 0;
     uint32_t kernelsTotal = 0;
     int group = -1;         // dedup group index when a member
     uint64_t signature = 0; // structural signature used for grouping
+    uint32_t callsOutsideStep() const { return uint32_t(instances.size()) - calls; }
 };
 
 struct DedupGroup {
@@ -45,8 +47,11 @@ struct ModuleTree {
     int find(std::string_view path) const;
 };
 
-// Builds the tree from the profile's module instances and attributed kernels. Only kernels of the
-// captured step count towards times (kernels flagged outside the capture are left out).
+// Builds the tree from the profile's module instances and attributed kernels. Only the captured step
+// counts towards times and calls: kernels flagged outside the capture are left out, and a call is
+// the step's when one of its kernels (or of the calls inside it) is captured. A call without kernels
+// is the step's when the call around it is, or, at the top, when it starts within the step's top-level
+// calls. A profile that flags no kernel outside the capture is all step.
 ModuleTree buildModuleTree(const Profile &p);
 
 // The common name of a set of paths: differing components become '*' (keeping a shared prefix and

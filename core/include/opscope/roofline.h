@@ -4,8 +4,11 @@
 //   achieved FP32 FLOP/s = (fadd + fmul per cycle + derived ffma x2) x smsp__cycles_elapsed.avg.per_second
 //   peak FP32 FLOP/s     = derived__sm__..._ffma_pred_on_x2 x sm__cycles_elapsed.avg.per_second
 //   FP64 likewise with d*, FP16 with hadd x2 + hmul x2 + hfma x4;
-//   tensor (per precision) = sm__ops_path_tensor_src_<p>.sum.per_cycle_elapsed (peak: .sum.peak_sustained)
-//                            x sm__cycles_elapsed.avg.per_second
+//   tensor (per precision) = sm__ops_path_tensor_src_<p>*.sum.per_cycle_elapsed x sm__cycles_elapsed.avg.per_second;
+//     its ceiling is the dense peak: the largest *_sparsity_off .sum.peak_sustained (src_ or op_<instruction>_
+//     path) x the same clock. Hopper's and Blackwell's src_ paths without a _sparsity_ suffix count 2:4-sparse
+//     work too, so their own peak is the sparse one (2x dense). Sparse work is a precision of its own,
+//     "<P> tensor (sparse)" with the _sparsity_on peak, present only for a kernel that did sparse work.
 //   DRAM bytes/s = dram__bytes.sum.per_second; peak = dram__bytes.sum.peak_sustained x
 //   dram__cycles_elapsed.avg.per_second L2 = derived__lts__lts2xbar_bytes (clock lts__), L1 =
 //   derived__l1tex__lsu_writeback_bytes_mem_lgds (clock l1tex__).
@@ -23,8 +26,9 @@ enum class MemoryLevel { Dram = 0, L2 = 1, L1 = 2 };
 std::string_view toString(MemoryLevel level);
 
 struct ComputeRate {
-    std::string precision; // "FP64", "FP32", "FP16", "BF16 tensor", "TF32 tensor", ...
+    std::string precision; // "FP64", "FP32", "FP16", "BF16 tensor", "TF32 tensor", "BF16 tensor (sparse)", ...
     bool tensor = false;
+    bool sparse = false; // 2:4-sparse tensor work, against the sparse peak
     double achieved = 0; // FLOP/s (ops/s for integer paths)
     double peak = 0;     // FLOP/s
 };
@@ -38,7 +42,7 @@ struct MemoryRate {
 struct KernelRoofline {
     bool valid = false;               // the row had the roofline metrics
     double durationNs = 0;            // gpu__time_duration.sum
-    std::vector<ComputeRate> compute; // every precision with a peak, achieved possibly 0
+    std::vector<ComputeRate> compute; // every dense precision with a peak (achieved possibly 0), sparse ones with work
     MemoryRate memory[3];             // by MemoryLevel
 
     double achievedFlops() const; // all precisions together, FLOP/s

@@ -38,6 +38,60 @@ std::vector<std::string_view> splitPath(std::string_view path)
     }
 }
 
+// Per module instance: does it belong to the captured step? (See buildModuleTree in the header.)
+std::vector<uint8_t> callsInCapturedStep(const Profile &p)
+{
+    const size_t n = p.modules.size();
+    const bool anyOutside = std::any_of(p.kernels.begin(), p.kernels.end(),
+                                        [](const Kernel &k) { return k.flags & kKernelOutsideCapture; });
+    if (!anyOutside)
+        return std::vector<uint8_t>(n, 1);
+    // Kernels mark every call they run in, up the parent chain (bounded: a damaged file may loop).
+    std::vector<uint8_t> captured(n, 0), outside(n, 0);
+    for (const Kernel &k : p.kernels) {
+        std::vector<uint8_t> &mark = (k.flags & kKernelOutsideCapture) ? outside : captured;
+        size_t guard = 0;
+        for (Index m = k.module; m < n && !mark[m] && guard++ <= n; m = p.modules[m].parent)
+            mark[m] = 1;
+    }
+    int64_t stepStart = INT64_MAX, stepEnd = INT64_MIN;
+    for (Index m = 0; m < n; ++m)
+        if (captured[m] && p.modules[m].parent >= n) {
+            stepStart = std::min(stepStart, p.modules[m].start_ns);
+            stepEnd = std::max(stepEnd, p.modules[m].end_ns);
+        }
+    enum : uint8_t { Unknown, In, Out };
+    std::vector<uint8_t> state(n, Unknown);
+    std::vector<Index> chain;
+    for (Index m = 0; m < n; ++m) {
+        // Walk up to the first call whose state is known or decided by its own kernels or time.
+        chain.clear();
+        Index at = m;
+        uint8_t decided = Unknown;
+        while (decided == Unknown) {
+            if (state[at] != Unknown)
+                decided = state[at];
+            else if (captured[at])
+                decided = In;
+            else if (outside[at])
+                decided = Out;
+            else if (p.modules[at].parent >= n || chain.size() > n)
+                decided = p.modules[at].start_ns >= stepStart && p.modules[at].start_ns <= stepEnd ? In : Out;
+            else {
+                chain.push_back(at);
+                at = p.modules[at].parent;
+            }
+        }
+        state[at] = decided;
+        for (Index c : chain)
+            state[c] = decided;
+    }
+    std::vector<uint8_t> in(n);
+    for (Index m = 0; m < n; ++m)
+        in[m] = state[m] == In;
+    return in;
+}
+
 } // namespace
 
 int64_t DedupGroup::minTime() const
@@ -131,6 +185,9 @@ ModuleTree buildModuleTree(const Profile &p)
         nodeOfInstance[m] = it->second;
         tree.nodes[size_t(it->second)].instances.push_back(m);
     }
+    const std::vector<uint8_t> inStep = callsInCapturedStep(p);
+    for (Index m = 0; m < p.modules.size(); ++m)
+        tree.nodes[size_t(nodeOfInstance[m])].calls += inStep[m];
     // Parents: the node of the first call's enclosing instance.
     for (size_t n = 0; n < tree.nodes.size(); ++n) {
         const Index first = tree.nodes[n].instances.front();

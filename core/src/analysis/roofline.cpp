@@ -3,14 +3,17 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <map>
+#include <optional>
 #include <unordered_map>
 
 namespace opscope {
 
 namespace {
 
-constexpr std::string_view kTensorPrefix = "sm__ops_path_tensor_src_";
-constexpr std::string_view kTensorSuffix = ".sum.per_cycle_elapsed";
+constexpr std::string_view kTensorPrefix = "sm__ops_path_tensor_";
+constexpr std::string_view kPerCycle = ".sum.per_cycle_elapsed";
+constexpr std::string_view kPeak = ".sum.peak_sustained";
 
 // The kernel's numeric counters by name, for the formulas below.
 class Row {
@@ -33,18 +36,81 @@ private:
     std::unordered_map<std::string_view, double> values_;
 };
 
-std::string tensorPrecisionName(std::string_view path)
+// One path of ncu's tensor roofline (HierarchicalTensorRooflineChart), the name between
+// sm__ops_path_tensor_ and the .sum suffix: [op_<instruction>_]src_<types>[_dst_<type>][_sparsity_<on|off>],
+// e.g. src_bf16_dst_fp32, op_hgmma_src_bf16_dst_fp32_sparsity_off, src_fp8_sparsity_on, src_fp4_fp6_fp8_dst_fp16.
+struct TensorPath {
+    enum class Sparsity { Unstated, Dense, Sparse };
+    std::string_view source;     // "bf16", "fp16", "fp4_fp6_fp8": the precision the path belongs to
+    bool perInstruction = false; // an op_<instruction>_ part of a src_ path
+    Sparsity sparsity = Sparsity::Unstated;
+};
+
+std::optional<TensorPath> parseTensorPath(std::string_view path)
 {
-    // path examples: bf16_dst_fp32, fp16, tf32_dst_fp32, fp64, int8, int1, fp8_sparsity_off, fp4_dst_fp32
-    std::string_view source = path.substr(0, path.find('_'));
+    TensorPath out;
+    if (path.starts_with("op_")) {
+        const size_t end = path.find('_', 3);
+        if (end == std::string_view::npos)
+            return std::nullopt;
+        path.remove_prefix(end + 1);
+        out.perInstruction = true;
+    }
+    if (!path.starts_with("src_"))
+        return std::nullopt;
+    path.remove_prefix(4);
+    for (auto [suffix, sparsity] : {std::pair{std::string_view("_sparsity_off"), TensorPath::Sparsity::Dense},
+                                    std::pair{std::string_view("_sparsity_on"), TensorPath::Sparsity::Sparse}})
+        if (path.ends_with(suffix)) {
+            path.remove_suffix(suffix.size());
+            out.sparsity = sparsity;
+        }
+    out.source = path.substr(0, path.find("_dst_"));
+    return out.source.empty() ? std::nullopt : std::optional(out);
+}
+
+// "bf16" -> "BF16 tensor", "fp4_fp6_fp8" -> "FP4/FP6/FP8 tensor".
+std::string tensorPrecisionName(std::string_view source)
+{
     std::string name(source);
     for (char &c : name)
-        c = char(std::toupper(static_cast<unsigned char>(c)));
-    std::string out = name + " tensor";
-    if (path.find("sparsity_on") != std::string_view::npos)
-        out += " (sparse)";
-    return out;
+        c = c == '_' ? '/' : char(std::toupper(static_cast<unsigned char>(c)));
+    return name + " tensor";
 }
+
+// The tensor work of one precision in a row, per cycle. ncu's src_ paths count dense and 2:4-sparse
+// work together where the architecture has no _sparsity_ variant of them (Hopper's src_bf16_dst_fp32,
+// Blackwell's src_fp16_dst_fp32): their peak is the sparse one, twice the dense peak. The dense
+// ceiling is the largest _sparsity_off peak (src_ or op_ path); without sparsity variants (FP64,
+// INT1, Turing) the path is dense.
+struct TensorWork {
+    double all = 0, sparse = 0;                           // achieved: src_ paths (op_ paths where a precision has none)
+    double allByInstruction = 0, sparseByInstruction = 0; // the same from op_ paths
+    bool hasSourcePath = false, hasSparseSourcePath = false;
+    double densePeak = 0, sparsePeak = 0, unstatedPeak = 0;
+
+    void add(const TensorPath &path, double perCycle, double peak)
+    {
+        const bool sparsePath = path.sparsity == TensorPath::Sparsity::Sparse;
+        if (path.perInstruction) {
+            allByInstruction += perCycle;
+            sparseByInstruction += sparsePath ? perCycle : 0;
+        } else {
+            hasSourcePath = true;
+            hasSparseSourcePath = hasSparseSourcePath || sparsePath;
+            all += perCycle;
+            sparse += sparsePath ? perCycle : 0;
+        }
+        double &slot = path.sparsity == TensorPath::Sparsity::Dense    ? densePeak
+                       : path.sparsity == TensorPath::Sparsity::Sparse ? sparsePeak
+                                                                       : unstatedPeak;
+        slot = std::max(slot, peak);
+    }
+    double achieved() const { return hasSourcePath ? all : allByInstruction; }
+    double sparseAchieved() const { return hasSparseSourcePath ? sparse : sparseByInstruction; }
+    double denseAchieved() const { return std::max(0.0, achieved() - sparseAchieved()); }
+    double denseCeiling() const { return densePeak > 0 ? densePeak : unstatedPeak; }
+};
 
 } // namespace
 
@@ -101,17 +167,17 @@ KernelRoofline kernelRoofline(const Profile &p, Index kernel)
     };
     auto derived = [&](std::string_view which) { return row.get(std::string("derived__") + std::string(which)); };
 
-    ComputeRate fp64{"FP64", false, 0, 0};
+    ComputeRate fp64{"FP64", false, false, 0, 0};
     fp64.achieved =
         (perCycle("dadd") + perCycle("dmul") + derived("smsp__sass_thread_inst_executed_op_dfma_pred_on_x2")) *
         smspClock;
     fp64.peak = derived("sm__sass_thread_inst_executed_op_dfma_pred_on_x2") * smClock;
-    ComputeRate fp32{"FP32", false, 0, 0};
+    ComputeRate fp32{"FP32", false, false, 0, 0};
     fp32.achieved =
         (perCycle("fadd") + perCycle("fmul") + derived("smsp__sass_thread_inst_executed_op_ffma_pred_on_x2")) *
         smspClock;
     fp32.peak = derived("sm__sass_thread_inst_executed_op_ffma_pred_on_x2") * smClock;
-    ComputeRate fp16{"FP16", false, 0, 0};
+    ComputeRate fp16{"FP16", false, false, 0, 0};
     fp16.achieved = (derived("smsp__sass_thread_inst_executed_op_hadd_pred_on_x2") +
                      derived("smsp__sass_thread_inst_executed_op_hmul_pred_on_x2") +
                      derived("smsp__sass_thread_inst_executed_op_hfma_pred_on_x4")) *
@@ -121,15 +187,27 @@ KernelRoofline kernelRoofline(const Profile &p, Index kernel)
         if (c->peak > 0 || c->achieved > 0)
             out.compute.push_back(*c);
 
+    std::map<std::string_view, TensorWork> tensor; // by source precision, in name order
     for (const auto &[name, value] : row.all()) {
-        if (!name.starts_with(kTensorPrefix) || !name.ends_with(kTensorSuffix))
+        if (!name.starts_with(kTensorPrefix) || !name.ends_with(kPerCycle))
             continue;
-        const std::string_view path =
-            name.substr(kTensorPrefix.size(), name.size() - kTensorPrefix.size() - kTensorSuffix.size());
-        const std::string peakName = std::string(kTensorPrefix) + std::string(path) + ".sum.peak_sustained";
-        ComputeRate t{tensorPrecisionName(path), true, value * smClock, row.get(peakName) * smClock};
-        if (t.peak > 0 || t.achieved > 0)
-            out.compute.push_back(std::move(t));
+        const std::string_view pathName =
+            name.substr(kTensorPrefix.size(), name.size() - kTensorPrefix.size() - kPerCycle.size());
+        const std::optional<TensorPath> path = parseTensorPath(pathName);
+        if (!path)
+            continue;
+        const std::string peakName = std::string(name.substr(0, name.size() - kPerCycle.size())) + std::string(kPeak);
+        tensor[path->source].add(*path, value, row.get(peakName));
+    }
+    for (const auto &[source, work] : tensor) {
+        ComputeRate dense{tensorPrecisionName(source), true, false, work.denseAchieved() * smClock,
+                          work.denseCeiling() * smClock};
+        if (dense.peak > 0 || dense.achieved > 0)
+            out.compute.push_back(dense);
+        // The sparse ceiling only for a kernel that did sparse work: for dense work it is out of reach.
+        if (work.sparseAchieved() > 0)
+            out.compute.push_back({dense.precision + " (sparse)", true, true, work.sparseAchieved() * smClock,
+                                   work.sparsePeak * smClock});
     }
     std::sort(out.compute.begin() + 0, out.compute.end(), [](const ComputeRate &a, const ComputeRate &b) {
         return a.tensor != b.tensor ? !a.tensor : a.precision < b.precision;
@@ -158,7 +236,7 @@ RooflineCeilings rooflineCeilings(const Profile &p, std::span<const Index> kerne
             auto it = std::find_if(out.compute.begin(), out.compute.end(),
                                    [&](const ComputeRate &e) { return e.precision == c.precision; });
             if (it == out.compute.end())
-                out.compute.push_back({c.precision, c.tensor, 0, c.peak});
+                out.compute.push_back({c.precision, c.tensor, c.sparse, 0, c.peak});
             else
                 it->peak = std::max(it->peak, c.peak);
         }

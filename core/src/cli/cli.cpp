@@ -21,6 +21,8 @@ using namespace cli;
 
 namespace {
 
+constexpr size_t kHelpWidth = 100; // the help's lines fit a 100-column terminal
+
 ParsedArgs parseArgs(const CommandSpec &spec, const std::vector<std::string> &args, size_t first)
 {
     ParsedArgs parsed;
@@ -104,6 +106,37 @@ const std::vector<CommandSpec> &commands()
     return specs;
 }
 
+// A command's line in the list: the first sentence of its summary, or the clause before its first
+// colon (what follows is detail for COMMAND --help), always ending in a full stop.
+std::string headline(std::string summary)
+{
+    std::replace(summary.begin(), summary.end(), '\n', ' ');
+    size_t end = std::min({summary.find(". "), summary.find(": "), summary.size()});
+    if (end == summary.size() && summary.ends_with('.'))
+        --end;
+    return summary.substr(0, end) + ".";
+}
+
+// `text` broken at spaces into lines of at most `width` columns, the later ones indented by `indent`.
+std::string wrapped(const std::string &text, size_t indent, size_t width)
+{
+    std::string out, line;
+    size_t start = 0;
+    while (start < text.size()) {
+        size_t space = text.find(' ', start);
+        if (space == std::string::npos)
+            space = text.size();
+        const std::string word = text.substr(start, space - start);
+        if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+            out += line + "\n" + std::string(indent, ' ');
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+        start = space + 1;
+    }
+    return out + line;
+}
+
 void printMainHelp(std::ostream &out)
 {
     out << "usage: opscope [FILE...]            open the explorer (on the sample profile without FILE)\n"
@@ -116,7 +149,7 @@ void printMainHelp(std::ostream &out)
     for (const CommandSpec &spec : commands()) {
         std::string left = "  " + spec.name;
         left.resize(width + 4, ' ');
-        out << left << spec.summary.substr(0, spec.summary.find('\n')) << "\n";
+        out << left << wrapped(headline(spec.summary), left.size(), kHelpWidth) << "\n";
     }
     out << "\noptions:\n"
            "  --help, -h  show this help, or a command's help with COMMAND --help\n"

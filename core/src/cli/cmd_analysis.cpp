@@ -40,9 +40,7 @@ int runImport(const ParsedArgs &args, CliEnvironment &env)
     const std::string out = args.value("-o");
     if (out.empty())
         throw UsageError("the output file is missing (-o OUT.opscope)");
-    AttributionOptions options;
-    options.captureRange = args.value("--capture-range", options.captureRange);
-    const Profile profile = importCapture(args.positionals, options);
+    const Profile profile = importCaptureFiles(args);
     writeProfileAs(profile, out);
     size_t captured = 0, attributed = 0;
     for (const Kernel &k : profile.kernels)
@@ -65,7 +63,7 @@ void printModuleNode(const ModuleTree &tree, int n, int depth, std::ostream &out
     std::string label = std::string(size_t(depth) * 2, ' ') + node.path + " [" + node.className + "]";
     if (node.group >= 0)
         label += "  (group " + tree.groups[size_t(node.group)].name + ")";
-    out << padRight(label, 56) << padLeft(std::to_string(node.instances.size()), 6)
+    out << padRight(label, 56) << padLeft(std::to_string(node.calls), 6)
         << padLeft(formatFixedDuration(node.gpuTimeTotal), 13) << padLeft(formatFixedDuration(node.gpuTimeSelf), 13)
         << "  " << pct << padLeft(std::to_string(node.kernelsTotal), 8) << "\n";
     for (int c : node.children)
@@ -80,7 +78,8 @@ json moduleNodeJson(const ModuleTree &tree, int n)
         children.push_back(moduleNodeJson(tree, c));
     json j = {{"path", node.path},
               {"class", node.className},
-              {"calls", node.instances.size()},
+              {"calls", node.calls},
+              {"calls_outside_step", node.callsOutsideStep()},
               {"gpu_time_total_ns", node.gpuTimeTotal},
               {"gpu_time_self_ns", node.gpuTimeSelf},
               {"kernels_total", node.kernelsTotal},
@@ -94,7 +93,7 @@ json moduleNodeJson(const ModuleTree &tree, int n)
 
 int runModules(const ParsedArgs &args, CliEnvironment &env)
 {
-    const Profile profile = importCapture({args.positionals[0]});
+    const Profile profile = importCaptureFiles(args);
     const ModuleTree tree = buildModuleTree(profile);
     if (args.has("--json")) {
         json roots = json::array();
@@ -139,7 +138,7 @@ int runOps(const ParsedArgs &args, CliEnvironment &env)
     const std::string by = args.value("--by", "name");
     if (by != "name" && by != "shapes")
         throw UsageError("--by takes name or shapes, not '" + by + "'");
-    const Profile profile = importCapture({args.positionals[0]});
+    const Profile profile = importCaptureFiles(args);
     const auto rows =
         operatorTable(profile, by == "shapes" ? OperatorGrouping::ByNameAndShapes : OperatorGrouping::ByName);
     const size_t limit = size_t(integerOption(args, "--limit", 0));
@@ -182,12 +181,17 @@ json dimJson(const Dim3 &d)
 
 int runKernels(const ParsedArgs &args, CliEnvironment &env)
 {
-    const Profile profile = importCapture({args.positionals[0]});
+    const Profile profile = importCaptureFiles(args);
+    std::vector<Index> listed;
+    for (Index k = 0; k < profile.kernels.size(); ++k)
+        if (args.has("--all-kernels") || !(profile.kernels[k].flags & kKernelOutsideCapture))
+            listed.push_back(k);
     const size_t limit = size_t(integerOption(args, "--limit", 0));
-    const size_t count = limit ? std::min(limit, profile.kernels.size()) : profile.kernels.size();
+    if (limit && limit < listed.size())
+        listed.resize(limit);
     const bool asJson = args.has("--json");
     json out = json::array();
-    for (Index k = 0; k < count; ++k) {
+    for (Index k : listed) {
         const Kernel &kernel = profile.kernels[k];
         const std::string op =
             kernel.op < profile.operators.size() ? std::string(profile.text(profile.operators[kernel.op].name)) : "";
@@ -250,6 +254,26 @@ int runKernels(const ParsedArgs &args, CliEnvironment &env)
 
 } // namespace
 
+const char *const kCaptureFilesHelp =
+    "FILE... is one profile, or the files of one capture imported together as by import.";
+
+OptionSpec captureRangeOption()
+{
+    return {"--capture-range", "NAME", "CAPTURE", "the NVTX range that marks the captured step"};
+}
+
+Profile importCaptureFiles(const ParsedArgs &args)
+{
+    AttributionOptions options;
+    options.captureRange = args.value("--capture-range", options.captureRange);
+    return importCapture(args.positionals, options);
+}
+
+OptionSpec allKernelsOption()
+{
+    return {"--all-kernels", "", "", "also the kernels outside the captured step (initialisation, warm-up)"};
+}
+
 std::vector<CommandSpec> analysisCommands()
 {
     return {
@@ -260,35 +284,41 @@ std::vector<CommandSpec> analysisCommands()
          "the same workload. ncu rows are matched to the timeline's kernels and give them counters.",
          1,
          64,
-         {{"-o", "OUT", "", "the profile to write (.opscope, or .json for profile.json)"},
-          {"--capture-range", "NAME", "CAPTURE", "the NVTX range that marks the captured step"}},
+         {{"-o", "OUT", "", "the profile to write (.opscope, or .json for profile.json)"}, captureRangeOption()},
          runImport},
         {"modules",
-         "opscope modules FILE [--json]",
-         "Print the module tree of the captured step: calls, GPU time total and self, share of the step,\n"
-         "kernels, and the groups of identical layers with the spread of their GPU time.",
+         "opscope modules FILE... [--json]",
+         std::string("Print the module tree of the captured step: calls, GPU time total and self, share of the\n"
+                     "step, kernels, and the groups of identical layers with the spread of their GPU time.\n"
+                     "Calls outside the step (warm-up) are not counted; --json gives them apart.\n") +
+             kCaptureFilesHelp,
          1,
-         1,
-         {{"--json", "", "", "print JSON instead of a table"}},
+         64,
+         {{"--json", "", "", "print JSON instead of a table"}, captureRangeOption()},
          runModules},
         {"ops",
-         "opscope ops FILE [--json] [--by name|shapes] [--limit N]",
-         "Print the operator table of the captured step (like torch's key_averages, attributed to\n"
-         "kernels): calls, kernels, GPU time self and total, CPU time; longest first.",
+         "opscope ops FILE... [--json] [--by name|shapes] [--limit N]",
+         std::string("Print the operator table of the captured step (like torch's key_averages, attributed to\n"
+                     "kernels): calls, kernels, GPU time self and total, CPU time; longest first.\n") +
+             kCaptureFilesHelp,
          1,
-         1,
+         64,
          {{"--json", "", "", "print JSON instead of a table"},
           {"--by", "name|shapes", "name", "group by operator name, or by name and input shapes"},
-          {"--limit", "N", "0 (all)", "print only the first N rows"}},
+          {"--limit", "N", "0 (all)", "print only the first N rows"},
+          captureRangeOption()},
          runOps},
         {"kernels",
-         "opscope kernels FILE [--json] [--limit N]",
-         "Print kernel rows: name, times, device, stream, grid, block, attribution, roofline figures and\n"
-         "every counter in base units (JSON), or a short table.",
+         "opscope kernels FILE... [--json] [--limit N] [--all-kernels]",
+         std::string("Print the kernels of the captured step: name, times, device, stream, grid, block,\n"
+                     "attribution, roofline figures and every counter in base units (JSON), or a short table.\n") +
+             kCaptureFilesHelp,
          1,
-         1,
+         64,
          {{"--json", "", "", "print JSON with every counter"},
-          {"--limit", "N", "0 (all)", "print only the first N kernels"}},
+          {"--limit", "N", "0 (all)", "print only the first N kernels"},
+          allKernelsOption(),
+          captureRangeOption()},
          runKernels},
     };
 }

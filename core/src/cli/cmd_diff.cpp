@@ -361,7 +361,7 @@ std::vector<CommandSpec> diffCommands()
           {"--min-time", "NS", "0", "rows taking less than NS nanoseconds on both sides do not trip the gate"},
           {"--report", "FILE", "", "write a Markdown (.md) or HTML (.html) report"},
           {"--all", "", "", "list rows without GPU time too"},
-          {"--capture-range", "NAME", "CAPTURE", "the NVTX range that marks the captured step"}},
+          captureRangeOption()},
          runDiff},
     };
 }

@@ -38,9 +38,9 @@ int runStats(const ParsedArgs &args, CliEnvironment &env)
     }
     StatsOptions options;
     options.module = args.value("--module");
-    options.capturedOnly = args.has("--captured-only");
+    options.capturedOnly = !args.has("--all-kernels");
     options.byShapes = args.has("--by-shapes");
-    const Profile profile = importCapture({args.positionals[0]});
+    const Profile profile = importCaptureFiles(args);
     const StatsReport report = buildStatsReport(profile, name, options);
     if (args.has("--json")) {
         json rows = json::array();
@@ -90,7 +90,7 @@ int runStats(const ParsedArgs &args, CliEnvironment &env)
 
 int runInsights(const ParsedArgs &args, CliEnvironment &env)
 {
-    const Profile profile = importCapture({args.positionals[0]});
+    const Profile profile = importCaptureFiles(args);
     const auto insights = findInsights(profile);
     if (args.has("--json")) {
         json out = json::array();
@@ -127,26 +127,31 @@ std::vector<CommandSpec> insightCommands()
 {
     return {
         {"stats",
-         "opscope stats FILE [--report NAME] [--csv|--json] [--module PATH] [--captured-only] [--by-shapes]",
-         "Print a statistics report with the semantics of nsys stats and torch's key_averages:\n"
-         "cuda_gpu_kern_sum, nvtx_sum, cuda_api_sum, cuda_gpu_mem_time_sum, op_sum.",
+         "opscope stats FILE... [--report NAME] [--csv|--json] [--module PATH] [--all-kernels] [--by-shapes]",
+         std::string("Print a statistics report with the semantics of nsys stats and torch's key_averages:\n"
+                     "cuda_gpu_kern_sum, nvtx_sum, cuda_api_sum, cuda_gpu_mem_time_sum, op_sum. cuda_gpu_kern_sum\n"
+                     "counts the kernels of the captured step, as the other commands do (--all-kernels: all of\n"
+                     "them); the NVTX, CUDA API and memory reports cover the whole trace.\n") +
+             kCaptureFilesHelp,
          1,
-         1,
+         64,
          {{"--report", "NAME", "cuda_gpu_kern_sum", "the report to print"},
           {"--csv", "", "", "print CSV"},
           {"--json", "", "", "print JSON"},
           {"--module", "PATH", "", "only kernels and operators inside this module (e.g. blocks.0)"},
-          {"--captured-only", "", "", "only kernels of the captured step"},
-          {"--by-shapes", "", "", "op_sum: group by operator name and input shapes"}},
+          allKernelsOption(),
+          {"--by-shapes", "", "", "op_sum: group by operator name and input shapes"},
+          captureRangeOption()},
          runStats},
         {"insights",
-         "opscope insights FILE [--json]",
-         "Explain why the profile is slow and what to fix first: launch-bound steps, cold starts,\n"
-         "synchronisation, pageable copies, memory/compute-bound kernels, low occupancy, idle tensor\n"
-         "cores, latency-bound kernels and outliers among identical layers; sorted by estimated gain.",
+         "opscope insights FILE... [--json]",
+         std::string("Explain why the profile is slow and what to fix first: launch-bound steps, cold starts,\n"
+                     "synchronisation, pageable copies, memory/compute-bound kernels, low occupancy, idle tensor\n"
+                     "cores, latency-bound kernels and outliers among identical layers; sorted by estimated gain.\n") +
+             kCaptureFilesHelp,
          1,
-         1,
-         {{"--json", "", "", "print JSON"}},
+         64,
+         {{"--json", "", "", "print JSON"}, captureRangeOption()},
          runInsights},
     };
 }

@@ -26,7 +26,7 @@ void writeProfileAs(const Profile &profile, const std::string &out)
 
 static int runSummary(const ParsedArgs &args, CliEnvironment &env)
 {
-    const Profile profile = importCapture({args.positionals[0]});
+    const Profile profile = importCaptureFiles(args);
     if (args.has("--json"))
         env.out << summaryJson(profile).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     else
@@ -49,12 +49,14 @@ std::vector<CommandSpec> profileCommands()
 {
     return {
         {"summary",
-         "opscope summary FILE [--json]",
-         "Print what a profile holds: source, devices, kernel, operator and module counts, total kernel\n"
-         "time and warnings. FILE is any format OpScope imports.",
+         "opscope summary FILE... [--json]",
+         std::string("Print what a profile holds: source, devices, kernel, operator and module counts, total\n"
+                     "kernel time and warnings. Long metadata values (a job's process groups) are shortened;\n"
+                     "--json prints them whole.\n") +
+             kCaptureFilesHelp,
          1,
-         1,
-         {{"--json", "", "", "print one JSON object instead of text"}},
+         64,
+         {{"--json", "", "", "print one JSON object instead of text"}, captureRangeOption()},
          runSummary},
         {"convert",
          "opscope convert IN OUT",

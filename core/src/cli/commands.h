@@ -55,6 +55,15 @@ void writeProfileAs(const Profile &profile, const std::string &out);
 // Reads a non-negative integer option value; UsageError when it is not one.
 long long integerOption(const ParsedArgs &args, const std::string &name, long long fallback);
 
+// Commands that read a profile take FILE...: one profile, or the files of one capture, imported
+// together as `import` does (cmd_analysis.cpp). Their summaries end with kCaptureFilesHelp and their
+// options include captureRangeOption().
+extern const char *const kCaptureFilesHelp;
+OptionSpec captureRangeOption(); // --capture-range NAME
+Profile importCaptureFiles(const ParsedArgs &args);
+// --all-kernels: also the kernels outside the captured step, where a command lists kernels.
+OptionSpec allKernelsOption();
+
 // Command groups, each defined in its own file.
 std::vector<CommandSpec> profileCommands();  // summary, convert (cmd_profile.cpp)
 std::vector<CommandSpec> analysisCommands(); // import, modules, ops, kernels (cmd_analysis.cpp)

@@ -161,7 +161,7 @@ private:
         row.gpuTime = {bn ? bn->gpuTimeTotal : 0, an ? an->gpuTimeTotal : 0};
         row.gpuTimeSelf = {bn ? bn->gpuTimeSelf : 0, an ? an->gpuTimeSelf : 0};
         row.kernels = {bn ? bn->kernelsTotal : 0, an ? an->kernelsTotal : 0};
-        row.calls = {bn ? int64_t(bn->instances.size()) : 0, an ? int64_t(an->instances.size()) : 0};
+        row.calls = {bn ? int64_t(bn->calls) : 0, an ? int64_t(an->calls) : 0};
         const int index = int(d_.modules.size());
         d_.modules.push_back(std::move(row));
         if (an)
