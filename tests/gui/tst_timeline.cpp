@@ -302,6 +302,8 @@ private slots:
         QCOMPARE(model.eventCount(), size_t(6 + 2 + 4 + 4 + 1));
         QCOMPARE(model.traceStart(), int64_t(400)); // the cudaMemcpyAsync
         QCOMPARE(model.traceEnd(), int64_t(9000));  // autograd::engine
+        QCOMPARE(model.timeOrigin(), int64_t(400)); // the first event: every view counts from it
+        QCOMPARE(p->timeOrigin(), int64_t(400));
 
         // A visible window is two binary searches per row.
         QCOMPARE(kernels7.window(2500, 2600), std::make_pair(size_t(0), size_t(1)));
@@ -870,12 +872,15 @@ private slots:
         view.setProfile(p);
         const QString kernel = view.describe({EventKind::Kernel, 0});
         QVERIFY(kernel.contains("gemm_kernel"));
-        QVERIFY(kernel.contains("1.00 µs"));            // 2000..3000 ns
-        QVERIFY(kernel.contains("aten::addmm"));        // its operator
-        QVERIFY(kernel.contains("model.blocks.0.mlp")); // its module
-        QVERIFY(kernel.contains("990 ns"));             // gpu__time_duration.sum
-        QVERIFY(kernel.contains("4.10 KB"));            // dram__bytes.sum
-        QVERIFY(kernel.contains("42.5 %"));             // sm__throughput
+        // From the first event (the cudaMemcpyAsync at 400 ns), like the tables; both durations named.
+        QVERIFY(kernel.contains("Start: 0.002 ms"));
+        QVERIFY(kernel.contains("Duration (timeline): 1.00 µs"));                     // 2000..3000 ns
+        QVERIFY(kernel.contains("aten::addmm"));                                      // its operator
+        QVERIFY(kernel.contains("model.blocks.0.mlp"));                               // its module
+        QVERIFY(kernel.contains("Duration (ncu replay): 990 ns"));                    // gpu__time_duration.sum
+        QVERIFY(view.describe({EventKind::Operator, 4}).contains("Start: 0.006 ms")); // 6000 ns
+        QVERIFY(kernel.contains("4.10 KB"));                                          // dram__bytes.sum
+        QVERIFY(kernel.contains("42.5 %"));                                           // sm__throughput
         QVERIFY(view.describe({EventKind::Kernel, 1}).contains("not attributed"));
         QVERIFY(view.describe({EventKind::MemoryOp, 0}).contains("Memcpy HtoD"));
         QVERIFY(view.describe({EventKind::Operator, 2}).contains("Kernels: 1"));

@@ -4,6 +4,8 @@
 
 #include "opscope/format.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -115,6 +117,7 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
         traceStart_ = profile.span_start_ns;
         traceEnd_ = profile.span_end_ns;
     }
+    timeOrigin_ = profile.timeOrigin();
 }
 
 void TimelineModel::buildCpuTracks()
@@ -570,6 +573,32 @@ QString shortKernelName(std::string_view name)
 QString formatDuration(int64_t ns)
 {
     return QString::fromStdString(formatShortDuration(double(ns), MicroUnit::Greek));
+}
+
+QString kernelTimeSource(const Profile &profile)
+{
+    const std::string_view format = profile.source_format;
+    if (format.starts_with("nsys"))
+        return QStringLiteral("timeline, nsys");
+    if (format == "kineto-json")
+        return QStringLiteral("timeline, torch.profiler");
+    if (format == "operator-profiler-json")
+        return QStringLiteral("timeline, Operator Profiler");
+    if (format == "onnxruntime-json")
+        return QStringLiteral("timeline, ONNX Runtime");
+    if (format.starts_with("ncu"))
+        return QStringLiteral("ncu replay");
+    return QStringLiteral("timeline");
+}
+
+QString timelineDurationLabel(const Profile &profile)
+{
+    return QCoreApplication::translate("Timeline", "Duration (%1)").arg(kernelTimeSource(profile));
+}
+
+QString ncuDurationLabel()
+{
+    return QCoreApplication::translate("Timeline", "Duration (ncu replay)");
 }
 
 } // namespace opscope::ui

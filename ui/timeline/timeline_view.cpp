@@ -61,7 +61,7 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     matchStarts_.clear();
     currentMatch_ = -1;
     origin_ = model_ ? model_->traceStart() : 0;
-    tickShift_ = 0;
+    tickShift_ = model_ ? double(model_->timeOrigin() - origin_) : 0; // the zero the tables count from
     expanded_.assign(model_ ? model_->tracks().size() : 0, 1);
     metricTime_ = profile_ ? profile_->findMetric("gpu__time_duration.sum") : kNoIndex;
     metricDram_ = profile_ ? profile_->findMetric("dram__bytes.sum") : kNoIndex;

@@ -66,8 +66,9 @@ public:
     ColorMode colorMode() const { return colorMode_; }
     void setColorMode(ColorMode mode);
 
-    // The instant the ruler counts from (absolute ns; the trace start by default), so two timelines
-    // can share an axis measured from their step starts. Reset by setModel().
+    // The instant the ruler and the tooltips count from (absolute ns): by default the profile's time
+    // origin (its first event), which the tables count from too; two timelines can share an axis
+    // measured from their step starts. Reset by setModel().
     void setTimeZero(int64_t ns);
     int64_t timeZero() const { return origin_ + int64_t(tickShift_); }
 
