@@ -26,6 +26,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -348,6 +349,43 @@ private slots:
         const QString tip = window.timeline()->describe({ui::EventKind::Kernel, gemm});
         QVERIFY(tip.contains(QStringLiteral("Duration (timeline, nsys): ")));
         QVERIFY(tip.contains(QStringLiteral("Duration (ncu replay): ")));
+    }
+
+    void gpuStreamsAreInSightOnOpen()
+    {
+        // TraceLens bert-small (H100, torch.profiler with Python stacks): 1385 python_function events
+        // nest dozens of rows deep on the main thread. On open, every GPU stream's kernel row is in
+        // the timeline's visible area, full height, without scrolling.
+        ui::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndWait(window, {QString::fromStdString(fixture(
+                                        "public/kineto/TraceLens__gaunernst_bert-small-uncased__1016001.json"))}));
+        const ui::TimelineView &timeline = *window.timeline();
+        const ui::TimelineModel &model = *timeline.model();
+        int pythonRows = 0, kernelRows = 0;
+        for (const ui::TimelineRow &row : model.rows())
+            pythonRows += row.group == ui::RowGroup::Python;
+        qInfo("%d rows of Python frames", pythonRows);
+        QVERIFY2(pythonRows >= 30, qPrintable(QString::number(pythonRows)));
+        QCOMPARE(timeline.verticalScrollBar()->value(), 0);
+        for (const ui::TimelineTrack &track : model.tracks()) {
+            if (track.kind != ui::TrackKind::GpuStream)
+                continue;
+            for (int r = track.firstRow; r < track.firstRow + track.rowCount; ++r)
+                if (model.rows()[r].group == ui::RowGroup::Kernels) {
+                    const QRect rect = timeline.rowRect(r);
+                    QVERIFY2(timeline.timeArea().contains(rect), qPrintable(track.title));
+                    QCOMPARE(rect.height(), timeline.rowRect(model.tracks().front().firstRow).height());
+                    ++kernelRows;
+                }
+        }
+        QVERIFY(kernelRows >= 1);
+        // And the bundled sample's one stream too.
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        const int sampleKernels = timeline.model()->rowOf({ui::EventKind::Kernel, 0});
+        QVERIFY(timeline.timeArea().contains(timeline.rowRect(sampleKernels)));
     }
 
     void badFileKeepsTheLoadedProfile()

@@ -265,9 +265,9 @@ private slots:
     {
         const auto p = handProfile();
         const TimelineModel model(*p);
-        // CPU threads first (main thread, then by tid), then GPU streams by (device, stream).
+        // GPU streams first by (device, stream), then CPU threads (main thread, then by tid).
         QCOMPARE(model.tracks().size(), size_t(4));
-        const TimelineTrack &python = model.tracks()[0];
+        const TimelineTrack &python = model.tracks()[2];
         QCOMPARE(python.kind, TrackKind::CpuThread);
         QCOMPARE(python.thread, Index(0));
         QVERIFY(python.title.contains("python"));
@@ -278,9 +278,9 @@ private slots:
         for (int r = 0; r < python.rowCount; ++r)
             QCOMPARE(model.rows()[python.firstRow + r].group, pythonGroups[r]);
         QCOMPARE(model.rows()[python.summaryRow].group, RowGroup::Operators);
-        QCOMPARE(model.tracks()[1].thread, Index(1));
-        QCOMPARE(model.tracks()[1].rowCount, 2);
-        const TimelineTrack &stream7 = model.tracks()[2], &stream13 = model.tracks()[3];
+        QCOMPARE(model.tracks()[3].thread, Index(1));
+        QCOMPARE(model.tracks()[3].rowCount, 2);
+        const TimelineTrack &stream7 = model.tracks()[0], &stream13 = model.tracks()[1];
         QCOMPARE(stream7.kind, TrackKind::GpuStream);
         QCOMPARE(stream7.stream, 7u);
         QCOMPARE(stream7.rowCount, 2); // kernels, memory
@@ -330,9 +330,9 @@ private slots:
             std::make_shared<Profile>(importFile(fixture("public/operator_profiler/conv_block/profile.json")));
         const TimelineModel model(*p);
         QCOMPARE(model.tracks().size(), size_t(2));
-        QCOMPARE(model.tracks()[0].thread, kNoIndex);
-        QCOMPARE(model.tracks()[1].kind, TrackKind::GpuStream);
-        QCOMPARE(model.tracks()[1].stream, 7u);
+        QCOMPARE(model.tracks()[0].kind, TrackKind::GpuStream);
+        QCOMPARE(model.tracks()[0].stream, 7u);
+        QCOMPARE(model.tracks()[1].thread, kNoIndex);
         QCOMPARE(eventsInRows(model, EventKind::Kernel), size_t(38));
         QCOMPARE(eventsInRows(model, EventKind::Operator), size_t(10));
         QCOMPARE(eventsInRows(model, EventKind::Range), size_t(8));
@@ -363,13 +363,14 @@ private slots:
         QCOMPARE(eventsInRows(model, EventKind::Range), p->ranges.size());
         for (Index o = 0; o < p->operators.size(); ++o)
             QCOMPARE(model.rows()[model.rowOf({EventKind::Operator, o})].depth, p->operators[o].depth);
-        // CPU tracks come before GPU tracks.
-        bool seenGpu = false;
+        // GPU tracks come before CPU tracks.
+        bool seenCpu = false;
         for (const TimelineTrack &track : model.tracks()) {
-            QVERIFY(!(seenGpu && track.kind == TrackKind::CpuThread));
-            seenGpu = seenGpu || track.kind == TrackKind::GpuStream;
+            QVERIFY(!(seenCpu && track.kind == TrackKind::GpuStream));
+            seenCpu = seenCpu || track.kind == TrackKind::CpuThread;
         }
-        QVERIFY(seenGpu);
+        QVERIFY(seenCpu);
+        QCOMPARE(model.tracks().front().kind, TrackKind::GpuStream);
         // GPU-side annotations ("GPU 0 stream 7") sit on their stream's track, above its kernels.
         size_t gpuAnnotations = 0;
         for (Index r = 0; r < p->ranges.size(); ++r) {

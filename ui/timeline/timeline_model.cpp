@@ -100,8 +100,10 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
     rowOf_[size_t(EventKind::Operator)].assign(profile.operators.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::Range)].assign(profile.ranges.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::ApiCall)].assign(profile.api_calls.size(), UINT32_MAX);
-    buildCpuTracks();
+    // GPU streams first, as Nsight Systems lists a process's CUDA HW rows above its threads: what one
+    // looks at first is in sight on open, however many Python or NVTX rows the CPU threads carry.
     buildGpuTracks();
+    buildCpuTracks();
     buildLinks();
 
     traceStart_ = std::numeric_limits<int64_t>::max();

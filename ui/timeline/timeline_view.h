@@ -1,8 +1,9 @@
 #pragma once
-// The timeline widget: CPU threads (module/NVTX bands, operators by depth, CUDA API calls) first,
-// then GPU streams (kernels, memory operations), as in Nsight Systems. Painted with QPainter at a
-// cost bounded by pixels: per row, events that fall into one pixel column fold into one box
-// shaded by how busy the column is, so a row never paints more boxes than it has columns.
+// The timeline widget: GPU streams (kernels, memory operations) first, as Nsight Systems lists a
+// process's CUDA HW rows above its threads, then CPU threads (module/NVTX bands, Python frames,
+// operators by depth, CUDA API calls). Painted with QPainter at a cost bounded by pixels: per row,
+// events that fall into one pixel column fold into one box shaded by how busy the column is, so a
+// row never paints more boxes than it has columns.
 //
 // Navigation as in Perfetto and chrome://tracing: W/S zoom around the mouse, A/D pan, F fits the
 // selection (or everything), wheel and Ctrl+wheel zoom, Shift+wheel and dragging pan; the wheel
