@@ -254,6 +254,7 @@ void MainWindow::restoreViewChoices()
     roofline.precision = s.value("rooflinePrecision", roofline.precision).toString();
     roofline_->setOptions(roofline);
     colorByModule_->setChecked(s.value("timelineColorByModule", false).toBool());
+    timeline_->setLabelWidth(s.value("timelineLabelWidth", 0).toInt());
     tabs_->setCurrentIndex(s.value("tab", 0).toInt());
 }
 
@@ -269,6 +270,7 @@ void MainWindow::saveViewChoices() const
     s.setValue("rooflineColorBy", int(roofline_->chosenOptions().colorMode));
     s.setValue("rooflinePrecision", roofline_->chosenOptions().precision);
     s.setValue("timelineColorByModule", colorByModule_->isChecked());
+    s.setValue("timelineLabelWidth", timeline_->userLabelWidth());
     s.setValue("tab", tabs_->currentIndex());
 }
 

@@ -167,6 +167,7 @@ private slots:
             QVERIFY(colours);
             colours->setChecked(true);
             QCOMPARE(int(window.timeline()->colorMode()), int(ui::ColorMode::Module));
+            window.timeline()->setLabelWidth(333); // as a drag on the track names' edge leaves it
 
             // The roofline's colouring and precision, chosen on one profile, stay for the next one.
             QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
@@ -193,6 +194,7 @@ private slots:
         QCOMPARE(int(again.roofline()->options().level), int(MemoryLevel::L2));
         QCOMPARE(int(again.roofline()->options().aggregates), int(ui::RooflineAggregates::Modules));
         QCOMPARE(int(again.timeline()->colorMode()), int(ui::ColorMode::Module));
+        QCOMPARE(again.timeline()->userLabelWidth(), 333);
         // ...and across a restart, on the profile opened then.
         QVERIFY(openAndWait(again, ui::sampleCaptureFiles()));
         QCOMPARE(again.roofline()->options().precision, precision);

@@ -2,6 +2,7 @@
 // with other views, zoom and pan that keep the time under the pointer, the level of detail's bound
 // on painted boxes, colours and painting an empty profile.
 #include "application.h"
+#include "compare/compare_timelines.h"
 #include "opscope/capture_import.h"
 #include "opscope/importer.h"
 #include "test_util.h"
@@ -903,6 +904,78 @@ private slots:
         QCOMPARE(formatDuration(830), QString("830 ns"));
         QCOMPARE(formatDuration(1500), QString("1.50 µs"));
         QCOMPARE(formatDuration(12345678), QString("12.3 ms"));
+    }
+
+    void trackNamesHaveTooltipsAndTheirColumnResizes()
+    {
+        // A stream title longer than the names column: "GPU 0 · Stream 7  (NVIDIA H100 80GB HBM3)"
+        // cut with an ellipsis; its tooltip gives it whole, and a row's tooltip names row and track.
+        const auto p = handProfile();
+        p->devices.push_back(Device{});
+        p->devices.back().id = 0;
+        p->devices.back().name = p->intern("NVIDIA H100 80GB HBM3");
+        TimelineView view;
+        view.resize(1200, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        const TimelineTrack &stream7 = view.model()->tracks()[0];
+        QCOMPARE(stream7.title, QStringLiteral("GPU 0 · Stream 7  (NVIDIA H100 80GB HBM3)"));
+        view.setLabelWidth(120);
+        QCOMPARE(view.labelWidth(), 120);
+        QVERIFY(QFontMetrics(view.font()).horizontalAdvance(stream7.title) > 120); // it does not fit
+        const int kernelRow = stream7.firstRow;
+        const QPoint header(30, view.rowRect(kernelRow).top() - 4);
+        QVERIFY(view.toolTipAt(header).contains(QStringLiteral("GPU 0 · Stream 7  (NVIDIA H100 80GB HBM3)")));
+        const QString rowTip = view.toolTipAt(QPoint(30, view.rowRect(kernelRow).center().y()));
+        QVERIFY2(rowTip.contains(QStringLiteral("Kernels, depth 0 · GPU 0 · Stream 7  (NVIDIA H100 80GB HBM3)")),
+                 qPrintable(rowTip));
+        // The ruler says what it counts from.
+        QVERIFY(view.toolTipAt(QPoint(600, 3)).contains(QStringLiteral("first event")));
+
+        // Dragging the column's edge resizes it; the time area follows and the change is announced.
+        QSignalSpy resized(&view, &TimelineView::labelWidthChanged);
+        QWidget *viewport = view.viewport();
+        const int y = view.rowRect(kernelRow).center().y();
+        sendMouse(viewport, QEvent::MouseButtonPress, QPoint(121, y), Qt::LeftButton, Qt::LeftButton);
+        sendMouse(viewport, QEvent::MouseMove, QPoint(200, y), Qt::NoButton, Qt::LeftButton);
+        sendMouse(viewport, QEvent::MouseMove, QPoint(340, y), Qt::NoButton, Qt::LeftButton);
+        sendMouse(viewport, QEvent::MouseButtonRelease, QPoint(340, y), Qt::LeftButton, Qt::NoButton);
+        QCOMPARE(view.labelWidth(), 340);
+        QCOMPARE(view.userLabelWidth(), 340);
+        QCOMPARE(view.timeArea().left(), 340);
+        QCOMPARE(resized.size(), 1);
+        QCOMPARE(resized.last().at(0).toInt(), 340);
+        QVERIFY(!view.selection().valid()); // a resize is not a click
+        // Kernels still sit under their computed pixels.
+        QCOMPARE(view.hitTest(pointOf(view, {EventKind::Kernel, 0})), (EventRef{EventKind::Kernel, 0}));
+        // A double click on the edge fits the longest name; the column never leaves less than 100 px of time.
+        QTest::mouseDClick(viewport, Qt::LeftButton, Qt::NoModifier, QPoint(340, y));
+        QCOMPARE(resized.size(), 2);
+        QFont bold = view.font();
+        bold.setBold(true);
+        const int titleWidth = 22 + QFontMetrics(bold).horizontalAdvance(stream7.title);
+        QVERIFY2(view.labelWidth() >= titleWidth && view.labelWidth() <= titleWidth + 20,
+                 qPrintable(QStringLiteral("%1 for a title of %2").arg(view.labelWidth()).arg(titleWidth)));
+        view.setLabelWidth(5000);
+        QCOMPARE(view.timeArea().width(), 100);
+        view.setLabelWidth(0); // back to the width that follows the font
+        QCOMPARE(view.userLabelWidth(), 0);
+        QVERIFY(view.labelWidth() >= 160);
+
+        // In the compare window's pair of timelines, resizing one resizes the other: one axis.
+        CompareTimelines pair;
+        pair.resize(1200, 700);
+        pair.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&pair));
+        TimelineView *before = pair.timeline(Side::Before), *after = pair.timeline(Side::After);
+        const int edge = before->labelWidth(), middle = before->viewport()->height() / 2;
+        sendMouse(before->viewport(), QEvent::MouseButtonPress, QPoint(edge, middle), Qt::LeftButton, Qt::LeftButton);
+        sendMouse(before->viewport(), QEvent::MouseMove, QPoint(edge + 90, middle), Qt::NoButton, Qt::LeftButton);
+        sendMouse(before->viewport(), QEvent::MouseButtonRelease, QPoint(edge + 90, middle), Qt::LeftButton,
+                  Qt::NoButton);
+        QCOMPARE(before->labelWidth(), edge + 90);
+        QCOMPARE(after->labelWidth(), edge + 90);
     }
 
     void emptyProfilePaints()

@@ -509,6 +509,34 @@ void TimelineView::paintTrackNames(QPainter &painter)
     painter.setClipping(false);
 }
 
+QString TimelineView::nameToolTip(const Line &line) const
+{
+    // Plain text kept on one line (a title may hold '<' or be long enough to wrap).
+    const TimelineTrack &track = model_->tracks()[line.track];
+    QString text = track.title;
+    if (line.row >= 0) {
+        const TimelineRow &row = model_->rows()[line.row];
+        text = tr("%1, depth %2 · %3").arg(rowGroupName(*profile_, row)).arg(row.depth).arg(track.title);
+    }
+    return QStringLiteral("<p style='white-space:pre'>%1</p>").arg(text.toHtmlEscaped());
+}
+
+int TimelineView::fittedLabelWidth() const
+{
+    // As paintTrackNames lays them out: titles in bold after the disclosure triangle, row names indented.
+    if (!model_)
+        return 0;
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm = fontMetrics(), boldMetrics(bold);
+    int width = 0;
+    for (const TimelineTrack &track : model_->tracks())
+        width = std::max(width, 22 + boldMetrics.horizontalAdvance(track.title));
+    for (const TimelineRow &row : model_->rows())
+        width = std::max(width, 28 + fm.horizontalAdvance(rowGroupName(*profile_, row)));
+    return width + fm.averageCharWidth();
+}
+
 void TimelineView::paintRuler(QPainter &painter)
 {
     const QPalette &pal = palette();

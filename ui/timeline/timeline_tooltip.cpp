@@ -24,6 +24,25 @@ QString formatBytes(double bytes)
 
 } // namespace
 
+QString TimelineView::toolTipAt(QPoint pos) const
+{
+    if (!model_)
+        return {};
+    if (pos.y() < rulerHeight_) {
+        const int64_t shift = timeZero() - model_->timeOrigin();
+        const QString zero = shift == 0 ? tr("the profile's first event")
+                                        : tr("%1 after the profile's first event").arg(formatDuration(shift));
+        return tr("Time from %1, as in the tables and the Details pane (%2 ns on the capture's clock)")
+            .arg(zero)
+            .arg(timeZero());
+    }
+    if (pos.x() < labelWidth_) {
+        const Line *line = lineAt(pos.y());
+        return line ? nameToolTip(*line) : QString();
+    }
+    return describe(hitTest(pos));
+}
+
 QString TimelineView::describe(EventRef event) const
 {
     if (!model_ || model_->rowOf(event) < 0)
