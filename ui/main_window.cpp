@@ -39,6 +39,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace opscope::ui {
 
@@ -253,6 +254,7 @@ void MainWindow::restoreViewChoices()
     roofline.precision = s.value("rooflinePrecision", roofline.precision).toString();
     roofline_->setOptions(roofline);
     colorByModule_->setChecked(s.value("timelineColorByModule", false).toBool());
+    timeline_->setLabelWidth(s.value("timelineLabelWidth", 0).toInt());
     tabs_->setCurrentIndex(s.value("tab", 0).toInt());
 }
 
@@ -268,6 +270,7 @@ void MainWindow::saveViewChoices() const
     s.setValue("rooflineColorBy", int(roofline_->chosenOptions().colorMode));
     s.setValue("rooflinePrecision", roofline_->chosenOptions().precision);
     s.setValue("timelineColorByModule", colorByModule_->isChecked());
+    s.setValue("timelineLabelWidth", timeline_->userLabelWidth());
     s.setValue("tab", tabs_->currentIndex());
 }
 
@@ -303,6 +306,9 @@ void MainWindow::updateDetails()
     }
     const Profile &p = *capture_->profile;
     const Selection::State &s = selection_->state();
+    auto formatInstant = [&](int64_t ns) {
+        return QString::fromStdString(formatTimestamp(ns - capture_->analysis->timeOrigin));
+    };
     QString html = QStringLiteral("<h3>%1</h3>").arg(capture_->analysis->describe(s).toHtmlEscaped());
     if (s.kind == Selection::Kind::Kernel && s.index < p.kernels.size()) {
         const Kernel &k = p.kernels[s.index];
@@ -311,7 +317,12 @@ void MainWindow::updateDetails()
         };
         html += QStringLiteral("<table>");
         row(tr("Name"), qText(p, k.name));
-        row(tr("Duration"), formatNs(k.duration()));
+        // Times from the origin the timeline's ruler and the tables share; both durations named by source.
+        row(tr("Start"), formatInstant(k.start_ns));
+        row(tr("End"), formatInstant(k.end_ns));
+        row(timelineDurationLabel(p), formatNs(k.duration()));
+        if (const double replay = p.kernelCounter(s.index, "gpu__time_duration.sum", -1); replay >= 0)
+            row(ncuDurationLabel(), formatNs(int64_t(std::llround(replay))));
         row(tr("Device / stream"), QStringLiteral("%1 / %2").arg(k.device).arg(k.stream));
         row(tr("Grid"), QStringLiteral("%1 × %2 × %3").arg(k.grid.x).arg(k.grid.y).arg(k.grid.z));
         row(tr("Block"), QStringLiteral("%1 × %2 × %3").arg(k.block.x).arg(k.block.y).arg(k.block.z));
@@ -326,12 +337,18 @@ void MainWindow::updateDetails()
             row(tr("Why unattributed"), qText(p, k.unattributed_reason));
         row(tr("Captured step"), k.flags & kKernelOutsideCapture ? tr("no (initialisation or warm-up)") : tr("yes"));
         html += QStringLiteral("</table>");
+        html += tr("<p><small>Start and end count from the profile's first event, the zero of the timeline's "
+                   "ruler (%1 ns on the capture's clock).</small></p>")
+                    .arg(capture_->analysis->timeOrigin);
     } else if (s.kind != Selection::Kind::None) {
         const auto kernels = capture_->analysis->kernelsOf(s);
         int64_t time = 0;
         for (Index k : kernels)
             time += p.kernels[k].duration();
         html += tr("<p>%1 kernels, %2 of GPU time in the captured step.</p>").arg(kernels.size()).arg(formatNs(time));
+        if (s.kind == Selection::Kind::Operator && !s.allCalls && s.index < p.operators.size())
+            html += tr("<p>This call: start %1, end %2.</p>")
+                        .arg(formatInstant(p.operators[s.index].start_ns), formatInstant(p.operators[s.index].end_ns));
     } else {
         html += tr("<p>Select a kernel, operator or module in any view.</p>");
     }

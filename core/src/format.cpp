@@ -53,4 +53,9 @@ std::string formatShortDuration(double ns, MicroUnit micro)
     return threeDigits(ns / 1e9, "s");
 }
 
+std::string formatTimestamp(int64_t nsSinceOrigin)
+{
+    return scaled(double(nsSinceOrigin) / 1e6, 3, "ms");
+}
+
 } // namespace opscope

@@ -168,6 +168,21 @@ int64_t Profile::totalKernelTimeNs() const
     return total;
 }
 
+int64_t Profile::timeOrigin() const
+{
+    int64_t origin = INT64_MAX;
+    auto widen = [&](const auto &events) {
+        for (const auto &e : events)
+            origin = std::min(origin, e.start_ns);
+    };
+    widen(kernels);
+    widen(memory_ops);
+    widen(operators);
+    widen(ranges);
+    widen(api_calls);
+    return origin == INT64_MAX ? span_start_ns : origin;
+}
+
 size_t Profile::residentBytes() const
 {
     return capacityBytes(devices) + capacityBytes(threads) + capacityBytes(kernels) + capacityBytes(operators) +

@@ -4,15 +4,21 @@
 // choices outlive the window.
 #include "application.h"
 #include "main_window.h"
+#include "models/kernel_table_model.h"
+#include "models/model_roles.h"
 #include "selection.h"
 #include "test_util.h"
 #include "timeline/timeline_find_bar.h"
+#include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
+#include "views/counter_panel.h"
 #include "views/filter_bar.h"
 #include "views/insights_view.h"
 #include "views/kernel_table_view.h"
 #include "views/operator_table_view.h"
 #include "views/roofline_view.h"
+
+#include "opscope/format.h"
 
 #include <QAction>
 #include <QCheckBox>
@@ -20,6 +26,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -160,6 +167,7 @@ private slots:
             QVERIFY(colours);
             colours->setChecked(true);
             QCOMPARE(int(window.timeline()->colorMode()), int(ui::ColorMode::Module));
+            window.timeline()->setLabelWidth(333); // as a drag on the track names' edge leaves it
 
             // The roofline's colouring and precision, chosen on one profile, stay for the next one.
             QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
@@ -186,6 +194,7 @@ private slots:
         QCOMPARE(int(again.roofline()->options().level), int(MemoryLevel::L2));
         QCOMPARE(int(again.roofline()->options().aggregates), int(ui::RooflineAggregates::Modules));
         QCOMPARE(int(again.timeline()->colorMode()), int(ui::ColorMode::Module));
+        QCOMPARE(again.timeline()->userLabelWidth(), 333);
         // ...and across a restart, on the profile opened then.
         QVERIFY(openAndWait(again, ui::sampleCaptureFiles()));
         QCOMPARE(again.roofline()->options().precision, precision);
@@ -243,6 +252,142 @@ private slots:
         // An insight click selects what it is about.
         window.insights()->activate(0);
         QVERIFY(window.selection()->kind() != ui::Selection::Kind::None);
+    }
+
+    void oneTimeOriginForEveryView()
+    {
+        // Kernel 150 of the sample starts 1560.751 ms after the profile's first event: the kernel at
+        // 9,472,622,164 ns, the first CUDA runtime call at 7,911,871,130 ns (python3 sqlite3 on
+        // nsys.sqlite). In the 4-GPU MPI export the first event is an NVTX push/pop range at 65,117,824 ns
+        // (NVTX_EVENTS eventType 59; the earlier row at 64,186,762 ns creates the MPI domain) and its first
+        // kernel starts at 924,922,186 ns: 859.804 ms. The kernel table, the timeline's tooltip and ruler,
+        // and the details pane count from that one origin (the table used the nsys analysis start, which
+        // gave the MPI kernels negative starts).
+        struct Case {
+            QStringList files;
+            Index kernel;
+            const char *start;
+        };
+        const Case cases[] = {
+            {ui::sampleCaptureFiles(), 150, "1560.751 ms"},
+            {{QString::fromStdString(fixture("public/nsys/pipit__saxpy-mpi-cuda_nsys_perlmutter0.sqlite"))},
+             0,
+             "859.804 ms"},
+        };
+        for (const Case &c : cases) {
+            ui::MainWindow window;
+            window.show();
+            QVERIFY(openAndWait(window, c.files));
+            const Profile &p = *window.profile();
+            const int64_t origin = window.analysis()->timeOrigin;
+            QCOMPARE(origin, p.timeOrigin());
+            const QString start = QString::fromLatin1(c.start);
+            QCOMPARE(QString::fromStdString(formatTimestamp(p.kernels[c.kernel].start_ns - origin)), start);
+            // The table, with every kernel shown.
+            ui::KernelTableModel &table = *window.kernelTable()->model();
+            table.setStepOnly(false);
+            QCOMPARE(table.index(table.rowOfKernel(c.kernel), ui::KernelTableModel::StartColumn).data().toString(),
+                     start);
+            for (int row = 0; row < table.rowCount(); ++row) // none before the origin
+                QVERIFY(table.index(row, ui::KernelTableModel::StartColumn).data(ui::SortRole).toDouble() >= 0);
+            // The timeline: its ruler's zero and its tooltip.
+            ui::TimelineView &timeline = *window.timeline();
+            QCOMPARE(timeline.timeZero(), origin);
+            QVERIFY(timeline.describe({ui::EventKind::Kernel, c.kernel}).contains(QStringLiteral("Start: ") + start));
+            // The details of the selected kernel: start and end.
+            window.selection()->setKernel(c.kernel);
+            const QString details = window.findChild<QTextBrowser *>()->toPlainText();
+            QVERIFY2(details.contains(QStringLiteral("Start") + QLatin1Char('\t') + start) ||
+                         details.contains(QStringLiteral("Start ") + start) ||
+                         details.contains(QStringLiteral("Start\n") + start),
+                     qPrintable(details));
+            QVERIFY(details.contains(QString::fromStdString(formatTimestamp(p.kernels[c.kernel].end_ns - origin))));
+            QVERIFY(details.contains(QStringLiteral("first event")));
+        }
+    }
+
+    void bothKernelDurationsAreNamed()
+    {
+        // A captured GEMM of the sample: nsys timed it on the timeline, the ncu replay again
+        // (gpu__time_duration.sum). Wherever both appear, each says where it comes from.
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        const Profile &p = *window.profile();
+        Index gemm = kNoIndex;
+        for (Index k = 0; k < p.kernels.size() && gemm == kNoIndex; ++k)
+            if (!(p.kernels[k].flags & kKernelOutsideCapture) && p.text(p.kernels[k].name).starts_with("nvjet"))
+                gemm = k;
+        QVERIFY(gemm != kNoIndex);
+        const double replay = p.kernelCounter(gemm, "gpu__time_duration.sum", -1);
+        QVERIFY(replay > 0);
+        QVERIFY(std::llround(replay) != p.kernels[gemm].duration()); // they do differ
+        const QString timelineText =
+            QString::fromStdString(formatFixedDuration(p.kernels[gemm].duration(), 2, MicroUnit::Greek));
+        const QString replayText =
+            QString::fromStdString(formatFixedDuration(std::llround(replay), 2, MicroUnit::Greek));
+        window.selection()->setKernel(gemm);
+
+        const QString details = window.findChild<QTextBrowser *>()->toPlainText();
+        QVERIFY2(details.contains(QStringLiteral("Duration (timeline, nsys)")), qPrintable(details));
+        QVERIFY(details.contains(timelineText));
+        QVERIFY(details.contains(QStringLiteral("Duration (ncu replay)")));
+        QVERIFY(details.contains(replayText));
+
+        // Counters: the replay's duration, then the timeline's, each named.
+        const ui::CounterModel &counters = *window.counterPanel()->model();
+        const QModelIndex ncu = counters.indexOf(ui::Quantity::Duration, ui::CounterModel::NameColumn);
+        QCOMPARE(ncu.data().toString(), QStringLiteral("Duration (ncu replay)"));
+        const QModelIndex nsys = ncu.siblingAtRow(ncu.row() + 1);
+        QCOMPARE(nsys.data().toString(), QStringLiteral("Duration (timeline, nsys)"));
+        QCOMPARE(nsys.siblingAtColumn(ui::CounterModel::ValueColumn).data(ui::SortRole).toDouble(),
+                 double(p.kernels[gemm].duration()));
+        QCOMPARE(ncu.siblingAtColumn(ui::CounterModel::ValueColumn).data(ui::SortRole).toDouble(), replay);
+
+        // The kernel table's column and the timeline's tooltip.
+        QCOMPARE(
+            window.kernelTable()->model()->headerData(ui::KernelTableModel::DurationColumn, Qt::Horizontal).toString(),
+            QStringLiteral("Duration (timeline, nsys)"));
+        const QString tip = window.timeline()->describe({ui::EventKind::Kernel, gemm});
+        QVERIFY(tip.contains(QStringLiteral("Duration (timeline, nsys): ")));
+        QVERIFY(tip.contains(QStringLiteral("Duration (ncu replay): ")));
+    }
+
+    void gpuStreamsAreInSightOnOpen()
+    {
+        // TraceLens bert-small (H100, torch.profiler with Python stacks): 1385 python_function events
+        // nest dozens of rows deep on the main thread. On open, every GPU stream's kernel row is in
+        // the timeline's visible area, full height, without scrolling.
+        ui::MainWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndWait(window, {QString::fromStdString(fixture(
+                                        "public/kineto/TraceLens__gaunernst_bert-small-uncased__1016001.json"))}));
+        const ui::TimelineView &timeline = *window.timeline();
+        const ui::TimelineModel &model = *timeline.model();
+        int pythonRows = 0, kernelRows = 0;
+        for (const ui::TimelineRow &row : model.rows())
+            pythonRows += row.group == ui::RowGroup::Python;
+        qInfo("%d rows of Python frames", pythonRows);
+        QVERIFY2(pythonRows >= 30, qPrintable(QString::number(pythonRows)));
+        QCOMPARE(timeline.verticalScrollBar()->value(), 0);
+        for (const ui::TimelineTrack &track : model.tracks()) {
+            if (track.kind != ui::TrackKind::GpuStream)
+                continue;
+            for (int r = track.firstRow; r < track.firstRow + track.rowCount; ++r)
+                if (model.rows()[r].group == ui::RowGroup::Kernels) {
+                    const QRect rect = timeline.rowRect(r);
+                    QVERIFY2(timeline.timeArea().contains(rect), qPrintable(track.title));
+                    QCOMPARE(rect.height(), timeline.rowRect(model.tracks().front().firstRow).height());
+                    ++kernelRows;
+                }
+        }
+        QVERIFY(kernelRows >= 1);
+        // And the bundled sample's one stream too.
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        const int sampleKernels = timeline.model()->rowOf({ui::EventKind::Kernel, 0});
+        QVERIFY(timeline.timeArea().contains(timeline.rowRect(sampleKernels)));
     }
 
     void badFileKeepsTheLoadedProfile()

@@ -25,6 +25,9 @@ CompareTimelines::CompareTimelines(QWidget *parent) : QWidget(parent)
         layout->addWidget(timelines_[size_t(s)], 1);
         splitter->addWidget(pane);
         connect(timelines_[size_t(s)], &TimelineView::visibleRangeChanged, this, [this, s] { follow(Side(s)); });
+        // Track names resized in one are resized in the other, so one instant sits at one x in both.
+        connect(timelines_[size_t(s)], &TimelineView::labelWidthChanged, this,
+                [this, s](int width) { timelines_[1 - size_t(s)]->setLabelWidth(width); });
     }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -2,6 +2,7 @@
 
 #include "models/value_format.h"
 #include "opscope/aggregate.h"
+#include "timeline/timeline_model.h"
 
 #include <QCoreApplication>
 
@@ -318,10 +319,19 @@ std::vector<CounterSectionData> buildCounterSections(const ProfileAnalysis &anal
             speed.entries.begin(),
             {valueEntry(tr("Kernels"), tr("%1 (%2 with counters)").arg(kernels.size()).arg(withCounters),
                         double(kernels.size()), tr("timeline")),
-             valueEntry(tr("GPU time"), formatDuration(gpuTime), gpuTime, tr("timeline"))});
-    } else if (!values.has(resolver.id(Quantity::Duration))) {
+             valueEntry(tr("GPU time (%1)").arg(kernelTimeSource(p)), formatDuration(gpuTime), gpuTime,
+                        tr("timeline"))});
+    } else {
+        // The timeline's duration beside the replay's, each named by where it comes from (the replay
+        // runs the kernel alone with locked clocks, so the two differ); in its place when ncu did not run.
         const double d = double(p.kernels[kernels.front()].duration());
-        speed.entries.front() = valueEntry(quantityLabel(Quantity::Duration), formatDuration(d), d, tr("timeline"));
+        CounterEntry timeline = valueEntry(timelineDurationLabel(p), formatDuration(d), d, tr("timeline"));
+        timeline.tooltip = tr("How long the kernel ran in the captured timeline; the ncu replay measures it "
+                              "again, alone on the GPU with locked clocks");
+        if (values.has(resolver.id(Quantity::Duration)))
+            speed.entries.insert(speed.entries.begin() + 1, timeline);
+        else
+            speed.entries.front() = timeline;
     }
     addRooflineEntries(analysis, kernels, memory, compute);
     if (single)

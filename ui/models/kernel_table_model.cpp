@@ -3,6 +3,9 @@
 #include "models/model_roles.h"
 #include "models/value_format.h"
 #include "timeline/timeline_colors.h"
+#include "timeline/timeline_model.h"
+
+#include "opscope/format.h"
 
 #include <cmath>
 #include <limits>
@@ -54,9 +57,6 @@ void KernelTableModel::rebuild()
         const Index sm = metrics.id(Quantity::SmThroughput), occupancy = metrics.id(Quantity::AchievedOccupancy);
         const Index bandwidth = metrics.id(Quantity::DramBandwidth);
 
-        timeOrigin_ = p.span_start_ns != 0 || p.span_end_ns != 0 ? p.span_start_ns
-                      : p.kernels.empty()                        ? 0
-                                                                 : p.kernels.front().start_ns;
         rowOfKernel_.assign(p.kernels.size(), -1);
         rows_.reserve(stepOnly_ ? analysis_->stepKernels.size() : p.kernels.size());
         for (Index k = 0; k < p.kernels.size(); ++k) {
@@ -122,9 +122,9 @@ QVariant KernelTableModel::value(const Row &row, int column, bool display) const
         return k.op < p.operators.size() ? qText(p, p.operators[k.op].name) : QString();
     case ModuleColumn:
         return k.module < p.modules.size() ? qText(p, p.modules[k.module].path) : QString();
-    case StartColumn: // microsecond resolution: a step's kernels all start within the same second
-        return number(double(k.start_ns - timeOrigin_),
-                      [](double ns) { return QString::number(ns / 1e6, 'f', 3) + QStringLiteral(" ms"); });
+    case StartColumn: // from the time origin every view shares, as the timeline's ruler and tooltips count
+        return display ? QVariant(QString::fromStdString(formatTimestamp(k.start_ns - analysis_->timeOrigin)))
+                       : QVariant(double(k.start_ns - analysis_->timeOrigin));
     case DurationColumn:
         return number(double(k.duration()), formatDuration);
     case GridColumn:
@@ -212,8 +212,11 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
             return tr("FLOP per DRAM byte, from the kernel's roofline metrics");
         case FlopsColumn:
             return tr("Floating-point operations per second, all precisions and tensor paths");
+        case DurationColumn:
+            return tr("How long the kernel ran in the captured timeline; the Counters tab shows the ncu "
+                      "replay's own measure (gpu__time_duration.sum), taken with the kernel alone on the GPU");
         case StartColumn:
-            return tr("Start, relative to the start of the capture");
+            return tr("Start, from the profile's first event (the timeline ruler's zero)");
         }
         return {};
     }
@@ -230,8 +233,8 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         return tr("Module");
     case StartColumn:
         return tr("Start");
-    case DurationColumn:
-        return tr("Duration");
+    case DurationColumn: // named by its source: the Counters tab shows the ncu replay's duration too
+        return analysis_ ? timelineDurationLabel(*analysis_->profile) : tr("Duration");
     case GridColumn:
         return tr("Grid");
     case BlockColumn:

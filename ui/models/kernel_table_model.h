@@ -63,7 +63,6 @@ private:
     bool stepOnly_ = true;
     std::vector<Row> rows_;
     std::vector<int> rowOfKernel_;
-    int64_t timeOrigin_ = 0;
     QString memoryMetric_; // which metric the memory column shows (a tooltip says it)
 };
 

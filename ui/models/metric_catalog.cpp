@@ -14,7 +14,7 @@ using Q = Quantity;
 const std::vector<QuantitySpec> &specs()
 {
     static const std::vector<QuantitySpec> all = {
-        {Q::Duration, QT_TRANSLATE_NOOP("Metrics", "Duration"), {"gpu__time_duration.sum"}},
+        {Q::Duration, QT_TRANSLATE_NOOP("Metrics", "Duration (ncu replay)"), {"gpu__time_duration.sum"}},
         {Q::SmThroughput,
          QT_TRANSLATE_NOOP("Metrics", "Compute (SM) throughput"),
          {"sm__throughput.avg.pct_of_peak_sustained_elapsed"},

@@ -38,6 +38,7 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     if (!a->profile)
         return a;
     const Profile &p = *a->profile;
+    a->timeOrigin = p.timeOrigin();
     a->tree = buildModuleTree(p);
     a->nodeOfModule.assign(p.modules.size(), -1);
     for (size_t n = 0; n < a->tree.nodes.size(); ++n)

@@ -23,6 +23,7 @@ struct ProfileAnalysis {
     RooflineCeilings ceilings;            // over every kernel with counters
     std::vector<Index> stepKernels;       // kernels of the captured step, in start order
     size_t kernelsWithCounters = 0;
+    int64_t timeOrigin = 0; // Profile::timeOrigin(): the zero of every start time the views show
 
     // Tree node of a kernel's module, -1 when it has none.
     int nodeOfKernel(Index kernel) const;

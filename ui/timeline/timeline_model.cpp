@@ -4,6 +4,8 @@
 
 #include "opscope/format.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -98,8 +100,10 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
     rowOf_[size_t(EventKind::Operator)].assign(profile.operators.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::Range)].assign(profile.ranges.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::ApiCall)].assign(profile.api_calls.size(), UINT32_MAX);
-    buildCpuTracks();
+    // GPU streams first, as Nsight Systems lists a process's CUDA HW rows above its threads: what one
+    // looks at first is in sight on open, however many Python or NVTX rows the CPU threads carry.
     buildGpuTracks();
+    buildCpuTracks();
     buildLinks();
 
     traceStart_ = std::numeric_limits<int64_t>::max();
@@ -115,6 +119,7 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
         traceStart_ = profile.span_start_ns;
         traceEnd_ = profile.span_end_ns;
     }
+    timeOrigin_ = profile.timeOrigin();
 }
 
 void TimelineModel::buildCpuTracks()
@@ -570,6 +575,32 @@ QString shortKernelName(std::string_view name)
 QString formatDuration(int64_t ns)
 {
     return QString::fromStdString(formatShortDuration(double(ns), MicroUnit::Greek));
+}
+
+QString kernelTimeSource(const Profile &profile)
+{
+    const std::string_view format = profile.source_format;
+    if (format.starts_with("nsys"))
+        return QStringLiteral("timeline, nsys");
+    if (format == "kineto-json")
+        return QStringLiteral("timeline, torch.profiler");
+    if (format == "operator-profiler-json")
+        return QStringLiteral("timeline, Operator Profiler");
+    if (format == "onnxruntime-json")
+        return QStringLiteral("timeline, ONNX Runtime");
+    if (format.starts_with("ncu"))
+        return QStringLiteral("ncu replay");
+    return QStringLiteral("timeline");
+}
+
+QString timelineDurationLabel(const Profile &profile)
+{
+    return QCoreApplication::translate("Timeline", "Duration (%1)").arg(kernelTimeSource(profile));
+}
+
+QString ncuDurationLabel()
+{
+    return QCoreApplication::translate("Timeline", "Duration (ncu replay)");
 }
 
 } // namespace opscope::ui

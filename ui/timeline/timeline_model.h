@@ -116,6 +116,9 @@ public:
 
     // Span of everything shown; 0..0 for an empty profile.
     int64_t traceStart() const { return traceStart_; }
+    // The profile's time origin (Profile::timeOrigin), the zero of the ruler, the tooltips and the
+    // tables; equal to traceStart() whenever the profile has events.
+    int64_t timeOrigin() const { return timeOrigin_; }
     int64_t traceEnd() const { return traceEnd_; }
 
     // The row holding `event`, or -1 when the timeline does not show it.
@@ -151,11 +154,21 @@ private:
     size_t eventCount_ = 0;
     int64_t traceStart_ = 0;
     int64_t traceEnd_ = 0;
+    int64_t timeOrigin_ = 0;
 };
 
 // A kernel's name as a timeline shows it: "void at::native::foo<int, 4>(float*)" -> "at::native::foo".
 QString shortKernelName(std::string_view name);
 // "1.25 ms", "830 ns", "12.4 µs", "2.05 s" (opscope::formatShortDuration).
 QString formatDuration(int64_t ns);
+// Where a kernel's start and duration come from, for labels that tell it from the ncu replay's
+// gpu__time_duration (which serialises kernels and locks clocks, so it differs): "timeline, nsys",
+// "timeline, torch.profiler", "ncu replay" for a profile of Nsight Compute alone, "timeline" when
+// the source is unknown.
+QString kernelTimeSource(const Profile &profile);
+// A kernel's duration as the timeline measured it: "Duration (timeline, nsys)".
+QString timelineDurationLabel(const Profile &profile);
+// gpu__time_duration.sum as Nsight Compute's replay measured it: "Duration (ncu replay)".
+QString ncuDurationLabel();
 
 } // namespace opscope::ui

@@ -256,11 +256,15 @@ void TimelineView::paintRow(int rowIndex, const QRect &rect, bool inHeader)
                 break;
             const size_t g1 = findEnd(g + 1, groupCount, columnStart(c + 1), g + lastFold / G, 64,
                                       [groups](size_t k) { return groups[k].firstStart; });
-            if (g1 > g + 1) {
+            // The groups before the last end before it starts, in this column; the last one may hold
+            // an idle gap (its events need not follow each other closely). When its end lies past
+            // the next column it may well, and folding it whole would paint the gap: fold event by
+            // event below instead, which stops at the column's end.
+            const int lastColumn = g1 > g + 1 ? floorColumn(columnOf(groups[g1 - 1].lastEnd)) : width;
+            if (g1 > g + 1 && lastColumn <= c + 1) {
                 // The fold covers the columns from its first start to its last end. When the next
                 // group starts in the column of that end, the column is left to it: a fold never
                 // pushes the next one right, so no error builds up along a dense row.
-                const int lastColumn = floorColumn(columnOf(groups[g1 - 1].lastEnd));
                 const int nextColumn = g1 < groupCount ? floorColumn(columnOf(groups[g1].firstStart)) : width;
                 const int to = std::clamp(nextColumn > lastColumn ? lastColumn + 1 : lastColumn, c + 1, width);
                 const int64_t busyEnd = g1 < groupCount ? groups[g1].busyBefore : points[row.size()].busy;
@@ -503,6 +507,34 @@ void TimelineView::paintTrackNames(QPainter &painter)
                          fm.elidedText(rowGroupName(*profile_, row), Qt::ElideRight, labelWidth_ - 28));
     }
     painter.setClipping(false);
+}
+
+QString TimelineView::nameToolTip(const Line &line) const
+{
+    // Plain text kept on one line (a title may hold '<' or be long enough to wrap).
+    const TimelineTrack &track = model_->tracks()[line.track];
+    QString text = track.title;
+    if (line.row >= 0) {
+        const TimelineRow &row = model_->rows()[line.row];
+        text = tr("%1, depth %2 · %3").arg(rowGroupName(*profile_, row)).arg(row.depth).arg(track.title);
+    }
+    return QStringLiteral("<p style='white-space:pre'>%1</p>").arg(text.toHtmlEscaped());
+}
+
+int TimelineView::fittedLabelWidth() const
+{
+    // As paintTrackNames lays them out: titles in bold after the disclosure triangle, row names indented.
+    if (!model_)
+        return 0;
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics fm = fontMetrics(), boldMetrics(bold);
+    int width = 0;
+    for (const TimelineTrack &track : model_->tracks())
+        width = std::max(width, 22 + boldMetrics.horizontalAdvance(track.title));
+    for (const TimelineRow &row : model_->rows())
+        width = std::max(width, 28 + fm.horizontalAdvance(rowGroupName(*profile_, row)));
+    return width + fm.averageCharWidth();
 }
 
 void TimelineView::paintRuler(QPainter &painter)

@@ -3,6 +3,8 @@
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 
+#include "opscope/format.h"
+
 #include <cmath>
 
 namespace opscope::ui {
@@ -22,6 +24,25 @@ QString formatBytes(double bytes)
 
 } // namespace
 
+QString TimelineView::toolTipAt(QPoint pos) const
+{
+    if (!model_)
+        return {};
+    if (pos.y() < rulerHeight_) {
+        const int64_t shift = timeZero() - model_->timeOrigin();
+        const QString zero = shift == 0 ? tr("the profile's first event")
+                                        : tr("%1 after the profile's first event").arg(formatDuration(shift));
+        return tr("Time from %1, as in the tables and the Details pane (%2 ns on the capture's clock)")
+            .arg(zero)
+            .arg(timeZero());
+    }
+    if (pos.x() < labelWidth_) {
+        const Line *line = lineAt(pos.y());
+        return line ? nameToolTip(*line) : QString();
+    }
+    return describe(hitTest(pos));
+}
+
 QString TimelineView::describe(EventRef event) const
 {
     if (!model_ || model_->rowOf(event) < 0)
@@ -31,13 +52,17 @@ QString TimelineView::describe(EventRef event) const
     auto elided = [](QString s) { return s.size() > 160 ? s.left(157) + QStringLiteral("...") : s; };
     auto line = [](const QString &key, const QString &value) { return QStringLiteral("<br>%1: %2").arg(key, value); };
     auto moduleText = [&](Index m) { return m < p.modules.size() ? text(p.modules[m].path) : QString(); };
-    const int64_t duration = model_->endOf(event) - model_->startOf(event);
+    const int64_t start = model_->startOf(event);
+    const int64_t duration = model_->endOf(event) - start;
+    // When it started, counted from the ruler's zero (the profile's first event) like every table.
+    const QString startLine = line(tr("Start"), QString::fromStdString(formatTimestamp(start - timeZero())));
     QString html;
     switch (event.kind) {
     case EventKind::Kernel: {
         const Kernel &k = p.kernels[event.index];
         html = QStringLiteral("<b>%1</b>").arg(model_->label(event).toHtmlEscaped());
-        html += line(tr("Duration"), formatDuration(duration));
+        html += startLine;
+        html += line(timelineDurationLabel(p), formatDuration(duration));
         if (k.short_name != kNoString || p.text(k.name) != model_->label(event).toStdString())
             html += line(tr("Name"), elided(text(k.name)));
         const Index op = k.op < p.operators.size() ? k.op : kNoIndex;
@@ -60,9 +85,9 @@ QString TimelineView::describe(EventRef event) const
                 continue;
             const std::string_view unit = p.text(p.metrics[v.metric].unit);
             if (v.metric == metricTime_)
-                html += line(tr("GPU time (ncu)"), unit == "ns"
-                                                       ? formatDuration(int64_t(v.value))
-                                                       : QString::number(v.value) + QLatin1Char(' ') + toQString(unit));
+                html += line(ncuDurationLabel(), unit == "ns"
+                                                     ? formatDuration(int64_t(v.value))
+                                                     : QString::number(v.value) + QLatin1Char(' ') + toQString(unit));
             else if (v.metric == metricDram_)
                 html += line(tr("DRAM bytes"), unit == "byte" || unit.empty()
                                                    ? formatBytes(v.value)
@@ -75,6 +100,7 @@ QString TimelineView::describe(EventRef event) const
     case EventKind::Operator: {
         const Operator &o = p.operators[event.index];
         html = QStringLiteral("<b>%1</b>").arg(text(o.name));
+        html += startLine;
         html += line(tr("Duration"), formatDuration(duration));
         if (o.shapes != kNoString && !p.text(o.shapes).empty())
             html += line(tr("Shapes"), elided(text(o.shapes)));
@@ -93,6 +119,7 @@ QString TimelineView::describe(EventRef event) const
     case EventKind::Range: {
         const Range &r = p.ranges[event.index];
         html = QStringLiteral("<b>%1</b>").arg(elided(text(r.text)));
+        html += startLine;
         html += line(tr("Duration"), formatDuration(duration));
         static const char *kinds[] = {"NVTX push/pop",  "NVTX start/end",  "record_function",
                                       "GPU annotation", "Python function", "NVTX mark"};
@@ -105,6 +132,7 @@ QString TimelineView::describe(EventRef event) const
     case EventKind::MemoryOp: {
         const MemoryOp &m = p.memory_ops[event.index];
         html = QStringLiteral("<b>%1</b>").arg(model_->label(event));
+        html += startLine;
         html += line(tr("Duration"), formatDuration(duration));
         html += line(tr("Size"), formatBytes(double(m.bytes)));
         if (duration > 0 && m.bytes > 0)
@@ -116,6 +144,7 @@ QString TimelineView::describe(EventRef event) const
     case EventKind::ApiCall: {
         const ApiCall &a = p.api_calls[event.index];
         html = QStringLiteral("<b>%1</b>").arg(text(a.name));
+        html += startLine;
         html += line(tr("Duration"), formatDuration(duration));
         if (a.correlation_id != 0)
             html += line(tr("Correlation id"), QString::number(a.correlation_id));

@@ -20,6 +20,9 @@ constexpr double kZoomStep = 0.8;     // one wheel notch or W/S press
 constexpr double kPanFraction = 0.1;  // one A/D press, of the visible span
 constexpr int kDragThreshold = 3;     // pixels a press may move and still be a click
 constexpr double kHitTolerancePx = 2; // a click this close to a tiny event still picks it
+constexpr int kLabelEdgePx = 3;       // this close to the names column's edge, a press resizes it
+constexpr int kMinLabelWidth = 60;    // the names column never gets narrower
+constexpr int kMinTimeWidth = 100;    // nor so wide that less time area than this is left
 
 } // namespace
 
@@ -61,7 +64,7 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     matchStarts_.clear();
     currentMatch_ = -1;
     origin_ = model_ ? model_->traceStart() : 0;
-    tickShift_ = 0;
+    tickShift_ = model_ ? double(model_->timeOrigin() - origin_) : 0; // the zero the tables count from
     expanded_.assign(model_ ? model_->tracks().size() : 0, 1);
     metricTime_ = profile_ ? profile_->findMetric("gpu__time_duration.sum") : kNoIndex;
     metricDram_ = profile_ ? profile_->findMetric("dram__bytes.sum") : kNoIndex;
@@ -287,7 +290,31 @@ void TimelineView::updateMetrics()
     headerHeight_ = rowHeight_ + 2;
     rulerHeight_ = fm.height() + 10;
     labelWidth_ = std::max(160, fm.averageCharWidth() * 30);
+    applyLabelWidth();
     minLabelWidth_ = fm.averageCharWidth() * 4 + 6;
+}
+
+void TimelineView::setLabelWidth(int width)
+{
+    userLabelWidth_ = width > 0 ? std::max(width, kMinLabelWidth) : 0;
+    updateMetrics();
+    if (userLabelWidth_ > 0 && isVisible()) // on screen: keep what the view could give, not what was asked
+        userLabelWidth_ = labelWidth_;
+    viewport()->update();
+}
+
+void TimelineView::applyLabelWidth()
+{
+    if (userLabelWidth_ <= 0)
+        return;
+    labelWidth_ = userLabelWidth_;
+    if (viewport()->width() > kMinLabelWidth + kMinTimeWidth)
+        labelWidth_ = std::min(labelWidth_, viewport()->width() - kMinTimeWidth);
+}
+
+bool TimelineView::onLabelEdge(QPoint pos) const
+{
+    return std::abs(pos.x() - labelWidth_) <= kLabelEdgePx;
 }
 
 void TimelineView::updateColors()
@@ -513,8 +540,8 @@ void TimelineView::updateHover(QPoint pos, QPoint globalPos)
         viewport()->update();
         emit hovered(hit);
     }
-    if (hit.valid())
-        QToolTip::showText(globalPos, describe(hit), viewport());
+    if (const QString text = toolTipAt(pos); !text.isEmpty())
+        QToolTip::showText(globalPos, text, viewport());
     else
         QToolTip::hideText();
 }
@@ -535,15 +562,32 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton)
         return QAbstractScrollArea::mousePressEvent(event);
+    pressPos_ = lastDragPos_ = event->position().toPoint();
+    if (onLabelEdge(pressPos_)) {
+        resizingLabels_ = true;
+        return;
+    }
     pressed_ = true;
     dragging_ = false;
-    pressPos_ = lastDragPos_ = event->position().toPoint();
 }
 
 void TimelineView::mouseMoveEvent(QMouseEvent *event)
 {
     const QPoint pos = event->position().toPoint();
     lastMouseX_ = pos.x();
+    if (resizingLabels_) {
+        setLabelWidth(pos.x());
+        return;
+    }
+    if (!pressed_) { // the edge of the names column can be dragged
+        const bool edge = onLabelEdge(pos);
+        if (edge != (viewport()->cursor().shape() == Qt::SplitHCursor)) {
+            if (edge)
+                viewport()->setCursor(Qt::SplitHCursor);
+            else
+                viewport()->unsetCursor();
+        }
+    }
     if (pressed_ && (event->buttons() & Qt::LeftButton)) {
         if (!dragging_ && (pos - pressPos_).manhattanLength() > kDragThreshold) {
             dragging_ = true;
@@ -563,6 +607,11 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
 
 void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 {
+    if (event->button() == Qt::LeftButton && resizingLabels_) {
+        resizingLabels_ = false;
+        emit labelWidthChanged(labelWidth_);
+        return;
+    }
     if (event->button() != Qt::LeftButton || !pressed_)
         return QAbstractScrollArea::mouseReleaseEvent(event);
     if (!dragging_)
@@ -573,6 +622,11 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
 {
+    if (event->button() == Qt::LeftButton && onLabelEdge(event->position().toPoint())) {
+        setLabelWidth(fittedLabelWidth());
+        emit labelWidthChanged(labelWidth_);
+        return;
+    }
     const EventRef hit = hitTest(event->position().toPoint());
     if (event->button() != Qt::LeftButton || !hit.valid())
         return QAbstractScrollArea::mouseDoubleClickEvent(event);
@@ -633,6 +687,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
+    applyLabelWidth(); // a chosen names column stays within the new width
     updateScrollBar();
 }
 

@@ -1,13 +1,14 @@
 #pragma once
-// The timeline widget: CPU threads (module/NVTX bands, operators by depth, CUDA API calls) first,
-// then GPU streams (kernels, memory operations), as in Nsight Systems. Painted with QPainter at a
-// cost bounded by pixels: per row, events that fall into one pixel column fold into one box
-// shaded by how busy the column is, so a row never paints more boxes than it has columns.
+// The timeline widget: GPU streams (kernels, memory operations) first, as Nsight Systems lists a
+// process's CUDA HW rows above its threads, then CPU threads (module/NVTX bands, Python frames,
+// operators by depth, CUDA API calls). Painted with QPainter at a cost bounded by pixels: per row,
+// events that fall into one pixel column fold into one box shaded by how busy the column is, so a
+// row never paints more boxes than it has columns.
 //
 // Navigation as in Perfetto and chrome://tracing: W/S zoom around the mouse, A/D pan, F fits the
 // selection (or everything), wheel and Ctrl+wheel zoom, Shift+wheel and dragging pan; the wheel
-// over the track names scrolls vertically. Selection is shared with other views through the
-// set...() slots and the ...Selected() signals.
+// over the track names scrolls vertically, and dragging the names column's edge resizes it.
+// Selection is shared with other views through the set...() slots and the ...Selected() signals.
 
 #include "timeline/timeline_colors.h"
 #include "timeline/timeline_model.h"
@@ -51,6 +52,10 @@ public:
 
     // ---- Geometry, in viewport coordinates ----
     int labelWidth() const { return labelWidth_; }
+    // The track-name column's width as the user set it by dragging its right edge (double-click there
+    // fits the names); 0 follows the font. Kept within the view so some time area stays.
+    void setLabelWidth(int width);
+    int userLabelWidth() const { return userLabelWidth_; }
     int rulerHeight() const { return rulerHeight_; }
     QRect timeArea() const; // right of the track names, below the ruler
     double xForTime(int64_t ns) const;
@@ -66,15 +71,19 @@ public:
     ColorMode colorMode() const { return colorMode_; }
     void setColorMode(ColorMode mode);
 
-    // The instant the ruler counts from (absolute ns; the trace start by default), so two timelines
-    // can share an axis measured from their step starts. Reset by setModel().
+    // The instant the ruler and the tooltips count from (absolute ns): by default the profile's time
+    // origin (its first event), which the tables count from too; two timelines can share an axis
+    // measured from their step starts. Reset by setModel().
     void setTimeZero(int64_t ns);
     int64_t timeZero() const { return origin_ + int64_t(tickShift_); }
 
     EventRef selection() const { return selection_; }
     EventRef hoveredEvent() const { return hovered_; }
-    // The hover tooltip's text (rich text): name, duration, operator, module, key counters.
+    // The hover tooltip's text (rich text): name, start, duration, operator, module, key counters.
     QString describe(EventRef event) const;
+    // The tooltip at a viewport point: the event's description, a track's full name over the name
+    // column (names are cut to fit it), what the ruler counts from over the ruler; empty elsewhere.
+    QString toolTipAt(QPoint pos) const;
 
     // ---- Find (timeline_find.cpp) ----
     // Collects the events whose name matches `pattern` (case-insensitive text, or a regular
@@ -117,6 +126,7 @@ signals:
     void hovered(opscope::ui::EventRef event);          // invalid ref when the pointer leaves events
     void visibleRangeChanged(qint64 startNs, qint64 endNs);
     void matchesChanged(int current, int count); // current is -1 before findNext/findPrevious
+    void labelWidthChanged(int width);           // the user resized the track-name column
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -173,6 +183,10 @@ private:
     void paintMatches(QPainter &painter);
     int stepMatch(int direction);
     void paintTrackNames(QPainter &painter);
+    QString nameToolTip(const Line &line) const;
+    int fittedLabelWidth() const; // wide enough for every track and row name
+    bool onLabelEdge(QPoint pos) const;
+    void applyLabelWidth();
     void paintRuler(QPainter &painter);
     void computeSlots();
     uint8_t slotOf(EventKind kind, Index index);
@@ -200,6 +214,8 @@ private:
     int contentHeight_ = 0;
 
     int labelWidth_ = 220;
+    int userLabelWidth_ = 0; // setLabelWidth; 0: from the font
+    bool resizingLabels_ = false;
     int rulerHeight_ = 24;
     int rowHeight_ = 18;
     int headerHeight_ = 20;

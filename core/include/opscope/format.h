@@ -17,4 +17,8 @@ std::string formatFixedDuration(int64_t ns, int usDecimals = 2, MicroUnit micro 
 // microsecond the nanoseconds rounded to a whole number. `ns` must be finite.
 std::string formatShortDuration(double ns, MicroUnit micro = MicroUnit::Ascii);
 
+// An instant as an offset from the profile's time origin (Profile::timeOrigin): milliseconds with
+// microsecond resolution, the same in every view and report: "8940.567 ms", "0.004 ms", "-1.250 ms".
+std::string formatTimestamp(int64_t nsSinceOrigin);
+
 } // namespace opscope

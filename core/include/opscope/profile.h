@@ -297,6 +297,12 @@ public:
     // Derived figures used by summaries.
     size_t unattributedKernelCount() const;
     int64_t totalKernelTimeNs() const;
+    // The instant every view, table and tooltip counts time from: the start of the profile's first
+    // event (kernel, memory operation, operator, range or API call), as Perfetto and chrome://tracing
+    // count; span_start_ns when there is no event. The sources' own zeros do not serve: Kineto's is
+    // the epoch, and the ANALYSIS_DETAILS start of an nsys export can lie after its first events
+    // (a merged MPI run), which made start times negative.
+    int64_t timeOrigin() const;
     // Approximate bytes held in memory (vectors' capacity plus interned text).
     size_t residentBytes() const;
 };
