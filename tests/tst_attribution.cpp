@@ -10,6 +10,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <map>
 #include <set>
 
 using namespace opscope;
@@ -447,6 +448,81 @@ private slots:
             if (c.metric == metric)
                 QCOMPARE(c.value, bytes);
         QVERIFY(bytes > 0);
+    }
+
+    void moduleEventsOfTheTraceGiveTheModuleTree()
+    {
+        // TraceLens's bert-small trace, recorded with module stacks: 84 "nn.Module: <Class>_<n>" python_function
+        // events, all on thread 19392 with its 479 cpu_ops. python3's json module, each kernel's cpu_op by
+        // External id (the innermost) and the innermost module event open at the op's start: all 60 kernels
+        // have a module, BertEmbeddings_0 itself launches 2 and Linear_0 1.
+        const Profile p =
+            importCapture({fixture("public/kineto/TraceLens__gaunernst_bert-small-uncased__1016001.json")});
+        QCOMPARE(p.modules.size(), size_t(84));
+        QCOMPARE(p.kernels.size(), size_t(60));
+        const Counts c = countKernels(p);
+        QCOMPARE(c.captured, size_t(60));
+        QCOMPARE(c.withModule, size_t(60));
+        std::map<std::string, size_t> kernelsOfModule;
+        for (const Kernel &k : p.kernels)
+            ++kernelsOfModule[std::string(p.text(p.modules[k.module].path))];
+        QCOMPARE(kernelsOfModule["BertEmbeddings_0"], size_t(2));
+        QCOMPARE(kernelsOfModule["BertModel_0"], size_t(2));
+        QCOMPARE(kernelsOfModule["Linear_0"], size_t(1));
+
+        const ModuleTree tree = buildModuleTree(p);
+        QCOMPARE(tree.roots.size(), size_t(1));
+        const ModuleNode &root = tree.nodes[size_t(tree.roots.front())];
+        QCOMPARE(root.path, std::string("BertLMHeadModel_0"));
+        QCOMPARE(root.className, std::string("BertLMHeadModel"));
+        QCOMPARE(root.kernelsTotal, uint32_t(60));
+        const int layer = tree.find("BertLayer_2");
+        QVERIFY(layer >= 0);
+        QCOMPARE(tree.nodes[size_t(layer)].className, std::string("BertLayer"));
+        QCOMPARE(tree.nodes[size_t(tree.nodes[size_t(layer)].parent)].path, std::string("BertEncoder_0"));
+        // The four encoder layers do the same work: one group.
+        const DedupGroup *layers = topLevelGroup(tree, "BertLayer_*");
+        QVERIFY(layers);
+        QCOMPARE(layers->members.size(), size_t(4));
+    }
+
+    void launcherLabelsWinOverModuleEvents()
+    {
+        // A trace with the launcher's "path[Class]" annotations keeps them as its modules (the GPT
+        // fixture: model[GPT] with blocks.0-3), whatever python events it has.
+        const Profile p = importCapture({h100("gpt4_bf16_infer/kineto.json")});
+        for (const ModuleInstance &m : p.modules)
+            QVERIFY2(!p.text(m.path).starts_with("nn.Module"), std::string(p.text(m.path)).c_str());
+        checkBlocksGroup(p);
+    }
+
+    void cpuOnlyOperatorsSortByCpuTime()
+    {
+        // ONNX Runtime on the CPU: no kernel, so GPU time 0 in every row; the rows go by CPU time.
+        const Profile p = importCapture(
+            {fixture("public/onnxruntime/vscode-onnxvalidate__onnxruntime_profile__2019-06-28_04-56-43.json")});
+        QVERIFY(p.kernels.empty());
+        const auto rows = operatorTable(p, OperatorGrouping::ByName);
+        QVERIFY(rows.size() > 2);
+        for (size_t i = 1; i < rows.size(); ++i)
+            QVERIFY2(rows[i - 1].cpuTimeTotal >= rows[i].cpuTimeTotal, rows[i].name.c_str());
+        QVERIFY(rows.front().cpuTimeTotal > rows.back().cpuTimeTotal);
+    }
+
+    void emptyPanelsSayWhy()
+    {
+        const Profile onnx = importCapture(
+            {fixture("public/onnxruntime/vscode-onnxvalidate__onnxruntime_profile__2019-06-28_04-56-43.json")});
+        QVERIFY(buildModuleTree(onnx).nodes.empty());
+        QVERIFY(noModulesReason(onnx).starts_with("ONNX Runtime profiles have no nn.Module structure"));
+        // MI210 runtime + kernels only: no cpu_op, no module.
+        const Profile gpuOnly = importCapture({fixture("public/kineto/TraceLens__gpu_only_trace.json")});
+        QVERIFY(gpuOnly.operators.empty());
+        QVERIFY(noOperatorsReason(gpuOnly).find("no cpu_op events") != std::string::npos);
+        QVERIFY(noModulesReason(gpuOnly).find("with_modules=True") != std::string::npos);
+        const Profile nsys = importCapture({fixture("public/nsys/nsys-ai__mock.sqlite")});
+        QVERIFY(nsys.modules.empty());
+        QVERIFY(noModulesReason(nsys).find("blocks.0[Block]") != std::string::npos);
     }
 };
 

@@ -445,6 +445,12 @@ private slots:
         QVERIFY(std::all_of(p.api_calls.begin(), p.api_calls.end(),
                             [&](const ApiCall &a) { return p.text(a.name).starts_with("hip"); }));
         QCOMPARE(p.text(p.devices[0].name), std::string_view("AMD Instinct MI210"));
+        // Its hip* calls come under cuda_runtime: the profile knows they are HIP's (timeline: "HIP runtime").
+        QCOMPARE(p.gpuRuntime(), std::string_view("HIP"));
+        QCOMPARE(importFile(fixture("public/kineto/TraceLens__torch_compile_triton_trace.json")).gpuRuntime(),
+                 std::string_view("HIP")); // MI300X
+        QCOMPARE(importFile(fixture("h100/gpt4_bf16_infer/kineto.json")).gpuRuntime(), std::string_view("CUDA"));
+        QCOMPARE(importFile(fixture("h100/gpt4_bf16_infer/nsys.sqlite")).gpuRuntime(), std::string_view("CUDA"));
     }
 
     void legacy2021Trace()

@@ -35,6 +35,23 @@ QStringList sampleCaptureFiles()
     return {};
 }
 
+QString bundledSampleDescription(const QStringList &paths)
+{
+    auto same = [](const QStringList &a, const QStringList &b) {
+        if (a.isEmpty() || a.size() != b.size())
+            return false;
+        for (qsizetype i = 0; i < a.size(); ++i)
+            if (QFileInfo(a[i]).canonicalFilePath() != QFileInfo(b[i]).canonicalFilePath())
+                return false;
+        return true;
+    };
+    if (same(paths, sampleCaptureFiles()))
+        return QObject::tr("4-block GPT, bf16 inference on an H100");
+    if (*sampleProfilePath() && same(paths, {QString::fromUtf8(sampleProfilePath())}))
+        return QObject::tr("the Operator Profiler's conv_block example");
+    return {};
+}
+
 int runApplication(int argc, char **argv)
 {
     QApplication app(argc, argv);

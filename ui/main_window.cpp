@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "application.h"
 #include "compare/compare_actions.h"
 #include "models/profile_analysis.h"
 #include "profile_loader.h"
@@ -7,9 +8,11 @@
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
+#include "views/import_warnings_bar.h"
 #include "views/insights_view.h"
 #include "views/kernel_table_view.h"
 #include "views/module_tree_view.h"
+#include "views/open_profile_dialog.h"
 #include "views/operator_table_view.h"
 #include "views/roofline_view.h"
 #include "wizards/wizard_actions.h"
@@ -36,6 +39,7 @@
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTextBrowser>
+#include <QToolBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -94,7 +98,8 @@ MainWindow::MainWindow(QWidget *parent)
     setAcceptDrops(true);
     QSettings settings;
     restoreGeometry(settings.value("window/geometry").toByteArray());
-    restoreState(settings.value("window/state").toByteArray());
+    defaultLayout_ = !restoreState(settings.value("window/state").toByteArray());
+    warningsToolBar_->hide(); // restoreState() shows it as it was: it belongs to the profile, not the session
     restoreViewChoices();
 }
 
@@ -128,6 +133,19 @@ void MainWindow::buildViews()
     centreLayout->addWidget(timeline_, 1);
     setCentralWidget(centre);
 
+    // The importers' warnings span the window above every view (docks included): a toolbar that
+    // cannot be moved or hidden from the toolbar menu, shown while the open profile has warnings.
+    warningsBar_ = new ImportWarningsBar(this);
+    warningsToolBar_ = new QToolBar(tr("Import warnings"), this);
+    warningsToolBar_->setObjectName(QStringLiteral("importWarnings"));
+    warningsToolBar_->setMovable(false);
+    warningsToolBar_->setFloatable(false);
+    warningsToolBar_->toggleViewAction()->setVisible(false);
+    warningsToolBar_->addWidget(warningsBar_)->setVisible(true);
+    addToolBar(Qt::TopToolBarArea, warningsToolBar_);
+    warningsToolBar_->hide();
+    connect(warningsBar_, &ImportWarningsBar::dismissed, warningsToolBar_, &QToolBar::hide);
+
     moduleTree_ = new ModuleTreeView(selection_, this);
     operators_ = new OperatorTableView(selection_, this);
     kernels_ = new KernelTableView(selection_, this);
@@ -144,7 +162,7 @@ void MainWindow::buildViews()
     tabs_->addTab(roofline_, tr("&Roofline"));
     tabs_->addTab(insights_, tr("&Insights"));
 
-    QDockWidget *tree = dock(this, tr("Modules"), "modules", moduleTree_);
+    QDockWidget *tree = treeDock_ = dock(this, tr("Modules"), "modules", moduleTree_);
     QDockWidget *bottom = dock(this, tr("Analysis"), "analysis", tabs_);
     QDockWidget *details = dock(this, tr("Details"), "details", details_);
     addDockWidget(Qt::LeftDockWidgetArea, tree);
@@ -358,11 +376,10 @@ void MainWindow::updateDetails()
 void MainWindow::showOpenDialog()
 {
     // Several files of one capture may be chosen together (nsys + ncu + trace).
-    const QStringList paths = QFileDialog::getOpenFileNames(
-        this, tr("Open profile"), QSettings().value("files/lastFolder").toString(),
-        tr("Profiles (*.opscope *.json *.json.gz *.sqlite *.nsys-rep *.csv *.ncu-rep);;All files (*)"));
-    if (paths.isEmpty())
+    OpenProfileDialog dialog(QSettings().value("files/lastFolder").toString(), this);
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return;
+    const QStringList paths = dialog.selectedFiles();
     QSettings().setValue("files/lastFolder", QFileInfo(paths.first()).absolutePath());
     openFiles(paths);
 }
@@ -394,6 +411,13 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
         timeline_->setVisibleRange(start - margin, end + margin);
     }
     moduleTree_->setAnalysis(capture_->analysis);
+    if (defaultLayout_ && !capture_->analysis->tree.nodes.empty()) {
+        // The first module tree of a fresh layout: wide enough for the module, its time, share, spread and calls
+        // (its columns fit their content), within two fifths of the window.
+        const int wanted = moduleTree_->widthFor(ModuleTreeModel::CallsColumn);
+        resizeDocks({treeDock_}, {std::clamp(wanted, treeDock_->width(), width() * 2 / 5)}, Qt::Horizontal);
+        defaultLayout_ = false;
+    }
     operators_->setAnalysis(capture_->analysis);
     kernels_->setAnalysis(capture_->analysis);
     counters_->setAnalysis(capture_->analysis);
@@ -402,10 +426,12 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     updateDetails();
 
     const Profile &p = *capture_->profile;
-    QStringList names;
-    for (const QString &path : paths)
-        names << QFileInfo(path).fileName();
-    setWindowTitle(tr("%1 — OpScope").arg(names.join(QStringLiteral(" + "))));
+    QStringList warnings;
+    for (const std::string &w : p.warnings)
+        warnings << QString::fromStdString(w);
+    warningsBar_->setWarnings(warnings);
+    warningsToolBar_->setVisible(!warnings.isEmpty());
+    updateTitle();
     size_t captured = 0, attributed = 0;
     for (const Kernel &k : p.kernels)
         if (!(k.flags & kKernelOutsideCapture)) {
@@ -422,6 +448,20 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
                               .arg(capture_->analysis->kernelsWithCounters)
                               .arg(capture_->insights.size()));
     emit openFinished(true, QString());
+}
+
+void MainWindow::updateTitle()
+{
+    // The files, what they are when they are the bundled sample, and a mark while the importers warned.
+    QStringList names;
+    for (const QString &path : profilePaths_)
+        names << QFileInfo(path).fileName();
+    QString title = names.join(QStringLiteral(" + "));
+    if (const QString sample = bundledSampleDescription(profilePaths_); !sample.isEmpty())
+        title = tr("Bundled sample: %1 (%2)").arg(sample, title);
+    if (const size_t warnings = capture_ ? capture_->profile->warnings.size() : 0)
+        title += warnings == 1 ? tr(" [1 import warning]") : tr(" [%1 import warnings]").arg(warnings);
+    setWindowTitle(tr("%1 — OpScope").arg(title));
 }
 
 void MainWindow::onFailed(const QString &message, const QStringList &paths)

@@ -10,16 +10,19 @@
 #include <memory>
 
 class QAction;
+class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
 class QTextBrowser;
+class QToolBar;
 
 namespace opscope::ui {
 
 class CounterPanel;
+class ImportWarningsBar;
 class InsightsView;
 class KernelTableView;
 class ModuleTreeView;
@@ -60,6 +63,8 @@ public:
     CounterPanel *counterPanel() const { return counters_; }
     RooflineView *roofline() const { return roofline_; }
     InsightsView *insights() const { return insights_; }
+    // What the importers warned about while reading the open profile (hidden when nothing).
+    ImportWarningsBar *warningsBar() const { return warningsBar_; }
 
 signals:
     // Emitted after every open attempt finished (loaded, failed or cancelled).
@@ -78,6 +83,7 @@ private:
     void onFailed(const QString &message, const QStringList &paths);
     void followSelection();
     void updateDetails();
+    void updateTitle();
     void focusFilter();
     void find(); // the timeline's find bar, or the filter of the table that has the focus
     void showKeyboardHelp();
@@ -101,7 +107,11 @@ private:
     RooflineView *roofline_ = nullptr;
     InsightsView *insights_ = nullptr;
     QTextBrowser *details_ = nullptr;
+    ImportWarningsBar *warningsBar_ = nullptr;
+    QToolBar *warningsToolBar_ = nullptr;
     QTabWidget *tabs_ = nullptr;
+    QDockWidget *treeDock_ = nullptr;
+    bool defaultLayout_ = true; // no saved window layout: the first profile sizes the module tree's dock
     QMenu *recentMenu_ = nullptr;
     QMenu *viewMenu_ = nullptr;
     QLabel *statusLabel_;

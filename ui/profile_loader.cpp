@@ -58,7 +58,7 @@ void ProfileLoader::load(const QStringList &paths)
             capture->profile = profile;
             capture->analysis = analyzeProfile(profile);
             progress.checkCancel();
-            capture->insights = findInsights(*profile);
+            capture->insights = findInsights(*profile, MicroUnit::Greek);
             progress.report(1.0, "Analysing");
             finished_ = true;
             std::shared_ptr<const LoadedCapture> result = capture;

@@ -38,6 +38,11 @@ std::string fileBaseName(const std::string &path)
     return fs::path(path).stem().string();
 }
 
+std::string fileName(const std::string &path)
+{
+    return fs::path(path).filename().string();
+}
+
 static void checkReadable(const std::string &path)
 {
     std::error_code ec;

@@ -57,6 +57,13 @@ bool parseConfidence(std::string_view text, Confidence &out)
     return false;
 }
 
+std::string_view Profile::gpuRuntime() const
+{
+    const bool hip = metadataValue("hip_runtime_version") || metadataValue("roctracer_version") ||
+                     (!api_calls.empty() && text(api_calls.front().name).starts_with("hip"));
+    return hip ? "HIP" : "CUDA";
+}
+
 const std::string *Profile::metadataValue(std::string_view key) const
 {
     for (const auto &[k, v] : metadata)

@@ -10,10 +10,12 @@
 #include "models/sort_filter_proxy.h"
 #include "opscope/capture_import.h"
 #include "opscope/importer.h"
+#include "opscope/insights.h"
 #include "opscope/operator_profiler_json.h"
 #include "test_util.h"
 #include "views/counter_panel.h"
 #include "views/filter_bar.h"
+#include "views/insights_view.h"
 #include "views/kernel_table_view.h"
 #include "views/module_tree_view.h"
 #include "views/operator_table_view.h"
@@ -21,11 +23,16 @@
 
 #include <QAbstractItemModelTester>
 #include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+#include <QTreeWidget>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -137,12 +144,41 @@ std::shared_ptr<const ProfileAnalysis> convBlockAnalysis()
     return analysis;
 }
 
+// A profile of one file, imported and attributed as the GUI does.
+std::shared_ptr<const ProfileAnalysis> fileAnalysis(const std::string &relative)
+{
+    return analyzeProfile(std::make_shared<Profile>(importCapture({fixture(relative)})));
+}
+
+std::shared_ptr<const ProfileAnalysis> trainAnalysis()
+{
+    static const auto analysis = fileAnalysis("h100/kineto_gpt4_train.json");
+    return analysis;
+}
+
+std::shared_ptr<const ProfileAnalysis> bertAnalysis()
+{
+    static const auto analysis = fileAnalysis("public/kineto/TraceLens__gaunernst_bert-small-uncased__1016001.json");
+    return analysis;
+}
+
+std::shared_ptr<const ProfileAnalysis> onnxAnalysis()
+{
+    static const auto analysis =
+        fileAnalysis("public/onnxruntime/vscode-onnxvalidate__onnxruntime_profile__2019-06-28_04-56-43.json");
+    return analysis;
+}
+
 std::shared_ptr<const ProfileAnalysis> analysisNamed(const QString &name)
 {
     if (name == QLatin1String("gpt4"))
         return gpt4Analysis();
     if (name == QLatin1String("conv_block"))
         return convBlockAnalysis();
+    if (name == QLatin1String("train"))
+        return trainAnalysis();
+    if (name == QLatin1String("bert"))
+        return bertAnalysis();
     static const auto hand = analyzeProfile(handBuiltProfile());
     return hand;
 }
@@ -172,6 +208,8 @@ private slots:
         QTest::newRow("hand-built") << QStringLiteral("hand");
         QTest::newRow("conv_block profile.json") << QStringLiteral("conv_block");
         QTest::newRow("gpt4_bf16_infer nsys+ncu") << QStringLiteral("gpt4");
+        QTest::newRow("kineto_gpt4_train (autograd rows)") << QStringLiteral("train");
+        QTest::newRow("bert-small trace (nn.Module events)") << QStringLiteral("bert");
     }
     void everyModelPassesTheTester()
     {
@@ -566,6 +604,186 @@ private slots:
             block1Points += analysis->profile->countersOfKernel(k).empty() ? 0 : 1;
         QCOMPARE(block1Points, size_t(10)); // blocks.1 launches 10 kernels in the step (python3 sqlite3, above)
         QCOMPARE(roofline.scene().kernels.size(), block1Points);
+    }
+
+    void insightExplanationsWrapInFull()
+    {
+        const auto analysis = gpt4Analysis();
+        Selection selection;
+        InsightsView view(&selection);
+        view.resize(700, 500);
+        view.setAnalysis(analysis, findInsights(*analysis->profile, MicroUnit::Greek));
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QTreeWidget *list = view.list();
+        QVERIFY(list->topLevelItemCount() > 0);
+        QTreeWidgetItem *first = list->topLevelItem(0);
+        first->setExpanded(true);
+        QTreeWidgetItem *detail = first->child(0);
+        const QString text = detail->text(0);
+        // The explanation's row is as tall as the text wrapped at the width it is painted in (it was one
+        // line, cut with "..."), at this width and at a narrower one.
+        auto neededHeight = [&] {
+            const QFontMetrics fm(list->font());
+            return fm
+                .boundingRect(QRect(0, 0, InsightsView::explanationWidth(list) - 8, 100000), Qt::TextWordWrap, text)
+                .height();
+        };
+        const int lines = list->fontMetrics().lineSpacing();
+        QVERIFY2(neededHeight() > 2 * lines, qPrintable(text));
+        QTRY_VERIFY(list->visualItemRect(detail).height() >= neededHeight());
+        const int wide = list->visualItemRect(detail).height();
+        view.resize(450, 500);
+        QTRY_VERIFY(list->visualItemRect(detail).height() >= neededHeight());
+        QVERIFY(list->visualItemRect(detail).height() > wide);
+
+        // Microseconds are "µs" here as in every other view, never "us".
+        const QRegularExpression ascii(QStringLiteral("\\d us\\b"));
+        int greek = 0;
+        for (int i = 0; i < list->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = list->topLevelItem(i);
+            for (const QString &t : {item->text(1), item->text(2), item->child(0)->text(0)}) {
+                QVERIFY2(!ascii.match(t).hasMatch(), qPrintable(t));
+                greek += t.count(QStringLiteral(" µs"));
+            }
+        }
+        QVERIFY(greek > 0);
+        // Titles name kernels as the views do (nvjet_sm90_tst_..., not a signature cut at 80 characters),
+        // and their tooltip holds the whole title.
+        for (int i = 0; i < list->topLevelItemCount(); ++i) {
+            const QTreeWidgetItem *item = list->topLevelItem(i);
+            QVERIFY(item->toolTip(2).startsWith(item->text(2) + QStringLiteral("\n\n")));
+            QVERIFY2(!item->text(2).contains(QLatin1String("void ")), qPrintable(item->text(2)));
+        }
+    }
+
+    void notCollectedCountersSaySoAndWhichSectionCollectsThem()
+    {
+        // The gpt4 ncu rows were replayed with --set roofline: SM throughput but no achieved occupancy.
+        const auto analysis = gpt4Analysis();
+        KernelTableModel kernels;
+        kernels.setAnalysis(analysis);
+        testModel(&kernels);
+        QCOMPARE(kernels.rowCount(), 46);
+        for (int r = 0; r < kernels.rowCount(); ++r) {
+            const QModelIndex occupancy = kernels.index(r, KernelTableModel::OccupancyColumn);
+            QCOMPARE(occupancy.data().toString(), QStringLiteral("not collected"));
+            QVERIFY(occupancy.data(Qt::ToolTipRole).toString().contains(QLatin1String("Occupancy section")));
+            QVERIFY(std::isnan(occupancy.data(SortRole).toDouble()));
+            QVERIFY(kernels.index(r, KernelTableModel::SmColumn).data().toString().endsWith(QLatin1String(" %")));
+        }
+        const QString header =
+            kernels.headerData(KernelTableModel::OccupancyColumn, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY(header.contains(QLatin1String("sm__warps_active.avg.pct_of_peak_sustained_active")));
+        QVERIFY(header.contains(QLatin1String("--set basic")));
+        // Kernels without an ncu row (initialisation, warm-up) have nothing to say per column.
+        kernels.setStepOnly(false);
+        const Profile &p = *analysis->profile;
+        int withoutRow = 0;
+        for (int r = 0; r < kernels.rowCount(); ++r)
+            if (p.countersOfKernel(kernels.kernelAt(r)).empty()) {
+                ++withoutRow;
+                QCOMPARE(kernels.index(r, KernelTableModel::OccupancyColumn).data().toString(), QString());
+            }
+        QCOMPARE(withoutRow, 192 - 46);
+    }
+
+    void autogradRowsShowTheirNodeFirst()
+    {
+        // kineto_gpt4_train.json: 16 autograd::engine::evaluate_function cpu_op names (python3 json).
+        Selection selection;
+        OperatorTableView view(&selection);
+        view.resize(900, 400);
+        view.setAnalysis(trainAnalysis());
+        const OperatorTableModel *model = view.model();
+        const int width = view.view()->columnWidth(OperatorTableModel::NameColumn);
+        const QFontMetrics fm(view.view()->font());
+        std::set<QString> shown;
+        int rows = 0;
+        for (int r = 0; r < model->rowCount(); ++r) {
+            const QModelIndex name = model->index(r, OperatorTableModel::NameColumn);
+            const QString full = name.data(Qt::ToolTipRole).toString();
+            if (!full.startsWith(QLatin1String("autograd::engine::evaluate_function: ")))
+                continue;
+            ++rows;
+            const QString node = full.mid(int(qstrlen("autograd::engine::evaluate_function: ")));
+            QCOMPARE(name.data().toString(), node + QStringLiteral(" (autograd::engine::evaluate_function)"));
+            // Cut at the column's width, the rows still differ.
+            shown.insert(fm.elidedText(name.data().toString(), Qt::ElideRight, width - 30));
+        }
+        QCOMPARE(rows, 16);
+        QCOMPARE(shown.size(), size_t(16));
+    }
+
+    void cpuOnlyProfileSortsOperatorsByCpuTime()
+    {
+        const auto analysis = onnxAnalysis();
+        QVERIFY(analysis->profile->kernels.empty());
+        Selection selection;
+        OperatorTableView view(&selection);
+        view.setAnalysis(analysis);
+        testModel(view.model());
+        QCOMPARE(view.view()->header()->sortIndicatorSection(), int(OperatorTableModel::CpuTotalColumn));
+        QCOMPARE(view.view()->header()->sortIndicatorOrder(), Qt::DescendingOrder);
+        const QAbstractItemModel *shown = view.view()->model();
+        QVERIFY(shown->rowCount() > 2);
+        for (int r = 1; r < shown->rowCount(); ++r)
+            QVERIFY(shown->index(r - 1, OperatorTableModel::CpuTotalColumn).data(SortRole).toDouble() >=
+                    shown->index(r, OperatorTableModel::CpuTotalColumn).data(SortRole).toDouble());
+        // A profile with kernels next: back to the GPU order of the model.
+        view.setAnalysis(gpt4Analysis());
+        QCOMPARE(view.view()->header()->sortIndicatorSection(), -1);
+    }
+
+    void emptyPanelsSayWhy()
+    {
+        // ONNX Runtime: operators but no module structure.
+        Selection selection;
+        ModuleTreeView tree(&selection);
+        tree.resize(400, 300);
+        tree.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&tree));
+        tree.setAnalysis(onnxAnalysis());
+        testModel(tree.model());
+        QCOMPARE(tree.model()->rowCount(), 0);
+        QVERIFY(tree.emptyLabel()->isVisible());
+        QCOMPARE(tree.emptyLabel()->text(), QString::fromStdString(noModulesReason(*onnxAnalysis()->profile)));
+        QVERIFY(tree.emptyLabel()->text().startsWith(QLatin1String("ONNX Runtime profiles have no nn.Module")));
+        // With modules, no message; a filter that hides every row says so.
+        tree.setAnalysis(gpt4Analysis());
+        QVERIFY(!tree.emptyLabel()->isVisible());
+        tree.filterBar()->setText(QStringLiteral("no such module"));
+        QVERIFY(tree.emptyLabel()->isVisible());
+        QCOMPARE(tree.emptyLabel()->text(), QStringLiteral("No row matches the filter."));
+        tree.filterBar()->setText(QString());
+        QVERIFY(!tree.emptyLabel()->isVisible());
+
+        // An AMD trace of runtime calls and kernels only: no operator.
+        OperatorTableView ops(&selection);
+        ops.resize(400, 300);
+        ops.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&ops));
+        const auto gpuOnly = fileAnalysis("public/kineto/TraceLens__gpu_only_trace.json");
+        ops.setAnalysis(gpuOnly);
+        testModel(ops.model());
+        QCOMPARE(ops.model()->rowCount(), 0);
+        QVERIFY(ops.emptyLabel()->isVisible());
+        QVERIFY(ops.emptyLabel()->text().contains(QLatin1String("no cpu_op events")));
+    }
+
+    void bertModuleTreeComesFromItsModuleEvents()
+    {
+        Selection selection;
+        ModuleTreeView view(&selection);
+        view.setAnalysis(bertAnalysis());
+        const ModuleTreeModel *model = view.model();
+        QCOMPARE(model->rowCount(), 1);
+        const QModelIndex root = model->index(0, 0);
+        QCOMPARE(root.data().toString(), QStringLiteral("BertLMHeadModel_0"));
+        QCOMPARE(root.siblingAtColumn(ModuleTreeModel::ClassColumn).data().toString(),
+                 QStringLiteral("BertLMHeadModel"));
+        QCOMPARE(root.siblingAtColumn(ModuleTreeModel::KernelsColumn).data(SortRole).toDouble(), 60.0);
+        QVERIFY(view.emptyLabel()->text().isEmpty());
     }
 
     void rooflineExportsPngAndPdf()

@@ -7,6 +7,9 @@
 
 #include "opscope/format.h"
 
+#include <QGuiApplication>
+#include <QPalette>
+
 #include <cmath>
 #include <limits>
 
@@ -63,6 +66,7 @@ void KernelTableModel::rebuild()
             if (stepOnly_ && (p.kernels[k].flags & kKernelOutsideCapture))
                 continue;
             Row row{k, kNaN, kNaN, kNaN, kNaN, kNaN, kNaN};
+            row.counters = !p.countersOfKernel(k).empty();
             // One pass over the kernel's counters for all columns.
             for (const MetricValue &v : p.countersOfKernel(k)) {
                 if (v.flags & (kValueText | kValueNull))
@@ -77,6 +81,7 @@ void KernelTableModel::rebuild()
                     row.dramBandwidth = v.value;
             }
             const KernelRoofline &r = analysis_->roofline[k];
+            row.roofline = r.valid;
             if (r.valid) {
                 row.flops = r.achievedFlops();
                 if (r.memory[int(MemoryLevel::Dram)].achieved > 0)
@@ -104,10 +109,54 @@ int KernelTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+bool KernelTableModel::notCollected(const Row &row, int column) const
+{
+    if (!row.counters)
+        return false; // no ncu row at all: nothing to say per column
+    switch (column) {
+    case SmColumn:
+        return std::isnan(row.sm);
+    case MemoryColumn:
+        return std::isnan(row.memory);
+    case OccupancyColumn:
+        return std::isnan(row.occupancy);
+    case DramBandwidthColumn:
+        return std::isnan(row.dramBandwidth);
+    case IntensityColumn: // NaN with the roofline metrics too: a kernel that moved no DRAM byte
+    case FlopsColumn:
+        return !row.roofline;
+    }
+    return false;
+}
+
+QString KernelTableModel::collectedBy(int column)
+{
+    // Nsight Compute's sets: basic (the default) = LaunchStats, Occupancy, SpeedOfLight,
+    // WorkloadDistribution; roofline = SpeedOfLight, the roofline charts, WorkloadDistribution;
+    // detailed adds the workload analyses and the roofline chart to basic; full has every section.
+    switch (column) {
+    case SmColumn:
+    case MemoryColumn:
+        return tr("ncu's SpeedOfLight section collects it (in every set: basic, detailed, full, roofline).");
+    case OccupancyColumn:
+        return tr("ncu's Occupancy section collects it: --section Occupancy, or --set basic, detailed or full "
+                  "(--set roofline does not).");
+    case DramBandwidthColumn:
+        return tr("ncu's SpeedOfLight_RooflineChart and MemoryWorkloadAnalysis sections collect it: --set roofline, "
+                  "detailed or full.");
+    case IntensityColumn:
+    case FlopsColumn:
+        return tr("ncu's roofline sections collect the metrics behind it: --set roofline, detailed or full.");
+    }
+    return {};
+}
+
 QVariant KernelTableModel::value(const Row &row, int column, bool display) const
 {
     const Profile &p = *analysis_->profile;
     const Kernel &k = p.kernels[row.kernel];
+    if (display && notCollected(row, column))
+        return tr("not collected");
     auto number = [&](double v, QString (*format)(double)) -> QVariant {
         if (std::isnan(v))
             return display ? QVariant(QString()) : QVariant(v);
@@ -119,7 +168,7 @@ QVariant KernelTableModel::value(const Row &row, int column, bool display) const
     case NameColumn:
         return kernelDisplayName(p, row.kernel);
     case OperatorColumn:
-        return k.op < p.operators.size() ? qText(p, p.operators[k.op].name) : QString();
+        return k.op < p.operators.size() ? operatorDisplayName(p.text(p.operators[k.op].name)) : QString();
     case ModuleColumn:
         return k.module < p.modules.size() ? qText(p, p.modules[k.module].path) : QString();
     case StartColumn: // from the time origin every view shares, as the timeline's ruler and tooltips count
@@ -184,7 +233,13 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::DecorationRole:
         return column == NameColumn ? QVariant(colorForKernel(p, row.kernel, ColorMode::Operator)) : QVariant();
+    case Qt::ForegroundRole:
+        if (notCollected(row, column))
+            return QGuiApplication::palette().brush(QPalette::PlaceholderText);
+        return {};
     case Qt::ToolTipRole:
+        if (notCollected(row, column))
+            return tr("Not collected in this kernel's ncu row. %1").arg(collectedBy(column));
         if (column == NameColumn)
             return qText(p, p.kernels[row.kernel].name);
         if (column == AttributionColumn && p.kernels[row.kernel].unattributed_reason != kNoString)
@@ -201,17 +256,22 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
     if (role == Qt::ToolTipRole) {
         switch (section) {
         case SmColumn:
-            return QStringLiteral("sm__throughput.avg.pct_of_peak_sustained_elapsed");
+            return QStringLiteral("sm__throughput.avg.pct_of_peak_sustained_elapsed\n") + collectedBy(section);
         case MemoryColumn:
-            return memoryMetric_;
+            if (memoryMetric_.isEmpty()) {
+                const std::string_view name = quantitySpec(Quantity::MemoryThroughput).metrics.front();
+                return QString::fromUtf8(name.data(), qsizetype(name.size())) + QLatin1Char('\n') +
+                       collectedBy(section);
+            }
+            return memoryMetric_ + QLatin1Char('\n') + collectedBy(section);
         case OccupancyColumn:
-            return QStringLiteral("sm__warps_active.avg.pct_of_peak_sustained_active");
+            return QStringLiteral("sm__warps_active.avg.pct_of_peak_sustained_active\n") + collectedBy(section);
         case DramBandwidthColumn:
-            return QStringLiteral("dram__bytes.sum.per_second");
+            return QStringLiteral("dram__bytes.sum.per_second\n") + collectedBy(section);
         case IntensityColumn:
-            return tr("FLOP per DRAM byte, from the kernel's roofline metrics");
+            return tr("FLOP per DRAM byte, from the kernel's roofline metrics\n") + collectedBy(section);
         case FlopsColumn:
-            return tr("Floating-point operations per second, all precisions and tensor paths");
+            return tr("Floating-point operations per second, all precisions and tensor paths\n") + collectedBy(section);
         case DurationColumn:
             return tr("How long the kernel ran in the captured timeline; the Counters tab shows the ncu "
                       "replay's own measure (gpu__time_duration.sum), taken with the kernel alone on the GPU");

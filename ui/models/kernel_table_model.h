@@ -55,9 +55,14 @@ private:
     struct Row {
         Index kernel = kNoIndex;
         double sm, memory, occupancy, dramBandwidth, intensity, flops; // NaN when not collected
+        bool counters = false;                                         // the kernel has an ncu row
+        bool roofline = false;                                         // ...with the roofline metrics
     };
     void rebuild();
     QVariant value(const Row &row, int column, bool display) const;
+    // A counter column the kernel's ncu row has no value for: "not collected", and why.
+    bool notCollected(const Row &row, int column) const;
+    static QString collectedBy(int column);
 
     std::shared_ptr<const ProfileAnalysis> analysis_;
     bool stepOnly_ = true;

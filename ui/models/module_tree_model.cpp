@@ -249,7 +249,7 @@ QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, i
     case KernelsColumn:
         return tr("Kernels");
     case SpreadColumn:
-        return tr("Spread (min / median / max)");
+        return tr("Spread");
     }
     return {};
 }

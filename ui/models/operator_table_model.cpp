@@ -75,6 +75,8 @@ QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
             return qText(p, p.kernels[row.dominantKernel].name);
         if (column == ShapesColumn)
             return QString::fromStdString(row.shapes);
+        if (column == NameColumn)
+            return QString::fromStdString(row.name);
         return {};
     case Qt::DisplayRole:
     case SortRole:
@@ -88,7 +90,7 @@ QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
     const double mean = row.calls ? double(row.gpuTimeTotal) / row.calls : 0.0;
     switch (column) {
     case NameColumn:
-        return QString::fromStdString(row.name);
+        return operatorDisplayName(row.name);
     case ShapesColumn:
         return QString::fromStdString(row.shapes);
     case CallsColumn:

@@ -19,6 +19,16 @@ bool sameOperatorRow(const Profile &p, Index a, Index b, OperatorGrouping groupi
 
 } // namespace
 
+QString operatorDisplayName(std::string_view name)
+{
+    constexpr std::string_view engine = "autograd::engine::evaluate_function: ";
+    auto text = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
+    if (name.starts_with(engine) && name.size() > engine.size())
+        return QStringLiteral("%1 (%2)").arg(text(name.substr(engine.size())),
+                                             text(engine.substr(0, engine.size() - 2)));
+    return text(name);
+}
+
 QString qText(const Profile &p, StringId id)
 {
     const std::string_view text = p.text(id);

@@ -109,8 +109,8 @@ QString rowGroupName(const Profile &profile, const TimelineRow &row)
         return QStringLiteral("GPU annotations");
     case RowGroup::Operators:
         return QStringLiteral("Operators");
-    case RowGroup::CudaApi:
-        return QStringLiteral("CUDA API");
+    case RowGroup::CudaApi: // ROCm traces file their hip* calls as cuda_runtime
+        return profile.gpuRuntime() == "HIP" ? QStringLiteral("HIP runtime") : QStringLiteral("CUDA API");
     case RowGroup::Kernels:
         return QStringLiteral("Kernels");
     case RowGroup::Memory:

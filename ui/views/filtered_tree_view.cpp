@@ -3,7 +3,9 @@
 #include "models/sort_filter_proxy.h"
 #include "views/filter_bar.h"
 
+#include <QEvent>
 #include <QHeaderView>
+#include <QLabel>
 #include <QTreeView>
 #include <QVBoxLayout>
 
@@ -11,7 +13,7 @@ namespace opscope::ui {
 
 FilteredTreeView::FilteredTreeView(QAbstractItemModel *model, SortFilterProxy *proxy, QWidget *parent)
     : QWidget(parent), model_(model), proxy_(proxy), filterBar_(new FilterBar(proxy_, this)),
-      view_(new QTreeView(this)), layout_(new QVBoxLayout(this))
+      view_(new QTreeView(this)), layout_(new QVBoxLayout(this)), empty_(new QLabel(view_->viewport()))
 {
     model_->setParent(this);
     proxy_->setParent(this);
@@ -33,6 +35,38 @@ FilteredTreeView::FilteredTreeView(QAbstractItemModel *model, SortFilterProxy *p
             [this](const QModelIndex &current) { onUserPick(current); });
     connect(view_, &QTreeView::clicked, this, &FilteredTreeView::onUserPick);
     connect(model_, &QAbstractItemModel::modelReset, this, &FilteredTreeView::follow);
+
+    empty_->setAlignment(Qt::AlignCenter);
+    empty_->setWordWrap(true);
+    empty_->setForegroundRole(QPalette::PlaceholderText);
+    empty_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    empty_->hide();
+    view_->viewport()->installEventFilter(this);
+    connect(proxy_, &QAbstractItemModel::modelReset, this, &FilteredTreeView::updateEmptyLabel);
+    connect(proxy_, &QAbstractItemModel::layoutChanged, this, &FilteredTreeView::updateEmptyLabel);
+    connect(proxy_, &QAbstractItemModel::rowsInserted, this, &FilteredTreeView::updateEmptyLabel);
+    connect(proxy_, &QAbstractItemModel::rowsRemoved, this, &FilteredTreeView::updateEmptyLabel);
+}
+
+void FilteredTreeView::setEmptyText(const QString &text)
+{
+    emptyText_ = text;
+    updateEmptyLabel();
+}
+
+void FilteredTreeView::updateEmptyLabel()
+{
+    const bool noRows = proxy_->rowCount() == 0;
+    empty_->setText(!noRows ? QString() : model_->rowCount() > 0 ? tr("No row matches the filter.") : emptyText_);
+    empty_->setVisible(!empty_->text().isEmpty());
+    empty_->setGeometry(view_->viewport()->rect().adjusted(12, 12, -12, -12));
+}
+
+bool FilteredTreeView::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == view_->viewport() && event->type() == QEvent::Resize)
+        empty_->setGeometry(view_->viewport()->rect().adjusted(12, 12, -12, -12));
+    return QWidget::eventFilter(watched, event);
 }
 
 void FilteredTreeView::onUserPick(const QModelIndex &proxyIndex)

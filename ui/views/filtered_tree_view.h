@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class QAbstractItemModel;
+class QLabel;
 class QTreeView;
 class QVBoxLayout;
 
@@ -24,6 +25,10 @@ public:
     FilterBar *filterBar() const { return filterBar_; }
     // The source rows (column 0) highlighted now.
     QModelIndexList highlightedRows() const;
+    // What an empty view says in its middle (why there is nothing, as the roofline does): `text` when
+    // the model has no rows, a note about the filter when the filter hides them all.
+    void setEmptyText(const QString &text);
+    QLabel *emptyLabel() const { return empty_; }
 
 protected:
     // Takes ownership of `model` and `proxy`.
@@ -37,14 +42,19 @@ protected:
     void highlight(const QModelIndexList &sourceRows);
     QVBoxLayout *layout() const { return layout_; }
 
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void onUserPick(const QModelIndex &proxyIndex);
+    void updateEmptyLabel();
 
     QAbstractItemModel *model_;
     SortFilterProxy *proxy_;
     FilterBar *filterBar_;
     QTreeView *view_;
     QVBoxLayout *layout_;
+    QLabel *empty_;
+    QString emptyText_;
     bool syncing_ = false;
 };
 

@@ -1,14 +1,51 @@
 #include "views/insights_view.h"
 
 #include "models/profile_analysis.h"
+#include "models/value_format.h"
+#include "opscope/format.h"
 #include "selection.h"
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace opscope::ui {
+
+namespace {
+
+// An insight's explanation is its child row, spanning every column. QTreeView sizes a row from its
+// columns' own widths, so the wrapped explanation got the height for the narrow first column and
+// ended in "...": size it for the width it is painted in.
+class ExplanationDelegate : public QStyledItemDelegate {
+public:
+    explicit ExplanationDelegate(QTreeView *view) : QStyledItemDelegate(view), view_(view) {}
+
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override
+    {
+        if (!index.parent().isValid())
+            return QStyledItemDelegate::sizeHint(option, index);
+        QStyleOptionViewItem spanned = option;
+        spanned.rect = QRect(0, 0, InsightsView::explanationWidth(view_), 1);
+        return QStyledItemDelegate::sizeHint(spanned, index);
+    }
+
+private:
+    QTreeView *view_;
+};
+
+} // namespace
+
+int InsightsView::explanationWidth(const QTreeView *view)
+{
+    // drawRow() paints a spanned row from its indentation (one level below a top-level row, whose
+    // branch is decorated) to the end of the header.
+    const int indentation = view->indentation() * (view->rootIsDecorated() ? 2 : 1);
+    return std::max(40, view->header()->length() - indentation);
+}
 
 InsightsView::InsightsView(Selection *selection, QWidget *parent)
     : QWidget(parent), selection_(selection), list_(new QTreeWidget(this)), header_(new QLabel(this))
@@ -24,6 +61,9 @@ InsightsView::InsightsView(Selection *selection, QWidget *parent)
     list_->setWordWrap(true);
     list_->setUniformRowHeights(false);
     list_->header()->setSectionResizeMode(2, QHeaderView::Stretch);
+    list_->setItemDelegate(new ExplanationDelegate(list_));
+    // A wider or narrower list wraps the explanations anew (queued: the layout resizes sections itself).
+    connect(list_->header(), &QHeaderView::sectionResized, list_, &QTreeView::doItemsLayout, Qt::QueuedConnection);
     connect(list_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
         QTreeWidgetItem *top = item->parent() ? item->parent() : item;
         activate(list_->indexOfTopLevelItem(top));
@@ -42,11 +82,12 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, 
     for (const Insight &i : insights_) {
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));
-        item->setText(1, QStringLiteral("%1 us (%2 %)")
-                             .arg(double(i.estimatedGainNs) / 1e3, 0, 'f', 1)
-                             .arg(100.0 * i.gainShareOfStep, 0, 'f', 1));
+        item->setText(1, QStringLiteral("%1 (%2)").arg(
+                             QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, MicroUnit::Greek)),
+                             formatPercent(100.0 * i.gainShareOfStep)));
         item->setText(2, QString::fromStdString(i.title));
-        item->setToolTip(2, QString::fromStdString(i.explanation));
+        // The whole title (a narrow column cuts it) and what it means.
+        item->setToolTip(2, QString::fromStdString(i.title + "\n\n" + i.explanation));
         QColor colour = i.severity == Severity::High     ? QColor(0xd0, 0x40, 0x30)
                         : i.severity == Severity::Medium ? QColor(0xd0, 0x90, 0x20)
                                                          : palette().color(QPalette::Text);

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+class QTreeView;
 class QTreeWidget;
 class QTreeWidgetItem;
 class QLabel;
@@ -27,6 +28,9 @@ public:
     const std::vector<Insight> &insights() const { return insights_; }
     // Selects what insight `row` is about (also what a click does).
     void activate(int row);
+    QTreeWidget *list() const { return list_; }
+    // The width an explanation row wraps its text in.
+    static int explanationWidth(const QTreeView *view);
 
 private:
     Selection *selection_;

@@ -6,23 +6,65 @@
 #include <QHeaderView>
 #include <QTreeView>
 
+#include <QStyle>
+
+#include <algorithm>
+#include <iterator>
 #include <set>
 
 namespace opscope::ui {
+
+namespace {
+// A module path wider than this is cut (its tooltip has it whole): deep paths must not push the
+// numbers out of the dock.
+constexpr int kMaxNameWidth = 360;
+} // namespace
 
 ModuleTreeView::ModuleTreeView(Selection *selection, QWidget *parent)
     : DataView(selection, new ModuleTreeModel, parent), model_(static_cast<ModuleTreeModel *>(proxy()->sourceModel()))
 {
     view()->header()->resizeSection(ModuleTreeModel::NameColumn, 260);
+    // What one reads first next to the module: its time, its share, how its group's members differ and
+    // how often it ran; the rest (self time, kernels, class, also in the tooltip) after that.
+    using M = ModuleTreeModel;
+    const int order[] = {M::NameColumn,  M::GpuTotalColumn, M::ShareColumn,   M::SpreadColumn,
+                         M::CallsColumn, M::GpuSelfColumn,  M::KernelsColumn, M::ClassColumn};
+    static_assert(std::size(order) == M::ColumnCount);
+    QHeaderView *header = view()->header();
+    for (int visual = 0; visual < int(std::size(order)); ++visual)
+        header->moveSection(header->visualIndex(order[visual]), visual);
+    // A branch opened deeper may need a wider name column.
+    connect(view(), &QTreeView::expanded, this, &ModuleTreeView::fitNameColumn);
 }
 
 void ModuleTreeView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
 {
     analysis_ = analysis;
+    setEmptyText(analysis && analysis->tree.nodes.empty() ? QString::fromStdString(noModulesReason(*analysis->profile))
+                                                          : QString());
     model_->setAnalysis(std::move(analysis));
     view()->expandToDepth(1); // the root and its children, groups folded
-    for (int c = ModuleTreeModel::ClassColumn; c < ModuleTreeModel::ColumnCount; ++c)
+    // Every column as wide as what it shows, so the numbers sit next to the names, not off to the right.
+    for (int c = 0; c < ModuleTreeModel::ColumnCount; ++c)
         view()->resizeColumnToContents(c);
+    fitNameColumn();
+}
+
+void ModuleTreeView::fitNameColumn()
+{
+    view()->resizeColumnToContents(ModuleTreeModel::NameColumn);
+    if (view()->columnWidth(ModuleTreeModel::NameColumn) > kMaxNameWidth)
+        view()->setColumnWidth(ModuleTreeModel::NameColumn, kMaxNameWidth);
+}
+
+int ModuleTreeView::widthFor(int lastColumn) const
+{
+    // The columns up to `lastColumn` in the order shown, the frame and a vertical scroll bar.
+    int width = 2 * view()->frameWidth() + view()->style()->pixelMetric(QStyle::PM_ScrollBarExtent, nullptr, view());
+    const QHeaderView *header = view()->header();
+    for (int visual = 0; visual <= header->visualIndex(lastColumn); ++visual)
+        width += view()->columnWidth(header->logicalIndex(visual));
+    return width;
 }
 
 void ModuleTreeView::pick(const QModelIndex &sourceIndex)

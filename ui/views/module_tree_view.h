@@ -13,12 +13,17 @@ public:
 
     void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis);
     ModuleTreeModel *model() const { return model_; }
+    // The width the tree needs to show the columns up to `lastColumn` (in the order shown) whole.
+    int widthFor(int lastColumn) const;
 
 protected:
     void pick(const QModelIndex &sourceIndex) override;
     QModelIndexList rowsFor(const Selection::State &state) const override;
 
 private:
+    // The module column as wide as the rows on show need, within reason.
+    void fitNameColumn();
+
     ModuleTreeModel *model_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
 };

@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QTreeView>
 
+#include <algorithm>
 #include <set>
 
 namespace opscope::ui {
@@ -30,9 +31,26 @@ OperatorTableView::OperatorTableView(Selection *selection, QWidget *parent)
 void OperatorTableView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
 {
     analysis_ = analysis;
+    const Profile *p = analysis ? analysis->profile.get() : nullptr;
+    setEmptyText(p && p->operators.empty() ? QString::fromStdString(noOperatorsReason(*p)) : QString());
     model_->setAnalysis(std::move(analysis));
     for (int c = OperatorTableModel::CallsColumn; c < OperatorTableModel::DominantKernelColumn; ++c)
         view()->resizeColumnToContents(c);
+    // Names as wide as they are, within reason (the tooltip has the rest).
+    view()->resizeColumnToContents(OperatorTableModel::NameColumn);
+    view()->setColumnWidth(OperatorTableModel::NameColumn,
+                           std::clamp(view()->columnWidth(OperatorTableModel::NameColumn), 220, 360));
+    // A profile without kernels (CPU only: ONNX Runtime on the CPU, a CPU trace) has GPU time 0 in
+    // every row: sort it by CPU time, and say so with the sort indicator.
+    QHeaderView *header = view()->header();
+    if (p && p->kernels.empty()) {
+        view()->sortByColumn(OperatorTableModel::CpuTotalColumn, Qt::DescendingOrder);
+        sortedByCpu_ = true;
+    } else if (sortedByCpu_) { // back to the model's order (GPU time) unless the user sorted otherwise since
+        if (header->sortIndicatorSection() == OperatorTableModel::CpuTotalColumn)
+            header->setSortIndicator(-1, Qt::DescendingOrder);
+        sortedByCpu_ = false;
+    }
 }
 
 void OperatorTableView::setGrouping(OperatorGrouping grouping)

@@ -25,6 +25,7 @@ private:
     OperatorTableModel *model_;
     QComboBox *grouping_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
+    bool sortedByCpu_ = false; // setAnalysis() chose the CPU sort (a profile without kernels)
 };
 
 } // namespace opscope::ui

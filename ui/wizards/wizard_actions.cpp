@@ -54,6 +54,24 @@ void deepDiveOn(MainWindow *window, const Selection::State &state)
         showReplayWizard(window, dive);
 }
 
+// Why Deep Dive cannot run on `state` now, empty when it can: it replays the run folder the open profile
+// was imported into, on what the selection stands for.
+QString deepDiveBlocker(MainWindow *window, const Selection::State &state)
+{
+    const ProfileAnalysis *analysis = window->analysis();
+    if (!analysis)
+        return QObject::tr("Deep Dive replays a capture run under ncu: open a profile made by File > New Capture "
+                           "first.");
+    if (runFolderOfProfile(window->profilePath()).isEmpty())
+        return QObject::tr("Deep Dive replays the capture run a profile came from, and %1 was not made by one "
+                           "(no manifest.json beside it). Capture the workload with File > New Capture to deep-dive "
+                           "on its modules and operators.")
+            .arg(QFileInfo(window->profilePath()).fileName());
+    if (!deepDiveFor(*analysis, state))
+        return QObject::tr("Select a module, operator or kernel to deep-dive on.");
+    return {};
+}
+
 // A context menu with "Deep dive" on the rows of a data view; `stateAt` says what a row stands for.
 template <typename View, typename StateAt> void addDeepDiveMenu(MainWindow *window, View *view, StateAt stateAt)
 {
@@ -71,10 +89,11 @@ template <typename View, typename StateAt> void addDeepDiveMenu(MainWindow *wind
         if (!dive)
             return;
         QMenu menu(tree);
+        menu.setToolTipsVisible(true); // the tooltip says why a greyed-out entry is
         QAction *action = menu.addAction(QObject::tr("Deep dive on %1 (replay with ncu)...").arg(dive->subject));
-        action->setEnabled(!runFolderOfProfile(window->profilePath()).isEmpty());
-        if (!action->isEnabled())
-            action->setToolTip(QObject::tr("The open profile was not made by a capture run"));
+        const QString blocker = deepDiveBlocker(window, *state);
+        action->setEnabled(blocker.isEmpty());
+        action->setToolTip(blocker);
         QObject::connect(action, &QAction::triggered, window, [window, dive] { showReplayWizard(window, dive); });
         menu.exec(tree->viewport()->mapToGlobal(pos));
     });
@@ -175,12 +194,17 @@ void installCaptureActions(MainWindow *window, QMenu *fileMenu)
                                         [window] { deepDiveOn(window, window->selection()->state()); });
     dive->setObjectName(QStringLiteral("deepDiveAction"));
     dive->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+D")));
-    dive->setEnabled(false);
-    const auto updateDive = [window, dive] {
-        const ProfileAnalysis *analysis = window->analysis();
-        dive->setEnabled(analysis && !runFolderOfProfile(window->profilePath()).isEmpty() &&
-                         deepDiveFor(*analysis, window->selection()->state()).has_value());
+    fileMenu->setToolTipsVisible(true);
+    const QString enabledTip = QObject::tr("Replay the selected module, operator or kernel under ncu with the "
+                                           "detailed metric set");
+    const auto updateDive = [window, dive, enabledTip] {
+        // Greyed out, it says why (tooltip in the menu, status tip in the status bar).
+        const QString blocker = deepDiveBlocker(window, window->selection()->state());
+        dive->setEnabled(blocker.isEmpty());
+        dive->setToolTip(blocker.isEmpty() ? enabledTip : blocker);
+        dive->setStatusTip(dive->toolTip());
     };
+    updateDive();
     QObject::connect(window->selection(), &Selection::changed, dive, updateDive);
     QObject::connect(window, &MainWindow::openFinished, dive, updateDive);
 

@@ -43,8 +43,11 @@ struct OperatorRow {
 };
 
 // The operator table of the captured step, like torch's key_averages but attributed to kernels.
-// Sorted by gpuTimeTotal, longest first.
+// Sorted by gpuTimeTotal, longest first, then by cpuTimeTotal (the order of a CPU-only profile).
 std::vector<OperatorRow> operatorTable(const Profile &p, OperatorGrouping grouping);
+
+// Why a profile has no operators, and how to record them, in one sentence (by source format).
+std::string noOperatorsReason(const Profile &p);
 
 // The kernels attributed to operator `op` (self), in launch order.
 std::vector<Index> kernelsOfOperator(const Profile &p, Index op);

@@ -17,5 +17,6 @@ bool fileExists(const std::string &path);
 bool isDirectory(const std::string &path);
 std::string fileExtension(const std::string &path); // lower case, with the dot: ".json"
 std::string fileBaseName(const std::string &path);  // without folder and last extension
+std::string fileName(const std::string &path);      // without folder: "ncu_raw.csv"
 
 } // namespace opscope

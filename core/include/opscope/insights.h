@@ -4,6 +4,7 @@
 // estimated gain that is an upper bound from the time it covers (like Nsight Compute's
 // "Est. Speedup"). The thresholds are stated in docs/insights.md.
 
+#include "opscope/format.h"
 #include "opscope/profile.h"
 
 #include <nlohmann/json.hpp>
@@ -51,8 +52,9 @@ struct GpuTimeBreakdown {
 };
 GpuTimeBreakdown gpuTimeBreakdown(const Profile &p, const std::vector<StepWindow> &steps);
 
-// All insights, sorted by estimated gain (largest first).
-std::vector<Insight> findInsights(const Profile &p);
+// All insights, sorted by estimated gain (largest first). Durations in the text spell the
+// microsecond as `micro` says ("us" for terminals and reports, "µs" in the GUI).
+std::vector<Insight> findInsights(const Profile &p, MicroUnit micro = MicroUnit::Ascii);
 
 nlohmann::ordered_json insightToJson(const Profile &p, const Insight &insight);
 

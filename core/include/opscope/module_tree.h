@@ -54,6 +54,10 @@ struct ModuleTree {
 // calls. A profile that flags no kernel outside the capture is all step.
 ModuleTree buildModuleTree(const Profile &p);
 
+// Why a profile has no module tree, and how to get one, in one sentence for the GUI and the CLI
+// (by source format: an nsys capture needs module labels, a torch.profiler trace with_modules...).
+std::string noModulesReason(const Profile &p);
+
 // The common name of a set of paths: differing components become '*' (keeping a shared prefix and
 // suffix inside the component): {"blocks.0", "blocks.1"} -> "blocks.*", {"ln1","ln2"} -> "ln*".
 std::string groupPattern(const std::vector<std::string> &paths);

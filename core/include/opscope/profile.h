@@ -294,6 +294,10 @@ public:
     // Importers call it once at the end.
     void finalize();
 
+    // The GPU runtime whose API calls the profile holds: "HIP" for a ROCm capture (torch.profiler on
+    // AMD GPUs writes its hip* calls under the cuda_runtime category), else "CUDA".
+    std::string_view gpuRuntime() const;
+
     // Derived figures used by summaries.
     size_t unattributedKernelCount() const;
     int64_t totalKernelTimeNs() const;

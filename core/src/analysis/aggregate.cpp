@@ -89,6 +89,22 @@ std::vector<AggregatedCounter> aggregateCounters(const Profile &p, std::span<con
     return out;
 }
 
+std::string noOperatorsReason(const Profile &p)
+{
+    const std::string &format = p.source_format;
+    if (format == "kineto-json")
+        return "This torch.profiler trace has no cpu_op events (a GPU-only trace): record the CPU too, "
+               "activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA].";
+    if (format.starts_with("nsys"))
+        return "No NVTX range of this capture names an operator: run the step under "
+               "torch.autograd.profiler.emit_nvtx() (OpScope's File > New Capture and opscope capture do) so that each "
+               "aten op gets a range.";
+    if (format.starts_with("ncu"))
+        return "These ncu rows carry no operator ranges: replay with --nvtx under torch.autograd.profiler.emit_nvtx() "
+               "(OpScope's replay does), or open the ncu file together with the nsys capture it belongs to.";
+    return "This profile has no operators.";
+}
+
 std::vector<Index> kernelsOfOperator(const Profile &p, Index op)
 {
     std::vector<Index> out;
@@ -140,8 +156,10 @@ std::vector<OperatorRow> operatorTable(const Profile &p, OperatorGrouping groupi
             row.dominantKernel = dominant[o];
         row.operators.push_back(o);
     }
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const OperatorRow &a, const OperatorRow &b) { return a.gpuTimeTotal > b.gpuTimeTotal; });
+    // GPU time first; CPU time among equals, which orders a CPU-only profile (GPU time 0 everywhere).
+    std::stable_sort(rows.begin(), rows.end(), [](const OperatorRow &a, const OperatorRow &b) {
+        return a.gpuTimeTotal != b.gpuTimeTotal ? a.gpuTimeTotal > b.gpuTimeTotal : a.cpuTimeTotal > b.cpuTimeTotal;
+    });
     return rows;
 }
 

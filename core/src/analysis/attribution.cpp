@@ -16,6 +16,27 @@ bool nestsPerThread(const Range &r)
     return r.kind == RangeKind::PushPop || r.kind == RangeKind::UserAnnotation;
 }
 
+// torch.profiler's python tracer (with_stack / with_modules) names each module call "nn.Module: Linear_3":
+// the class and the instance's number among the modules of that class.
+constexpr std::string_view kModuleEventPrefix = "nn.Module: ";
+
+bool isModuleEvent(const Profile &p, const Range &r)
+{
+    return r.kind == RangeKind::PythonFunction && p.text(r.text).starts_with(kModuleEventPrefix);
+}
+
+// Module labels of the launcher or of the user (NVTX or record_function "blocks.0[Block]"): when a
+// profile has them, they name the modules and the python tracer's module events stay plain ranges.
+bool hasModuleLabels(const Profile &p)
+{
+    return std::any_of(p.ranges.begin(), p.ranges.end(), [&](const Range &r) {
+        if (!nestsPerThread(r))
+            return false;
+        const RangeLabel label = parseRangeLabel(p.text(r.text));
+        return label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho;
+    });
+}
+
 bool isBackwardName(std::string_view name)
 {
     return name.starts_with("autograd::engine::evaluate_function") ||
@@ -25,7 +46,8 @@ bool isBackwardName(std::string_view name)
 class Attributor {
 public:
     Attributor(Profile &p, const AttributionOptions &options, const Progress &progress)
-        : p_(p), options_(options), progress_(progress), ranges_(p, nestsPerThread)
+        : p_(p), options_(options), progress_(progress), moduleEvents_(!hasModuleLabels(p)),
+          ranges_(p, [this](const Range &r) { return nestsPerThread(r) || (moduleEvents_ && isModuleEvent(p_, r)); })
     {
     }
 
@@ -72,17 +94,13 @@ private:
             const Index parent = ranges_.parent(r);
             moduleOfRange_[r] = parent == kNoIndex ? kNoIndex : moduleOfRange_[parent];
             opOfRange_[r] = parent == kNoIndex ? kNoIndex : opOfRange_[parent];
+            if (range.kind == RangeKind::PythonFunction) { // only module events are indexed
+                addModule(r, moduleEventName(range), moduleEventClass(range));
+                continue;
+            }
             const RangeLabel label = parseRangeLabel(p_.text(range.text));
             if (label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho) {
-                ModuleInstance m;
-                m.start_ns = range.start_ns;
-                m.end_ns = range.end_ns;
-                m.path = p_.intern(label.name);
-                m.class_name = p_.intern(label.cls);
-                m.parent = moduleOfRange_[r];
-                m.thread = range.thread;
-                p_.modules.push_back(m);
-                moduleOfRange_[r] = Index(p_.modules.size() - 1);
+                addModule(r, label.name, label.cls);
             } else if (label.kind == RangeLabel::Kind::Operator && makeOperators) {
                 Operator op;
                 op.start_ns = range.start_ns;
@@ -103,6 +121,38 @@ private:
                 opOfRange_[r] = Index(p_.operators.size() - 1);
             }
         }
+    }
+
+    // A module instance for range `r`; the ranges inside it take it as their module.
+    void addModule(Index r, std::string_view path, std::string_view cls)
+    {
+        const Range &range = p_.ranges[r];
+        ModuleInstance m;
+        m.start_ns = range.start_ns;
+        m.end_ns = range.end_ns;
+        m.path = p_.intern(path);
+        m.class_name = p_.intern(cls);
+        m.parent = moduleOfRange_[r];
+        m.thread = range.thread;
+        p_.modules.push_back(m);
+        moduleOfRange_[r] = Index(p_.modules.size() - 1);
+    }
+
+    // "nn.Module: Linear_3" names instance 3 of class Linear: unique in the process, so it is the
+    // module's path (the trace has no attribute names such as "blocks.0.attn"); the tree gives its place.
+    std::string_view moduleEventName(const Range &range) const
+    {
+        return p_.text(range.text).substr(kModuleEventPrefix.size());
+    }
+
+    std::string_view moduleEventClass(const Range &range) const
+    {
+        const std::string_view name = moduleEventName(range);
+        const auto underscore = name.rfind('_');
+        if (underscore == std::string_view::npos || underscore == 0 || underscore + 1 == name.size() ||
+            !std::all_of(name.begin() + long(underscore) + 1, name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return name;
+        return name.substr(0, underscore);
     }
 
     // nsys / ncu: the ranges open on the launching thread at launch time.
@@ -387,6 +437,7 @@ private:
     Profile &p_;
     const AttributionOptions &options_;
     const Progress &progress_;
+    bool moduleEvents_; // the python tracer's "nn.Module: X_N" events give the modules
     RangeIndex ranges_;
     std::vector<Index> moduleOfRange_;
     std::vector<Index> opOfRange_;

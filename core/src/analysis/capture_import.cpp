@@ -1,6 +1,7 @@
 #include "opscope/capture_import.h"
 
 #include "opscope/errors.h"
+#include "opscope/file_util.h"
 #include "opscope/importer.h"
 #include "opscope/labels.h"
 
@@ -194,11 +195,18 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     std::stable_sort(parts.begin(), parts.end(), [](const Profile &a, const Profile &b) {
         return sourceRank(a.source_format) < sourceRank(b.source_format);
     });
+    // Every file's own warnings reach the result (a truncated ncu CSV matters as much as a truncated
+    // trace), each named by its file when there are several.
+    if (parts.size() > 1)
+        for (Profile &part : parts)
+            for (std::string &w : part.warnings)
+                w = fileName(part.source_path) + ": " + w;
     Profile result = std::move(parts.front());
     std::string sources = result.source_path;
     for (size_t i = 1; i < parts.size(); ++i) {
         Profile &part = parts[i];
         sources += "\n" + part.source_path;
+        result.warnings.insert(result.warnings.end(), part.warnings.begin(), part.warnings.end());
         if (isNcu(part) && !isNcu(result)) {
             const NcuMatchReport report = matchNcuRows(result, part, options.ncuSkippedModules);
             result.setMetadata("ncu_rows", std::to_string(report.rows));

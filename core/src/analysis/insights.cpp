@@ -1,6 +1,7 @@
 #include "opscope/insights.h"
 
 #include "opscope/format.h"
+#include "opscope/labels.h"
 #include "opscope/module_tree.h"
 #include "opscope/roofline.h"
 
@@ -32,12 +33,6 @@ std::string percent(double share)
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.1f %%", 100.0 * share);
     return buffer;
-}
-
-// Insights speak in one decimal of a microsecond ("12.3 us", "1.25 ms").
-std::string duration(int64_t ns)
-{
-    return formatFixedDuration(ns, 1);
 }
 
 std::string rate(double perSecond, const char *unit)
@@ -82,7 +77,7 @@ bool isMatrixKernel(std::string_view name)
 
 class Finder {
 public:
-    explicit Finder(const Profile &p) : p_(p), steps_(findSteps(p))
+    Finder(const Profile &p, MicroUnit micro) : p_(p), micro_(micro), steps_(findSteps(p))
     {
         breakdown_ = gpuTimeBreakdown(p, steps_);
         for (Index k = 0; k < p.kernels.size(); ++k)
@@ -114,6 +109,9 @@ public:
     }
 
 private:
+    // Insights speak in one decimal of a microsecond ("12.3 us", "1.25 ms").
+    std::string duration(int64_t ns) const { return formatFixedDuration(ns, 1, micro_); }
+
     void launchBound()
     {
         const GpuTimeBreakdown &b = breakdown_;
@@ -318,7 +316,8 @@ private:
     }
 
     struct KernelGroup {
-        std::string name; // kernel name
+        std::string name;      // kernel name
+        std::string shortName; // its base name, for titles ("vectorized_elementwise_kernel")
         std::vector<Index> kernels;
         int64_t time = 0;
     };
@@ -328,7 +327,11 @@ private:
         std::map<StringId, KernelGroup> groups; // kernels of the same name share an insight
         for (Index k : captured_) {
             KernelGroup &g = groups[p_.kernels[k].name];
-            g.name = std::string(p_.text(p_.kernels[k].name));
+            const Kernel &kernel = p_.kernels[k];
+            g.name = std::string(p_.text(kernel.name));
+            // A title names the kernel as the views do: a templated signature cut at some length says nothing.
+            g.shortName =
+                kernel.short_name != kNoString ? std::string(p_.text(kernel.short_name)) : kernelBaseName(g.name);
             g.kernels.push_back(k);
             g.time += p_.kernels[k].duration();
         }
@@ -418,7 +421,7 @@ private:
         i.kernels = g.kernels;
         i.title = (memoryBound ? "Memory-bound kernel far from the DRAM roofline: "
                                : "Compute-bound kernel far from its compute roofline: ") +
-                  g.name.substr(0, 80);
+                  g.shortName;
         i.explanation = std::to_string(g.kernels.size()) + " launch" + (g.kernels.size() == 1 ? "" : "es") + " (" +
                         duration(g.time) + ", " + percent(share) + " of GPU time) at " +
                         (dominant ? std::to_string(intensity).substr(0, 6) : std::string("0")) + " FLOP/byte " +
@@ -473,7 +476,7 @@ private:
         Insight i;
         i.kind = "low-occupancy";
         i.kernels = g.kernels;
-        i.title = "Low occupancy: " + g.name.substr(0, 80);
+        i.title = "Low occupancy: " + g.shortName;
         i.explanation =
             std::string(achieved ? "Achieved" : "Theoretical") + " occupancy is " +
             std::to_string(occupancy).substr(0, 5) + " % of the warps an SM can hold, limited by " + limiter +
@@ -503,7 +506,7 @@ private:
         Insight i;
         i.kind = "latency-bound";
         i.kernels = g.kernels;
-        i.title = "Latency-bound kernel (both compute and memory throughput low): " + g.name.substr(0, 80);
+        i.title = "Latency-bound kernel (both compute and memory throughput low): " + g.shortName;
         i.explanation = "SM throughput " + std::to_string(sm).substr(0, 5) + " % and memory throughput " +
                         std::to_string(memory).substr(0, 5) + " % of peak over " + duration(g.time) + " (" +
                         percent(share) +
@@ -557,6 +560,7 @@ private:
     }
 
     const Profile &p_;
+    MicroUnit micro_;
     std::vector<StepWindow> steps_;
     GpuTimeBreakdown breakdown_;
     std::vector<Index> captured_;
@@ -659,9 +663,9 @@ GpuTimeBreakdown gpuTimeBreakdown(const Profile &p, const std::vector<StepWindow
     return b;
 }
 
-std::vector<Insight> findInsights(const Profile &p)
+std::vector<Insight> findInsights(const Profile &p, MicroUnit micro)
 {
-    return Finder(p).run();
+    return Finder(p, micro).run();
 }
 
 nlohmann::ordered_json insightToJson(const Profile &p, const Insight &i)

@@ -118,7 +118,7 @@ int runModules(const ParsedArgs &args, CliEnvironment &env)
         return 0;
     }
     if (tree.nodes.empty()) {
-        env.out << "no modules in this profile (capture with the OpScope launcher to label module forwards)\n";
+        env.out << "no modules in this profile. " << noModulesReason(profile) << "\n";
         return 0;
     }
     env.out << padRight("module", 56) << padLeft("calls", 6) << padLeft("GPU total", 13) << padLeft("GPU self", 13)
