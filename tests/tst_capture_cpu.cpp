@@ -5,6 +5,7 @@
 // nsys/ncu gives the clear message. The launcher's step rules are in tst_capture_launcher.
 #include "capture_test_util.h"
 #include "opscope/importer.h"
+#include "opscope/module_tree.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -12,6 +13,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <map>
 #include <set>
 #include <sys/wait.h>
 
@@ -107,6 +109,25 @@ private slots:
             paths.insert(std::string(p.text(mi.path)) + "[" + std::string(p.text(mi.class_name)) + "]");
         QCOMPARE(paths, std::set<std::string>(labels.begin(), labels.end()));
         QCOMPARE(p.modules.size(), labels.size());
+        // Its groups of identical layers are the partition map's, with the same members, though a CPU
+        // capture has no kernels to find them by, and `opscope modules` lists them.
+        const ModuleTree tree = buildModuleTree(p);
+        std::map<std::string, std::vector<std::string>> treeGroups, mapGroups;
+        for (const DedupGroup &g : tree.groups)
+            if (!g.nested)
+                for (int member : g.members)
+                    treeGroups[g.name + "[" + g.className + "]"].push_back(tree.nodes[size_t(member)].path);
+        for (const auto &g : map.groups)
+            mapGroups[g.name] = g.members;
+        QCOMPARE(treeGroups, mapGroups);
+        const CliRun modules = runOpscope({"modules", run + "/" + example + ".opscope"});
+        QVERIFY2(modules.exitCode == 0, modules.err.c_str());
+        for (const auto &g : tree.groups)
+            if (!g.nested) {
+                const std::string line =
+                    "group " + g.name + " x" + std::to_string(g.members.size()) + " [" + g.className + "]";
+                QVERIFY2(modules.out.find(line) != std::string::npos, (line + " not in:\n" + modules.out).c_str());
+            }
         // Operators: as many aten::linear calls as the trace has, each inside a Linear module.
         size_t linear = 0;
         for (const Operator &op : p.operators) {

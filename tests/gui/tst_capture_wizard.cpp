@@ -7,6 +7,7 @@
 #include "main_window.h"
 #include "models/module_tree_model.h"
 #include "models/profile_analysis.h"
+#include "opscope/module_tree.h"
 #include "selection.h"
 #include "views/module_tree_view.h"
 #include "wizards/capture_options_page.h"
@@ -39,6 +40,7 @@
 #include <QPushButton>
 #include <QRadioButton>
 #include <QRegularExpression>
+#include <QScopeGuard>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
@@ -311,11 +313,14 @@ private slots:
         fillCapture(*w, QStringLiteral("wizard-mlp"), 1, 1);
         QVERIFY(w->capturePage()->isComplete());
         w->next();
-        // 4 Replay: off, with the reason (no ncu here, or not an nsys capture).
+        // 4 Replay: off, unticked, with the reason (no ncu here, or not an nsys capture).
         QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReplayPageId));
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
         QVERIFY(!child<QCheckBox>(w, "replayEnabled")->isEnabled());
+        QVERIFY(!child<QCheckBox>(w, "replayEnabled")->isChecked());
         const QString note = child<QLabel>(w, "replayNote")->text();
-        QVERIFY2(note.startsWith("Replay is off. ") && note.contains("ncu"), qPrintable(note));
+        QVERIFY2(note.startsWith("Replay is off: ") && note.contains("ncu"), qPrintable(note));
+        QVERIFY2(!note.contains("--ncu"), qPrintable(note)); // a CLI option the page has no field for
         QVERIFY(w->replayPage()->isComplete());
         QVERIFY(!w->replayPage()->replayChosen());
         w->next();
@@ -382,6 +387,23 @@ private slots:
         for (int r = 0; r < tree->rowCount(); ++r)
             roots << tree->index(r, ui::ModuleTreeModel::NameColumn).data().toString();
         QVERIFY2(roots.join(",").contains("model"), qPrintable(roots.join(",")));
+        // The three blocks are one group of identical layers in the tree, as in the run's partition map
+        // (a CPU capture has no kernels to find them by: the import keeps the launcher's groups).
+        const pipeline::PartitionMap partition =
+            pipeline::readPartitionMap((run + "/partition_map.json").toStdString());
+        QCOMPARE(partition.groups.size(), size_t(1));
+        QCOMPARE(partition.groups[0].name, std::string("blocks.*[Block]"));
+        const ModuleTree &moduleTree = window.analysis()->tree;
+        QCOMPARE(moduleTree.groups.size(), size_t(1));
+        QCOMPARE(moduleTree.groups[0].name + "[" + moduleTree.groups[0].className + "]", partition.groups[0].name);
+        std::vector<std::string> members;
+        for (int m : moduleTree.groups[0].members)
+            members.push_back(moduleTree.nodes[size_t(m)].path);
+        QCOMPARE(members, partition.groups[0].members);
+        const QModelIndex groupRow = tree->indexOfGroup(0);
+        QVERIFY(groupRow.isValid());
+        QCOMPARE(groupRow.data().toString(), QStringLiteral("blocks.* ×3"));
+        QCOMPARE(tree->rowCount(groupRow), 3);
         // The manifest tells how it ran.
         const nlohmann::json m = readJson((run + "/manifest.json").toStdString());
         QCOMPARE(m["result"].get<std::string>(), std::string("ok"));
@@ -396,6 +418,95 @@ private slots:
         QCOMPARE(child<QSpinBox>(&again, "warmup")->value(), 1);
         QCOMPARE(child<QComboBox>(&again, "captureTool")->currentData().toString(), QStringLiteral("cpu"));
         QCOMPARE(child<QLineEdit>(&again, "outputFolder")->text(), runs_.path());
+    }
+
+    void replayPageOffersTheNcuProgram()
+    {
+        if (!haveTorch())
+            QSKIP("no python3 here can import torch (install Debian's python3-torch)");
+        // This machine has an nsys (a stand-in that tells its version) and no ncu where OpScope looks,
+        // whatever is installed: $OPSCOPE_NCU names a program that is not there.
+        QTemporaryDir tools;
+        const auto fakeTool = [&](const QString &name, const QString &version) {
+            const QString path = tools.filePath(name);
+            QFile file(path);
+            file.open(QIODevice::WriteOnly);
+            file.write(QStringLiteral("#!/bin/sh\necho '%1'\n").arg(version).toUtf8());
+            file.close();
+            file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
+            return path;
+        };
+        const QString nsys = fakeTool(QStringLiteral("nsys"), QStringLiteral("NVIDIA Nsight Systems version 2025.3.1"));
+        const QString ncu = fakeTool(QStringLiteral("ncu"), QStringLiteral("Version 2025.3.1.0 (build 36398880)"));
+        qputenv("OPSCOPE_NSYS", nsys.toUtf8());
+        qputenv("OPSCOPE_NCU", "/nonexistent/ncu");
+        const auto restore = qScopeGuard([] {
+            qunsetenv("OPSCOPE_NSYS");
+            qunsetenv("OPSCOPE_NCU");
+        });
+
+        auto w = std::make_unique<ui::CaptureWizard>();
+        w->show();
+        QVERIFY(fillWorkload(*w, QStringLiteral("--steps 2")));
+        w->next();
+        QVERIFY(QTest::qWaitFor([&] { return w->targetPage()->isComplete(); }, 60000));
+        w->next();
+        fillCapture(*w, QStringLiteral("ncu-field"), 1, 1);
+        auto *tool = child<QComboBox>(w.get(), "captureTool");
+        tool->setCurrentIndex(tool->findData(QStringLiteral("nsys")));
+        QVERIFY2(w->capturePage()->isComplete(), qPrintable(messageOf(w->capturePage())));
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReplayPageId));
+
+        // No ncu: the box is unticked and disabled, the note says why and points at the field.
+        auto *box = child<QCheckBox>(w.get(), "replayEnabled");
+        auto *note = child<QLabel>(w.get(), "replayNote");
+        auto *field = child<QLineEdit>(w.get(), "ncuPath");
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
+        QVERIFY(!box->isEnabled());
+        QVERIFY(!box->isChecked());
+        QVERIFY2(note->text().startsWith("Replay is off: ncu (Nsight Compute) was not found on this machine. Install "
+                                         "Nsight Compute, or choose its ncu program in the field below."),
+                 qPrintable(note->text()));
+        for (const QString &text : {note->text(), messageOf(w->replayPage())})
+            QVERIFY2(!text.contains("--ncu"), qPrintable(text));
+        QVERIFY(note->toolTip().startsWith("ncu was not found (looked in ")); // where, for the curious
+        QVERIFY(field->isVisibleTo(w.get()) && field->isEnabled());
+        QVERIFY(w->replayPage()->isComplete()); // skipping the replay is fine
+        QVERIFY(!w->job().replay);
+
+        // The field: a path that is no ncu says so; the ncu program turns the replay on, ticked.
+        field->setText(QStringLiteral("/nonexistent/bin/ncu"));
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
+        QVERIFY2(note->text().startsWith("Replay is off: ncu was not found at /nonexistent/bin/ncu. Choose "),
+                 qPrintable(note->text()));
+        QVERIFY(!box->isChecked());
+        field->setText(ncu);
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
+        QVERIFY2(w->replayAvailability().available, qPrintable(w->replayAvailability().why));
+        QVERIFY(box->isEnabled());
+        QVERIFY(box->isChecked());
+        QVERIFY(!note->isVisibleTo(w.get()));
+        QVERIFY(w->replayPage()->replayChosen());
+        QCOMPARE(w->job().replay->ncuPath, ncu.toStdString());
+        const pipeline::Argv cli = ui::cliEquivalent(w->job());
+        const pipeline::Argv option{"--ncu", ncu.toStdString()};
+        QVERIFY(std::search(cli.begin(), cli.end(), option.begin(), option.end()) != cli.end());
+
+        // Cancel keeps what was typed: the next wizard starts from it.
+        child<QLineEdit>(w.get(), "arguments")->setText(QStringLiteral("--steps 3"));
+        w->button(QWizard::CancelButton)->click();
+        QVERIFY(!w->isVisible());
+        w.reset();
+        ui::CaptureWizard again;
+        QCOMPARE(child<QLineEdit>(&again, "arguments")->text(), QStringLiteral("--steps 3"));
+        QCOMPARE(child<QLineEdit>(&again, "ncuPath")->text(), ncu);
+        QCOMPARE(child<QComboBox>(&again, "captureTool")->currentData().toString(), QStringLiteral("nsys"));
+        // Leave the CPU capture as the last choice for the tests after this one.
+        tool = child<QComboBox>(&again, "captureTool");
+        tool->setCurrentIndex(tool->findData(QStringLiteral("cpu")));
+        child<QLineEdit>(&again, "ncuPath")->clear();
+        again.remember();
     }
 
     void cancelDuringTheRunLeavesNoProcess_data()
@@ -445,6 +556,10 @@ private slots:
             QVERIFY(finished.wait(20000));
             QCOMPARE(w.currentId(), int(ui::CaptureWizard::RunPageId)); // stays, with what happened
             QVERIFY(child<QLabel>(&w, "runStatus")->text().startsWith("Cancelled."));
+            // Nothing to go on to: no Next, and the wizard's last button closes it.
+            QVERIFY(!w.runPage()->isComplete());
+            QVERIFY(!w.button(QWizard::NextButton)->isEnabled());
+            QCOMPARE(w.button(QWizard::CancelButton)->text(), QStringLiteral("&Close"));
         }
         const ui::CaptureRunner::Outcome outcome = w.runner()->outcome();
         QVERIFY(outcome.cancelled);
@@ -649,7 +764,10 @@ private slots:
         QVERIFY(!w->replayPage()->isComplete());
         const QString why = messageOf(w->replayPage());
         if (!pipeline::findNcu().found()) {
-            QVERIFY2(why.startsWith("ncu was not found (looked in PATH, "), qPrintable(why));
+            // In the page's terms: its field, not the CLI's --ncu.
+            QCOMPARE(why, QStringLiteral("ncu (Nsight Compute) was not found on this machine. Install Nsight Compute, "
+                                         "or choose its ncu program in the field below."));
+            QVERIFY(child<QLineEdit>(w, "ncuPath")->isVisibleTo(w));
             const ui::JobPlan plan = ui::planJob(w->job());
             QVERIFY2(plan.error.starts_with("ncu was not found (looked in PATH, "), plan.error.c_str());
         } else {

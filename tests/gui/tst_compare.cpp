@@ -12,6 +12,7 @@
 //   ncu_raw.csv's 6th row (the step's 6th kernel, blocks.0.attn.qkv's GEMM) has gpu__time_duration.sum
 //   237,760 ns (fp32, sm80_xmma_gemm_f32f32_*) and 18,976 ns (bf16, nvjet_sm90_*).
 #include "compare/compare_actions.h"
+#include "compare/compare_dialog.h"
 #include "compare/compare_roofline.h"
 #include "compare/compare_summary.h"
 #include "compare/compare_timelines.h"
@@ -22,6 +23,7 @@
 #include "compare/diff_item_model.h"
 #include "main_window.h"
 #include "models/model_roles.h"
+#include "models/value_format.h"
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
 #include "test_util.h"
@@ -31,12 +33,15 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSignalSpy>
 #include <QTest>
 #include <QTreeView>
 
 #include <qcustomplot.h>
 
+#include <array>
 #include <set>
 
 using namespace opscope;
@@ -48,6 +53,11 @@ namespace {
 QStringList convBlock(const char *file)
 {
     return {QString::fromStdString(fixture(std::string("public/operator_profiler/conv_block/") + file))};
+}
+
+QStringList opPair(const char *example, const char *file)
+{
+    return {QString::fromStdString(fixture(std::string("public/operator_profiler/") + example + "/" + file))};
 }
 
 QStringList gpt4(const char *set)
@@ -108,6 +118,45 @@ void clickRow(CompareWindow &window, DiffTableView *table, int row)
     QVERIFY(!cell.isEmpty());
     QTest::mouseClick(table->view()->viewport(), Qt::LeftButton, {}, cell.center());
 }
+
+// Both timelines show the same window measured from their step starts, and put the same instant of
+// it at the same x (to a pixel's rounding). Empty when they do; else what differs.
+QString misalignment(const Comparison &c, TimelineView *before, TimelineView *after, const char *what)
+{
+    const int64_t startBefore = before->visibleStart() - c.stepStart[0];
+    const int64_t startAfter = after->visibleStart() - c.stepStart[1];
+    const int64_t endBefore = before->visibleEnd() - c.stepStart[0];
+    const int64_t endAfter = after->visibleEnd() - c.stepStart[1];
+    if (std::abs(startBefore - startAfter) > 1 || std::abs(endBefore - endAfter) > 1)
+        return QStringLiteral("after %1: BEFORE shows %2..%3 ns, AFTER %4..%5 ns from their step starts")
+            .arg(QLatin1String(what))
+            .arg(startBefore)
+            .arg(endBefore)
+            .arg(startAfter)
+            .arg(endAfter);
+    if (before->timeArea().width() != after->timeArea().width())
+        return QStringLiteral("after %1: time areas %2 and %3 px wide")
+            .arg(QLatin1String(what))
+            .arg(before->timeArea().width())
+            .arg(after->timeArea().width());
+    for (double f : {0.0, 0.37, 1.0}) {
+        const int64_t t = startBefore + int64_t(f * double(endBefore - startBefore));
+        const double xb = before->xForTime(c.stepStart[0] + t), xa = after->xForTime(c.stepStart[1] + t);
+        if (std::abs(xb - xa) > 1.0)
+            return QStringLiteral("after %1: %2 ns from the step start is at x %3 and %4")
+                .arg(QLatin1String(what))
+                .arg(t)
+                .arg(xb)
+                .arg(xa);
+    }
+    return {};
+}
+
+#define VERIFY_ALIGNED(what)                                                                                           \
+    do {                                                                                                               \
+        const QString problem = misalignment(c, b, a, what);                                                           \
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));                                                              \
+    } while (false)
 
 } // namespace
 
@@ -345,6 +394,244 @@ private slots:
         afterTimeline->panByPixels(-150);
         QVERIFY(std::abs(afterTimeline->visibleStart() - offset - beforeTimeline->visibleStart()) <= 1);
         QVERIFY(std::abs(afterTimeline->visibleEnd() - offset - beforeTimeline->visibleEnd()) <= 1);
+    }
+
+    void timelinesStayAlignedAfterZoomAndPan_data()
+    {
+        QTest::addColumn<QStringList>("before");
+        QTest::addColumn<QStringList>("after");
+        QTest::newRow("gpt4 fp32 -> bf16") << gpt4("gpt4_fp32_infer") << gpt4("gpt4_bf16_infer");
+        QTest::newRow("embedding_projection") << opPair("embedding_projection", "profile.json")
+                                              << opPair("embedding_projection", "profile_optimized.json");
+    }
+
+    void timelinesStayAlignedAfterZoomAndPan()
+    {
+        QFETCH(QStringList, before);
+        QFETCH(QStringList, after);
+        CompareWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compareAndWait(window, before, after));
+        const Comparison &c = *window.comparison();
+        TimelineView *b = window.timelines()->timeline(Side::Before);
+        TimelineView *a = window.timelines()->timeline(Side::After);
+        // The two traces reach differently far beyond their steps: where one side's trace ends
+        // (or starts) the other's goes on, which is where the windows used to part.
+        const std::array<int64_t, 2> tail{c.timelineModels[0]->traceEnd() - c.stepStart[0],
+                                          c.timelineModels[1]->traceEnd() - c.stepStart[1]};
+        const std::array<int64_t, 2> head{c.stepStart[0] - c.timelineModels[0]->traceStart(),
+                                          c.stepStart[1] - c.timelineModels[1]->traceStart()};
+        qInfo("trace from %lld / %lld ns before the step starts to %lld / %lld ns after them", (long long)head[0],
+              (long long)head[1], (long long)tail[0], (long long)tail[1]);
+        QVERIFY(tail[0] != tail[1] || head[0] != head[1]);
+        VERIFY_ALIGNED("opening");
+
+        // Keys as a user presses them, on either timeline: zoom in, pan far right past a trace's end,
+        // zoom all the way out, pan far left, zoom in at the edge of the time area, wheel.
+        b->setFocus();
+        for (int i = 0; i < 6; ++i)
+            QTest::keyClick(b, Qt::Key_W);
+        VERIFY_ALIGNED("W x6 on BEFORE");
+        for (int i = 0; i < 60; ++i)
+            QTest::keyClick(b, Qt::Key_D);
+        VERIFY_ALIGNED("D x60 on BEFORE");
+        a->setFocus();
+        for (int i = 0; i < 40; ++i)
+            QTest::keyClick(a, Qt::Key_S);
+        VERIFY_ALIGNED("S x40 on AFTER");
+        for (int i = 0; i < 10; ++i)
+            QTest::keyClick(a, Qt::Key_W);
+        for (int i = 0; i < 80; ++i)
+            QTest::keyClick(a, Qt::Key_A);
+        VERIFY_ALIGNED("W x10, A x80 on AFTER");
+        a->zoomAt(a->timeArea().right(), 0.01);
+        VERIFY_ALIGNED("zoom at AFTER's right edge");
+        b->panByPixels(-5000);
+        VERIFY_ALIGNED("a long drag on BEFORE");
+        b->fitAll();
+        VERIFY_ALIGNED("fit all on BEFORE");
+        a->fitAll();
+        VERIFY_ALIGNED("fit all on AFTER");
+    }
+
+    void operatorSelectionDrawsOneFlowPerRow()
+    {
+        // An operator row whose calls launch several kernels on one stream: one flow per GPU row, not
+        // a fan of one per kernel over the bars they point at.
+        CompareWindow window;
+        window.resize(1600, 1000);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compareAndWait(window, opPair("embedding_projection", "profile.json"),
+                               opPair("embedding_projection", "profile_optimized.json")));
+        const Comparison &c = *window.comparison();
+        TimelineView *views[2] = {window.timelines()->timeline(Side::Before),
+                                  window.timelines()->timeline(Side::After)};
+        // The operator row whose first call has the most kernels on either side.
+        int best = -1;
+        size_t most = 0;
+        for (size_t r = 0; r < c.diff.operators.size(); ++r) {
+            const OperatorDiffRow &row = c.diff.operators[r];
+            for (int s = 0; s < 2; ++s) {
+                const std::vector<Index> &ops = s == 0 ? row.beforeOps : row.afterOps;
+                if (!ops.empty() && views[s]->model()->kernelsOfOperator(ops.front()).size() > most) {
+                    most = views[s]->model()->kernelsOfOperator(ops.front()).size();
+                    best = int(r);
+                }
+            }
+        }
+        qInfo("operator row %d: %zu kernels in one call", best, most);
+        QVERIFY(best >= 0 && most >= 3);
+        window.selection()->set(DiffLevel::Operator, best);
+        for (int s = 0; s < 2; ++s) {
+            TimelineView *view = views[s];
+            const EventRef op = view->selection();
+            if (!op.valid())
+                continue; // the row has no call on this side (an added or removed row)
+            QCOMPARE(int(op.kind), int(EventKind::Operator));
+            view->fitToSelection();
+            view->viewport()->repaint();
+            std::set<int> rows;
+            for (const Index k : view->model()->kernelsOfOperator(op.index))
+                rows.insert(view->model()->rowOf({EventKind::Kernel, k}));
+            qInfo("%s: %zu kernels on %zu rows, %d flows", s == 0 ? "before" : "after",
+                  view->model()->kernelsOfOperator(op.index).size(), rows.size(), view->lastPaintStats().flowArrows);
+            QVERIFY(view->lastPaintStats().flowArrows <= int(rows.size()));
+            QVERIFY(view->lastPaintStats().flowArrows >= 1);
+        }
+    }
+
+    void dialogLabelsAreMnemonics()
+    {
+        // "&Before (baseline):" beside a line edit and a Browse button: the label's buddy is the line
+        // edit, so the '&' underlines B (Alt+B) instead of showing as text.
+        CompareDialog dialog;
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto *before = dialog.findChild<QLineEdit *>(QStringLiteral("before"));
+        auto *after = dialog.findChild<QLineEdit *>(QStringLiteral("after"));
+        QVERIFY(before && after);
+        int mnemonics = 0;
+        for (QLabel *label : dialog.findChildren<QLabel *>()) {
+            const QString text = label->text();
+            if (!text.contains(QLatin1Char('&')) || text.contains(QLatin1String("&&")))
+                continue;
+            ++mnemonics;
+            QVERIFY2(label->buddy(), qPrintable(QStringLiteral("'%1' shows its & as text: no buddy").arg(text)));
+            if (text.startsWith(QLatin1String("&Before")))
+                QCOMPARE(label->buddy(), before);
+            if (text.startsWith(QLatin1String("&After")))
+                QCOMPARE(label->buddy(), after);
+        }
+        QCOMPARE(mnemonics, 2);
+        dialog.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&dialog));
+        after->setFocus();
+        QTest::keyClick(&dialog, Qt::Key_B, Qt::AltModifier);
+        QCOMPARE(QApplication::focusWidget(), before);
+    }
+
+    void summarySaysWhatItCounts()
+    {
+        CompareWindow window;
+        QVERIFY(compareAndWait(window, gpt4("gpt4_fp32_infer"), gpt4("gpt4_bf16_infer")));
+        const DiffTotals &t = window.comparison()->diff.totals;
+        const QString figures = window.summary()->figures();
+        for (const auto &[what, counts] :
+             {std::pair{QStringLiteral("matched"),
+                        std::array<size_t, 3>{t.matchedModules, t.matchedOperatorRows, t.matchedKernels}},
+              std::pair{QStringLiteral("added (after only)"),
+                        std::array<size_t, 3>{t.addedModules, t.addedOperatorRows, t.addedKernels}},
+              std::pair{QStringLiteral("removed (before only)"),
+                        std::array<size_t, 3>{t.removedModules, t.removedOperatorRows, t.removedKernels}}}) {
+            const QString expected = QStringLiteral("%1 %2 modules, %3 operator rows, %4 kernels")
+                                         .arg(what)
+                                         .arg(counts[0])
+                                         .arg(counts[1])
+                                         .arg(counts[2]);
+            QVERIFY2(figures.contains(expected), qPrintable(figures + "\nlacks: " + expected));
+        }
+        QCOMPARE(t.matchedKernels, size_t(46));
+        QVERIFY(!figures.contains(QLatin1String(" / ")));
+    }
+
+    void ctrlWClosesTheWindow()
+    {
+        CompareWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(compareAndWait(window, convBlock("profile.json"), convBlock("profile_optimized.json")));
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        // With the focus on a timeline, whose W zooms: Ctrl+W still closes.
+        TimelineView *timeline = window.timelines()->timeline(Side::Before);
+        timeline->setFocus();
+        const int64_t span = timeline->visibleEnd() - timeline->visibleStart();
+        QTest::keyClick(timeline, Qt::Key_W, Qt::ControlModifier);
+        QVERIFY(!window.isVisible());
+        QCOMPARE(timeline->visibleEnd() - timeline->visibleStart(), span);
+    }
+
+    void counterCellsCarryUnits_data()
+    {
+        // The matched kernel row with the most time before: the fp32 -> bf16 GEMM of the lm head
+        // (ncu_raw.csv, units given), and embedding_projection's big fp32 -> bf16 GEMM (profile.json:
+        // the seed's ncu values lost their units; k_00300 has 5.36 beside 5,352,277 ns of nsys time, so
+        // ms, and k_00047 976.61 beside 973,799 ns, so us: as written they read as an 18,000 % rise).
+        QTest::addColumn<QStringList>("before");
+        QTest::addColumn<QStringList>("after");
+        QTest::addColumn<QStringList>("duration"); // before, after, change
+        QTest::addColumn<QString>("smThroughput"); // before
+        QTest::newRow("gpt4 fp32 -> bf16")
+            << gpt4("gpt4_fp32_infer") << gpt4("gpt4_bf16_infer") << QStringList{"", "", ""} << QString();
+        QTest::newRow("embedding_projection")
+            << opPair("embedding_projection", "profile.json")
+            << opPair("embedding_projection", "profile_optimized.json")
+            << QStringList{"5.36 ms", "977 µs", QString(QChar(0x2212)) + "4.38 ms"} << QStringLiteral("63.7 %");
+    }
+
+    void counterCellsCarryUnits()
+    {
+        QFETCH(QStringList, before);
+        QFETCH(QStringList, after);
+        QFETCH(QStringList, duration);
+        QFETCH(QString, smThroughput);
+        CompareWindow window;
+        QVERIFY(compareAndWait(window, before, after));
+        const ProfileDiff &diff = window.comparison()->diff;
+        int row = -1;
+        for (size_t r = 0; r < diff.kernels.size(); ++r)
+            if (diff.kernels[r].status == DiffStatus::Matched &&
+                (row < 0 || diff.kernels[r].duration.before > diff.kernels[size_t(row)].duration.before))
+                row = int(r);
+        QVERIFY(row >= 0);
+        window.selection()->set(DiffLevel::Kernel, row);
+        DiffCounterModel *model = window.counters()->model();
+        const QModelIndex time = model->indexOfMetric(QStringLiteral("gpu__time_duration.sum"));
+        QVERIFY(time.isValid());
+        const CounterDelta *delta = model->deltaAt(time);
+        QCOMPARE(QString::fromStdString(delta->unit), QStringLiteral("ns"));
+        QStringList cells;
+        for (int column :
+             {DiffCounterModel::BeforeColumn, DiffCounterModel::AfterColumn, DiffCounterModel::ChangeColumn})
+            cells << time.siblingAtColumn(column).data().toString();
+        qInfo("%s: duration %s", qPrintable(kernelRowName(*window.comparison(), diff.kernels[size_t(row)])),
+              qPrintable(cells.join(" | ")));
+        // Each is the duration helper's text of the value in ns, and the change is a fall.
+        QCOMPARE(cells, (QStringList{formatDuration(delta->before), formatDuration(delta->after),
+                                     QString(QChar(0x2212)) + formatDuration(std::abs(delta->delta()))}));
+        QVERIFY(delta->pctDifference() < 0);
+        if (!duration.front().isEmpty())
+            QCOMPARE(cells, duration);
+        // Percentages say so.
+        const QModelIndex sm = model->indexOfMetric(QStringLiteral("sm__throughput.avg.pct_of_peak_sustained_elapsed"),
+                                                    DiffCounterModel::BeforeColumn);
+        QVERIFY(sm.isValid());
+        QVERIFY2(sm.data().toString().endsWith(QLatin1String(" %")), qPrintable(sm.data().toString()));
+        if (!smThroughput.isEmpty())
+            QCOMPARE(sm.data().toString(), smThroughput);
     }
 
     void failedComparisonKeepsTheOneOnShow()

@@ -39,6 +39,8 @@ CompareDialog::CompareDialog(QWidget *parent)
       buttons_(new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this))
 {
     setWindowTitle(tr("Compare Profiles"));
+    before_->setObjectName(QStringLiteral("before"));
+    after_->setObjectName(QStringLiteral("after"));
     resize(760, 0);
     auto *form = new QFormLayout;
     auto row = [&](QLineEdit *edit, const QString &label, const QString &title) {
@@ -49,7 +51,11 @@ CompareDialog::CompareDialog(QWidget *parent)
         auto *line = new QHBoxLayout;
         line->addWidget(edit, 1);
         line->addWidget(browse);
-        form->addRow(label, line);
+        // A row whose field is a layout gets no buddy from the form, and a label without one shows
+        // its '&' as text: the label names the line edit itself, so Alt+B / Alt+A reach it.
+        auto *caption = new QLabel(label, this);
+        caption->setBuddy(edit);
+        form->addRow(caption, line);
     };
     row(before_, tr("&Before (baseline):"), tr("Before: the baseline profile"));
     row(after_, tr("&After:"), tr("After: the profile to compare with the baseline"));

@@ -151,16 +151,13 @@ void CompareSummary::refresh()
     parts << tr("GPU idle %1").arg(pairText(t.gpuIdle.before, t.gpuIdle.after));
     if (t.unattributedKernels.before || t.unattributedKernels.after)
         parts << tr("unattributed %1").arg(pairText(t.unattributedTime.before, t.unattributedTime.after));
-    parts << tr("matched %1 modules, %2 operator rows, %3 kernels; added %4 / %5 / %6, removed %7 / %8 / %9")
-                 .arg(t.matchedModules)
-                 .arg(t.matchedOperatorRows)
-                 .arg(t.matchedKernels)
-                 .arg(t.addedModules)
-                 .arg(t.addedOperatorRows)
-                 .arg(t.addedKernels)
-                 .arg(t.removedModules)
-                 .arg(t.removedOperatorRows)
-                 .arg(t.removedKernels);
+    // Each count says what it counts: "added 0 / 0 / 313" left the reader to guess.
+    const auto rows = [this](size_t modules, size_t operators, size_t kernels) {
+        return tr("%1 modules, %2 operator rows, %3 kernels").arg(modules).arg(operators).arg(kernels);
+    };
+    parts << tr("matched %1").arg(rows(t.matchedModules, t.matchedOperatorRows, t.matchedKernels));
+    parts << tr("added (after only) %1").arg(rows(t.addedModules, t.addedOperatorRows, t.addedKernels));
+    parts << tr("removed (before only) %1").arg(rows(t.removedModules, t.removedOperatorRows, t.removedKernels));
     if (t.outsideKernels.before || t.outsideKernels.after)
         parts << tr("outside the step, not compared: %1 kernels").arg(countPairText(t.outsideKernels));
     figures_->setText(parts.join(QStringLiteral("  ·  ")));

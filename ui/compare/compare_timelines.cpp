@@ -21,6 +21,8 @@ CompareTimelines::CompareTimelines(QWidget *parent) : QWidget(parent)
         bold.setBold(true);
         titles_[size_t(s)]->setFont(bold);
         timelines_[size_t(s)] = new TimelineView(pane);
+        // Equal time areas: a scroll bar on one side only would make its pixels longer than the other's.
+        timelines_[size_t(s)]->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOn);
         layout->addWidget(titles_[size_t(s)]);
         layout->addWidget(timelines_[size_t(s)], 1);
         splitter->addWidget(pane);
@@ -53,11 +55,23 @@ void CompareTimelines::setComparison(std::shared_ptr<const Comparison> compariso
         titles_[size_t(s)]->setText((s == 0 ? tr("Before: %1") : tr("After: %1")).arg(comparison_->title(Side(s))));
         titles_[size_t(s)]->setToolTip(comparison_->paths[size_t(s)].join(QLatin1Char('\n')));
     }
-    syncing_ = false;
     if (comparison_) {
         offset_ = comparison_->stepStart[1] - comparison_->stepStart[0];
-        fitSteps();
+        // Both may roam over both traces, measured from their step starts: a window one side can
+        // show, the other can show too, so clamping never pulls them apart.
+        int64_t first = 0, last = 0;
+        for (int s = 0; s < 2; ++s) {
+            const TimelineModel &model = *comparison_->timelineModels[size_t(s)];
+            first = std::min(first, model.traceStart() - comparison_->stepStart[size_t(s)]);
+            last = std::max(last, model.traceEnd() - comparison_->stepStart[size_t(s)]);
+        }
+        for (int s = 0; s < 2; ++s)
+            timelines_[size_t(s)]->setTimeExtent(comparison_->stepStart[size_t(s)] + first,
+                                                 comparison_->stepStart[size_t(s)] + last);
     }
+    syncing_ = false;
+    if (comparison_)
+        fitSteps();
 }
 
 void CompareTimelines::fitSteps()

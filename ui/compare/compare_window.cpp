@@ -10,6 +10,7 @@
 #include "views/diff_counter_panel.h"
 #include "views/diff_table_view.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QFileInfo>
@@ -71,6 +72,19 @@ CompareWindow::CompareWindow(QWidget *parent)
     setWindowTitle(tr("Compare — OpScope"));
     resize(1600, 1000);
     buildViews();
+    // Ctrl+W closes this window as it closes a document window elsewhere (the window has no menu
+    // bar, so the action lives on the window itself).
+    auto *closeAction = new QAction(tr("&Close"), this);
+    closeAction->setObjectName(QStringLiteral("closeCompareAction"));
+    // Ctrl+W everywhere (the platform's Close may be only Ctrl+F4), and the platform's keys too.
+    QList<QKeySequence> closeKeys{QKeySequence(Qt::CTRL | Qt::Key_W)};
+    for (const QKeySequence &key : QKeySequence::keyBindings(QKeySequence::Close))
+        if (!closeKeys.contains(key))
+            closeKeys << key;
+    closeAction->setShortcuts(closeKeys);
+    closeAction->setShortcutContext(Qt::WindowShortcut);
+    connect(closeAction, &QAction::triggered, this, &QWidget::close);
+    addAction(closeAction);
 
     statusBar()->addWidget(statusLabel_, 1);
     progressBar_->setRange(0, 1000);

@@ -14,7 +14,7 @@ namespace opscope::ui {
 
 namespace {
 
-constexpr int kMaxFlowArrows = 256;   // an operator with more kernels shows the first ones
+constexpr int kMaxFlowArrows = 8;     // flows of a selected operator: one per GPU row, at most this many
 constexpr int kMaxHighlights = 20000; // outlines of a selected operator's kernels
 
 // First index in [lo, hi) whose key is >= t (keys sorted), searching outward from `hint`. A fold's
@@ -405,11 +405,18 @@ void TimelineView::paintHighlights(QPainter &painter)
     if (selection_.kind == EventKind::Kernel || selection_.kind == EventKind::MemoryOp) {
         paintFlow(painter, selection_);
     } else if (selection_.kind == EventKind::Operator) {
-        int arrows = 0;
-        for (const Index k : model_->kernelsOfOperator(selection_.index)) {
-            if (arrows++ >= kMaxFlowArrows)
+        // One flow per GPU row, to the operator's first kernel there: a flow per kernel would fan
+        // out over the bars it points at (an operator may launch dozens); the outlines show the rest.
+        std::vector<int> rows;
+        for (const Index k : model_->kernelsOfOperator(selection_.index)) { // in start order
+            const EventRef kernel{EventKind::Kernel, k};
+            const int row = model_->rowOf(kernel);
+            if (std::find(rows.begin(), rows.end(), row) != rows.end())
+                continue;
+            rows.push_back(row);
+            paintFlow(painter, kernel);
+            if (rows.size() >= size_t(kMaxFlowArrows))
                 break;
-            paintFlow(painter, {EventKind::Kernel, k});
         }
     }
     painter.setRenderHint(QPainter::Antialiasing, false);

@@ -65,6 +65,8 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     currentMatch_ = -1;
     origin_ = model_ ? model_->traceStart() : 0;
     tickShift_ = model_ ? double(model_->timeOrigin() - origin_) : 0; // the zero the tables count from
+    extentStart_ = 0;
+    extentEnd_ = model_ ? double(model_->traceEnd() - model_->traceStart()) : 0;
     expanded_.assign(model_ ? model_->tracks().size() : 0, 1);
     metricTime_ = profile_ ? profile_->findMetric("gpu__time_duration.sum") : kNoIndex;
     metricDram_ = profile_ ? profile_->findMetric("dram__bytes.sum") : kNoIndex;
@@ -95,8 +97,7 @@ double TimelineView::nsPerPixel() const
 
 void TimelineView::setWindow(double start, double span)
 {
-    const double trace = model_ ? double(model_->traceEnd() - model_->traceStart()) : 0;
-    viewSpan_ = std::clamp(span, kMinSpanNs, std::max(trace * 4, 1e6));
+    viewSpan_ = std::clamp(span, kMinSpanNs, maxSpan());
     viewStart_ = start;
     clampWindow();
     viewport()->update();
@@ -105,9 +106,20 @@ void TimelineView::setWindow(double start, double span)
 
 void TimelineView::clampWindow()
 {
-    // Keep a tenth of the window on the trace so one cannot get lost in empty time.
-    const double trace = model_ ? double(model_->traceEnd() - model_->traceStart()) : 0;
-    viewStart_ = std::clamp(viewStart_, -viewSpan_ * 0.9, trace - viewSpan_ * 0.1);
+    // Keep a tenth of the window on the extent so one cannot get lost in empty time.
+    viewStart_ = std::clamp(viewStart_, extentStart_ - viewSpan_ * 0.9, extentEnd_ - viewSpan_ * 0.1);
+}
+
+double TimelineView::maxSpan() const
+{
+    return std::max((extentEnd_ - extentStart_) * 4, 1e6);
+}
+
+void TimelineView::setTimeExtent(int64_t startNs, int64_t endNs)
+{
+    extentStart_ = double(startNs - origin_);
+    extentEnd_ = double(std::max(startNs, endNs) - origin_);
+    setWindow(viewStart_, viewSpan_);
 }
 
 void TimelineView::setVisibleRange(int64_t startNs, int64_t endNs)
@@ -147,8 +159,7 @@ void TimelineView::zoomAt(double x, double factor)
     const double width = std::max(1, timeArea().width());
     const double fraction = (x - labelWidth_) / width;
     const double anchor = viewStart_ + fraction * viewSpan_;
-    const double trace = model_ ? double(model_->traceEnd() - model_->traceStart()) : 0;
-    const double span = std::clamp(viewSpan_ * factor, kMinSpanNs, std::max(trace * 4, 1e6));
+    const double span = std::clamp(viewSpan_ * factor, kMinSpanNs, maxSpan());
     setWindow(anchor - fraction * span, span);
 }
 

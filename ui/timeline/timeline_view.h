@@ -76,6 +76,10 @@ public:
     // measured from their step starts. Reset by setModel().
     void setTimeZero(int64_t ns);
     int64_t timeZero() const { return origin_ + int64_t(tickShift_); }
+    // The stretch of time the window may roam and zoom out to (absolute ns; the trace by default):
+    // two timelines on one axis get the same extent relative to their zeros, so neither stops where
+    // the other goes on. Reset by setModel().
+    void setTimeExtent(int64_t startNs, int64_t endNs);
 
     EventRef selection() const { return selection_; }
     EventRef hoveredEvent() const { return hovered_; }
@@ -161,6 +165,7 @@ private:
     void updateColors();
     void setWindow(double start, double span); // relative to origin_
     void clampWindow();
+    double maxSpan() const; // the widest window: four times the extent (at least 1 ms)
     void selectInternal(EventRef event, bool reveal);
     void revealEvent(EventRef event);
     const Line *lineAt(int viewportY) const;
@@ -205,7 +210,8 @@ private:
     int64_t origin_ = 0;
     double viewStart_ = 0;
     double viewSpan_ = 1e6;
-    double tickShift_ = 0; // the ruler's zero relative to origin_ (setTimeZero)
+    double tickShift_ = 0;                   // the ruler's zero relative to origin_ (setTimeZero)
+    double extentStart_ = 0, extentEnd_ = 0; // where the window may go, relative to origin_ (setTimeExtent)
 
     std::vector<char> expanded_; // per track
     std::vector<Line> lines_;    // in y order

@@ -44,6 +44,8 @@ CaptureWizard::CaptureWizard(QWidget *parent)
         if (id == ReplayPageId)
             emit replayAvailabilityChanged();
     });
+    replay_->setNcuFieldShown(!remote_); // on an SSH target, ncu is the host's
+    connect(this, &CaptureWizard::remoteChanged, replay_, [this](bool remote) { replay_->setNcuFieldShown(!remote); });
 }
 
 CaptureWizard::~CaptureWizard()
@@ -132,14 +134,29 @@ ReplayAvailability CaptureWizard::replayAvailability() const
         a.why = tr("the target has not been checked (page Target).");
         return a;
     }
-    const remote::ToolCheck *ncu = check->tool("ncu");
-    if (!ncu || !ncu->found) {
-        QString problem =
-            ncu && !ncu->problem.empty() ? fromStd(ncu->problem) : tr("ncu (Nsight Compute) was not found.");
-        if (!problem.endsWith(QLatin1Char('.')))
-            problem += QLatin1Char('.');
-        a.why = tr("On %1, %2 The capture is imported without hardware counters.").arg(fromStd(check->where), problem);
-        return a;
+    if (remote_) {
+        // ncu is the host's: its check says whether it is there.
+        const remote::ToolCheck *ncu = check->tool("ncu");
+        if (!ncu || !ncu->found) {
+            a.why = tr("ncu (Nsight Compute) was not found on %1. Install Nsight Compute there, or put its ncu on "
+                       "the PATH of SSH sessions. The capture is imported without hardware counters.")
+                        .arg(fromStd(check->where));
+            a.detail = ncu ? fromStd(ncu->problem) : QString();
+            return a;
+        }
+    } else {
+        // This machine: the Replay page's ncu, found on its own or chosen there.
+        if (!replay_ || replay_->ncuLookupPending()) {
+            a.pending = true;
+            return a;
+        }
+        if (!replay_->ncu()->found()) {
+            a.why = replay_->ncuMissingReason() + QLatin1Char(' ') +
+                    tr("Until then the capture is imported without hardware counters.");
+            a.detail =
+                fromStd(pipeline::missingToolMessage("ncu", "--ncu", "Nsight Compute", pipeline::ncuSearchDirs()));
+            return a;
+        }
     }
     if (effectiveTool() != pipeline::CaptureTool::Nsys) {
         a.why = tr("ncu replays an nsys capture, and this one is a torch.profiler capture (choose nsys as the capture "

@@ -61,7 +61,7 @@ private:
     WorkloadPage *workload_;
     TargetPage *target_;
     CaptureOptionsPage *capture_;
-    ReplayPage *replay_;
+    ReplayPage *replay_ = nullptr; // read by replayAvailability(), which pages may ask while the wizard builds them
     ReviewPage *review_;
     RunPage *run_;
     FinishPage *finish_;

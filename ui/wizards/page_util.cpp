@@ -33,6 +33,7 @@ QWidget *withBrowseButton(QLineEdit *edit, const std::function<QString()> &pick,
     browse->setObjectName(edit->objectName() + QStringLiteral("Browse"));
     layout->addWidget(edit, 1);
     layout->addWidget(browse);
+    row->setFocusProxy(edit); // a form label's mnemonic (its buddy is this row) reaches the line edit
     QObject::connect(browse, &QPushButton::clicked, edit, [edit, pick] {
         const QString chosen = pick();
         if (!chosen.isEmpty())

@@ -1,15 +1,18 @@
 #include "wizards/replay_page.h"
 
+#include "wizards/background.h"
 #include "wizards/page_util.h"
 #include "wizards/run_wizard.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QFormLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -24,7 +27,8 @@ ReplayPage::ReplayPage(RunWizard *wizard, bool optional)
       replayMode_(new QComboBox(this)),
       dedup_(new QCheckBox(tr("Profile one layer per group of identical layers (the others get its counters)"), this)),
       sudo_(new QCheckBox(tr("Run ncu as root (sudo -n -E), for GPUs that keep counters to admins"), this)),
-      sudoEnv_(new QLineEdit(this)), options_(new QWidget(this)), message_(makeMessageLabel(this))
+      sudoEnv_(new QLineEdit(this)), options_(new QWidget(this)), message_(makeMessageLabel(this)),
+      ncuPath_(new QLineEdit(this)), ncuRow_(new QWidget(this))
 {
     setTitle(optional ? tr("Replay (or skip)") : tr("Replay"));
     setSubTitle(tr("ncu runs the captured step again and reads each kernel's hardware counters. Module labels "
@@ -63,6 +67,18 @@ ReplayPage::ReplayPage(RunWizard *wizard, bool optional)
     sudoEnv_->setObjectName(QStringLiteral("sudoEnv"));
     sudoEnv_->setPlaceholderText(tr("NAME=VALUE;NAME=VALUE passed to ncu under sudo"));
 
+    ncuPath_->setObjectName(QStringLiteral("ncuPath"));
+    ncuPath_->setPlaceholderText(tr("found on its own (PATH, the CUDA and Nsight Compute folders)"));
+    ncuPath_->setToolTip(tr("The ncu program, or the folder that holds it, where Nsight Compute is installed "
+                            "somewhere OpScope does not look (opscope --ncu PATH)"));
+    auto *ncuForm = new QFormLayout(ncuRow_);
+    ncuForm->setContentsMargins(0, 0, 0, 0);
+    ncuForm->addRow(tr("&ncu program:"),
+                    withBrowseButton(
+                        ncuPath_,
+                        [this] { return QFileDialog::getOpenFileName(this, tr("The ncu program"), ncuPath_->text()); },
+                        this));
+
     auto *form = new QFormLayout(options_);
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("Metric &set:"), metricSet_);
@@ -81,25 +97,71 @@ ReplayPage::ReplayPage(RunWizard *wizard, bool optional)
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(enabled_);
     layout->addWidget(note_);
+    layout->addWidget(ncuRow_);
     layout->addWidget(options_);
     layout->addStretch(1);
     layout->addWidget(message_);
 
     load(); // before the connections: while the wizard builds its pages, the others do not exist yet
-    connect(enabled_, &QCheckBox::toggled, this, &ReplayPage::refresh);
+    connect(enabled_, &QCheckBox::toggled, this, [this](bool on) {
+        if (enabled_->isEnabled()) // a choice of the user's, not refresh() showing it unticked
+            wanted_ = on;
+        refresh();
+    });
+    connect(ncuPath_, &QLineEdit::textChanged, this, &ReplayPage::lookUpNcu);
     connect(sudo_, &QCheckBox::toggled, this, &ReplayPage::refresh);
     connect(dedup_, &QCheckBox::toggled, this, &ReplayPage::refresh);
     for (QLineEdit *edit : {sections_, metrics_, nvtxInclude_, nvtxExclude_, kernelRegex_, sudoEnv_})
         connect(edit, &QLineEdit::textChanged, this, &ReplayPage::refresh);
     connect(metricSet_, &QComboBox::currentTextChanged, this, &ReplayPage::refresh);
     connect(wizard_, &RunWizard::replayAvailabilityChanged, this, &ReplayPage::refresh);
+    startNcuLookup(); // quietly: the wizard is still building its pages
+}
+
+void ReplayPage::lookUpNcu()
+{
+    startNcuLookup();
+    emit wizard_->replayAvailabilityChanged();
+}
+
+void ReplayPage::startNcuLookup()
+{
+    ncu_.reset();
+    const QString text = ncuPath_->text().trimmed();
+    runInBackground(
+        this, [path = toStd(text)] { return pipeline::findNcu(path); },
+        [this, text](pipeline::ToolInfo info) {
+            if (text != ncuPath_->text().trimmed())
+                return; // typed on since: a later lookup answers
+            ncu_ = std::move(info);
+            emit wizard_->replayAvailabilityChanged();
+        });
+}
+
+void ReplayPage::setNcuFieldShown(bool shown)
+{
+    ncuFieldShown_ = shown;
+    ncuRow_->setVisible(shown);
+}
+
+QString ReplayPage::ncuMissingReason() const
+{
+    const QString chosen = ncuPath_->text().trimmed();
+    if (!chosen.isEmpty())
+        return tr("ncu was not found at %1. Choose the ncu program of Nsight Compute (or its folder) in the field "
+                  "below, or clear the field to look in the usual places.")
+            .arg(chosen);
+    return tr("ncu (Nsight Compute) was not found on this machine. Install Nsight Compute, or choose its ncu "
+              "program in the field below.");
 }
 
 void ReplayPage::load()
 {
     QSettings s;
     s.beginGroup(QStringLiteral("replayOptions"));
-    enabled_->setChecked(s.value("enabled", true).toBool());
+    wanted_ = s.value("enabled", true).toBool();
+    enabled_->setChecked(wanted_);
+    ncuPath_->setText(s.value("ncuPath").toString());
     metricSet_->setCurrentText(s.value("metricSet", QStringLiteral("roofline")).toString());
     sections_->setText(s.value("sections").toString());
     metrics_->setText(s.value("metrics").toString());
@@ -119,7 +181,8 @@ void ReplayPage::save() const
     QSettings s;
     s.beginGroup(QStringLiteral("replayOptions"));
     if (optional_)
-        s.setValue("enabled", enabled_->isChecked());
+        s.setValue("enabled", wanted_);
+    s.setValue("ncuPath", ncuPath_->text().trimmed());
     s.setValue("metricSet", metricSet_->currentText());
     s.setValue("sections", sections_->text());
     s.setValue("metrics", metrics_->text());
@@ -177,6 +240,8 @@ pipeline::ReplayRequest ReplayPage::request() const
     if (const QString mode = replayMode_->currentData().toString(); mode != QLatin1String("kernel"))
         n.replayMode = pipeline::parseReplayMode(toStd(mode));
     n.sudo = sudo_->isChecked();
+    if (ncuFieldShown_ && ncu_ && ncu_->found())
+        r.ncuPath = ncu_->path;
     QString ignored;
     parseEnvList(sudoEnv_->text(), n.sudoEnvironment, ignored);
     r.dedup = dedup_->isChecked();
@@ -225,16 +290,22 @@ bool ReplayPage::isComplete() const
 void ReplayPage::refresh()
 {
     const ReplayAvailability a = wizard_->replayAvailability();
-    enabled_->setEnabled(a.available);
+    {
+        // Unticked while it cannot run, so box and note agree; ticked again as the user left it.
+        const QSignalBlocker quiet(enabled_);
+        enabled_->setEnabled(a.available);
+        enabled_->setChecked(a.available && wanted_);
+    }
     options_->setEnabled(replayChosen());
     if (a.pending)
         note_->setText(tr("Looking for ncu..."));
     else if (!a.available && optional_)
-        note_->setText(tr("Replay is off. %1").arg(a.why));
+        note_->setText(tr("Replay is off: %1").arg(a.why));
     else if (!a.available)
         note_->setText(tr("Replay is not possible (see below)."));
     else
         note_->clear();
+    note_->setToolTip(a.available ? QString() : a.detail);
     note_->setVisible(!note_->text().isEmpty());
     note_->setStyleSheet(a.available || a.pending ? QString() : QStringLiteral("color: #8a5a00;"));
     const QString problem = this->problem();

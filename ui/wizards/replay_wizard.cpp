@@ -26,23 +26,19 @@ ReplayWizard::ReplayWizard(const QString &openProfileRun, QWidget *parent) : Run
     setPage(FinishPageId, finish_);
     setStartId(RunFolderPageId);
     connect(runFolder_, &RunFolderPage::runChanged, this, &RunWizard::replayAvailabilityChanged);
-    runInBackground(
-        this, [] { return pipeline::findNcu(); },
-        [this](pipeline::ToolInfo ncu) {
-            ncu_ = std::move(ncu);
-            emit replayAvailabilityChanged();
-        });
 }
 
 ReplayAvailability ReplayWizard::replayAvailability() const
 {
     ReplayAvailability a;
-    if (!ncu_) {
+    // ncu is the Replay page's: found on its own, or chosen there.
+    if (!replay_ || replay_->ncuLookupPending()) {
         a.pending = true;
         return a;
     }
-    if (!ncu_->found()) {
-        a.why = fromStd(pipeline::missingToolMessage("ncu", "--ncu", "Nsight Compute", pipeline::ncuSearchDirs()));
+    if (!replay_->ncu()->found()) {
+        a.why = replay_->ncuMissingReason();
+        a.detail = fromStd(pipeline::missingToolMessage("ncu", "--ncu", "Nsight Compute", pipeline::ncuSearchDirs()));
         return a;
     }
     const nlohmann::json &m = runFolder_->manifest();
@@ -66,10 +62,8 @@ RunJob ReplayWizard::job() const
 {
     RunJob job;
     job.kind = RunJob::Kind::Replay;
-    pipeline::ReplayRequest request = replay_->request();
+    pipeline::ReplayRequest request = replay_->request(); // with the ncu the page found
     request.run = toStd(runFolder_->runFolder());
-    if (ncu_ && ncu_->found())
-        request.ncuPath = ncu_->path;
     job.replay = std::move(request);
     return job;
 }

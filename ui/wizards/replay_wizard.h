@@ -5,8 +5,6 @@
 
 #include "wizards/run_wizard.h"
 
-#include <optional>
-
 namespace opscope::ui {
 
 class FinishPage;
@@ -35,11 +33,10 @@ public:
 
 private:
     RunFolderPage *runFolder_;
-    ReplayPage *replay_;
+    ReplayPage *replay_ = nullptr; // read by replayAvailability(), which pages may ask while the wizard builds them
     ReviewPage *review_;
     RunPage *run_;
     FinishPage *finish_;
-    std::optional<pipeline::ToolInfo> ncu_; // looked up off the GUI thread
 };
 
 } // namespace opscope::ui

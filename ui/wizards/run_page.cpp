@@ -100,7 +100,9 @@ void RunPage::initializePage()
 
 bool RunPage::isComplete() const
 {
-    return wizard_->runner()->outcome().finished;
+    // A cancelled run has nothing to go on to: the page says so, and Close ends the wizard.
+    const CaptureRunner::Outcome &o = wizard_->runner()->outcome();
+    return o.finished && !o.cancelled;
 }
 
 void RunPage::updateRows()
@@ -157,10 +159,13 @@ void RunPage::onFinished()
     updateRows();
     cancel_->setEnabled(false);
     const CaptureRunner::Outcome &o = wizard_->runner()->outcome();
-    if (o.cancelled)
-        setMessage(status_, tr("Cancelled. No process of the run is left; the run folder keeps what was written."),
+    if (o.cancelled) {
+        setMessage(status_,
+                   tr("Cancelled. No process of the run is left; the run folder keeps what was written. Close "
+                      "ends the wizard."),
                    false);
-    else if (!o.error.isEmpty())
+        wizard_->setButtonText(QWizard::CancelButton, tr("&Close"));
+    } else if (!o.error.isEmpty())
         setMessage(status_, o.error, true);
     else if (!o.problems.isEmpty())
         setMessage(status_, o.problems.join(QLatin1Char('\n')), true);

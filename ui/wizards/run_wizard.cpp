@@ -14,6 +14,9 @@ RunWizard::RunWizard(QWidget *parent) : QWizard(parent), runner_(new CaptureRunn
 
 void RunWizard::reject()
 {
+    // What was typed is kept for the next wizard, also when this one is cancelled.
+    if (!closing_)
+        remember();
     if (runner_->isRunning()) {
         if (!closing_) {
             closing_ = true;

@@ -16,6 +16,7 @@ struct ReplayAvailability {
     bool available = false;
     bool pending = false; // still being found out (a target check or tool lookup is running)
     QString why;
+    QString detail; // the tool check's own words (where it looked), for a tooltip
 };
 
 class RunWizard : public QWizard {
@@ -39,7 +40,8 @@ signals:
     void replayAvailabilityChanged();
 
 public slots:
-    // Cancel while a run is going ends the run first (its processes included), then closes.
+    // Cancel keeps the pages' values (remember()); while a run is going it ends the run first (its
+    // processes included), then closes.
     void reject() override;
 
 private:

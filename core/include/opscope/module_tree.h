@@ -1,7 +1,10 @@
 #pragma once
 // The module tree of a profile (one node per module path, aggregating its calls) and the dedup
 // groups: module instances whose structure and work are identical (same class, same child
-// structure, same operators with the same shapes, same kernel names), e.g. `blocks.* ×4`.
+// structure, same operators with the same shapes, same kernel names), e.g. `blocks.* ×4`. A profile
+// made by a capture run also carries the launcher's partition map (layers with the same class,
+// parameters and inputs): its groups are taken as they are, which is what groups the layers of a
+// capture without kernels (torch.profiler on the CPU), and the others are found from the kernels.
 
 #include "opscope/profile.h"
 
@@ -57,6 +60,17 @@ ModuleTree buildModuleTree(const Profile &p);
 // Why a profile has no module tree, and how to get one, in one sentence for the GUI and the CLI
 // (by source format: an nsys capture needs module labels, a torch.profiler trace with_modules...).
 std::string noModulesReason(const Profile &p);
+
+// Groups of identical layers known before the tree is built: the launcher's partition map, which the
+// run import stores in the profile's metadata under kKnownGroupsKey as
+// "blocks.*[Block]=blocks.0,blocks.1,blocks.2;..." (labels and module paths hold none of "=,;").
+inline constexpr std::string_view kKnownGroupsKey = "partition_map";
+struct KnownGroup {
+    std::string label;                // "blocks.*[Block]"
+    std::vector<std::string> members; // module paths
+};
+std::string formatKnownGroups(const std::vector<KnownGroup> &groups);
+std::vector<KnownGroup> parseKnownGroups(std::string_view text);
 
 // The common name of a set of paths: differing components become '*' (keeping a shared prefix and
 // suffix inside the component): {"blocks.0", "blocks.1"} -> "blocks.*", {"ln1","ln2"} -> "ln*".

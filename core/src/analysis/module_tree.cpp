@@ -186,6 +186,42 @@ std::string noModulesReason(const Profile &p)
     return "This profile has no module information.";
 }
 
+std::string formatKnownGroups(const std::vector<KnownGroup> &groups)
+{
+    std::string out;
+    for (const KnownGroup &g : groups) {
+        if (!out.empty())
+            out += ';';
+        out += g.label + '=';
+        for (size_t m = 0; m < g.members.size(); ++m)
+            out += (m ? "," : "") + g.members[m];
+    }
+    return out;
+}
+
+std::vector<KnownGroup> parseKnownGroups(std::string_view text)
+{
+    std::vector<KnownGroup> out;
+    size_t start = 0;
+    while (start < text.size()) {
+        const size_t end = std::min(text.find(';', start), text.size());
+        const std::string_view item = text.substr(start, end - start);
+        start = end + 1;
+        const size_t equals = item.find('=');
+        if (equals == std::string_view::npos)
+            continue;
+        KnownGroup g{std::string(item.substr(0, equals)), {}};
+        for (size_t from = equals + 1; from <= item.size();) {
+            const size_t comma = std::min(item.find(',', from), item.size());
+            if (comma > from)
+                g.members.emplace_back(item.substr(from, comma - from));
+            from = comma + 1;
+        }
+        out.push_back(std::move(g));
+    }
+    return out;
+}
+
 ModuleTree buildModuleTree(const Profile &p)
 {
     ModuleTree tree;
@@ -258,12 +294,34 @@ ModuleTree buildModuleTree(const Profile &p)
     for (int r : tree.roots)
         finish(r);
 
-    // Groups: siblings (same parent) with equal signatures and at least one kernel.
+    // Groups the profile knows (the launcher's partition map), where their members are sibling nodes.
+    std::vector<std::vector<int>> known;
+    std::vector<char> inKnown(tree.nodes.size(), 0);
+    if (const std::string *text = p.metadataValue(kKnownGroupsKey))
+        for (const KnownGroup &g : parseKnownGroups(*text)) {
+            std::vector<int> members;
+            for (const std::string &path : g.members)
+                if (const auto it = nodeOfPath.find(p.strings.find(path));
+                    it != nodeOfPath.end() && !inKnown[it->second])
+                    members.push_back(it->second);
+            if (members.size() < 2 || members.size() != g.members.size() ||
+                std::any_of(members.begin(), members.end(), [&](int m) {
+                    return tree.nodes[size_t(m)].parent != tree.nodes[size_t(members[0])].parent;
+                }))
+                continue;
+            for (int m : members)
+                inKnown[size_t(m)] = 1;
+            known.push_back(std::move(members));
+        }
+    // The others: siblings (same parent) with equal signatures and at least one kernel.
     std::map<std::pair<int, uint64_t>, std::vector<int>> candidates;
     for (size_t n = 0; n < tree.nodes.size(); ++n)
-        if (tree.nodes[n].kernelsTotal > 0)
+        if (tree.nodes[n].kernelsTotal > 0 && !inKnown[n])
             candidates[{tree.nodes[n].parent, tree.nodes[n].signature}].push_back(int(n));
-    for (auto &[key, members] : candidates) {
+    std::vector<std::vector<int>> groups = std::move(known);
+    for (auto &[key, members] : candidates)
+        groups.push_back(std::move(members));
+    for (const std::vector<int> &members : groups) {
         if (members.size() < 2)
             continue;
         DedupGroup g;

@@ -121,6 +121,57 @@ int64_t intOf(const json &value, const std::string &path, const char *what)
     fail(path, std::string(what) + (value.is_number() ? " is out of range" : " is not a number"));
 }
 
+// ---- Units of the seed's raw kernel metrics (see kOperatorProfilerUnitsWarning) ----
+
+bool isDurationMetric(std::string_view name)
+{
+    return name.starts_with("gpu__time_duration.");
+}
+
+// The unit a raw metric certainly has though the file does not say it; empty when it may be scaled.
+std::string_view rawMetricUnit(std::string_view name)
+{
+    if (isDurationMetric(name))
+        return "ns"; // converted on import
+    if (name.find("pct") != std::string_view::npos)
+        return "%";
+    if (name == "launch__registers_per_thread")
+        return "register/thread";
+    return {};
+}
+
+constexpr std::array<double, 4> kTimeScales = {1, 1e3, 1e6, 1e9}; // ns, us, ms, s in ns
+
+// ncu's auto-scaled duration `value` of a kernel lasting `kernelNs` (nsys), in ns: the scale that
+// lands nearest the kernel's own duration (ncu's replay differs by a few times at most; the other
+// scales are 1000 times off). Microseconds, ncu's usual unit for kernels, where nothing tells.
+double durationToNs(double value, int64_t kernelNs)
+{
+    double scale = 1e3;
+    if (value > 0 && kernelNs > 0) {
+        double best = std::numeric_limits<double>::infinity();
+        for (double s : kTimeScales)
+            if (const double off = std::abs(std::log(value * s / double(kernelNs))); off < best) {
+                best = off;
+                scale = s;
+            }
+    }
+    const double ns = value * scale;
+    // 4.22 us is 4220 ns, not 4219.999...: ncu prints at most 2 decimals.
+    const double whole = std::round(ns);
+    return std::abs(ns - whole) < 1e-6 * std::max(1.0, std::abs(ns)) ? whole : ns;
+}
+
+// Back to ncu's auto-scale for export: the largest unit that keeps the number at 1 or more.
+double durationFromNs(double ns)
+{
+    double scale = 1;
+    for (double s : kTimeScales)
+        if (std::abs(ns) >= s)
+            scale = s;
+    return ns / scale;
+}
+
 // Adds a JSON scalar as a counter value of `owner`.
 void addValue(std::vector<MetricValue> &out, Profile &p, Index owner, Index metric, const json &value)
 {
@@ -281,8 +332,12 @@ private:
         p_.kernels.push_back(kernel);
         if (const auto metrics = k.find("metrics"); metrics != k.end() && metrics->is_object())
             if (const auto raw = metrics->find("raw"); raw != metrics->end() && raw->is_object())
-                for (const auto &[metricName, value] : raw->items())
-                    addValue(p_.kernel_counters, p_, index, p_.metricId(metricName, ""), value);
+                for (const auto &[metricName, value] : raw->items()) {
+                    addValue(p_.kernel_counters, p_, index, p_.metricId(metricName, rawMetricUnit(metricName)), value);
+                    MetricValue &added = p_.kernel_counters.back();
+                    if (isDurationMetric(metricName) && !(added.flags & (kValueNull | kValueText)))
+                        added.value = durationToNs(added.value, span);
+                }
     }
 
     void readOperator(const json &o)
@@ -369,8 +424,16 @@ json kernelToJson(const Profile &p, Index k)
 {
     const Kernel &kernel = p.kernels[k];
     json raw = json::object();
-    for (const MetricValue &v : p.countersOfKernel(k))
-        raw[std::string(p.text(p.metrics[v.metric].name))] = valueToJson(p, v);
+    for (const MetricValue &v : p.countersOfKernel(k)) {
+        const std::string name(p.text(p.metrics[v.metric].name));
+        raw[name] = valueToJson(p, v);
+        if (isDurationMetric(name) && p.text(p.metrics[v.metric].unit) == "ns" && raw[name].is_number()) {
+            // In the seed's convention (ncu's auto-scale), integers staying integers ("4" us).
+            const double scaled = durationFromNs(v.value);
+            raw[name] =
+                (v.flags & kValueIntegral) && scaled == std::round(scaled) ? json(int64_t(scaled)) : json(scaled);
+        }
+    }
     const bool hasShort = kernel.short_name != kNoString;
     json out = json::object();
     out["kernel_id"] = kernelLabel(p, k);

@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/module_tree.h"
 #include "opscope/profile_store.h"
 
 #include <optional>
@@ -79,16 +80,39 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     const std::string partitionMap = outputPath(run, "partition_map");
     const bool dedupReplay = !ncuCsv.empty() && replays.is_array() && !replays.empty() &&
                              replays.back().value("dedup", false) && !partitionMap.empty();
-    std::optional<PartitionMap> map;
+    // The launcher's groups of identical layers: needed by a dedup replay, a help to the module tree
+    // otherwise (whose import goes on without them, with a warning, when the file is damaged).
+    std::optional<PartitionMap> layers;
+    std::string layersProblem;
+    if (!partitionMap.empty()) {
+        try {
+            layers = readPartitionMap(partitionMap);
+        } catch (const FileError &e) {
+            if (dedupReplay)
+                throw;
+            layersProblem = e.what();
+        }
+    }
+    std::optional<PartitionMap> map; // the dedup replay's
     AttributionOptions options;
     if (dedupReplay) {
-        map = readPartitionMap(partitionMap);
+        map = layers;
         for (const LayerGroup &group : map->groups)
             if (group.members.size() > 1) // members[0] is the representative, profiled
                 options.ncuSkippedModules.insert(options.ncuSkippedModules.end(), group.members.begin() + 1,
                                                  group.members.end());
     }
     Profile profile = importCapture(paths, options, progress);
+    // The module tree takes the launcher's groups of identical layers from here (a CPU capture has no
+    // kernels to find them by).
+    if (layers) {
+        std::vector<KnownGroup> known;
+        for (const LayerGroup &group : layers->groups)
+            known.push_back({group.name, group.members});
+        profile.setMetadata(kKnownGroupsKey, formatKnownGroups(known));
+    }
+    if (!layersProblem.empty())
+        profile.warnings.push_back("groups of identical layers left out: " + layersProblem);
 
     if (map) {
         const DedupReport dedup = propagateDedupCounters(profile, *map);
