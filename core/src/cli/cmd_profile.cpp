@@ -51,7 +51,8 @@ std::vector<CommandSpec> profileCommands()
         {"summary",
          "opscope summary FILE [--json]",
          "Print what a profile holds: source, devices, kernel, operator and module counts, total kernel\n"
-         "time and warnings. FILE is any format OpScope imports.",
+         "time, the plain and the captured step time (reference steps) with the GPU-busy share, and\n"
+         "warnings. FILE is any format OpScope imports.",
          1,
          1,
          {{"--json", "", "", "print one JSON object instead of text"}},
