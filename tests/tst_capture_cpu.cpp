@@ -12,6 +12,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <csignal>
 #include <map>
 #include <set>
@@ -141,6 +142,31 @@ private slots:
         QCOMPARE(linear, size_t(std::count_if(labels.begin(), labels.end(), [](const std::string &l) {
                      return l.find("[Linear]") != std::string::npos;
                  })));
+
+        // The reference steps: 3 plain steps timed before the captured one (the host clock: no CUDA here),
+        // in the run folder, the profile's metadata and `summary --json`.
+        QCOMPARE(m["capture"]["reference_steps"].get<int>(), 3);
+        const nlohmann::json &reference = m["launcher"]["reference"];
+        QCOMPARE(reference["clock"].get<std::string>(), std::string("perf_counter"));
+        QCOMPARE(reference["steps_ns"].size(), size_t(3));
+        QCOMPARE(m["launcher"]["steps_seen"].get<int>(), 6);
+        const int64_t plainNs = reference["median_ns"].get<int64_t>();
+        const int64_t capturedNs = reference["captured_median_ns"].get<int64_t>();
+        QVERIFY(plainNs > 0 && capturedNs > 0);
+        QCOMPARE(*p.metadataValue("reference_step_ns"), std::to_string(plainNs));
+        QCOMPARE(*p.metadataValue("captured_step_ns"), std::to_string(capturedNs));
+        QCOMPARE(*p.metadataValue("reference_clock"), std::string("perf_counter"));
+        QCOMPARE(*p.metadataValue("reference_steps"), std::string("3"));
+        const CliRun summary = runOpscope({"summary", run + "/" + example + ".opscope", "--json"});
+        QVERIFY2(summary.exitCode == 0, summary.err.c_str());
+        const nlohmann::json s = nlohmann::json::parse(summary.out);
+        QCOMPARE(s["reference_step_ns"].get<int64_t>(), plainNs);
+        QCOMPARE(s["captured_step_ns"].get<int64_t>(), capturedNs);
+        QVERIFY(std::abs(s["capture_overhead"].get<double>() - double(capturedNs) / double(plainNs)) < 1e-9);
+        // No reference step in a torch.profiler trace: the step time is corrected to the plain one.
+        QCOMPARE(s["step_timing"]["source"].get<std::string>(), std::string("labelled_step"));
+        QVERIFY(s["step_timing"]["corrected"].get<bool>());
+        QCOMPARE(s["step_timing"]["step_ns"].get<int64_t>(), plainNs);
     }
 
     void cancelLeavesNoProcess()

@@ -1,7 +1,10 @@
-// The launcher's rules on the CPU (Debian's python3-torch 1.13): warm-up and captured step counts,
-// a clear failure when the script runs too few steps, explicit step markers and step functions, and
-// module labels that close when a forward raises.
+// The launcher's rules on the CPU (Debian's python3-torch 1.13): warm-up, reference and captured step
+// counts, a clear failure when the script runs too few steps, explicit step markers and step
+// functions, reference steps that run with no hooks and no profiler, and module labels that close
+// when a forward raises.
 #include "capture_test_util.h"
+
+#include <cmath>
 
 #include <QFileInfo>
 #include <QTemporaryDir>
@@ -40,7 +43,7 @@ private slots:
 
     void warmupAndSteps()
     {
-        // --warmup 1 --steps 2: two step markers, every module label twice; the status says so.
+        // --warmup 1 --steps 2 (and the 3 reference steps): two step markers, every module label twice.
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
         const CliRun r = runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out,
@@ -53,7 +56,10 @@ private slots:
         QCOMPARE(names.at("blocks.2.fc[Linear]"), 2);
         const nlohmann::json status = readJson(out + "/two/launcher_status.json");
         QCOMPARE(status["steps_captured"].get<int>(), 2);
-        QCOMPARE(status["steps_seen"].get<int>(), 3);
+        QCOMPARE(status["steps_seen"].get<int>(), 6);
+        QCOMPARE(status["reference_steps"].get<int>(), 3);
+        QCOMPARE(status["reference"]["steps_ns"].size(), size_t(3));
+        QCOMPARE(status["reference"]["captured_steps_ns"].size(), size_t(2));
         QCOMPARE(status["exit"].get<std::string>(), std::string("complete"));
         QVERIFY(!QFileInfo::exists(QString::fromStdString(out + "/two/two.opscope")));
     }
@@ -66,8 +72,8 @@ private slots:
         const CliRun r = runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out,
                                      "--name", "few", "--warmup", "30"});
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.find("the script ran 20 step(s) but the capture needs 30 warm-up + 1 captured step(s)") !=
-                     std::string::npos,
+        QVERIFY2(r.err.find("the script ran 20 step(s) but the capture needs 30 warm-up + 3 reference + 1 captured "
+                            "step(s); lower --warmup or --reference-steps or run more iterations") != std::string::npos,
                  r.err.c_str());
         QVERIFY(r.err.find("full log: " + out + "/few/launcher.log") != std::string::npos);
         const nlohmann::json m = readJson(out + "/few/manifest.json");
@@ -84,13 +90,13 @@ private slots:
         QTest::newRow("step() context") << std::string(
                                                "import torch, opscope_launcher\n"
                                                "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
-                                               "for i in range(6):\n"
+                                               "for i in range(8):\n"
                                                "    with opscope_launcher.step():\n"
                                                "        m(torch.randn(2, 4)); m(torch.randn(2, 4))\n")
                                         << std::string() << std::string("marker");
         QTest::newRow("mark_step()") << std::string("import torch\nfrom opscope_launcher import mark_step\n"
                                                     "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
-                                                    "for i in range(6):\n"
+                                                    "for i in range(8):\n"
                                                     "    mark_step()\n"
                                                     "    m(torch.randn(2, 4)); m(torch.randn(2, 4))\n")
                                      << std::string() << std::string("marker");
@@ -99,7 +105,7 @@ private slots:
                            "m = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU())\n"
                            "def train_step(x):\n"
                            "    m(x); m(x)\n"
-                           "for i in range(6):\n"
+                           "for i in range(8):\n"
                            "    train_step(torch.randn(2, 4))\n")
             << std::string("function:train_step") << std::string("function");
     }
@@ -125,7 +131,122 @@ private slots:
         QCOMPARE(s["exit"].get<std::string>(), std::string("complete"));
         // One captured step = one iteration: the model ran twice inside it.
         QCOMPARE(eventNameCounts(readJson(trace)).at("model[Sequential]"), 2);
+        QVERIFY(r.output.find("OPSCOPE step 6/6 capture") != std::string::npos);
+    }
+
+    void referenceStepsRunPlain_data()
+    {
+        QTest::addColumn<std::string>("loop");
+        QTest::addColumn<std::string>("stepOption");
+        QTest::addColumn<bool>("rootHook");
+        // The model writes what it sees in every call; each iteration calls it once.
+        QTest::newRow("module calls") << std::string(
+                                             "for i in range(7):\n    net(torch.randn(2, 4)).sum().backward()\n")
+                                      << std::string("module") << true; // the script imports opscope_launcher
+        QTest::newRow("step() context") << std::string("for i in range(7):\n"
+                                                       "    with opscope_launcher.step():\n"
+                                                       "        net(torch.randn(2, 4)).sum().backward()\n")
+                                        << std::string() << false;
+        QTest::newRow("mark_step()") << std::string("for i in range(7):\n"
+                                                    "    opscope_launcher.mark_step()\n"
+                                                    "    net(torch.randn(2, 4)).sum().backward()\n")
+                                     << std::string() << false;
+        QTest::newRow("function:train_step") << std::string("def train_step():\n"
+                                                            "    net(torch.randn(2, 4)).sum().backward()\n"
+                                                            "for i in range(7):\n    train_step()\n")
+                                             << std::string("function:train_step") << false;
+    }
+
+    void referenceStepsRunPlain()
+    {
+        // Steps 1-2 warm up, 3-5 are the reference steps, 6 is captured. Inside the reference steps no
+        // global module hook is installed (so every module call takes torch's hook-free path), only the
+        // root keeps its own pre-hook when steps are root-module calls, and no profiler or record_function
+        // runs; the captured step has the hooks and the profiler back. All of it is timed.
+        QFETCH(std::string, loop);
+        QFETCH(std::string, stepOption);
+        QFETCH(bool, rootHook);
+        QTemporaryDir dir;
+        const std::string seen = test::tempPath(dir, "seen.txt");
+        const std::string path = test::tempPath(dir, "work.py");
+        std::ofstream(path) << "import torch, opscope_launcher\n"
+                               "from torch.nn.modules import module as M\n"
+                               "class Net(torch.nn.Module):\n"
+                               "    def __init__(self):\n"
+                               "        super().__init__(); self.lin = torch.nn.Linear(4, 4)\n"
+                               "    def forward(self, x):\n"
+                               "        with open('"
+                            << seen
+                            << "', 'a') as f:\n"
+                               "            f.write('%d %d %d %d\\n' % (len(M._global_forward_pre_hooks), "
+                               "len(M._global_forward_hooks), len(self._forward_pre_hooks), "
+                               "torch.autograd._profiler_enabled()))\n"
+                               "        return self.lin(x)\n"
+                               "net = Net()\n"
+                            << loop;
+        const std::string trace = test::tempPath(dir, "trace.json"), status = test::tempPath(dir, "status.json");
+        std::vector<std::string> args = {"--mode", "cpu", "--trace", trace, "--status", status};
+        if (!stepOption.empty())
+            args.insert(args.end(), {"--step", stepOption});
+        args.insert(args.end(), {"--", path});
+        const ProcessResult r = runLauncher(args);
+        QVERIFY2(r.ok(), r.output.c_str());
+        std::vector<std::string> lines;
+        std::istringstream in(readText(seen));
+        for (std::string line; std::getline(in, line);)
+            lines.push_back(line);
+        QCOMPARE(lines.size(), size_t(6)); // the 7th call ends the run
+        const std::string reference = rootHook ? "0 0 1 0" : "0 0 0 0";
+        const std::vector<std::string> expected = {"1 1 0 0", "1 1 0 0", reference, reference, reference, "1 1 0 1"};
+        QCOMPARE(lines, expected);
+        for (int k = 3; k <= 5; ++k)
+            QVERIFY(r.output.find("OPSCOPE step " + std::to_string(k) + "/6 reference") != std::string::npos);
+        QVERIFY(r.output.find("OPSCOPE step 6/6 capture") != std::string::npos);
+
+        const nlohmann::json s = readJson(status);
+        QCOMPARE(s["steps_captured"].get<int>(), 1);
+        const nlohmann::json &t = s["reference"];
+        QCOMPARE(t["clock"].get<std::string>(), std::string("perf_counter")); // no CUDA here
+        QCOMPARE(t["steps_ns"].size(), size_t(3));
+        for (const auto &ns : t["steps_ns"])
+            QVERIFY(ns.get<int64_t>() > 0);
+        QVERIFY(t["steps_ns"] == t["cpu_steps_ns"]);
+        QCOMPARE(t["captured_steps_ns"].size(), size_t(1));
+        std::vector<int64_t> sorted = t["steps_ns"].get<std::vector<int64_t>>();
+        std::sort(sorted.begin(), sorted.end());
+        QCOMPARE(t["median_ns"].get<int64_t>(), sorted[1]);
+        QCOMPARE(t["captured_median_ns"].get<int64_t>(), t["captured_steps_ns"][0].get<int64_t>());
+        QVERIFY(std::abs(t["overhead"].get<double>() -
+                         double(t["captured_median_ns"].get<int64_t>()) / double(sorted[1])) < 1e-3);
+        QVERIFY(!t.contains("nvtx_range")); // no NVTX in a CPU build
+        QVERIFY(r.output.find("OPSCOPE reference timing clock=perf_counter steps=3 median_ns=" +
+                              std::to_string(sorted[1])) != std::string::npos);
+        // Nothing of the reference steps is in the trace: one step, the module's label once.
+        const std::map<std::string, int> names = eventNameCounts(readJson(trace));
+        QCOMPARE(names.at("model[Net]"), 1);
+        QCOMPARE(names.count("ProfilerStep#1"), size_t(0));
+    }
+
+    void referenceStepsZeroSkipsThem()
+    {
+        QTemporaryDir dir;
+        const std::string path = test::tempPath(dir, "work.py");
+        std::ofstream(path)
+            << "import torch\nnet = torch.nn.Linear(4, 4)\nfor i in range(4):\n    net(torch.randn(2, 4))\n";
+        const std::string status = test::tempPath(dir, "status.json");
+        const ProcessResult r = runLauncher({"--mode", "cpu", "--trace", test::tempPath(dir, "trace.json"),
+                                             "--reference-steps", "0", "--status", status, "--", path});
+        QVERIFY2(r.ok(), r.output.c_str());
         QVERIFY(r.output.find("OPSCOPE step 3/3 capture") != std::string::npos);
+        QVERIFY(r.output.find("/3 reference") == std::string::npos);
+        QVERIFY(r.output.find("OPSCOPE reference start") == std::string::npos);
+        const nlohmann::json s = readJson(status);
+        QCOMPARE(s["steps_seen"].get<int>(), 3);
+        QCOMPARE(s["reference"]["steps"].get<int>(), 0);
+        QVERIFY(s["reference"]["steps_ns"].empty());
+        QVERIFY(s["reference"]["median_ns"].is_null());
+        QVERIFY(s["reference"]["overhead"].is_null());
+        QCOMPARE(s["reference"]["captured_steps_ns"].size(), size_t(1)); // the captured step is still timed
     }
 
     void exceptionsCloseRanges()
@@ -144,7 +265,7 @@ private slots:
                "        try: self.bad(x)\n        except ValueError: pass\n"
                "        return self.lin(x)\n"
                "net = Net()\n"
-               "for i in range(5):\n"
+               "for i in range(8):\n"
                "    net(torch.randn(2, 4))\n"
                "    if i == 1:\n"
                "        try: net.bad(torch.randn(1))\n        except ValueError: pass\n";

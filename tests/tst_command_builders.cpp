@@ -278,6 +278,7 @@ private slots:
         o.python = "/usr/bin/python3";
         o.mode = LauncherMode::Nvtx;
         o.warmup = 3;
+        o.referenceSteps = 5;
         o.steps = 2;
         o.stepSource = "function:train_step";
         o.compile = "inductor";
@@ -292,6 +293,8 @@ private slots:
                                "nvtx",
                                "--warmup",
                                "3",
+                               "--reference-steps",
+                               "5",
                                "--steps",
                                "2",
                                "--step",
@@ -617,8 +620,8 @@ private slots:
             launcherDir +
             "\n"
             "# env PYTHONUNBUFFERED=1\n" +
-            launcher + " --mode torch --warmup 2 --steps 1 --trace " + run + "/correlation_trace.json --status " + run +
-            "/correlation_status.json -- " + script +
+            launcher + " --mode torch --warmup 2 --reference-steps 3 --steps 1 --trace " + run +
+            "/correlation_trace.json --status " + run + "/correlation_status.json -- " + script +
             " --size tiny\n"
             "# stage nsys\n"
             "# env PYTHONPATH=" +
@@ -628,7 +631,7 @@ private slots:
             bin +
             "/nsys profile --trace=cuda,nvtx --sample=none --cpuctxsw=none --cudabacktrace=none --backtrace=none "
             "--force-overwrite true --output " +
-            run + "/nsys " + launcher + " --mode nvtx --warmup 2 --steps 1 --partition-map " + run +
+            run + "/nsys " + launcher + " --mode nvtx --warmup 2 --reference-steps 3 --steps 1 --partition-map " + run +
             "/partition_map.json --status " + run + "/launcher_status.json -- " + script +
             " --size tiny\n"
             "# stage nsys-export\n" +
@@ -636,6 +639,22 @@ private slots:
             "/nsys.nsys-rep\n";
         QCOMPARE(r.out, expected);
         QVERIFY2(!QFileInfo::exists(QString::fromStdString(run)), "--dry-run created the run folder");
+
+        // --reference-steps reaches both passes (the correlation pass runs the same steps as nsys).
+        const CliRun zero =
+            runOpscope({"capture", script, "--tool", "nsys", "--nsys", bin + "/nsys", "--python", bin + "/python3",
+                        "--out", bin + "/runs", "--name", "mlp1", "--dry-run", "--reference-steps", "0"},
+                       {{"OPSCOPE_LAUNCHER_DIR", launcherDir}});
+        QCOMPARE(zero.exitCode, 0);
+        size_t passes = 0;
+        for (size_t at = zero.out.find(" --warmup 2 --reference-steps 0 --steps 1 "); at != std::string::npos;
+             at = zero.out.find(" --warmup 2 --reference-steps 0 --steps 1 ", at + 1))
+            ++passes;
+        QCOMPARE(passes, size_t(2));
+        const CliRun negative = runOpscope({"capture", script, "--dry-run", "--reference-steps", "-1"});
+        QCOMPARE(negative.exitCode, 2);
+        QVERIFY2(negative.err.find("option --reference-steps needs a non-negative integer") != std::string::npos,
+                 negative.err.c_str());
     }
 
     void dryRunReplayWithDedup()
@@ -679,8 +698,8 @@ private slots:
             "--nvtx-exclude 'regex:^blocks\\.3\\[Block\\]$/' --nvtx-exclude 'blocks.1 backward' "
             "--nvtx-exclude 'blocks.2 backward' --nvtx-exclude 'blocks.3 backward' --export " +
             run + "/ncu --force-overwrite " + base +
-            "/python3 -m opscope_launcher --mode nvtx --warmup 2 --steps 1 --backward-ranges " + run +
-            "/partition_map.json --status " + run + "/ncu_launcher_status.json -- " + script +
+            "/python3 -m opscope_launcher --mode nvtx --warmup 2 --reference-steps 0 --steps 1 --backward-ranges " +
+            run + "/partition_map.json --status " + run + "/ncu_launcher_status.json -- " + script +
             " --infer\n"
             "# stage ncu-export\n" +
             base + "/ncu --import " + run + "/ncu.ncu-rep --csv --page raw --print-units base > " + run +

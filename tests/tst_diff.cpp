@@ -11,6 +11,8 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
+#include "opscope/profile_store.h"
+#include "opscope/step_timing.h"
 
 #include <nlohmann/json.hpp>
 
@@ -439,6 +441,44 @@ private slots:
         QCOMPARE(runOpscope({"diff", before, after, "--report", dir.filePath("x.pdf")}).exitCode, 2);
         const Run missing = runOpscope({"diff", before, dir.filePath("nothing.json")});
         QCOMPARE(missing.exitCode, 1);
+    }
+
+    void reportsShowThePlainAndTheCapturedStep()
+    {
+        // The launcher's step times of both sides (reference and captured medians): in the totals, the
+        // reports and the JSON; absent from a comparison where neither side has them.
+        Profile before = fp32_, after = bf16_;
+        setReferenceTiming(before, {10'500'000, 21'000'000, 3, "cuda_event"});
+        setReferenceTiming(after, {4'200'000, 9'870'000, 3, "cuda_event"});
+        const ProfileDiff diff = diffProfiles(before, after);
+        QCOMPARE(diff.totals.referenceStep.before, int64_t(10'500'000));
+        QCOMPARE(diff.totals.referenceStep.after, int64_t(4'200'000));
+        QCOMPARE(diff.totals.capturedStep.before, int64_t(21'000'000));
+        QCOMPARE(diff.totals.capturedStep.after, int64_t(9'870'000));
+        std::ostringstream md;
+        writeDiffMarkdown(diff, DiffLevel::Module, md);
+        QVERIFY2(md.str().find("| plain step (reference, launcher) | 10.500 ms | 4.200 ms | -6.300 ms | 0.400x | "
+                               "-60.0% |") != std::string::npos,
+                 md.str().c_str());
+        QVERIFY(md.str().find("| captured step (launcher) | 21.000 ms | 9.870 ms |") != std::string::npos);
+        std::ostringstream html;
+        writeDiffHtml(diff, DiffLevel::Module, html);
+        QVERIFY(html.str().find("<td>plain step (reference, launcher)</td><td class=\"n\">10.500 ms</td>") !=
+                std::string::npos);
+        std::ostringstream plain;
+        writeDiffMarkdown(diffProfiles(fp32_, bf16_), DiffLevel::Module, plain);
+        QVERIFY(plain.str().find("plain step") == std::string::npos);
+
+        QTemporaryDir dir;
+        const std::string b = dir.filePath("before.opscope").toStdString(),
+                          a = dir.filePath("after.opscope").toStdString();
+        saveProfile(before, b);
+        saveProfile(after, a);
+        const Run run = runOpscope({"diff", QString::fromStdString(b), QString::fromStdString(a), "--json"});
+        QCOMPARE(run.exitCode, 0);
+        const auto j = nlohmann::json::parse(run.out.toStdString());
+        QCOMPARE(j["totals"]["reference_step_ns"]["before"].get<int64_t>(), int64_t(10'500'000));
+        QCOMPARE(j["totals"]["captured_step_ns"]["after"].get<int64_t>(), int64_t(9'870'000));
     }
 };
 

@@ -226,6 +226,7 @@ private slots:
         c.tool = pipeline::CaptureTool::Nsys;
         c.nsysPath = "/bin/true"; // found and never run by a plan
         c.warmup = 3;
+        c.referenceSteps = 5;
         c.steps = 2;
         c.stepSource = "function:train_step";
         c.compile = "inductor";
@@ -239,8 +240,8 @@ private slots:
         const CliRun capture = dryRun(remote::detail::captureArguments(c, c.name, c.outDir));
         QVERIFY2(capture.exitCode == 0, capture.err.c_str());
         QCOMPARE(capture.out, printed(pipeline::planCapture(c)));
-        for (const char *part : {"# stage nsys\n", "--trace=cuda,nvtx,osrt", "function:train_step", "inductor",
-                                 "'two words' -x", "# env A=1 2\n"})
+        for (const char *part : {"# stage nsys\n", "--trace=cuda,nvtx,osrt", "--reference-steps 5",
+                                 "function:train_step", "inductor", "'two words' -x", "# env A=1 2\n"})
             QVERIFY2(capture.out.find(part) != std::string::npos, part);
 
         // A run folder to replay, as a capture leaves it.
@@ -490,12 +491,12 @@ private slots:
         // The host ran the copied launcher (OPSCOPE_LAUNCHER_DIR), not this checkout's.
         QCOMPARE(m["tools"]["launcher_dir"].get<std::string>(), remoteDir_.path().toStdString() + "/.opscope");
 
-        // The tool output came back line by line and was parsed for progress: warm-up 2 + 1 step.
+        // The tool output came back line by line and was parsed for progress: 2 warm-up, 3 reference, 1 captured.
         QVERIFY(std::any_of(lines.begin(), lines.end(),
                             [](const std::string &l) { return l.rfind("[capture] OPSCOPE step ", 0) == 0; }));
-        QCOMPARE(steps.size(), size_t(3));
-        QCOMPARE(steps.back().current, int64_t(3));
-        QCOMPARE(steps.back().total, int64_t(3));
+        QCOMPARE(steps.size(), size_t(6));
+        QCOMPARE(steps.back().current, int64_t(6));
+        QCOMPARE(steps.back().total, int64_t(6));
         QCOMPARE(capturedSteps, int64_t(1));
 
         // The module tree is the example's (its documented structure, depth 3 on the CPU).
@@ -524,7 +525,8 @@ private slots:
                                      OPSCOPE_BINARY, "--out", out, "--name", "viacli", sourceFile("examples/mlp.py")});
         QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
         QCOMPARE(r.out, "run folder: " + out + "/viacli\nprofile: " + out + "/viacli/viacli.opscope\n");
-        QVERIFY(r.err.find("[remote capture] step 3/3 (captured)") != std::string::npos);
+        QVERIFY(r.err.find("[remote capture] step 6/6 (captured)") != std::string::npos);
+        QVERIFY(r.err.find("[remote capture] step 3/6 (reference, not instrumented)") != std::string::npos);
 
         // --dry-run prints the commands and runs none.
         const CliRun dry = runOpscope({"capture", "--ssh", SshdFixture::kHost, "--ssh-config", sshd_.configFile,
@@ -625,6 +627,7 @@ private slots:
         request.capture.workload.args = nastyArguments(witness);
         request.capture.workload.env = {{"ARGS_OUT", argsOut}, {"NASTY", "$(touch " + witness + ") 'x' \"y\""}};
         request.capture.warmup = 1;
+        request.capture.referenceSteps = 0; // 3 iterations: 1 warm-up + 1 captured; --reference-steps reaches the host
         request.capture.name = "nasty";
         request.localOutDir = localDir_.path().toStdString();
         const pipeline::PipelineResult result = remote::runRemote(t, request);

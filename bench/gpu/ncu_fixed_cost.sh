@@ -5,7 +5,7 @@ cd "$(dirname "$0")/../.."  # the repository root
 export PYTHONPATH=$PWD/resources/launcher${PYTHONPATH:+:$PYTHONPATH}
 L=$OUT/ncu_fixed.log
 W="examples/gpt.py --infer --dtype bfloat16 --layers 12"
-launcher() { echo python3 -m opscope_launcher --mode nvtx --warmup "$1" --steps 1 --status /tmp/st.json -- $W; }
+launcher() { echo python3 -m opscope_launcher --mode nvtx --warmup "$1" --reference-steps 0 --steps 1 --status /tmp/st.json -- $W; }
 t() {
     local name=$1; shift
     local s=$EPOCHREALTIME

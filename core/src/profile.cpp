@@ -124,6 +124,13 @@ double Profile::kernelCounter(Index kernel, std::string_view metricName, double 
     return fallback;
 }
 
+Index Profile::referenceTwin(Index referenceKernel) const
+{
+    auto it = std::lower_bound(reference_twins.begin(), reference_twins.end(), referenceKernel,
+                               [](const KernelTwin &t, Index k) { return t.reference < k; });
+    return it != reference_twins.end() && it->reference == referenceKernel ? it->labelled : kNoIndex;
+}
+
 void Profile::finalize()
 {
     // Kernels in start order; ties keep their import order so re-imports are deterministic.
@@ -152,6 +159,10 @@ void Profile::finalize()
         kernels = std::move(sorted);
         for (auto &v : kernel_counters)
             v.owner = newIndexOf[v.owner];
+        for (auto &t : reference_twins)
+            t = {newIndexOf[t.reference], newIndexOf[t.labelled]};
+        std::sort(reference_twins.begin(), reference_twins.end(),
+                  [](const KernelTwin &a, const KernelTwin &b) { return a.reference < b.reference; });
     }
     auto byOwner = [](const MetricValue &a, const MetricValue &b) { return a.owner < b.owner; };
     if (!std::is_sorted(kernel_counters.begin(), kernel_counters.end(), byOwner))
@@ -196,7 +207,7 @@ size_t Profile::residentBytes() const
            capacityBytes(modules) + capacityBytes(ranges) + capacityBytes(memory_ops) + capacityBytes(api_calls) +
            capacityBytes(syncs) + capacityBytes(memory_samples) + capacityBytes(operator_links) +
            capacityBytes(metrics) + capacityBytes(kernel_counters) + capacityBytes(operator_counters) +
-           capacityBytes(fused_with) + strings.textBytes() +
+           capacityBytes(fused_with) + capacityBytes(reference_twins) + strings.textBytes() +
            strings.size() * (sizeof(std::string) + 2 * sizeof(void *) + 16);
 }
 

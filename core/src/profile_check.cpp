@@ -128,6 +128,10 @@ std::string findBrokenReference(const Profile &p)
         c.required("fused_with", i, "op", p.fused_with[i].op, ops, "operators");
         c.text("fused_with", i, "name", p.fused_with[i].name);
     }
+    for (size_t i = 0; i < p.reference_twins.size() && c.problem().empty(); ++i) {
+        c.required("reference_twins", i, "reference", p.reference_twins[i].reference, p.kernels.size(), "kernels");
+        c.required("reference_twins", i, "labelled", p.reference_twins[i].labelled, p.kernels.size(), "kernels");
+    }
     c.span("kernels", p.kernels);
     c.span("operators", p.operators);
     c.span("modules", p.modules);

@@ -2,8 +2,11 @@
 
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
+#include "opscope/step_timing.h"
 
+#include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -153,6 +156,18 @@ nlohmann::ordered_json summaryJson(const Profile &p)
                           {"gpu_time_per_member_ns", g.gpuTimePerMember}});
     }
     out["dedup_groups"] = groups;
+
+    // The plain step against the captured one (the launcher's reference steps), and the step timing
+    // the analyses use.
+    const std::optional<ReferenceTiming> reference = referenceTiming(p);
+    out["reference_step_ns"] = reference ? json(reference->referenceNs) : json(nullptr);
+    out["captured_step_ns"] = reference && reference->capturedNs > 0 ? json(reference->capturedNs) : json(nullptr);
+    out["capture_overhead"] = reference && reference->overhead() > 0 ? json(reference->overhead()) : json(nullptr);
+    out["reference_clock"] = reference ? json(reference->clock) : json(nullptr);
+    out["reference_steps"] = reference ? json(reference->steps) : json(nullptr);
+    const StepTiming timing = stepTiming(p);
+    out["capture_overhead_note"] = reference ? describeCaptureOverhead(*reference, timing) : std::string();
+    out["step_timing"] = stepTimingJson(timing);
     out["warning_count"] = p.warnings.size();
     out["warnings"] = p.warnings;
     return out;
@@ -174,6 +189,17 @@ std::string summaryText(const Profile &p)
     if (s["outside_capture_kernel_count"].get<size_t>() > 0)
         out << " (captured step " << formatFixedDuration(s["captured_kernel_time_ns"].get<int64_t>()) << ")";
     out << "\n";
+    if (const std::optional<ReferenceTiming> reference = referenceTiming(p)) {
+        out << "Step time:     " << describeReferenceTiming(*reference) << "\n";
+        if (const std::string note = s["capture_overhead_note"].get<std::string>(); !note.empty())
+            out << "  " << note << "\n";
+    }
+    if (const auto &t = s["step_timing"]; t["kernels"].get<size_t>() > 0) {
+        char share[32];
+        std::snprintf(share, sizeof share, "%.1f%%", 100.0 * t["gpu_busy_share"].get<double>());
+        out << "GPU busy:      " << share << " of " << formatFixedDuration(t["step_ns"].get<int64_t>(), 1)
+            << ", read on " << t["note"].get<std::string>() << "\n";
+    }
     out << "Operators:     " << p.operators.size() << "\n";
     out << "Modules:       " << p.modules.size() << "\n";
     for (const auto &g : s["dedup_groups"])

@@ -294,7 +294,7 @@ private slots:
         QVERIFY(w && w->isVisible());
 
         // 1 Workload.
-        QVERIFY(fillWorkload(*w, QStringLiteral("--steps 4")));
+        QVERIFY(fillWorkload(*w, QStringLiteral("--steps 6")));
         w->next();
         // 2 Target: this machine, checked with every tool a capture may need.
         QCOMPARE(w->currentId(), int(ui::CaptureWizard::TargetPageId));
@@ -332,16 +332,17 @@ private slots:
         const QString commands = w->reviewPage()->commandsText();
         const QString script = QString::fromStdString(sourceFile("examples/mlp.py"));
         QVERIFY2(commands.startsWith("# capture\nenv "), qPrintable(commands));
-        QVERIFY2(commands.contains(QStringLiteral(" -m opscope_launcher --mode cpu --warmup 1 --steps 1 ")),
+        QVERIFY2(commands.contains(
+                     QStringLiteral(" -m opscope_launcher --mode cpu --warmup 1 --reference-steps 3 --steps 1 ")),
                  qPrintable(commands));
         QVERIFY(commands.contains(QStringLiteral("--trace %1/trace.json").arg(run)));
-        QVERIFY(commands.contains(QStringLiteral(" -- %1 --steps 4").arg(script)));
+        QVERIFY(commands.contains(QStringLiteral(" -- %1 --steps 6").arg(script)));
         QVERIFY(commands.contains(QStringLiteral("PYTHONPATH=")));
         child<QPushButton>(w, "copyButton")->click();
         QCOMPARE(QApplication::clipboard()->text(), commands);
         QCOMPARE(child<QLineEdit>(w, "cliCommand")->text(),
                  QStringLiteral("opscope capture %1 --tool cpu --warmup 1 --steps 1 --python %2 --cwd %3 --out %4 "
-                                "--name wizard-mlp -- --steps 4")
+                                "--name wizard-mlp -- --steps 6")
                      .arg(script, QString::fromStdString(python_), QFileInfo(script).absolutePath(), runs_.path()));
         QCOMPARE(w->button(QWizard::CommitButton)->text(), QStringLiteral("&Run"));
 
@@ -366,7 +367,7 @@ private slots:
         }
         // The live output: the launcher's step markers, as the tool printed them.
         const QString output = w->runPage()->outputText();
-        QVERIFY2(output.contains("OPSCOPE step 2/2 capture"), qPrintable(output));
+        QVERIFY2(output.contains("OPSCOPE step 5/5 capture"), qPrintable(output));
         QVERIFY(QTest::qWaitFor([&] { return w->currentId() == ui::CaptureWizard::FinishPageId; }, 5000));
         QVERIFY(child<QLabel>(w, "summary")->text().contains("The profile is open in the main window."));
         QVERIFY(opened.wait(60000) || !opened.isEmpty());
@@ -414,7 +415,7 @@ private slots:
         w->button(QWizard::FinishButton)->click();
         ui::CaptureWizard again;
         QCOMPARE(child<QLineEdit>(&again, "script")->text(), script);
-        QCOMPARE(child<QLineEdit>(&again, "arguments")->text(), QStringLiteral("--steps 4"));
+        QCOMPARE(child<QLineEdit>(&again, "arguments")->text(), QStringLiteral("--steps 6"));
         QCOMPARE(child<QSpinBox>(&again, "warmup")->value(), 1);
         QCOMPARE(child<QComboBox>(&again, "captureTool")->currentData().toString(), QStringLiteral("cpu"));
         QCOMPARE(child<QLineEdit>(&again, "outputFolder")->text(), runs_.path());
@@ -616,7 +617,7 @@ private slots:
                  qPrintable(messageOf(w->targetPage())));
         w->back();
 
-        QVERIFY(driveSshTarget(*w, QStringLiteral("--steps 4")));
+        QVERIFY(driveSshTarget(*w, QStringLiteral("--steps 6")));
         const remote::TargetCheck *check = w->targetCheck();
         QCOMPARE(check->tool("opscope")->path, remoteRuns_.path().toStdString() + "/.opscope/opscope-cli");
         QVERIFY(check->tool("torch")->found);
@@ -653,7 +654,7 @@ private slots:
                      int(s.id == "copy cli" ? ui::CaptureRunner::State::Skipped : ui::CaptureRunner::State::Done));
         }
         QCOMPARE(ids, (QStringList{"connect", "copy cli", "remote capture", "copy back", "import"}));
-        QVERIFY(w->runPage()->outputText().contains("[capture] OPSCOPE step 2/2 capture"));
+        QVERIFY(w->runPage()->outputText().contains("[capture] OPSCOPE step 5/5 capture"));
         QVERIFY(QTest::qWaitFor([&] { return w->currentId() == ui::CaptureWizard::FinishPageId; }, 5000));
         QVERIFY(opened.wait(60000) || !opened.isEmpty());
         QCOMPARE(opened.last().at(0).toBool(), true);

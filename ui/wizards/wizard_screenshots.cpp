@@ -71,7 +71,7 @@ bool saveWizardScreenshots(MainWindow &, const QString &folder)
     field<QComboBox>(w, "runOn")->setCurrentIndex(0);
     field<QLineEdit>(w, "script")
         ->setText(QDir::cleanPath(QStringLiteral(OPSCOPE_SOURCE_RESOURCES "/../examples/mlp.py")));
-    field<QLineEdit>(w, "arguments")->setText(QStringLiteral("--size tiny --steps 4"));
+    field<QLineEdit>(w, "arguments")->setText(QStringLiteral("--size tiny --steps 6"));
     field<QLineEdit>(w, "python")->clear();
     field<QLineEdit>(w, "workingDirectory")->clear();
     auto *env = field<QTableWidget>(w, "environment");

@@ -27,7 +27,8 @@ struct AttributionOptions {
 };
 
 // Attributes `p` in place. Builds operators and module instances from the ranges when the source
-// has none of its own (nsys, ncu), links kernels, and records the outcome in p.metadata.
+// has none of its own (nsys, ncu), links kernels, and records the outcome in p.metadata. Pairs the
+// plain reference step's kernels with the labelled step's where the trace has one (step_timing.h).
 void attribute(Profile &p, const AttributionOptions &options = {}, const Progress &progress = {});
 
 // True when `p` has at least one kernel attributed to an operator or a module.

@@ -145,6 +145,10 @@ struct DiffTotals {
     TimePair outsideTime; // kernels outside the captured step: not compared
     CountPair outsideKernels;
     CountPair operators; // outermost operators per module in the step (the aligned sequences)
+    // The launcher's step times (step_timing.h): the plain reference step and the captured step,
+    // medians on the same clock; 0 on a side captured without reference steps.
+    TimePair referenceStep;
+    TimePair capturedStep;
     size_t matchedModules = 0, addedModules = 0, removedModules = 0;
     size_t matchedOperatorRows = 0, addedOperatorRows = 0, removedOperatorRows = 0;
     size_t matchedKernels = 0, addedKernels = 0, removedKernels = 0;

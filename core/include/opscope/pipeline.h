@@ -81,6 +81,7 @@ struct LauncherOptions {
     std::string python = "python3";
     LauncherMode mode = LauncherMode::Torch;
     int warmup = 2;
+    int referenceSteps = 3; // plain steps timed after the warm-up, with no instrumentation
     int steps = 1;
     std::string stepSource = "auto"; // auto | module | marker | function:NAME
     std::string compile = "eager";   // eager | inductor | cudagraphs
@@ -160,7 +161,7 @@ struct ToolEvent {
     enum class Kind {
         None,
         LauncherStart,        // OPSCOPE start ...
-        LauncherStep,         // OPSCOPE step K/N warmup|capture   (current=K, total=N, text=phase)
+        LauncherStep,         // OPSCOPE step K/N warmup|reference|capture (current=K, total=N, text=phase)
         CaptureStart,         // OPSCOPE capture start
         CaptureEnd,           // OPSCOPE capture end steps=N        (current=N)
         LauncherDone,         // OPSCOPE done exit=... captured=N   (current=N, text=exit kind)
@@ -254,6 +255,9 @@ struct CaptureRequest {
     Workload workload;
     CaptureTool tool = CaptureTool::Auto;
     int warmup = 2;
+    // Plain steps between the warm-up and the captured steps: no hooks, labels or profiler, timed like
+    // the captured ones (the capture's overhead); under nsys the last one is paired with the labelled step.
+    int referenceSteps = 3;
     int steps = 1;
     std::string stepSource = "auto";
     std::string compile = "eager";

@@ -66,6 +66,9 @@ struct Thread {
 
 enum KernelFlags : uint8_t {
     kKernelOutsideCapture = 1 << 0, // launched before/after the captured step (init, warm-up)
+    // Launched in the plain reference step the launcher ran right before the labelled one (no module
+    // labels, no emit_nvtx): outside the capture too. Its twin in the labelled step is in reference_twins.
+    kKernelReferenceStep = 1 << 1,
 };
 
 struct Kernel {
@@ -237,6 +240,14 @@ struct MetricValue {
     bool operator==(const MetricValue &) const = default;
 };
 
+// A kernel of the reference step and its twin in the labelled step: the same stream, the same position
+// in that stream's order and the same name (see step_timing.h). The twin carries the attribution.
+struct KernelTwin {
+    Index reference = kNoIndex; // kernels[], flagged kKernelReferenceStep
+    Index labelled = kNoIndex;  // kernels[] of the captured step
+    bool operator==(const KernelTwin &) const = default;
+};
+
 // Extra names an operator record stands for (the ops fused into it).
 struct FusedName {
     Index op = 0;
@@ -266,6 +277,8 @@ public:
     std::vector<MetricValue> kernel_counters;   // owner = kernel index, sorted by owner
     std::vector<MetricValue> operator_counters; // owner = operator index, sorted by owner
     std::vector<FusedName> fused_with;
+    // Only for the kernels of a paired reference step (none in most profiles), sorted by `reference`.
+    std::vector<KernelTwin> reference_twins;
     std::vector<std::string> warnings;
     int64_t span_start_ns = 0; // capture span; both 0 when unknown
     int64_t span_end_ns = 0;
@@ -289,8 +302,11 @@ public:
     std::span<const MetricValue> countersOfOperator(Index op) const;
     // A kernel's numeric counter by metric name, or `fallback`.
     double kernelCounter(Index kernel, std::string_view metricName, double fallback = 0.0) const;
+    // The labelled twin of a reference-step kernel (reference_twins), or kNoIndex.
+    Index referenceTwin(Index referenceKernel) const;
 
-    // Puts kernels in start order (stable) and counters in owner order, remapping references.
+    // Puts kernels in start order (stable) and counters in owner order, remapping references
+    // (counter owners, reference twins).
     // Importers call it once at the end.
     void finalize();
 

@@ -9,7 +9,9 @@
 
 namespace opscope {
 
-// Bumped whenever the layout changes; files from newer versions are refused with a clear message.
+// Bumped whenever the layout changes so that older builds would misread a file; files from newer
+// versions are refused with a clear message. A table older builds do not know is no such change: they
+// ignore it (reference_twins came so, within format 1).
 inline constexpr int kProfileFormatVersion = 1;
 // SQLite application_id of our files ("OPSC").
 inline constexpr int kProfileApplicationId = 0x4F505343;

@@ -2,6 +2,7 @@
 
 #include "analysis/range_index.h"
 #include "opscope/labels.h"
+#include "opscope/step_timing.h"
 
 #include <algorithm>
 #include <numeric>
@@ -454,6 +455,7 @@ void attribute(Profile &p, const AttributionOptions &options, const Progress &pr
     if (p.source_format == "operator-profiler-json" || isAttributed(p))
         return;
     Attributor(p, options, progress).run();
+    pairReferenceStep(p, options.captureRange);
 }
 
 bool isAttributed(const Profile &p)

@@ -231,6 +231,11 @@ int runKernels(const ParsedArgs &args, CliEnvironment &env)
                     {"confidence", toString(kernel.confidence)}};
         if (kernel.op == kNoIndex && kernel.unattributed_reason != kNoString)
             row["unattributed_reason"] = profile.text(kernel.unattributed_reason);
+        if (kernel.flags & kKernelReferenceStep) { // the plain step's kernel: its twin in the labelled step
+            const Index twin = profile.referenceTwin(k);
+            row["reference_step"] = true;
+            row["twin"] = twin == kNoIndex ? json(nullptr) : json(twin);
+        }
         const KernelRoofline roofline = kernelRoofline(profile, k);
         if (roofline.valid) {
             json levels = json::object();

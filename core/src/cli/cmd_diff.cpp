@@ -126,7 +126,9 @@ json diffJson(const ProfileDiff &diff, DiffLevel level, bool withCounters, const
                    {"unattributed_kernels", countJson(t.unattributedKernels)},
                    {"operators", countJson(t.operators)},
                    {"outside_step_time_ns", pairJson(t.outsideTime)},
-                   {"outside_step_kernels", countJson(t.outsideKernels)}};
+                   {"outside_step_kernels", countJson(t.outsideKernels)},
+                   {"reference_step_ns", pairJson(t.referenceStep)},
+                   {"captured_step_ns", pairJson(t.capturedStep)}};
     if (runs)
         totals["kernel_time_baseline"] = statsJson(t.stepStats);
     json counts = {

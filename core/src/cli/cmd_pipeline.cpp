@@ -102,6 +102,9 @@ const std::vector<OptionSpec> &captureOptions()
         {"--tool", "TOOL", "auto", "auto | nsys | torch | cpu: nsys when it is found, else torch.profiler"},
         {"--warmup", "N", "2", "steps run before the capture (compile, allocator and autotuning warm-up)"},
         {"--steps", "N", "1", "steps captured"},
+        {"--reference-steps", "N", "3",
+         "plain steps run between the warm-up and the capture with no instrumentation, timed like the captured "
+         "ones: the capture's overhead, and under nsys the step the idle and launch analysis reads; 0: none"},
         {"--step", "HOW", "auto",
          "what one step is: auto | module (a call of the outermost module) | marker (opscope_launcher.step()) | "
          "function:NAME (each call of NAME)"},
@@ -181,6 +184,7 @@ CaptureRequest captureRequest(const ParsedArgs &args)
     r.tool = *tool;
     r.warmup = positiveInt(args, "--warmup", 2, 0);
     r.steps = positiveInt(args, "--steps", 1, 1);
+    r.referenceSteps = positiveInt(args, "--reference-steps", 3, 0);
     r.stepSource = args.value("--step", "auto");
     if (r.stepSource != "auto" && r.stepSource != "module" && r.stepSource != "marker" &&
         r.stepSource.rfind("function:", 0) != 0)
@@ -287,7 +291,10 @@ StageCallbacks consoleCallbacks(std::ostream &err, bool verbose)
         switch (e.kind) {
         case K::LauncherStep:
             err << "[" << stage << "] step " << e.current << "/" << e.total
-                << (e.text == "capture" ? " (captured)" : " (warm-up)") << "\n";
+                << (e.text == "capture"     ? " (captured)"
+                    : e.text == "reference" ? " (reference, not instrumented)"
+                                            : " (warm-up)")
+                << "\n";
             break;
         case K::CaptureStart:
             err << "[" << stage << "] capture range opened\n";
@@ -432,8 +439,9 @@ std::vector<CommandSpec> pipelineCommands()
     return {
         {"capture", "opscope capture SCRIPT [OPTIONS] [-- ARGS...]",
          "Run a PyTorch script unchanged under the OpScope launcher: every nn.Module forward is labelled,\n"
-         "--warmup steps run first, then --steps steps are captured (with nsys on a GPU machine, else\n"
-         "torch.profiler). Writes a run folder (tool outputs, logs, manifest.json) and <run>.opscope.",
+         "--warmup steps run first, then --reference-steps plain steps are timed with no instrumentation,\n"
+         "then --steps steps are captured (with nsys on a GPU machine, else torch.profiler). Writes a run\n"
+         "folder (tool outputs, logs, manifest.json) and <run>.opscope.",
          1, kAny, join(captureOptions(), sshOptions()), runCaptureCommand},
         {"replay", "opscope replay RUN [OPTIONS]",
          "Replay the captured step of RUN (a run folder) under ncu for hardware counters, profiling one\n"

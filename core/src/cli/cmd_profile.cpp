@@ -51,7 +51,8 @@ std::vector<CommandSpec> profileCommands()
         {"summary",
          "opscope summary FILE... [--json]",
          std::string("Print what a profile holds: source, devices, kernel, operator and module counts, total\n"
-                     "kernel time and warnings. Long metadata values (a job's process groups) are shortened;\n"
+                     "kernel time, the plain and the captured step time (reference steps) with the GPU-busy\n"
+                     "share, and warnings. Long metadata values (a job's process groups) are shortened;\n"
                      "--json prints them whole.\n") +
              kCaptureFilesHelp,
          1,

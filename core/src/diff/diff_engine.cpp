@@ -3,6 +3,8 @@
 // operators by launch, name and role; totals, dedup groups, and the spread over several BEFORE runs.
 #include "diff/diff_internal.h"
 
+#include "opscope/step_timing.h"
+
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -464,6 +466,9 @@ private:
         t.outsideTime = {before_.outsideTime, after_.outsideTime};
         t.outsideKernels = {before_.outsideKernels, after_.outsideKernels};
         t.operators = {int64_t(before_.stepUnits), int64_t(after_.stepUnits)};
+        const auto before = referenceTiming(*d_.before), after = referenceTiming(*d_.after);
+        t.referenceStep = {before ? before->referenceNs : 0, after ? after->referenceNs : 0};
+        t.capturedStep = {before ? before->capturedNs : 0, after ? after->capturedNs : 0};
         for (const ModuleDiffRow &m : d_.modules)
             ++(m.status == DiffStatus::Matched ? t.matchedModules
                : m.status == DiffStatus::Added ? t.addedModules

@@ -199,6 +199,10 @@ std::vector<std::vector<std::string>> totalsLines(const ProfileDiff &diff)
     time("step GPU time", t.stepGpuTime);
     time("GPU busy", t.gpuBusy);
     time("GPU idle", t.gpuIdle);
+    if (t.referenceStep.before > 0 || t.referenceStep.after > 0) {
+        time("plain step (reference, launcher)", t.referenceStep);
+        time("captured step (launcher)", t.capturedStep);
+    }
     count("kernels", t.kernels);
     count("unattributed kernels", t.unattributedKernels);
     count("operators", t.operators);

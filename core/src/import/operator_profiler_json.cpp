@@ -2,6 +2,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/step_timing.h"
 
 #include <nlohmann/json.hpp>
 
@@ -581,6 +582,12 @@ std::string exportOperatorProfilerJson(const Profile &p)
     if (meta["capture_timestamp_utc"].is_null())
         meta["capture_timestamp_utc"] = "";
     meta["device_name"] = p.devices.empty() ? json(nullptr) : json(p.text(p.devices.front().name));
+    // OpScope's reference timing (step_timing.h), beyond the seed's fields: its reader ignores them, ours
+    // reads every key of capture_metadata back.
+    for (const std::string_view key :
+         {kReferenceStepNsKey, kCapturedStepNsKey, kCaptureOverheadKey, kReferenceClockKey, kReferenceStepsKey})
+        if (const std::string *value = p.metadataValue(key))
+            meta[std::string(key)] = *value;
     root["capture_metadata"] = meta;
 
     std::vector<std::vector<Index>> kernelsOfOp(p.operators.size());

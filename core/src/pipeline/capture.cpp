@@ -72,6 +72,7 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
     LauncherOptions base;
     base.python = res.python;
     base.warmup = r.warmup;
+    base.referenceSteps = r.referenceSteps; // the correlation pass too: the same steps as the capture
     base.steps = r.steps;
     base.stepSource = r.stepSource;
     base.compile = r.compile;
@@ -202,6 +203,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
                      {"env", request.workload.env}};
     m["capture"] = {{"tool", std::string(toString(res.tool))},
                     {"warmup", request.warmup},
+                    {"reference_steps", request.referenceSteps},
                     {"steps", request.steps},
                     {"step", request.stepSource},
                     {"compile", request.compile},

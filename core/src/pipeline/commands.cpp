@@ -30,6 +30,8 @@ Argv launcherCommand(const LauncherOptions &o)
                  std::string(toString(o.mode)),
                  "--warmup",
                  std::to_string(o.warmup),
+                 "--reference-steps",
+                 std::to_string(o.referenceSteps),
                  "--steps",
                  std::to_string(o.steps)};
     if (!o.stepSource.empty() && o.stepSource != "auto")

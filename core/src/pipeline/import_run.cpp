@@ -6,6 +6,7 @@
 #include "opscope/file_util.h"
 #include "opscope/module_tree.h"
 #include "opscope/profile_store.h"
+#include "opscope/step_timing.h"
 
 #include <optional>
 
@@ -42,6 +43,21 @@ void updateMissingCountersWarning(Profile &p)
             return;
         }
     }
+}
+
+// The launcher's timing of the plain and the captured steps, and whether the trace kept the plain one.
+void recordReferenceTiming(Profile &profile, const nlohmann::json &launcher, bool nsysTrace)
+{
+    if (!launcher.is_object() || !launcher.contains("reference"))
+        return;
+    const nlohmann::json &reference = launcher["reference"];
+    if (const auto timing = referenceTimingFromStatus(reference))
+        setReferenceTiming(profile, *timing);
+    const bool rangesEmitted = reference.is_object() && reference.contains("nvtx_range");
+    if (nsysTrace && rangesEmitted && !profile.metadataValue("reference_range"))
+        profile.warnings.push_back(
+            "the launcher ran plain reference steps, but the nsys trace holds none of them (was it limited to the "
+            "CAPTURE range, --nsys-capture-range?): idle and launch figures come from the labelled step");
 }
 
 } // namespace
@@ -147,6 +163,7 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     profile.setMetadata("opscope_run", run.path());
     if (!nsysSqlite.empty())
         profile.setMetadata("nsys_report_path", run.file("nsys.nsys-rep"));
+    recordReferenceTiming(profile, launcher, !nsysSqlite.empty());
 
     const std::string name = run.name() + ".opscope";
     saveProfile(profile, run.file(name));
@@ -160,6 +177,10 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     manifest["counts"]["module_instances"] = profile.modules.size();
     manifest["counts"]["unattributed_kernels"] = profile.unattributedKernelCount();
     manifest["counts"]["profile_warnings"] = profile.warnings.size();
+    if (const std::string *paired = profile.metadataValue("reference_kernels_paired")) {
+        manifest["counts"]["reference_kernels"] = std::stoll(*profile.metadataValue("reference_kernels"));
+        manifest["counts"]["reference_kernels_paired"] = std::stoll(*paired);
+    }
     run.save();
     return run.file(name);
 }

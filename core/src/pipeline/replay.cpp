@@ -58,6 +58,9 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
     o.python = python;
     o.mode = LauncherMode::Nvtx;
     o.warmup = capture.value("warmup", 2);
+    // No reference steps: ncu would only run them (outside CAPTURE, never profiled), and slowly. The
+    // captured step's kernels stay the same; the count check against nsys' CAPTURE range says if not.
+    o.referenceSteps = 0;
     o.steps = capture.value("steps", 1);
     o.stepSource = capture.value("step", std::string("auto"));
     o.compile = compile;

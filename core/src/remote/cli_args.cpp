@@ -76,6 +76,8 @@ Argv captureArguments(const pipeline::CaptureRequest &r, const std::string &name
                  r.stepSource,
                  "--compile",
                  r.compile};
+    if (r.referenceSteps != pipeline::CaptureRequest().referenceSteps) // the default reaches older remotes too
+        argv.insert(argv.end(), {"--reference-steps", std::to_string(r.referenceSteps)});
     if (r.correlationPass)
         argv.push_back(*r.correlationPass ? "--correlation" : "--no-correlation");
     if (!r.partitionMap)

@@ -4,6 +4,7 @@
 #include "opscope/profile_check.h"
 #include "store/sqlite_util.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -190,6 +191,13 @@ void visit(T &o, F &&f)
 {
     f("op", o.op);
     f("name", o.name);
+}
+template <class T, class F>
+requires Is<T, KernelTwin>
+void visit(T &o, F &&f)
+{
+    f("reference", o.reference);
+    f("labelled", o.labelled);
 }
 
 // ---- Column helpers: how one member maps to SQL columns ----
@@ -379,6 +387,7 @@ void writeAll(Database &db, const Profile &p)
     writeTable(db, "kernel_counters", p.kernel_counters);
     writeTable(db, "operator_counters", p.operator_counters);
     writeTable(db, "fused_with", p.fused_with);
+    writeTable(db, "reference_twins", p.reference_twins);
     writeTextList(db, "warnings", p.warnings);
 }
 
@@ -581,6 +590,12 @@ Profile loadProfile(const std::string &path)
         p.kernel_counters = readTable<MetricValue>(db, "kernel_counters");
         p.operator_counters = readTable<MetricValue>(db, "operator_counters");
         p.fused_with = readTable<FusedName>(db, "fused_with");
+        // Added within format 1 (older builds ignore the table; files they wrote have none).
+        if (db.hasTable("reference_twins")) {
+            p.reference_twins = readTable<KernelTwin>(db, "reference_twins");
+            std::sort(p.reference_twins.begin(), p.reference_twins.end(),
+                      [](const KernelTwin &a, const KernelTwin &b) { return a.reference < b.reference; });
+        }
         p.warnings = readTextList(db, "warnings");
     } catch (const FileError &e) {
         if (e.problem().rfind(kDamaged, 0) == 0)

@@ -24,13 +24,16 @@ def _parser():
     p = argparse.ArgumentParser(
         prog="python3 -m opscope_launcher",
         description="Run a PyTorch script unchanged: label every nn.Module forward, run warm-up steps, "
-        "then capture the next steps.",
+        "time plain reference steps, then capture the next steps.",
     )
     p.add_argument("--mode", default=os.environ.get("OPSCOPE_MODE", "torch"),
                    choices=["nvtx", "nsys", "ncu", "torch", "cpu", "none"],
                    help="nvtx/nsys/ncu: NVTX CAPTURE range + emit_nvtx; torch: torch.profiler trace; "
                    "cpu: torch.profiler, CPU only; none: labels only (default: torch)")
     p.add_argument("--warmup", type=int, default=_env_int("OPSCOPE_WARMUP", 2), help="warm-up steps (default 2)")
+    p.add_argument("--reference-steps", type=int, default=_env_int("OPSCOPE_REFERENCE_STEPS", 3),
+                   help="steps timed after the warm-up with no instrumentation at all, the plain step the "
+                   "capture's overhead is measured against (default 3; 0: none)")
     p.add_argument("--steps", type=int, default=_env_int("OPSCOPE_STEPS", 1), help="captured steps (default 1)")
     p.add_argument("--step", default=os.environ.get("OPSCOPE_STEP", "auto"),
                    help="auto | module | marker | function:NAME (default auto: markers when the script "
@@ -86,8 +89,8 @@ def main(argv=None):
         markers.error("script not found: %s" % script)
         print("opscope_launcher: %s: no such file" % script, file=sys.stderr)
         return 2
-    if options.warmup < 0 or options.steps < 1:
-        print("opscope_launcher: --warmup must be >= 0 and --steps >= 1", file=sys.stderr)
+    if options.warmup < 0 or options.steps < 1 or options.reference_steps < 0:
+        print("opscope_launcher: --warmup and --reference-steps must be >= 0 and --steps >= 1", file=sys.stderr)
         return 2
     step_source = _step_source(options.step, script)
     mode = options.mode
@@ -112,11 +115,13 @@ def main(argv=None):
         trace=trace, partition_map=options.partition_map, status=options.status,
         exit_after_capture=not options.keep_running, record_shapes=not options.no_record_shapes,
         with_stack=options.with_stack, compile=options.compile, backward_ranges=options.backward_ranges,
+        reference_steps=options.reference_steps,
     )
     session = session_module.Session(opts)
     session_module.set_current(session)
     markers.emit("start", "pid=%d" % os.getpid(), "torch=%s" % torch.__version__, "mode=%s" % mode,
-                 "step=%s" % step_source, "warmup=%d" % opts.warmup, "steps=%d" % opts.steps)
+                 "step=%s" % step_source, "warmup=%d" % opts.warmup, "reference=%d" % opts.reference_steps,
+                 "steps=%d" % opts.steps)
     session.labeller.install()
     watcher = None
     if step_source.startswith("function:"):

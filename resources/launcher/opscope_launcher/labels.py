@@ -6,6 +6,10 @@ emitted, so an ncu filter on a module label selects that module's kernels in the
 outside any module forward is the root ("model[GPT]"); its calls mark the steps when no explicit
 marker is used. A forward that raises still closes its range: with torch >= 2.1 the post-hook is
 registered with always_call=True; older versions unwind stale entries at the next hook.
+
+During the reference steps (see session.py) the global hooks are removed altogether (suspend /
+resume): when steps are root-module calls, the root module alone keeps hooks of its own that find the
+step boundaries.
 """
 
 import os
@@ -42,6 +46,13 @@ def _live_frames(start):
         live.add(id(frame))
         frame = frame.f_back
     return live
+
+
+def _frames_above(start):
+    frame = start.f_back
+    while frame is not None:
+        yield frame
+        frame = frame.f_back
 
 
 def _tensor_signature(value, depth=0):
@@ -148,6 +159,8 @@ class Labeller:
         self.captured_calls = {}
         self._call_order = 0
         self._backward_ranges = {}  # forward label -> the start/end range spanning that layer's backward
+        self._root_handles = []  # the root's own hooks during the reference steps
+        self._root_call = None  # the _call_impl frame of the root call now running (reference steps)
 
     # -- installation --------------------------------------------------------------------------
     def install(self):
@@ -166,6 +179,52 @@ class Labeller:
         for handle in self._handles:
             handle.remove()
         self._handles = []
+        self._remove_root_hooks()
+
+    # -- reference steps: no global hooks -------------------------------------------------------
+    def suspend(self, watch_root):
+        """Removes the global hooks, so that every module call takes torch's hook-free path. With
+        `watch_root` (steps are root-module calls) only the root module keeps hooks of its own: its
+        pre-hook finds the step boundaries, its post-hook forgets the call; two hook calls per step."""
+        for handle in self._handles:
+            handle.remove()
+        self._handles = []
+        self._stack().clear()  # entries whose post-hook will not run now
+        if watch_root and self.root is not None:
+            self._root_call = None
+            self._root_handles.append(self.root.register_forward_pre_hook(self._root_pre_hook))
+            self._root_handles.append(self.root.register_forward_hook(self._root_post_hook))
+
+    def resume(self):
+        """Puts the global hooks back (the reference steps are over)."""
+        self._remove_root_hooks()
+        if not self._handles:
+            self.install()
+
+    def _remove_root_hooks(self):
+        for handle in self._root_handles:
+            handle.remove()
+        self._root_handles = []
+        self._root_call = None
+
+    def _root_pre_hook(self, module, args):
+        if compat.is_compiling():
+            return None
+        caller = sys._getframe(1)  # the root's _call_impl
+        if self._root_call is not None and self._root_call in _frames_above(caller):
+            return None  # the root called inside its own forward: not a step boundary
+        self._root_call = caller
+        self.session.on_root_call()  # may end the reference steps (and put the global hooks back)
+        if self._handles:
+            # The global pre-hook was not called for this call (torch took the hook list before it was
+            # installed), but the global post-hook will be: label it as the global pre-hook would have.
+            self._enter(module, args, caller)
+        return None
+
+    def _root_post_hook(self, module, args, output):
+        if sys._getframe(1) is self._root_call:
+            self._root_call = None  # also frees the frame (and its locals) at once
+        return None
 
     # -- names ---------------------------------------------------------------------------------
     def _set_root(self, module):
@@ -283,8 +342,16 @@ class Labeller:
         if module is self.root:
             if not stack:
                 self.session.on_root_call()  # may end the capture (and the run)
+                if not self._handles:
+                    return None  # the reference steps begin: these hooks are gone, their post-hook too
+        self._enter(module, args, sys._getframe(1))
+        return None
+
+    def _enter(self, module, args, call_frame):
+        """Opens the label of a module call (`call_frame`: its _call_impl frame)."""
+        stack = self._stack()
         label = self.label_of(module)
-        entry = _Entry(module, None if self._always_called else sys._getframe(1))
+        entry = _Entry(module, None if self._always_called else call_frame)
         if self.use_nvtx and self.session.capturing:
             try:
                 torch.cuda.nvtx.range_push(label)
@@ -297,7 +364,6 @@ class Labeller:
         if self.session.capturing:
             self._record_call(module, args)
         stack.append(entry)
-        return None
 
     @staticmethod
     def _top_is_running(stack):

@@ -2,10 +2,19 @@
 
 A step begins at a step boundary: a call of the root module (the first module called from outside
 any module forward) when no marker is used, or an explicit marker (`step()`, `mark_step()`, a step
-function). Steps 1..warmup run outside the capture; the next `steps` steps run inside it. The
-capture is opened at the start of the first captured step and closed at the start of the step that
-follows the last one (so the backward and optimizer work of the last step are inside), or at the end
-of a `step()` block, or when the script ends. The device is synchronised at both edges.
+function). Steps 1..warmup run outside the capture; the next `reference_steps` steps run with no
+instrumentation at all and are timed (the plain step the capture's overhead is measured against); the
+next `steps` steps run inside the capture. The capture is opened at the start of the first captured
+step and closed at the start of the step that follows the last one (so the backward and optimizer work
+of the last step are inside), or at the end of a `step()` block, or when the script ends. The device is
+synchronised at both edges.
+
+Reference steps: the global module hooks are removed (every module call takes torch's hook-free
+path); when steps are root-module calls, the root alone keeps a pre-hook that finds the boundaries.
+No emit_nvtx, record_function or profiler runs. Each step is timed with CUDA events on the current
+stream (when the workload uses CUDA) and time.perf_counter, and the captured steps the same way.
+Under the NVTX modes each one is also a process-wide NVTX start/end range "OPSCOPE_REFERENCE#k",
+outside the CAPTURE range, so that the nsys import finds the plain step right before the labelled one.
 
 Capture modes:
   nvtx (also "nsys", "ncu"): an NVTX start/end range "CAPTURE" (process-wide, so kernels that
@@ -24,11 +33,12 @@ import time
 import torch
 from torch.autograd.profiler import record_function
 
-from . import compat, markers
+from . import compat, markers, timing
 from .labels import Labeller
 from .partition import backward_labels, write_partition_map
 
 CAPTURE_RANGE = "CAPTURE"
+REFERENCE_RANGE = "OPSCOPE_REFERENCE#"  # + the reference step's number (0-based)
 NVTX_MODES = ("nvtx", "nsys", "ncu")
 PROFILER_MODES = ("torch", "cpu")
 MODES = NVTX_MODES + PROFILER_MODES + ("none",)
@@ -44,9 +54,10 @@ class CaptureComplete(SystemExit):
 class Options:
     def __init__(self, mode="torch", warmup=2, steps=1, step_source="auto", trace=None, partition_map=None,
                  status=None, exit_after_capture=True, record_shapes=True, with_stack=False, compile="eager",
-                 backward_ranges=None):
+                 backward_ranges=None, reference_steps=3):
         self.mode = mode
         self.warmup = warmup
+        self.reference_steps = reference_steps
         self.steps = steps
         self.step_source = step_source
         self.trace = trace
@@ -62,10 +73,16 @@ class Options:
 class Session:
     def __init__(self, options):
         self.options = options
-        self.total = options.warmup + options.steps
+        self.first_captured = options.warmup + options.reference_steps  # 0-based number of the first captured step
+        self.total = self.first_captured + options.steps
         self.started = 0  # steps begun
         self.step_open = False
         self.captured = 0
+        self.referencing = False  # a reference step runs: no instrumentation
+        self.reference_timer = timing.StepTimer()
+        self.captured_timer = timing.StepTimer()
+        self.reference = None  # the status JSON's "reference" object, once the capture is over
+        self._reference_range = None
         self.capturing = False  # inside the capture range
         self.recording = False  # record_function labels are wanted now
         self.done = False
@@ -130,6 +147,8 @@ class Session:
                 self.source = source
                 return
             self.warn("step markers found after %d module-call steps: counting marked steps only" % self.started)
+            self._end_reference_steps()
+            self.reference_timer = timing.StepTimer()
             self.started = 0
             self.step_open = False
         self.source = source
@@ -142,19 +161,38 @@ class Session:
         if self.step_open:
             self._end_step(True)
         k = self.started
-        if k == self.options.warmup:
+        if k == self.options.warmup and self.options.reference_steps > 0:
+            self._start_reference_steps()
+        if k == self.first_captured:
+            self._end_reference_steps()
             self._start_capture()
         self.started += 1
         self.step_open = True
-        markers.emit("step", "%d/%d" % (k + 1, self.total), "capture" if self.capturing else "warmup")
+        phase = "capture" if self.capturing else "reference" if self.referencing else "warmup"
+        markers.emit("step", "%d/%d" % (k + 1, self.total), phase)
+        if self.referencing:
+            if self.use_nvtx:
+                self._reference_range = torch.cuda.nvtx.range_start(REFERENCE_RANGE + str(k - self.options.warmup))
+            self.reference_timer.begin()
+            return
         if self.recording:
-            self._step_rf = record_function("ProfilerStep#%d" % (k - self.options.warmup))
+            self._step_rf = record_function("ProfilerStep#%d" % (k - self.first_captured))
             self._step_rf.__enter__()
+        if self.capturing:
+            self.captured_timer.begin()
 
     def _end_step(self, raise_when_complete):
         if not self.step_open:
             return
         self.step_open = False
+        if self.referencing:
+            self.reference_timer.end()
+            if self._reference_range is not None:
+                torch.cuda.nvtx.range_end(self._reference_range)
+                self._reference_range = None
+            return
+        if self.capturing:
+            self.captured_timer.end()
         if self._step_rf is not None:
             self._step_rf.__exit__(None, None, None)
             self._step_rf = None
@@ -182,6 +220,37 @@ class Session:
         markers.emit("compile", mode)
         if self.options.warmup < 2:
             self.warn("--compile %s with fewer than 2 warm-up steps: compilation falls into the capture" % mode)
+
+    # -- reference steps -----------------------------------------------------------------------
+    def _start_reference_steps(self):
+        self.referencing = True
+        self.labeller.suspend(watch_root=self.source == "module")
+        markers.emit("reference", "start", "steps=%d" % self.options.reference_steps)
+
+    def _end_reference_steps(self):
+        if not self.referencing:
+            return
+        if self._reference_range is not None:
+            torch.cuda.nvtx.range_end(self._reference_range)
+            self._reference_range = None
+        self.referencing = False
+        self.labeller.resume()
+        markers.emit("reference", "end", "steps=%d" % self.reference_timer.count)
+
+    def _report_timing(self):
+        """The reference and captured step times, once the device has been synchronised."""
+        self.reference = timing.report(self.reference_timer, self.captured_timer, self.options.reference_steps)
+        if self.use_nvtx and self.reference_timer.count:
+            self.reference["nvtx_range"] = REFERENCE_RANGE
+        r = self.reference
+        words = ["clock=%s" % r["clock"], "steps=%d" % len(r["steps_ns"])]
+        if r["median_ns"] is not None:
+            words.append("median_ns=%d" % r["median_ns"])
+        if r["captured_median_ns"] is not None:
+            words.append("captured_ns=%d" % r["captured_median_ns"])
+        if r["overhead"] is not None:
+            words.append("overhead=%.2f" % r["overhead"])
+        markers.emit("reference", "timing", *words)
 
     # -- capture range -------------------------------------------------------------------------
     def _start_capture(self):
@@ -216,6 +285,7 @@ class Session:
         self.capture_seconds = time.monotonic() - self._capture_t0
         self.capturing = False
         self.recording = False
+        self._report_timing()
         if self._profiler is not None:
             self._profiler.__exit__(None, None, None)
             if self.options.trace:
@@ -239,6 +309,8 @@ class Session:
                 self._end_step(False)
             except Exception as e:  # never hide the workload's own outcome
                 self.fail("closing the last step failed: %s" % e)
+        if self.referencing:
+            self._end_reference_steps()
         if self.capturing:
             self.warn("the script ended after %d of %d captured steps" % (self.captured, self.options.steps))
             self._stop_capture()
@@ -247,10 +319,16 @@ class Session:
             if self.labeller.root is None and self.source == "module":
                 self.fail("no nn.Module was called: nothing to capture (use opscope_launcher.step() to mark steps)")
             else:
+                reference = self.options.reference_steps
                 self.fail(
-                    "the script ran %d step(s) but the capture needs %d warm-up + %d captured step(s); "
-                    "lower --warmup or run more iterations" % (self.started, self.options.warmup, self.options.steps)
+                    "the script ran %d step(s) but the capture needs %d warm-up + %s%d captured step(s); "
+                    "lower --warmup%s or run more iterations"
+                    % (self.started, self.options.warmup, "%d reference + " % reference if reference else "",
+                       self.options.steps, " or --reference-steps" if reference else "")
                 )
+        if self.reference is None and self.reference_timer.count:
+            compat.synchronize()  # the script ended before the capture: what was timed is still reported
+            self._report_timing()
         self.write_status(exit_kind)
         markers.emit("done", "exit=%s" % exit_kind, "captured=%d" % self.captured)
 
@@ -270,10 +348,12 @@ class Session:
             "compile": self.options.compile,
             "step_source": self.source,
             "warmup": self.options.warmup,
+            "reference_steps": self.options.reference_steps,
             "steps_requested": self.options.steps,
             "steps_seen": self.started,
             "steps_captured": self.captured,
             "capture_seconds": self.capture_seconds,
+            "reference": self.reference,
             "root": self.labeller.root_label,
             "nvtx": self.use_nvtx,
             "torch": torch.__version__,

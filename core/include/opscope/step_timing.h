@@ -1,0 +1,158 @@
+#pragma once
+// The timing of a step that the instrumentation did not slow down.
+//
+// Module labels, emit_nvtx and torch.profiler make the captured step slower than the same step run
+// plainly (2x and more on a GPT training step), which inflates the step time and every share of it. The
+// launcher therefore runs plain "reference" steps (no hooks, no emit_nvtx, no record_function, no
+// profiler) between the warm-up and the captured steps, and times them and the captured steps alike
+// (CUDA events, else perf_counter). Two things come of that:
+// - the launcher's figures, kept in the profile's metadata (reference_step_ns, captured_step_ns,
+//   capture_overhead, reference_clock, reference_steps);
+// - under nsys, the last reference step is in the trace as the start/end range OPSCOPE_REFERENCE#k:
+//   its kernels are paired with the labelled step's by stream, position and name
+//   (Profile::reference_twins), so its durations, gaps and launch latencies can be read with the
+//   labelled step's attribution. stepTiming() gives that step, or the labelled one when there is none.
+
+#include "opscope/profile.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opscope {
+
+// ---------------------------------------------------------------------------------------------
+// The launcher's figures
+
+inline constexpr std::string_view kReferenceStepNsKey = "reference_step_ns";
+inline constexpr std::string_view kCapturedStepNsKey = "captured_step_ns";
+inline constexpr std::string_view kCaptureOverheadKey = "capture_overhead";
+inline constexpr std::string_view kReferenceClockKey = "reference_clock";
+inline constexpr std::string_view kReferenceStepsKey = "reference_steps";
+// Above this captured / reference ratio the slowdown is said where the timing is shown.
+inline constexpr double kNotableCaptureOverhead = 1.2;
+
+struct ReferenceTiming {
+    int64_t referenceNs = 0; // median of the plain reference steps
+    int64_t capturedNs = 0;  // median of the captured steps, timed the same way; 0 when unknown
+    int steps = 0;           // reference steps timed
+    std::string clock;       // "cuda_event" (GPU time between the step boundaries) or "perf_counter"
+    // captured / reference; 0 when either is unknown.
+    double overhead() const;
+    bool notable() const { return overhead() > kNotableCaptureOverhead; }
+};
+
+// The timing from the launcher's status JSON ("reference" object); nullopt when it has no reference time.
+std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &reference);
+// The timing kept in the profile's metadata; nullopt when it has none.
+std::optional<ReferenceTiming> referenceTiming(const Profile &p);
+// Writes the five metadata keys (capture_overhead with 3 decimals, left out when unknown).
+void setReferenceTiming(Profile &p, const ReferenceTiming &timing);
+// "36.1 ms plain (median of 3, CUDA events), 77.0 ms captured: 2.13x".
+std::string describeReferenceTiming(const ReferenceTiming &timing);
+
+// ---------------------------------------------------------------------------------------------
+// The reference step under nsys
+
+inline constexpr std::string_view kReferenceRangePrefix = "OPSCOPE_REFERENCE#";
+
+struct ReferencePairing {
+    std::string range;                 // the reference range used ("OPSCOPE_REFERENCE#2"); empty: none found
+    size_t referenceKernels = 0;       // launched inside it
+    size_t labelledKernels = 0;        // of the labelled step
+    size_t paired = 0;                 // reference kernels given a twin
+    std::vector<std::string> problems; // one per stream that could not be paired (also in p.warnings)
+};
+
+// Finds the last OPSCOPE_REFERENCE range before the capture range (launch times through the CUDA API
+// calls), flags the kernels launched inside it kKernelReferenceStep and pairs them, stream by stream,
+// with the kernels of the labelled step (the first ProfilerStep# range inside the capture, else the
+// whole capture): the n-th kernel of a stream with the n-th of the same stream, where the stream has as
+// many kernels in both steps and every name agrees. A stream that differs is not paired at all: its
+// counts, or the first position whose names differ, go to p.warnings. Records reference_kernels and
+// reference_kernels_paired in the metadata. Does nothing without a reference range. Called by attribute().
+ReferencePairing pairReferenceStep(Profile &p, std::string_view captureRange = "CAPTURE");
+
+// ---------------------------------------------------------------------------------------------
+// One step's GPU timing
+
+// Why the GPU had nothing to run before a piece of work (as HTA splits idle time).
+enum class IdleCause : uint8_t {
+    HostLaunch = 0,    // the host launched the next work only after the GPU ran dry
+    LaunchLatency = 1, // the next work was launched already, but had not started yet
+    Unknown = 2,       // no launch time for the next work
+    StepEnd = 3,       // nothing more ran until the step ended (the host was still busy)
+};
+std::string_view toString(IdleCause cause);
+
+struct StepKernel {
+    Index kernel = kNoIndex;     // kernels[]: the kernel as it ran in the measured step
+    Index attributed = kNoIndex; // kernels[] whose op and module describe it: its labelled twin, or the
+                                 // kernel itself in the labelled step; kNoIndex for an unpaired one
+    int64_t launch_ns = -1;      // start of its launching CUDA API call; -1 when unknown
+};
+
+struct StepGap {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    IdleCause cause = IdleCause::Unknown;
+    Index next_kernel = kNoIndex; // kernels[] that ended the gap (kNoIndex: a memory operation or the step end)
+};
+
+struct StepTiming {
+    enum class Source : uint8_t {
+        None = 0,          // no step found (no kernels and no step range)
+        ReferenceStep = 1, // the plain step right before the labelled one (nsys, paired)
+        LabelledStep = 2,  // the labelled step itself
+    };
+    Source source = Source::None;
+    std::string note; // what the timing comes from and why, in one or two sentences
+    // The step on the profile's clock: from when the GPU could start its work (the step's start, or the
+    // end of the work before it, whichever is later) to when it had run it all (its last work's end, or
+    // the step's end on the host, whichever is later), as CUDA events at the step boundaries measure it.
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    int64_t measured_step_ns = 0; // end_ns - start_ns
+    // The step time every share is computed on: measured_step_ns, or the launcher's reference time
+    // where the trace holds only the instrumented step (corrected).
+    int64_t step_ns = 0;
+    bool corrected = false;
+    std::vector<StepKernel> kernels; // the step's kernels in start order
+    size_t memory_ops = 0;           // memcpy/memset of the step (part of busy_ns)
+    size_t unpaired = 0;             // reference kernels without a twin (ReferenceStep only)
+    int64_t kernel_ns = 0;           // sum of the kernels' durations
+    int64_t kernel_busy_ns = 0;      // union of the kernels' intervals
+    int64_t busy_ns = 0;             // union of kernel and memory-operation intervals
+    int64_t overlap_ns = 0;          // kernel_ns - kernel_busy_ns: kernel time hidden by concurrency
+    int64_t host_wait_ns = 0;        // idle, by cause (IdleCause), within the measured span
+    int64_t launch_wait_ns = 0;
+    int64_t other_idle_ns = 0;
+    int64_t median_launch_latency_ns = -1; // kernel start - its API call's start, median; -1: no launch times
+    std::vector<StepGap> gaps;             // every idle interval of the measured span, in time order
+
+    // busy_ns / step_ns, at most 1.
+    double busyShare() const;
+    int64_t idleNs() const { return step_ns > busy_ns ? step_ns - busy_ns : 0; }
+};
+std::string_view toString(StepTiming::Source source);
+
+// The step timing the analyses should use: the reference step where the trace has one and it is paired
+// (kernel durations, gaps, launch latency, overlap and busy share from it; attribution through the
+// twins), else the labelled step (the first ProfilerStep# range, else the capture range, else the
+// captured kernels' span), with its step time replaced by the launcher's reference time when the
+// profile has one. `note` says which and what was corrected.
+StepTiming stepTiming(const Profile &p, std::string_view captureRange = "CAPTURE");
+
+// Figures of the timing without its kernel and gap lists (summary --json).
+nlohmann::ordered_json stepTimingJson(const StepTiming &timing);
+
+// Where the timing is shown: when the capture's overhead is notable (> 1.2x), a sentence that says so
+// and what the shares are computed on ("the captured step ran 2.13x slower than the plain step: shares
+// of the step are computed on ..."); empty otherwise.
+std::string describeCaptureOverhead(const ReferenceTiming &reference, const StepTiming &timing);
+
+} // namespace opscope

@@ -1,0 +1,380 @@
+// The launcher's reference timing (profile metadata) and the timing of one step on the GPU: the plain
+// reference step where the trace has it, else the labelled step, corrected by the reference time.
+#include "analysis/step_windows.h"
+
+#include "opscope/format.h"
+#include "opscope/step_timing.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <optional>
+
+namespace opscope {
+
+using namespace stepdetail;
+
+namespace {
+
+int64_t metadataInt(const Profile &p, std::string_view key)
+{
+    const std::string *text = p.metadataValue(key);
+    int64_t value = 0;
+    if (!text || std::from_chars(text->data(), text->data() + text->size(), value).ec != std::errc())
+        return 0;
+    return value;
+}
+
+int64_t jsonNs(const nlohmann::json &object, const char *key)
+{
+    if (!object.contains(key) || !object[key].is_number())
+        return 0;
+    const double value = object[key].get<double>();
+    return value > 0 ? int64_t(value + 0.5) : 0;
+}
+
+std::string clockName(const std::string &clock)
+{
+    if (clock == "cuda_event")
+        return "CUDA events";
+    if (clock == "perf_counter")
+        return "host clock";
+    return clock;
+}
+
+std::string ratioText(double ratio)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2fx", ratio);
+    return buffer;
+}
+
+struct Work {
+    int64_t start = 0, end = 0, launch = -1;
+    Index kernel = kNoIndex;
+};
+
+// Busy time and idle gaps of the work inside [start, end] (HTA's split of idle time by launch time).
+void sweep(StepTiming &t, std::vector<Work> work)
+{
+    std::sort(work.begin(), work.end(), [](const Work &a, const Work &b) { return a.start < b.start; });
+    int64_t cursor = t.start_ns;
+    for (const Work &w : work) {
+        const int64_t start = std::max(w.start, t.start_ns), end = std::min(w.end, t.end_ns);
+        if (start > cursor) {
+            const IdleCause cause = w.launch < 0         ? IdleCause::Unknown
+                                    : w.launch >= cursor ? IdleCause::HostLaunch
+                                                         : IdleCause::LaunchLatency;
+            (cause == IdleCause::Unknown      ? t.other_idle_ns
+             : cause == IdleCause::HostLaunch ? t.host_wait_ns
+                                              : t.launch_wait_ns) += start - cursor;
+            t.gaps.push_back({cursor, start, cause, w.kernel});
+        }
+        if (end > cursor) {
+            t.busy_ns += end - std::max(cursor, start);
+            cursor = end;
+        }
+    }
+    if (t.end_ns > cursor) {
+        t.host_wait_ns += t.end_ns - cursor;
+        t.gaps.push_back({cursor, t.end_ns, IdleCause::StepEnd, kNoIndex});
+    }
+}
+
+int64_t unionLength(std::vector<std::pair<int64_t, int64_t>> intervals)
+{
+    std::sort(intervals.begin(), intervals.end());
+    int64_t total = 0, cursor = INT64_MIN;
+    for (const auto &[start, end] : intervals) {
+        if (end <= cursor)
+            continue;
+        total += end - std::max(cursor, start);
+        cursor = end;
+    }
+    return total;
+}
+
+// Fills the span, busy and idle figures of `t` from its kernels and the memory operations launched in `window`.
+void measure(const Profile &p, const Window &window, const WindowLaunches &launches, StepTiming &t)
+{
+    std::vector<Work> work;
+    std::vector<bool> member(p.kernels.size(), false);
+    std::optional<int32_t> device;
+    std::vector<int64_t> latencies;
+    for (const StepKernel &sk : t.kernels) {
+        const Kernel &k = p.kernels[sk.kernel];
+        work.push_back({k.start_ns, k.end_ns, sk.launch_ns, sk.kernel});
+        member[sk.kernel] = true;
+        device = device.value_or(k.device);
+        if (sk.launch_ns >= 0)
+            latencies.push_back(k.start_ns - sk.launch_ns);
+    }
+    if (!latencies.empty()) {
+        std::nth_element(latencies.begin(), latencies.begin() + latencies.size() / 2, latencies.end());
+        t.median_launch_latency_ns = latencies[latencies.size() / 2];
+    }
+    std::vector<bool> memberOp(p.memory_ops.size(), false);
+    for (size_t i = 0; i < p.memory_ops.size(); ++i) {
+        const MemoryOp &m = p.memory_ops[i];
+        if (m.start_ns < window.start_ns)
+            continue;
+        if (const int64_t launch = launches.memoryOp(m); launch >= 0) {
+            work.push_back({m.start_ns, m.end_ns, launch, kNoIndex});
+            memberOp[i] = true;
+            device = device.value_or(m.device);
+            ++t.memory_ops;
+        }
+    }
+    if (work.empty()) {
+        t.start_ns = window.start_ns;
+        t.end_ns = window.end_ns;
+    } else {
+        int64_t first = INT64_MAX, last = INT64_MIN;
+        for (const Work &w : work) {
+            first = std::min(first, w.start);
+            last = std::max(last, w.end);
+        }
+        // The GPU could start this step's work once the host began it and the work before it was done.
+        int64_t before = INT64_MIN;
+        for (Index k = 0; k < p.kernels.size() && p.kernels[k].start_ns < first; ++k)
+            if (!member[k] && p.kernels[k].device == *device)
+                before = std::max(before, p.kernels[k].end_ns);
+        for (size_t i = 0; i < p.memory_ops.size(); ++i)
+            if (!memberOp[i] && p.memory_ops[i].start_ns < first && p.memory_ops[i].device == *device)
+                before = std::max(before, p.memory_ops[i].end_ns);
+        t.start_ns = std::min(std::max(window.start_ns, before), first);
+        t.end_ns = std::max(window.end_ns, last);
+    }
+    t.measured_step_ns = t.end_ns - t.start_ns;
+    t.step_ns = t.measured_step_ns;
+    std::vector<std::pair<int64_t, int64_t>> kernelIntervals;
+    for (const StepKernel &sk : t.kernels) {
+        const Kernel &k = p.kernels[sk.kernel];
+        t.kernel_ns += k.duration();
+        kernelIntervals.emplace_back(k.start_ns, k.end_ns);
+    }
+    t.kernel_busy_ns = unionLength(std::move(kernelIntervals));
+    t.overlap_ns = t.kernel_ns - t.kernel_busy_ns;
+    sweep(t, std::move(work));
+}
+
+bool fromReferenceStep(const Profile &p, std::string_view captureRange, StepTiming &t)
+{
+    if (p.reference_twins.empty())
+        return false;
+    const std::optional<Window> window = referenceWindow(p, captureRange);
+    if (!window)
+        return false;
+    const WindowLaunches launches(p, *window);
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (p.kernels[k].flags & kKernelReferenceStep) {
+            const Index twin = p.referenceTwin(k);
+            t.unpaired += twin == kNoIndex;
+            t.kernels.push_back({k, twin, launches.kernel(p.kernels[k])});
+        }
+    if (t.kernels.empty())
+        return false;
+    t.source = StepTiming::Source::ReferenceStep;
+    measure(p, *window, launches, t);
+    t.note = "the plain step " + window->name +
+             ", run right before the labelled step without module labels or emit_nvtx: its " +
+             std::to_string(t.kernels.size()) +
+             " kernels' durations, gaps and launch latencies, each attributed through its twin in the labelled step";
+    if (t.unpaired)
+        t.note += " (" + std::to_string(t.unpaired) + " have no twin and stay unattributed: see the warnings)";
+    return true;
+}
+
+void fromLabelledStep(const Profile &p, std::string_view captureRange, StepTiming &t)
+{
+    std::optional<Window> window = labelledWindow(p, captureRange);
+    if (!window) {
+        // No step range at all: the captured kernels' span.
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (const Kernel &k : p.kernels)
+            if (!(k.flags & kKernelOutsideCapture)) {
+                lo = std::min(lo, k.start_ns);
+                hi = std::max(hi, k.end_ns);
+            }
+        if (hi < lo)
+            return;
+        window = Window{lo, hi, "the captured kernels' span"};
+    }
+    const WindowLaunches launches(p, *window);
+    const bool byLaunch = !p.api_calls.empty();
+    for (Index k = 0; k < p.kernels.size(); ++k) {
+        const Kernel &kernel = p.kernels[k];
+        if (kernel.flags & kKernelOutsideCapture)
+            continue;
+        const int64_t launch = launches.kernel(kernel);
+        // Without API calls (a trace of kernels only) membership goes by start time.
+        const bool inside =
+            byLaunch ? launch >= 0 : kernel.start_ns >= window->start_ns && kernel.start_ns <= window->end_ns;
+        if (inside)
+            t.kernels.push_back({k, k, launch});
+    }
+    t.source = StepTiming::Source::LabelledStep;
+    measure(p, *window, launches, t);
+    const bool hasReferenceRange = referenceWindow(p, captureRange).has_value();
+    t.note =
+        "the labelled step (" + window->name + "), as instrumented: " +
+        (hasReferenceRange ? "the plain reference step in this trace could not be paired with it (see the warnings)"
+                           : "this trace holds no plain reference step");
+    const std::optional<ReferenceTiming> reference = referenceTiming(p);
+    if (reference && reference->referenceNs > 0) {
+        t.corrected = true;
+        t.step_ns = reference->referenceNs;
+        t.note += "; the step time is the plain step's, " + formatFixedDuration(reference->referenceNs, 1) +
+                  " (median of " + std::to_string(reference->steps) + ", " + clockName(reference->clock) +
+                  "), instead of the " + formatFixedDuration(t.measured_step_ns, 1) + " measured in the trace; " +
+                  (t.kernels.empty() ? "operator times" : "kernel durations and gaps") + " are the captured step's";
+    }
+}
+
+} // namespace
+
+double ReferenceTiming::overhead() const
+{
+    return referenceNs > 0 && capturedNs > 0 ? double(capturedNs) / double(referenceNs) : 0.0;
+}
+
+std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &reference)
+{
+    if (!reference.is_object())
+        return std::nullopt;
+    ReferenceTiming t;
+    t.referenceNs = jsonNs(reference, "median_ns");
+    t.capturedNs = jsonNs(reference, "captured_median_ns");
+    if (reference.contains("steps_ns") && reference["steps_ns"].is_array())
+        t.steps = int(reference["steps_ns"].size());
+    if (reference.contains("clock") && reference["clock"].is_string())
+        t.clock = reference["clock"].get<std::string>();
+    if (t.referenceNs <= 0)
+        return std::nullopt;
+    return t;
+}
+
+std::optional<ReferenceTiming> referenceTiming(const Profile &p)
+{
+    ReferenceTiming t;
+    t.referenceNs = metadataInt(p, kReferenceStepNsKey);
+    if (t.referenceNs <= 0)
+        return std::nullopt;
+    t.capturedNs = std::max<int64_t>(0, metadataInt(p, kCapturedStepNsKey));
+    t.steps = int(metadataInt(p, kReferenceStepsKey));
+    if (const std::string *clock = p.metadataValue(kReferenceClockKey))
+        t.clock = *clock;
+    return t;
+}
+
+void setReferenceTiming(Profile &p, const ReferenceTiming &t)
+{
+    p.setMetadata(kReferenceStepNsKey, std::to_string(t.referenceNs));
+    if (t.capturedNs > 0)
+        p.setMetadata(kCapturedStepNsKey, std::to_string(t.capturedNs));
+    if (t.overhead() > 0) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.3f", t.overhead());
+        p.setMetadata(kCaptureOverheadKey, buffer);
+    }
+    p.setMetadata(kReferenceClockKey, t.clock);
+    p.setMetadata(kReferenceStepsKey, std::to_string(t.steps));
+}
+
+std::string describeReferenceTiming(const ReferenceTiming &t)
+{
+    std::string text = "plain " + formatFixedDuration(t.referenceNs, 1) + " (median of " + std::to_string(t.steps) +
+                       (t.steps == 1 ? " step, " : " steps, ") + clockName(t.clock) + ")";
+    if (t.capturedNs > 0)
+        text += ", captured " + formatFixedDuration(t.capturedNs, 1) + ": " + ratioText(t.overhead());
+    return text;
+}
+
+std::string describeCaptureOverhead(const ReferenceTiming &reference, const StepTiming &timing)
+{
+    if (!reference.notable())
+        return {};
+    std::string text = "the captured step ran " + ratioText(reference.overhead()) + " slower than the plain step: ";
+    switch (timing.source) {
+    case StepTiming::Source::ReferenceStep:
+        return text + "shares of the step are computed on the plain step in the trace (" +
+               formatFixedDuration(timing.step_ns, 1) + "), its kernels attributed through the labelled step's";
+    case StepTiming::Source::LabelledStep:
+        if (timing.corrected)
+            return text + "shares of the step are computed on the plain step's time (" +
+                   formatFixedDuration(timing.step_ns, 1) + "); the " +
+                   (timing.kernels.empty() ? "operator times" : "kernels and gaps") + " are the captured step's";
+        break;
+    case StepTiming::Source::None:
+        break;
+    }
+    return text + "times measured in the captured step are inflated by the instrumentation";
+}
+
+std::string_view toString(IdleCause cause)
+{
+    switch (cause) {
+    case IdleCause::HostLaunch:
+        return "host_launch";
+    case IdleCause::LaunchLatency:
+        return "launch_latency";
+    case IdleCause::Unknown:
+        return "unknown";
+    case IdleCause::StepEnd:
+        return "step_end";
+    }
+    return "unknown";
+}
+
+std::string_view toString(StepTiming::Source source)
+{
+    switch (source) {
+    case StepTiming::Source::None:
+        return "none";
+    case StepTiming::Source::ReferenceStep:
+        return "reference_step";
+    case StepTiming::Source::LabelledStep:
+        return "labelled_step";
+    }
+    return "none";
+}
+
+double StepTiming::busyShare() const
+{
+    return step_ns > 0 ? std::min(1.0, double(busy_ns) / double(step_ns)) : 0.0;
+}
+
+StepTiming stepTiming(const Profile &p, std::string_view captureRange)
+{
+    StepTiming t;
+    if (!fromReferenceStep(p, captureRange, t)) {
+        t = StepTiming();
+        fromLabelledStep(p, captureRange, t);
+    }
+    if (t.source == StepTiming::Source::None)
+        t.note = "no step in this profile: no step range and no captured kernel";
+    return t;
+}
+
+nlohmann::ordered_json stepTimingJson(const StepTiming &t)
+{
+    return {{"source", toString(t.source)},
+            {"note", t.note},
+            {"step_ns", t.step_ns},
+            {"measured_step_ns", t.measured_step_ns},
+            {"corrected", t.corrected},
+            {"kernels", t.kernels.size()},
+            {"unpaired_kernels", t.unpaired},
+            {"memory_ops", t.memory_ops},
+            {"kernel_ns", t.kernel_ns},
+            {"busy_ns", t.busy_ns},
+            {"gpu_busy_share", t.busyShare()},
+            {"overlap_ns", t.overlap_ns},
+            {"host_wait_ns", t.host_wait_ns},
+            {"launch_wait_ns", t.launch_wait_ns},
+            {"other_idle_ns", t.other_idle_ns},
+            {"median_launch_latency_ns", t.median_launch_latency_ns},
+            {"gaps", t.gaps.size()}};
+}
+
+} // namespace opscope
