@@ -415,191 +415,191 @@ private slots:
         QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
         const int sampleKernels = timeline.model()->rowOf({ui::EventKind::Kernel, 0});
         QVERIFY(timeline.timeArea().contains(timeline.rowRect(sampleKernels)));
-        void importWarningsShowAboveTheViews()
-        {
-            QTemporaryDir dir;
-            // The first 3000 bytes of a real torch.profiler trace open as what they hold, with the importer's warning.
-            const QString head = truncatedCopy(dir, "h100/gpt4_bf16_infer/kineto.json", 3000, "kineto_head.json");
-            ui::MainWindow window;
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
-            ui::ImportWarningsBar *bar = window.warningsBar();
-            QVERIFY(!bar->isVisible());
-            // The bundled sample is clean: no bar, no mark in the title.
-            QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
-            QVERIFY(window.profile()->warnings.empty());
-            QVERIFY(!bar->isVisible());
-            QVERIFY(!window.windowTitle().contains(QLatin1String("warning")));
+    }
 
-            QVERIFY(openAndWait(window, {head}));
-            // opscope summary on the same file says the same.
-            const QString truncated = QStringLiteral("the file is truncated: it ends at byte 3000 inside traceEvents; "
-                                                     "loaded the 7 complete events before that");
-            QCOMPARE(window.profile()->warnings.size(), size_t(1));
-            QVERIFY(bar->isVisible());
-            QCOMPARE(bar->warnings(), QStringList{truncated});
-            QCOMPARE(bar->summaryText(), QStringLiteral("The importer warned: ") + truncated);
-            QTRY_COMPARE(bar->summaryLabel()->text(), bar->summaryText()); // one line, whole at this width
-            QVERIFY(!bar->list()->isVisible());
-            bar->detailsButton()->click();
-            QVERIFY(bar->list()->isVisible());
-            QCOMPARE(bar->list()->toPlainText(), QStringLiteral("1. ") + truncated);
-            QCOMPARE(window.windowTitle(), QStringLiteral("kineto_head.json [1 import warning] — OpScope"));
-            // Above the views: the timeline, the module tree and the tabs start below it.
-            const int below = topIn(window, bar) + bar->height();
-            QVERIFY(topIn(window, window.timeline()) >= below);
-            QVERIFY(topIn(window, window.moduleTree()) >= below);
-            QVERIFY(topIn(window, window.operatorTable()) >= below);
-            // Dismissed, it goes; the warnings stay with the profile (and the title).
-            bar->closeButton()->click();
-            QVERIFY(!bar->isVisible());
-            QVERIFY(window.windowTitle().contains(QLatin1String("[1 import warning]")));
-            // A clean profile next: no bar, no mark.
-            QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
-            QVERIFY(!bar->isVisible());
-            QVERIFY(!window.windowTitle().contains(QLatin1String("warning")));
+    void importWarningsShowAboveTheViews()
+    {
+        QTemporaryDir dir;
+        // The first 3000 bytes of a real torch.profiler trace open as what they hold, with the importer's warning.
+        const QString head = truncatedCopy(dir, "h100/gpt4_bf16_infer/kineto.json", 3000, "kineto_head.json");
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ui::ImportWarningsBar *bar = window.warningsBar();
+        QVERIFY(!bar->isVisible());
+        // The bundled sample is clean: no bar, no mark in the title.
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        QVERIFY(window.profile()->warnings.empty());
+        QVERIFY(!bar->isVisible());
+        QVERIFY(!window.windowTitle().contains(QLatin1String("warning")));
+
+        QVERIFY(openAndWait(window, {head}));
+        // opscope summary on the same file says the same.
+        const QString truncated = QStringLiteral("the file is truncated: it ends at byte 3000 inside traceEvents; "
+                                                 "loaded the 7 complete events before that");
+        QCOMPARE(window.profile()->warnings.size(), size_t(1));
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->warnings(), QStringList{truncated});
+        QCOMPARE(bar->summaryText(), QStringLiteral("The importer warned: ") + truncated);
+        QTRY_COMPARE(bar->summaryLabel()->text(), bar->summaryText()); // one line, whole at this width
+        QVERIFY(!bar->list()->isVisible());
+        bar->detailsButton()->click();
+        QVERIFY(bar->list()->isVisible());
+        QCOMPARE(bar->list()->toPlainText(), QStringLiteral("1. ") + truncated);
+        QCOMPARE(window.windowTitle(), QStringLiteral("kineto_head.json [1 import warning] — OpScope"));
+        // Above the views: the timeline, the module tree and the tabs start below it.
+        const int below = topIn(window, bar) + bar->height();
+        QVERIFY(topIn(window, window.timeline()) >= below);
+        QVERIFY(topIn(window, window.moduleTree()) >= below);
+        QVERIFY(topIn(window, window.operatorTable()) >= below);
+        // Dismissed, it goes; the warnings stay with the profile (and the title).
+        bar->closeButton()->click();
+        QVERIFY(!bar->isVisible());
+        QVERIFY(window.windowTitle().contains(QLatin1String("[1 import warning]")));
+        // A clean profile next: no bar, no mark.
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        QVERIFY(!bar->isVisible());
+        QVERIFY(!window.windowTitle().contains(QLatin1String("warning")));
+    }
+
+    void everyFormatsWarningsReachTheBar()
+    {
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ui::ImportWarningsBar *bar = window.warningsBar();
+        // The Operator Profiler's conv_block profile.json carries 329 warnings of its own, and OpScope adds
+        // one about the units its seed lost (tst_cli): the count, the first, and the whole list on demand.
+        QVERIFY(
+            openAndWait(window, {QString::fromStdString(fixture("public/operator_profiler/conv_block/profile.json"))}));
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->warnings().size(), 330);
+        QVERIFY(bar->summaryText().startsWith(QLatin1String("The importer warned 330 times. The first: k_00000 (")));
+        // The first warning quotes a whole kernel signature: the line is cut, the bar stays one line high.
+        QTRY_VERIFY(bar->summaryLabel()->text().endsWith(QChar(0x2026)));
+        QVERIFY(bar->summaryLabel()->text().startsWith(QLatin1String("The importer warned 330 times.")));
+        QVERIFY(bar->height() < 4 * bar->fontMetrics().lineSpacing());
+        QVERIFY(bar->detailsButton()->isVisible());
+        QVERIFY(!bar->list()->isVisible());
+        bar->detailsButton()->click();
+        QVERIFY(bar->list()->isVisible());
+        QCOMPARE(bar->list()->document()->blockCount(), 330);
+        QVERIFY(window.windowTitle().contains(QLatin1String("[330 import warnings]")));
+
+        // The files of one capture: an ncu CSV cut short next to its nsys export. Its warning reaches the
+        // profile, named by its file.
+        QTemporaryDir dir;
+        const QString ncu = truncatedCopy(dir, "h100/gpt4_bf16_infer/ncu_raw.csv", 200000, "ncu_head.csv");
+        QVERIFY(openAndWait(window, {QString::fromStdString(fixture("h100/gpt4_bf16_infer/nsys.sqlite")), ncu}));
+        QVERIFY(bar->isVisible());
+        QVERIFY(!bar->isExpanded()); // a new profile starts folded
+        bool fromNcu = false;
+        for (const QString &w : bar->warnings())
+            fromNcu = fromNcu || w.startsWith(QLatin1String("ncu_head.csv: "));
+        QVERIFY2(fromNcu, qPrintable(bar->warnings().join(QLatin1Char('\n'))));
+    }
+
+    void bundledSampleSaysSoInTheTitle()
+    {
+        ui::MainWindow window;
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        QCOMPARE(window.windowTitle(),
+                 QStringLiteral("Bundled sample: 4-block GPT, bf16 inference on an H100 (nsys.sqlite + ncu_raw.csv) — "
+                                "OpScope"));
+        // The same kind of file from elsewhere is not the sample.
+        QVERIFY(openAndWait(window, {QString::fromStdString(fixture("h100/gpt4_bf16_infer/nsys.sqlite"))}));
+        QCOMPARE(window.windowTitle(), QStringLiteral("nsys.sqlite — OpScope"));
+    }
+
+    void deepDiveSaysWhyItIsGreyedOut()
+    {
+        ui::MainWindow window;
+        QAction *dive = window.findChild<QAction *>(QStringLiteral("deepDiveAction"));
+        QVERIFY(dive);
+        QVERIFY(!dive->isEnabled());
+        QVERIFY2(dive->toolTip().contains(QLatin1String("open a profile")), qPrintable(dive->toolTip()));
+        QCOMPARE(dive->statusTip(), dive->toolTip());
+        // The sample was not made by a capture run: nothing to replay.
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        window.selection()->setKernel(window.analysis()->stepKernels.front());
+        QVERIFY(!dive->isEnabled());
+        QVERIFY2(dive->toolTip().contains(QLatin1String("manifest.json")) &&
+                     dive->toolTip().contains(QLatin1String("File > New Capture")),
+                 qPrintable(dive->toolTip()));
+        QCOMPARE(dive->statusTip(), dive->toolTip());
+    }
+
+    void moduleTreeShowsItsFiguresAtTheDefaultWidth()
+    {
+        QSettings().clear(); // the default layout, not one a test saved
+        ui::MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        QTreeView *tree = window.moduleTree()->view();
+        // Module, GPU total, Step %, Spread and Calls side by side and whole (they were off to the right of
+        // Module and Class); every column as wide as its content.
+        using M = ui::ModuleTreeModel;
+        for (int c : {M::NameColumn, M::GpuTotalColumn, M::ShareColumn, M::SpreadColumn, M::CallsColumn}) {
+            QVERIFY(tree->header()->visualIndex(c) <= tree->header()->visualIndex(M::CallsColumn));
+            QTRY_VERIFY2(tree->columnViewportPosition(c) + tree->columnWidth(c) <= tree->viewport()->width(),
+                         qPrintable(QStringLiteral("column %1 ends at %2 px in a %3 px tree")
+                                        .arg(c)
+                                        .arg(tree->columnViewportPosition(c) + tree->columnWidth(c))
+                                        .arg(tree->viewport()->width())));
         }
+        for (int c = 1; c < tree->header()->count(); ++c)
+            QVERIFY(tree->columnWidth(c) >= tree->header()->sectionSizeHint(c));
+        // The timeline keeps the larger part of the window.
+        QVERIFY(window.timeline()->width() >= window.width() / 3);
+    }
 
-        void everyFormatsWarningsReachTheBar()
-        {
-            ui::MainWindow window;
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
-            ui::ImportWarningsBar *bar = window.warningsBar();
-            // The Operator Profiler's conv_block profile.json carries 329 warnings of its own, and OpScope adds
-            // one about the units its seed lost (tst_cli): the count, the first, and the whole list on demand.
-            QVERIFY(openAndWait(window,
-                                {QString::fromStdString(fixture("public/operator_profiler/conv_block/profile.json"))}));
-            QVERIFY(bar->isVisible());
-            QCOMPARE(bar->warnings().size(), 330);
-            QVERIFY(
-                bar->summaryText().startsWith(QLatin1String("The importer warned 330 times. The first: k_00000 (")));
-            // The first warning quotes a whole kernel signature: the line is cut, the bar stays one line high.
-            QTRY_VERIFY(bar->summaryLabel()->text().endsWith(QChar(0x2026)));
-            QVERIFY(bar->summaryLabel()->text().startsWith(QLatin1String("The importer warned 330 times.")));
-            QVERIFY(bar->height() < 4 * bar->fontMetrics().lineSpacing());
-            QVERIFY(bar->detailsButton()->isVisible());
-            QVERIFY(!bar->list()->isVisible());
-            bar->detailsButton()->click();
-            QVERIFY(bar->list()->isVisible());
-            QCOMPARE(bar->list()->document()->blockCount(), 330);
-            QVERIFY(window.windowTitle().contains(QLatin1String("[330 import warnings]")));
-
-            // The files of one capture: an ncu CSV cut short next to its nsys export. Its warning reaches the
-            // profile, named by its file.
-            QTemporaryDir dir;
-            const QString ncu = truncatedCopy(dir, "h100/gpt4_bf16_infer/ncu_raw.csv", 200000, "ncu_head.csv");
-            QVERIFY(openAndWait(window, {QString::fromStdString(fixture("h100/gpt4_bf16_infer/nsys.sqlite")), ncu}));
-            QVERIFY(bar->isVisible());
-            QVERIFY(!bar->isExpanded()); // a new profile starts folded
-            bool fromNcu = false;
-            for (const QString &w : bar->warnings())
-                fromNcu = fromNcu || w.startsWith(QLatin1String("ncu_head.csv: "));
-            QVERIFY2(fromNcu, qPrintable(bar->warnings().join(QLatin1Char('\n'))));
+    void openDialogIsSizedForLongNames()
+    {
+        // HolisticTraceAnalysis__benchmark_result_493459_1694039959_trace.json and its siblings.
+        const QString folder = QString::fromStdString(fixture("public/kineto"));
+        ui::MainWindow window;
+        ui::OpenProfileDialog dialog(folder, &window);
+        QCOMPARE(dialog.viewMode(), QFileDialog::Detail);
+        QCOMPARE(dialog.fileMode(), QFileDialog::ExistingFiles);
+        const QSize screen = window.screen()->availableSize();
+        QVERIFY(dialog.width() >= std::min(1000, screen.width()));
+        QVERIFY(dialog.height() >= std::min(600, screen.height()));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto *details = dialog.findChild<QTreeView *>(QStringLiteral("treeView"));
+        QVERIFY(details);
+        QTRY_VERIFY(details->model()->rowCount(details->rootIndex()) >= 7);
+        // The name takes the room that size, type and date leave; those show whole.
+        QHeaderView *header = details->header();
+        QCOMPARE(header->sectionResizeMode(0), QHeaderView::Stretch);
+        int others = 0;
+        for (int c = 1; c < header->count(); ++c) {
+            QCOMPARE(header->sectionResizeMode(c), QHeaderView::ResizeToContents);
+            others += header->sectionSize(c);
         }
+        QTRY_COMPARE(header->sectionSize(0) + others, header->viewport()->width());
+        dialog.close();
+    }
 
-        void bundledSampleSaysSoInTheTitle()
-        {
-            ui::MainWindow window;
-            QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
-            QCOMPARE(
-                window.windowTitle(),
-                QStringLiteral("Bundled sample: 4-block GPT, bf16 inference on an H100 (nsys.sqlite + ncu_raw.csv) — "
-                               "OpScope"));
-            // The same kind of file from elsewhere is not the sample.
-            QVERIFY(openAndWait(window, {QString::fromStdString(fixture("h100/gpt4_bf16_infer/nsys.sqlite"))}));
-            QCOMPARE(window.windowTitle(), QStringLiteral("nsys.sqlite — OpScope"));
-        }
+    void badFileKeepsTheLoadedProfile()
+    {
+        ui::MainWindow window;
+        QVERIFY(openAndWait(
+            window, {QString::fromStdString(fixture("public/operator_profiler/mlp_activations/profile.json"))}));
+        const Profile *before = window.profile();
+        const QString title = window.windowTitle();
 
-        void deepDiveSaysWhyItIsGreyedOut()
-        {
-            ui::MainWindow window;
-            QAction *dive = window.findChild<QAction *>(QStringLiteral("deepDiveAction"));
-            QVERIFY(dive);
-            QVERIFY(!dive->isEnabled());
-            QVERIFY2(dive->toolTip().contains(QLatin1String("open a profile")), qPrintable(dive->toolTip()));
-            QCOMPARE(dive->statusTip(), dive->toolTip());
-            // The sample was not made by a capture run: nothing to replay.
-            QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
-            window.selection()->setKernel(window.analysis()->stepKernels.front());
-            QVERIFY(!dive->isEnabled());
-            QVERIFY2(dive->toolTip().contains(QLatin1String("manifest.json")) &&
-                         dive->toolTip().contains(QLatin1String("File > New Capture")),
-                     qPrintable(dive->toolTip()));
-            QCOMPARE(dive->statusTip(), dive->toolTip());
-        }
+        QSignalSpy finished(&window, &ui::MainWindow::openFinished);
+        window.openFile(QString::fromStdString(fixture("README.md")));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(finished.last().at(0).toBool(), false);
+        QVERIFY(finished.last().at(1).toString().contains("README.md"));
+        QCOMPARE(window.profile(), before);
+        QCOMPARE(window.profile()->kernels.size(), size_t(16));
+        QCOMPARE(window.windowTitle(), title);
+    }
+};
 
-        void moduleTreeShowsItsFiguresAtTheDefaultWidth()
-        {
-            QSettings().clear(); // the default layout, not one a test saved
-            ui::MainWindow window;
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
-            QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
-            QTreeView *tree = window.moduleTree()->view();
-            // Module, GPU total, Step %, Spread and Calls side by side and whole (they were off to the right of
-            // Module and Class); every column as wide as its content.
-            using M = ui::ModuleTreeModel;
-            for (int c : {M::NameColumn, M::GpuTotalColumn, M::ShareColumn, M::SpreadColumn, M::CallsColumn}) {
-                QVERIFY(tree->header()->visualIndex(c) <= tree->header()->visualIndex(M::CallsColumn));
-                QTRY_VERIFY2(tree->columnViewportPosition(c) + tree->columnWidth(c) <= tree->viewport()->width(),
-                             qPrintable(QStringLiteral("column %1 ends at %2 px in a %3 px tree")
-                                            .arg(c)
-                                            .arg(tree->columnViewportPosition(c) + tree->columnWidth(c))
-                                            .arg(tree->viewport()->width())));
-            }
-            for (int c = 1; c < tree->header()->count(); ++c)
-                QVERIFY(tree->columnWidth(c) >= tree->header()->sectionSizeHint(c));
-            // The timeline keeps the larger part of the window.
-            QVERIFY(window.timeline()->width() >= window.width() / 3);
-        }
-
-        void openDialogIsSizedForLongNames()
-        {
-            // HolisticTraceAnalysis__benchmark_result_493459_1694039959_trace.json and its siblings.
-            const QString folder = QString::fromStdString(fixture("public/kineto"));
-            ui::MainWindow window;
-            ui::OpenProfileDialog dialog(folder, &window);
-            QCOMPARE(dialog.viewMode(), QFileDialog::Detail);
-            QCOMPARE(dialog.fileMode(), QFileDialog::ExistingFiles);
-            const QSize screen = window.screen()->availableSize();
-            QVERIFY(dialog.width() >= std::min(1000, screen.width()));
-            QVERIFY(dialog.height() >= std::min(600, screen.height()));
-            dialog.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&dialog));
-            auto *details = dialog.findChild<QTreeView *>(QStringLiteral("treeView"));
-            QVERIFY(details);
-            QTRY_VERIFY(details->model()->rowCount(details->rootIndex()) >= 7);
-            // The name takes the room that size, type and date leave; those show whole.
-            QHeaderView *header = details->header();
-            QCOMPARE(header->sectionResizeMode(0), QHeaderView::Stretch);
-            int others = 0;
-            for (int c = 1; c < header->count(); ++c) {
-                QCOMPARE(header->sectionResizeMode(c), QHeaderView::ResizeToContents);
-                others += header->sectionSize(c);
-            }
-            QTRY_COMPARE(header->sectionSize(0) + others, header->viewport()->width());
-            dialog.close();
-        }
-
-        void badFileKeepsTheLoadedProfile()
-        {
-            ui::MainWindow window;
-            QVERIFY(openAndWait(
-                window, {QString::fromStdString(fixture("public/operator_profiler/mlp_activations/profile.json"))}));
-            const Profile *before = window.profile();
-            const QString title = window.windowTitle();
-
-            QSignalSpy finished(&window, &ui::MainWindow::openFinished);
-            window.openFile(QString::fromStdString(fixture("README.md")));
-            QVERIFY(finished.wait(30000));
-            QCOMPARE(finished.last().at(0).toBool(), false);
-            QVERIFY(finished.last().at(1).toString().contains("README.md"));
-            QCOMPARE(window.profile(), before);
-            QCOMPARE(window.profile()->kernels.size(), size_t(16));
-            QCOMPARE(window.windowTitle(), title);
-        }
-    };
-
-    QTEST_MAIN(TestMainWindow)
+QTEST_MAIN(TestMainWindow)
 #include "tst_main_window.moc"
