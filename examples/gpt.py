@@ -98,6 +98,8 @@ def build_step(argv=None):
     parser.add_argument("--batch", type=int, default=None, help="sequences per step (default: the size's)")
     parser.add_argument("--seq", type=int, default=None, help="sequence length (default: the size's)")
     parser.add_argument("--steps", type=int, default=20, help="iterations (default 20)")
+    parser.add_argument("--log-every", type=int, default=10, metavar="N",
+                        help="print the loss every N steps (default 10); loss.item() waits for the GPU")
     parser.add_argument("--infer", action="store_true", help="forward only, under torch.no_grad()")
     parser.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
@@ -135,7 +137,7 @@ def build_step(argv=None):
         loss = F.cross_entropy(logits.reshape(-1, vocabulary).float(), targets.reshape(-1))
         loss.backward()
         optimizer.step()
-        if state["step"] % 10 == 0:
+        if args.log_every and state["step"] % args.log_every == 0:
             print("step %d loss %.4f" % (state["step"], loss.item()), flush=True)
         state["step"] += 1
 
