@@ -4,10 +4,11 @@
 // colour), labels and image strips here, bounded by pixels (a row never paints more boxes than it
 // has columns); flush() then draws the strips and the boxes with one call per colour. Everything is
 // reused between frames, so painting allocates nothing once warm.
-//   paintRow (timeline_paint.cpp):        folds the events of a pixel column into one box.
-//   paintRowCells (timeline_paint_cells.cpp): a row zoomed out past its pyramid's finest buckets;
-//                                         folded columns come from the buckets and go out as one image
-//                                         strip per row; events a pixel or wider stay boxes.
+// The row painters are the render passes:
+// - paintRow (timeline_paint_row.cpp) folds the events of a pixel column into one box;
+// - paintRowCells (timeline_paint_cells.cpp) paints a row zoomed out past its pyramid's finest
+//   buckets: folded columns come from the buckets and go out as one image strip per row, events a
+//   pixel or wider stay boxes.
 
 #include "timeline/timeline_colors.h"
 #include "timeline/timeline_coordinates.h"
