@@ -28,16 +28,19 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDeadlineTimer>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QScreen>
 #include <QScrollBar>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -580,6 +583,48 @@ private slots:
         }
         QTRY_COMPARE(header->sectionSize(0) + others, header->viewport()->width());
         dialog.close();
+    }
+
+    void openingASecondCaptureWhileTheFirstLoads()
+    {
+        // A: 20 training steps of a 12-block GPT (47 MB of JSON, 148,289 events), still loading when
+        // B, the bundled sample (192 kernels), is opened.
+        const QStringList first{QString::fromStdString(fixture("h100/kineto_gpt12_train20.json.gz"))};
+        const QStringList second = ui::sampleCaptureFiles();
+        ui::MainWindow window;
+        window.show();
+        auto *bar = window.findChild<QProgressBar *>();
+        QLabel *status = nullptr;
+        for (QLabel *label : window.statusBar()->findChildren<QLabel *>())
+            if (label->text() == QLatin1String("No profile loaded"))
+                status = label;
+        QVERIFY(bar && status);
+        QSignalSpy finished(&window, &ui::MainWindow::openFinished);
+        window.openFiles(first);
+        QTRY_VERIFY(bar->format() != QLatin1String("%p%")); // A has reported a stage
+        QVERIFY(window.isLoading());
+        window.openFiles(second);
+        // Until B is open its progress stays on show and the status names B: A's late cancel (or
+        // result) must not hide B's progress or say "Opening kineto_gpt12_train20.json.gz cancelled".
+        QDeadlineTimer deadline(60000);
+        while (!deadline.hasExpired()) {
+            QTest::qWait(2);
+            if (!finished.isEmpty() && finished.last().at(0).toBool())
+                break; // B is open
+            QCOMPARE(status->text(), QStringLiteral("Opening nsys.sqlite..."));
+            QVERIFY(bar->isVisible());
+        }
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toBool(), true);
+        QCOMPARE(window.profilePaths(), second);
+        QCOMPARE(window.profile()->kernels.size(), size_t(192));
+        // Nothing of A arrives later either.
+        QTest::qWait(300);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(window.profilePaths(), second);
+        QVERIFY(!bar->isVisible());
+        QVERIFY2(status->text().startsWith(QLatin1String("192 kernels")), qPrintable(status->text()));
+        QVERIFY(!window.isLoading());
     }
 
     void badFileKeepsTheLoadedProfile()

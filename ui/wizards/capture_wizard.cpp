@@ -1,6 +1,6 @@
 #include "wizards/capture_wizard.h"
 
-#include "wizards/background.h"
+#include "job_tracker.h"
 #include "wizards/capture_options_page.h"
 #include "wizards/finish_page.h"
 #include "wizards/page_util.h"

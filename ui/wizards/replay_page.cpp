@@ -1,6 +1,6 @@
 #include "wizards/replay_page.h"
 
-#include "wizards/background.h"
+#include "job_tracker.h"
 #include "wizards/page_util.h"
 #include "wizards/run_wizard.h"
 
