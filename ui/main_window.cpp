@@ -403,9 +403,9 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     profilePaths_ = paths;
     addRecentFiles(paths);
 
-    timeline_->setProfile(capture_->profile);
+    timeline_->setModel(capture_->profile, capture_->timeline); // built by the loader, off this thread
     // Open on the captured step(s), not the whole process with its initialisation and warm-up.
-    if (const auto steps = findSteps(*capture_->profile); !steps.empty()) {
+    if (const auto &steps = capture_->steps; !steps.empty()) {
         const int64_t start = steps.front().start_ns, end = steps.back().end_ns;
         const int64_t margin = std::max<int64_t>(1, (end - start) / 50);
         timeline_->setVisibleRange(start - margin, end + margin);

@@ -1,6 +1,7 @@
 #include "profile_loader.h"
 
 #include "models/profile_analysis.h"
+#include "timeline/timeline_model.h"
 
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
@@ -32,6 +33,9 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     capture->analysis = analyzeProfile(profile);
     progress.checkCancel();
     capture->insights = findInsights(*profile, MicroUnit::Greek);
+    progress.checkCancel();
+    capture->timeline = std::make_shared<const TimelineModel>(*profile);
+    capture->steps = findSteps(*profile);
     progress.report(1.0, "Analysing");
     return capture;
 }

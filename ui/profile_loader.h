@@ -1,6 +1,6 @@
 #pragma once
-// Loads the files of one capture on a worker thread (import, attribution, analysis, insights) so the
-// GUI stays responsive; reports progress and can be cancelled.
+// Loads the files of one capture on a worker thread (import, attribution, analysis, insights, the
+// timeline's model) so the GUI stays responsive; reports progress and can be cancelled.
 
 #include "job_tracker.h"
 
@@ -21,12 +21,15 @@ class Progress;
 namespace opscope::ui {
 
 struct ProfileAnalysis;
+class TimelineModel;
 
 // Everything the views show, computed once per opened capture, off the GUI thread.
 struct LoadedCapture {
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const ProfileAnalysis> analysis;
     std::vector<Insight> insights;
+    std::shared_ptr<const TimelineModel> timeline; // the timeline's tracks and rows (of `profile`)
+    std::vector<StepWindow> steps;                 // findSteps(): where the timeline opens
 };
 
 // Imports the files of one capture and computes what the views show (seconds on big captures: call

@@ -7,6 +7,7 @@
 #include "models/kernel_table_model.h"
 #include "models/model_roles.h"
 #include "models/module_tree_model.h"
+#include "profile_loader.h"
 #include "selection.h"
 #include "test_util.h"
 #include "timeline/timeline_find_bar.h"
@@ -249,6 +250,12 @@ private slots:
             }
         QCOMPARE(captured, size_t(46));
         QCOMPARE(withCounters, size_t(46));
+        // The timeline shows the model the loader built off the GUI thread, opened on the captured step.
+        QVERIFY(window.capture()->timeline);
+        QCOMPARE(window.timeline()->model(), window.capture()->timeline.get());
+        QCOMPARE(window.capture()->steps.size(), size_t(1));
+        QVERIFY(window.timeline()->visibleStart() < window.capture()->steps.front().start_ns);
+        QVERIFY(window.timeline()->visibleEnd() > window.capture()->steps.front().end_ns);
         QVERIFY(window.windowTitle().contains("nsys.sqlite + ncu_raw.csv"));
         QVERIFY(window.windowTitle().startsWith("Bundled sample: "));
         QVERIFY(!window.insights()->insights().empty());
