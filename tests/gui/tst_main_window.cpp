@@ -9,6 +9,7 @@
 #include "models/module_tree_model.h"
 #include "profile_loader.h"
 #include "selection.h"
+#include "settings.h"
 #include "test_util.h"
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_model.h"
@@ -38,7 +39,6 @@
 #include <QProgressBar>
 #include <QScreen>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -99,10 +99,16 @@ QComboBox *rooflineChooser(ui::RooflineView &view, const QString &firstItem)
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
+    void settingsStayApartFromTheUsers()
     {
-        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
-        QSettings().clear();
+        // tests/gui/isolated_settings.cpp: QStandardPaths' test mode, a file of this suite's own.
+        QVERIFY(QStandardPaths::isTestModeEnabled());
+        const QString config = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation);
+        QVERIFY2(config.contains(QLatin1String("/.qttest/")), qPrintable(config));
+        QCOMPARE(ui::settings::storagePath(), config + QStringLiteral("/OpScopeTest/tst_main_window.conf"));
+        // Every window starts from the defaults.
+        QVERIFY(ui::settings::read(ui::settings::files::recent).isEmpty());
+        QCOMPARE(ui::settings::read(ui::settings::view::tab), 0);
     }
 
     void ctrlFFindsInTheTimeline()
@@ -229,7 +235,7 @@ private slots:
         QVERIFY(openAndWait(again, ui::sampleCaptureFiles()));
         QCOMPARE(again.roofline()->options().precision, precision);
         QCOMPARE(int(again.roofline()->options().colorMode), int(ui::ColorMode::Operator));
-        QSettings().clear();
+        ui::settings::clear();
     }
 
     void opensTheBundledSampleCapture()
@@ -541,7 +547,7 @@ private slots:
 
     void moduleTreeShowsItsFiguresAtTheDefaultWidth()
     {
-        QSettings().clear(); // the default layout, not one a test saved
+        ui::settings::clear(); // the default layout, not one a test saved
         ui::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
