@@ -8,6 +8,7 @@
 
 #include <QObject>
 #include <QPointer>
+#include <QString>
 #include <QThread>
 
 #include <atomic>
@@ -45,6 +46,13 @@ template <typename Work, typename Deliver> QThread *startThread(QObject *context
 }
 
 } // namespace detail
+
+// How a job that may fail or be stopped ended: its value, or that it stopped, or why it failed.
+template <typename T> struct JobOutcome {
+    std::shared_ptr<const T> value;
+    bool cancelled = false;
+    QString error;
+};
 
 // What a running job sees: whether it should stop, and a way to report to the GUI thread.
 class JobControl {

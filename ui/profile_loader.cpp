@@ -9,17 +9,6 @@
 
 namespace opscope::ui {
 
-namespace {
-
-// How a load ended, as the worker hands it over.
-struct LoadOutcome {
-    std::shared_ptr<const LoadedCapture> capture;
-    bool cancelled = false;
-    QString error;
-};
-
-} // namespace
-
 std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress)
 {
     std::vector<std::string> files;
@@ -56,7 +45,7 @@ void ProfileLoader::load(const QStringList &paths)
 {
     jobs_.start(
         [this, paths](const JobControl &job) {
-            LoadOutcome outcome;
+            JobOutcome<LoadedCapture> outcome;
             try {
                 Progress progress(
                     [this, &job](double fraction, std::string_view stage) {
@@ -64,7 +53,7 @@ void ProfileLoader::load(const QStringList &paths)
                         job.post([this, fraction, text] { emit this->progress(fraction, text); });
                     },
                     job.stopFlag());
-                outcome.capture = loadCapture(paths, progress);
+                outcome.value = loadCapture(paths, progress);
             } catch (const Cancelled &) {
                 outcome.cancelled = true;
             } catch (const std::exception &e) {
@@ -72,9 +61,9 @@ void ProfileLoader::load(const QStringList &paths)
             }
             return outcome;
         },
-        [this, paths](LoadOutcome outcome) {
-            if (outcome.capture)
-                emit loaded(outcome.capture, paths);
+        [this, paths](JobOutcome<LoadedCapture> outcome) {
+            if (outcome.value)
+                emit loaded(outcome.value, paths);
             else if (outcome.cancelled)
                 emit cancelled(paths);
             else

@@ -9,13 +9,6 @@ namespace opscope::ui {
 
 namespace {
 
-// How a comparison ended, as the worker hands it over.
-struct CompareOutcome {
-    std::shared_ptr<const Comparison> comparison;
-    bool cancelled = false;
-    QString error;
-};
-
 // Loading dominates; the diff itself is quick. With AFTER given, BEFORE is all the loading.
 constexpr double kLoadShare = 0.9;
 
@@ -67,7 +60,7 @@ void CompareLoader::start(const QStringList &beforePaths, std::shared_ptr<const 
                     job.stopFlag());
                 return loadCapture(paths, progress);
             };
-            CompareOutcome outcome;
+            JobOutcome<Comparison> outcome;
             const QString *side = &beforeSide;
             try {
                 const auto before = load(beforeSide, beforePaths, 0, after ? kLoadShare : kLoadShare / 2);
@@ -81,7 +74,7 @@ void CompareLoader::start(const QStringList &beforePaths, std::shared_ptr<const 
                     throw Cancelled();
                 side = nullptr;
                 report(kLoadShare, tr("Comparing"));
-                outcome.comparison = buildComparison(before, afterCapture, beforePaths, afterPaths);
+                outcome.value = buildComparison(before, afterCapture, beforePaths, afterPaths);
                 outcome.cancelled = job.stopRequested();
             } catch (const Cancelled &) {
                 outcome.cancelled = true;
@@ -91,12 +84,12 @@ void CompareLoader::start(const QStringList &beforePaths, std::shared_ptr<const 
             }
             return outcome;
         },
-        [this](CompareOutcome outcome) {
+        [this](JobOutcome<Comparison> outcome) {
             if (outcome.cancelled) {
                 emit cancelled();
-            } else if (outcome.comparison) {
+            } else if (outcome.value) {
                 emit progress(1.0, tr("Comparing"));
-                emit finished(outcome.comparison);
+                emit finished(outcome.value);
             } else {
                 emit failed(outcome.error);
             }
