@@ -41,10 +41,8 @@
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -186,10 +184,6 @@ private slots:
             if (!text.contains(QLatin1String("propagateSizeHints")))
                 previous(type, context, text);
         });
-        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
-        QCoreApplication::setOrganizationName(QStringLiteral("OpScopeTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_capture_wizard"));
-        QSettings().clear();
         QVERIFY(runs_.isValid());
         const std::string python = pipeline::findPython();
         if (!python.empty() && pipeline::pythonHasTorch(python))

@@ -1,6 +1,5 @@
 #include "wizards/replay_wizard.h"
 
-#include "wizards/background.h"
 #include "wizards/finish_page.h"
 #include "wizards/page_util.h"
 #include "wizards/replay_page.h"
