@@ -70,7 +70,10 @@ if [ "${1:-}" = --inside ]; then
   mount_in_root bind /dev /dev
   mount_in_root bind /dev/pts /dev/pts
   mount_in_root tmpfs shm /dev/shm mode=1777
-  cp /etc/resolv.conf "$root/etc/resolv.conf" # the network is the host's
+  # The network is the host's: its name servers, and its host name in /etc/hosts as the installer writes
+  # it (else sudo says "unable to resolve host").
+  cp /etc/resolv.conf "$root/etc/resolv.conf"
+  grep -qw "$(hostname)" "$root/etc/hosts" 2>/dev/null || printf '127.0.1.1\t%s\n' "$(hostname)" >>"$root/etc/hosts"
   # Packages installed in a chroot must not start their services (openssh-server would start sshd on the
   # host's port 22): the usual policy-rc.d of build chroots.
   printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
