@@ -9,13 +9,14 @@
 #   2. the test command (<!-- test-command -->, the one .ci/run runs).
 # It prints each command's result and time, and exits non-zero when one failed.
 #
-#   sudo bash packaging/fresh-debian-check.sh [--keep DIR] [--as-root] [--app-seconds N]
-#                                             [--mirror URL] [--shared DIR]
+#   sudo bash packaging/fresh-debian-check.sh [--keep DIR] [--as-root] [--skip-start]
+#                                             [--app-seconds N] [--mirror URL] [--shared DIR]
 #
 #   --keep DIR        make the root in DIR and keep it afterwards; a root kept there by an earlier run
 #                     is re-used (no debootstrap; the packages it installed stay, so install-deps.sh
 #                     then has nothing to install; the checkout is cloned afresh)
 #   --as-root         run the commands as root (as CI does) instead of a user with sudo
+#   --skip-start      run only the test command (e.g. again in a kept root)
 #   --app-seconds N   how long the explorer must keep running (default 5)
 #   --mirror URL      Debian mirror for debootstrap (default http://deb.debian.org/debian)
 #   --shared DIR      the folder copied to ../shared beside the clone (default: ../shared beside
@@ -99,9 +100,10 @@ if [ "${1:-}" = --inside ]; then
 
   # The environment of a fresh login: nothing of this machine's but the terminal type (no LANG:
   # minbase has no locales, so the C locale).
-  in_root() { # NAME=VALUE... COMMAND-STRING: runs COMMAND-STRING with bash in the checkout, as the user
+  in_root() { # [NAME=VALUE...] -- COMMAND-STRING: runs COMMAND-STRING with bash in the checkout, as the user
     local vars=()
-    while [[ "$1" == *=* ]]; do vars+=("$1"); shift; done
+    while [ "$1" != -- ]; do vars+=("$1"); shift; done
+    shift
     chroot --userspec="$uid:$gid" "$root" /usr/bin/env -i HOME="$home" USER="$user" LOGNAME="$user" \
       SHELL=/bin/bash PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin TERM="${TERM:-dumb}" \
       "${vars[@]}" /bin/bash -c 'cd "$0" && exec /bin/bash -c "$1"' "$checkout" "$1"
@@ -128,47 +130,52 @@ if [ "${1:-}" = --inside ]; then
   [ -n "$start_command" ] || { say "README.md has no <!-- start-command --> block"; exit 1; }
   [ -n "$test_command" ] || { say "README.md has no <!-- test-command --> block"; exit 1; }
 
-  say "1. start command, as $user, QT_QPA_PLATFORM=offscreen:"
-  echo "+ $start_command"
-  started=$SECONDS
-  in_root QT_QPA_PLATFORM=offscreen "$start_command" &
-  command_pid=$!
-  app_seen_at=-1
-  app_stopped=0
-  while kill -0 "$command_pid" 2>/dev/null; do
-    app=$(app_pids)
-    app=${app%%$'\n'*}
-    if [ -n "$app" ] && [ "$app_seen_at" -lt 0 ]; then
-      app_seen_at=$SECONDS
-      say "the explorer started (pid $app) after $(duration $((SECONDS - started)))"
+  # 1: passes when the explorer it starts is still running after FRESH_APP_SECONDS (then stopped).
+  run_start_command() {
+    say "1. start command, as $user, QT_QPA_PLATFORM=offscreen:"
+    echo "+ $start_command"
+    local started=$SECONDS command_pid app app_seen_at=-1 app_stopped=0 status=0 elapsed
+    in_root QT_QPA_PLATFORM=offscreen -- "$start_command" &
+    command_pid=$!
+    while kill -0 "$command_pid" 2>/dev/null; do
+      app=$(app_pids)
+      app=${app%%$'\n'*}
+      if [ -n "$app" ] && [ "$app_seen_at" -lt 0 ]; then
+        app_seen_at=$SECONDS
+        say "the explorer started (pid $app) after $(duration $((SECONDS - started)))"
+      fi
+      if [ -n "$app" ] && [ $((SECONDS - app_seen_at)) -ge "$FRESH_APP_SECONDS" ]; then
+        say "the explorer is still running after $FRESH_APP_SECONDS s: stopping it"
+        app_stopped=1
+        kill -TERM "$app" 2>/dev/null || true
+        break
+      fi
+      sleep 1
+    done
+    wait "$command_pid" || status=$?
+    elapsed=$((SECONDS - started))
+    if [ "$app_stopped" -eq 1 ]; then
+      results+=("1. start command: PASSED in $(duration "$elapsed") (installed, built, and the explorer was still running after $FRESH_APP_SECONDS s)")
+    elif [ "$app_seen_at" -ge 0 ]; then
+      results+=("1. start command: FAILED in $(duration "$elapsed") (the explorer exited by itself after $((SECONDS - app_seen_at)) s, status $status)")
+      failed=1
+    else
+      results+=("1. start command: FAILED in $(duration "$elapsed") (exit status $status before the explorer started)")
+      failed=1
     fi
-    if [ -n "$app" ] && [ $((SECONDS - app_seen_at)) -ge "$FRESH_APP_SECONDS" ]; then
-      say "the explorer is still running after $FRESH_APP_SECONDS s: stopping it"
-      app_stopped=1
-      kill -TERM "$app" 2>/dev/null || true
-      break
-    fi
-    sleep 1
-  done
-  status=0
-  wait "$command_pid" || status=$?
-  elapsed=$((SECONDS - started))
-  if [ "$app_stopped" -eq 1 ]; then
-    results+=("1. start command: PASSED in $(duration "$elapsed") (installed, built, and the explorer was still running after $FRESH_APP_SECONDS s)")
-  elif [ "$app_seen_at" -ge 0 ]; then
-    results+=("1. start command: FAILED in $(duration "$elapsed") (the explorer exited by itself after $((SECONDS - app_seen_at)) s, status $status)")
-    failed=1
+    say "${results[-1]}"
+  }
+  if [ "$FRESH_SKIP_START" = 1 ]; then
+    results+=("1. start command: skipped (--skip-start)")
   else
-    results+=("1. start command: FAILED in $(duration "$elapsed") (exit status $status before the explorer started)")
-    failed=1
+    run_start_command
   fi
-  say "${results[-1]}"
 
   say "2. test command, as $user:"
   echo "+ $test_command"
   started=$SECONDS
   status=0
-  in_root "$test_command" || status=$?
+  in_root -- "$test_command" || status=$?
   elapsed=$((SECONDS - started))
   if [ "$status" -eq 0 ]; then
     results+=("2. test command: PASSED in $(duration "$elapsed")")
@@ -188,6 +195,7 @@ fi
 usage() { sed -n '2,/^set -euo/p' "$script" | sed '$d; s/^# \{0,1\}//'; }
 keep=""
 user=opscope
+skip_start=0
 app_seconds=5
 mirror=http://deb.debian.org/debian
 repo=$(git -C "$(dirname "$script")" rev-parse --show-toplevel)
@@ -196,6 +204,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
   --keep) keep=${2:?--keep needs a folder}; shift 2 ;;
   --as-root) user=root; shift ;;
+  --skip-start) skip_start=1; shift ;;
   --app-seconds) app_seconds=${2:?--app-seconds needs a number}; shift 2 ;;
   --mirror) mirror=${2:?--mirror needs a URL}; shift 2 ;;
   --shared) shared=${2:?--shared needs a folder}; shift 2 ;;
@@ -251,7 +260,7 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM HUP
 
-export FRESH_ROOT=$root FRESH_USER=$user FRESH_APP_SECONDS=$app_seconds FRESH_MIRROR=$mirror \
+export FRESH_ROOT=$root FRESH_USER=$user FRESH_SKIP_START=$skip_start FRESH_APP_SECONDS=$app_seconds FRESH_MIRROR=$mirror \
   FRESH_REPO=$repo FRESH_COMMIT=$commit FRESH_SHARED=$shared
 echo "== fresh-debian-check: commit $commit, root $root, running as ${user}$([ "$user" = root ] || echo ' (with sudo)')"
 unshare --mount --propagation private --pid --fork --kill-child --mount-proc bash "$script" --inside &
