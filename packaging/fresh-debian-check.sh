@@ -235,6 +235,7 @@ if [ -n "$keep" ]; then
   fi
 else
   root=$(mktemp -d /var/tmp/opscope-fresh-debian.XXXXXX)
+  chmod 755 "$root" # it becomes /, which every user must be able to enter (mktemp makes it 0700)
 fi
 
 inner=""
