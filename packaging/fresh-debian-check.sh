@@ -243,7 +243,11 @@ cleanup() {
   local status=$?
   trap - EXIT INT TERM HUP
   if [ -n "$inner" ] && kill -0 "$inner" 2>/dev/null; then
-    kill -TERM "$inner" 2>/dev/null || true # unshare --kill-child ends the namespace and all in it
+    # unshare blocks SIGINT and SIGTERM; its child is the PID namespace's init, and when that ends the kernel
+    # ends every process in the namespace, and the private mounts go with the namespace.
+    echo "== fresh-debian-check: stopping everything the check started"
+    local init
+    for init in $(cat /proc/"$inner"/task/*/children 2>/dev/null); do kill -KILL "$init" 2>/dev/null || true; done
     wait "$inner" 2>/dev/null || true
   fi
   # The mounts were private to the namespace; never delete through one that is somehow still there.
