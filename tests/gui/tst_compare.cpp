@@ -35,7 +35,9 @@
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 #include <QTreeView>
 
@@ -163,6 +165,12 @@ QString misalignment(const Comparison &c, TimelineView *before, TimelineView *af
 class TestCompare : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
+        QSettings().clear();
+    }
+
     void convBlockHeaderAndRows()
     {
         CompareWindow window;

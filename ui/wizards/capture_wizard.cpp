@@ -152,8 +152,7 @@ ReplayAvailability CaptureWizard::replayAvailability() const
         if (!replay_->ncu()->found()) {
             a.why = replay_->ncuMissingReason() + QLatin1Char(' ') +
                     tr("Until then the capture is imported without hardware counters.");
-            a.detail =
-                fromStd(pipeline::missingToolMessage("ncu", "--ncu", "Nsight Compute", pipeline::ncuSearchDirs()));
+            a.detail = fromStd(pipeline::ncuNotFoundMessage());
             return a;
         }
     }
