@@ -1,5 +1,5 @@
 // The direct reader of SQLite table b-trees; see sqlite_btree.h for what it reads and what it leaves to SQLite.
-#include "import/sqlite_btree.h"
+#include "import/common/sqlite_btree.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "import/ncu_csv_parser.h"
+#include "import/ncu/ncu_csv_parser.h"
 
 #include "opscope/errors.h"
 

@@ -1,4 +1,4 @@
-#include "import/kineto_event.h"
+#include "import/kineto/kineto_event.h"
 
 #include <string>
 

@@ -1,5 +1,5 @@
 // Schema discovery and the StringIds table of an Nsight Systems export.
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 
 #include "opscope/errors.h"
 

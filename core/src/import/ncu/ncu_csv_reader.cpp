@@ -1,4 +1,4 @@
-#include "import/ncu_csv_reader.h"
+#include "import/ncu/ncu_csv_reader.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 // Turns torch.profiler (Kineto) trace events into the profile model, one event at a time, then links
 // what needs the whole trace (operator nesting, forward/backward flows, launching threads, names).
 
-#include "import/kineto_event.h"
+#include "import/kineto/kineto_event.h"
 #include "opscope/profile.h"
 #include "opscope/progress.h"
 

@@ -1,6 +1,6 @@
 // Row readers of the CUPTI tables of an Nsight Systems export, and the correlation index that ties
 // GPU work to the API call that launched it.
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "import/ncu_nvtx.h"
+#include "import/ncu/ncu_nvtx.h"
 
 #include <algorithm>
 #include <limits>

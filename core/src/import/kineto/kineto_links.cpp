@@ -1,6 +1,6 @@
 // The passes of the Kineto import that need the whole trace: operator nesting, the legacy export's
 // labels, forward/backward links, launching threads, thread names and the time base.
-#include "import/kineto_builder.h"
+#include "import/kineto/kineto_builder.h"
 
 #include "opscope/errors.h"
 

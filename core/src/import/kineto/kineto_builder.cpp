@@ -1,4 +1,4 @@
-#include "import/kineto_builder.h"
+#include "import/kineto/kineto_builder.h"
 
 #include <algorithm>
 #include <cstring>

@@ -4,10 +4,10 @@
 // profiler's bare array (CPU-only torch). Traces reach a gigabyte: the file is streamed in chunks and
 // each event object is picked apart in place (kineto_event.cpp); only small top-level values such as
 // deviceProperties are parsed as JSON documents.
+#include "import/common/json_scan.h"
 #include "import/importers.h"
-#include "import/json_scan.h"
-#include "import/kineto_builder.h"
-#include "import/kineto_event.h"
+#include "import/kineto/kineto_builder.h"
+#include "import/kineto/kineto_event.h"
 
 #include "opscope/errors.h"
 

@@ -1,4 +1,4 @@
-#include "import/json_scan.h"
+#include "import/common/json_scan.h"
 
 #include "opscope/errors.h"
 

@@ -3,7 +3,7 @@
 // temporary file (stdout alone, so none of ncu's messages on stderr can cut into a row) and is then
 // streamed through the CSV parser (ncu_csv_parser.cpp).
 #include "import/importers.h"
-#include "import/ncu_csv.h"
+#include "import/ncu/ncu_csv.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"

@@ -1,6 +1,6 @@
 // NVTX_EVENTS of an Nsight Systems export: ranges, marks, thread and domain names; and the nesting of
 // ranges per thread.
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // input: only the fields the importer uses are picked out (numbers as their text, so that times can be
 // converted to nanoseconds exactly); everything else is skipped without being decoded.
 
-#include "import/json_scan.h"
+#include "import/common/json_scan.h"
 
 #include <array>
 #include <cstdint>

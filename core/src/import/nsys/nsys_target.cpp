@@ -1,5 +1,5 @@
 // The small tables of an Nsight Systems export: GPUs, export metadata, capture span, thread names.
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 
 #include "opscope/errors.h"
 

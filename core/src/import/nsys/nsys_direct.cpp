@@ -1,7 +1,7 @@
 // Which event tables of an Nsight Systems export are read straight from their b-trees, and where each
 // selected column sits in their records. SQLite itself says where the table starts and what its columns
 // are; anything unusual about a table leaves it to SQLite.
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 
 #include <algorithm>
 #include <cctype>

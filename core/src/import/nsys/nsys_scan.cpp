@@ -5,7 +5,7 @@
 // Chunks are merged strictly in rowid order per table, so the result does not depend on timing.
 // A table read directly (DirectTable) is cut into runs of leaf pages instead; each run also knows the
 // rowids its parents allow it, so SQLite can read the same rows should the direct reader give up on it.
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 
 #include <algorithm>
 #include <condition_variable>

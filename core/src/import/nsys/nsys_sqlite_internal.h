@@ -18,7 +18,7 @@
 // DirectRows, which decodes the same columns straight from the leaf pages (several times faster than
 // SQLite's VDBE). A chunk the direct reader cannot read whole is read again through SQLite.
 
-#include "import/sqlite_btree.h"
+#include "import/common/sqlite_btree.h"
 #include "opscope/errors.h"
 #include "opscope/profile.h"
 #include "opscope/progress.h"

@@ -1,10 +1,10 @@
 // Nsight Compute CSV files: `ncu --csv` output, raw or details page, saved as is (console noise
 // included) or exported from a report. The parsing lives in ncu_csv_parser.cpp.
-#include "import/ncu_csv.h"
+#include "import/ncu/ncu_csv.h"
 
 #include "import/importers.h"
-#include "import/ncu_csv_parser.h"
-#include "import/ncu_csv_reader.h"
+#include "import/ncu/ncu_csv_parser.h"
+#include "import/ncu/ncu_csv_reader.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 

@@ -2,7 +2,7 @@
 // See shared/research/formats.md §1: tables are created lazily and columns move between versions, so
 // every table is looked up in sqlite_master and every column selected by name.
 #include "import/importers.h"
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 
 #include "opscope/errors.h"
 

@@ -1,7 +1,7 @@
 #pragma once
 // Shared between the Nsight Compute importers (ncu_csv.cpp, ncu_rep.cpp).
 
-#include "import/ncu_csv_parser.h"
+#include "import/ncu/ncu_csv_parser.h"
 #include "opscope/profile.h"
 #include "opscope/progress.h"
 

@@ -10,8 +10,8 @@
 // ncu runs kernels one at a time and writes no timestamps, so the profile gets a serial timeline:
 // each kernel starts where the one before it ended, lasting its gpu__time_duration.sum.
 
-#include "import/ncu_csv_reader.h"
-#include "import/ncu_nvtx.h"
+#include "import/ncu/ncu_csv_reader.h"
+#include "import/ncu/ncu_nvtx.h"
 #include "opscope/profile.h"
 #include "opscope/progress.h"
 #include "opscope/units.h"
