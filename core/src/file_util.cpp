@@ -76,6 +76,12 @@ bool isGzipMagic(const std::string &bytes)
     return bytes.size() >= 2 && uint8_t(bytes[0]) == 0x1f && uint8_t(bytes[1]) == 0x8b;
 }
 
+bool hasSqliteMagic(std::string_view bytes)
+{
+    constexpr std::string_view kMagic("SQLite format 3\0", 16);
+    return bytes.substr(0, kMagic.size()) == kMagic;
+}
+
 // Inflates gzip data, stopping after `limit` output bytes (SIZE_MAX for all of it).
 static std::string inflateGzip(const std::string &path, const std::string &compressed, size_t limit)
 {

@@ -86,8 +86,7 @@ std::string writeInput(const uint8_t *data, size_t size, const std::string &file
 
 std::string writeDatabase(const uint8_t *data, size_t size, const std::string &fileName)
 {
-    static const char kMagic[] = "SQLite format 3";
-    if (size >= sizeof kMagic && std::memcmp(data, kMagic, sizeof kMagic) == 0)
+    if (hasSqliteMagic(std::string_view(reinterpret_cast<const char *>(data), size)))
         return writeInput(data, size, fileName);
     const fs::path path = workFolder() / fileName;
     std::error_code ec;

@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace opscope {
 
@@ -13,6 +14,8 @@ std::string readMaybeGzipped(const std::string &path);
 // The first `count` bytes of the file, inflated when gzipped (for format detection).
 std::string readHead(const std::string &path, size_t count);
 bool isGzipMagic(const std::string &bytes);
+// Whether `bytes` start with "SQLite format 3\0", the first 16 bytes of every SQLite 3 database.
+bool hasSqliteMagic(std::string_view bytes);
 bool fileExists(const std::string &path);
 bool isDirectory(const std::string &path);
 std::string fileExtension(const std::string &path); // lower case, with the dot: ".json"

@@ -17,8 +17,7 @@ std::vector<ImportFormat> makeFormats()
     std::vector<ImportFormat> formats;
     formats.push_back({"opscope", "OpScope profile",
                        [](const FileProbe &f) {
-                           return !f.directory && f.head.size() >= 100 &&
-                                  f.head.compare(0, 16, std::string("SQLite format 3\0", 16)) == 0 &&
+                           return !f.directory && f.head.size() >= 100 && hasSqliteMagic(f.head) &&
                                   looksLikeOpScopeFile(f.path);
                        },
                        [](const std::string &path, const Progress &progress) {
@@ -53,7 +52,7 @@ std::string describeContent(const FileProbe &probe)
 {
     if (probe.head.empty())
         return "the file is empty";
-    if (probe.head.compare(0, 16, std::string("SQLite format 3\0", 16)) == 0)
+    if (hasSqliteMagic(probe.head))
         return "an SQLite database without the tables of any supported profiler";
     return "not a profile format OpScope reads";
 }

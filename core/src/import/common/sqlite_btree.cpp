@@ -1,6 +1,8 @@
 // The direct reader of SQLite table b-trees; see sqlite_btree.h for what it reads and what it leaves to SQLite.
 #include "import/common/sqlite_btree.h"
 
+#include "opscope/file_util.h"
+
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -94,7 +96,7 @@ std::unique_ptr<File> File::open(const std::string &path, std::string &whyNot)
         whyNot = "cannot read the file header";
         return nullptr;
     }
-    if (std::memcmp(h, "SQLite format 3", 16) != 0) {
+    if (!hasSqliteMagic(std::string_view(reinterpret_cast<const char *>(h), sizeof h))) {
         whyNot = "not an SQLite 3 file";
         return nullptr;
     }

@@ -42,7 +42,7 @@ bool looksLikeNcuCsv(std::string_view head)
     const size_t first = head.find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos)
         return false;
-    if (head[first] == '{' || head[first] == '[' || head.substr(0, 15) == "SQLite format 3" ||
+    if (head[first] == '{' || head[first] == '[' || hasSqliteMagic(head) ||
         head.find('\0') != std::string_view::npos)
         return false;
     std::vector<std::string_view> fields;

@@ -53,7 +53,7 @@ bool detectNsysRep(const FileProbe &probe)
     if (probe.extension != ".nsys-rep" && probe.extension != ".qdrep")
         return false;
     // Named like a report but holding something else we may read: leave it to that importer.
-    if (probe.head.compare(0, 16, std::string("SQLite format 3\0", 16)) == 0)
+    if (hasSqliteMagic(probe.head))
         return false;
     const auto first = probe.head.find_first_not_of(" \t\r\n");
     return first == std::string::npos || (probe.head[first] != '{' && probe.head[first] != '[');

@@ -5,6 +5,7 @@
 #include "import/nsys/nsys_sqlite_internal.h"
 
 #include "opscope/errors.h"
+#include "opscope/file_util.h"
 
 #include <sched.h>
 
@@ -20,7 +21,6 @@ using namespace nsys;
 
 namespace {
 
-constexpr std::string_view kSqliteMagic("SQLite format 3\0", 16);
 // Below this many rows a second connection costs more than it saves.
 constexpr uint64_t kParallelMinRows = 100000;
 constexpr unsigned kMaxWorkers = 8;
@@ -383,7 +383,7 @@ private:
 
 bool detectNsysSqlite(const FileProbe &probe)
 {
-    if (probe.directory || probe.head.size() < 100 || probe.head.compare(0, kSqliteMagic.size(), kSqliteMagic) != 0)
+    if (probe.directory || probe.head.size() < 100 || !hasSqliteMagic(probe.head))
         return false;
     try {
         sql::Database db(probe.path, true);
