@@ -1,3 +1,5 @@
+// Inductor debug output (TORCH_COMPILE_DEBUG=1), the KernelMap role of a capture's files (importer.h):
+// output_code.py names the aten ops each generated Triton kernel fuses; the map gives them to the kernels.
 #include "opscope/capture_import.h"
 
 #include "opscope/errors.h"
