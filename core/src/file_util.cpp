@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <stdlib.h>
+
 namespace opscope {
 
 namespace fs = std::filesystem;
@@ -80,6 +82,20 @@ bool hasSqliteMagic(std::string_view bytes)
 {
     constexpr std::string_view kMagic("SQLite format 3\0", 16);
     return bytes.substr(0, kMagic.size()) == kMagic;
+}
+
+TempFolder::TempFolder(std::string_view prefix)
+{
+    std::string pattern = (fs::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
+    if (::mkdtemp(pattern.data()))
+        path_ = pattern;
+}
+
+TempFolder::~TempFolder()
+{
+    std::error_code ec;
+    if (!path_.empty())
+        fs::remove_all(path_, ec);
 }
 
 // Inflates gzip data, stopping after `limit` output bytes (SIZE_MAX for all of it).

@@ -22,4 +22,18 @@ std::string fileExtension(const std::string &path); // lower case, with the dot:
 std::string fileBaseName(const std::string &path);  // without folder and last extension
 std::string fileName(const std::string &path);      // without folder: "ncu_raw.csv"
 
+// A private folder under the system's temporary directory (mkdtemp), removed with everything in it
+// when this object goes, however the work in it ends. path() is empty when it could not be made.
+class TempFolder {
+public:
+    explicit TempFolder(std::string_view prefix); // "opscope-nsys": /tmp/opscope-nsys-XXXXXX
+    ~TempFolder();
+    TempFolder(const TempFolder &) = delete;
+    TempFolder &operator=(const TempFolder &) = delete;
+    const std::string &path() const { return path_; }
+
+private:
+    std::string path_;
+};
+
 } // namespace opscope

@@ -2,35 +2,27 @@
 // `ncu --import FILE --csv --page raw --print-units base` when ncu is installed. ncu's CSV goes to a
 // temporary file (stdout alone, so none of ncu's messages on stderr can cut into a row) and is then
 // streamed through the CSV parser (ncu_csv_parser.cpp).
+#include "import/common/report_tool.h"
 #include "import/importers.h"
 #include "import/ncu/ncu_csv.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/pipeline.h"
-#include "opscope/process.h"
 
 #include <algorithm>
-#include <deque>
-#include <filesystem>
 #include <fstream>
-#include <system_error>
-
-#include <stdlib.h>
 
 namespace opscope::importers {
-
-namespace fs = std::filesystem;
 
 namespace {
 
 // The first bytes of every .ncu-rep seen (ncu 2025.3): "NVR\0".
 const std::string kReportMagic("NVR\0", 4);
-constexpr size_t kKeptOutputLines = 12;
 
 // ncu writes its ==ERROR== lines to stdout, i.e. into the CSV file: the last few non-CSV lines of the
 // file's end, for an error message.
-void addToolMessages(const std::string &file, std::deque<std::string> &messages)
+void addToolMessages(const std::string &file, OutputTail &messages)
 {
     std::ifstream in(file, std::ios::binary | std::ios::ate);
     if (!in)
@@ -46,25 +38,11 @@ void addToolMessages(const std::string &file, std::deque<std::string> &messages)
         std::string_view line(tail.data() + start, nl - start);
         if (!line.empty() && line.back() == '\r')
             line.remove_suffix(1);
-        if (!line.empty() && line.front() != '"' && line.find_first_not_of(" \t") != std::string_view::npos) {
-            messages.emplace_back(line);
-            if (messages.size() > kKeptOutputLines)
-                messages.pop_front();
-        }
+        if (!line.empty() && line.front() != '"')
+            messages.add(line);
         start = nl + 1;
     }
 }
-
-// Removes the temporary folder however the import ends.
-struct TempFolder {
-    fs::path path;
-    ~TempFolder()
-    {
-        std::error_code ec;
-        if (!path.empty())
-            fs::remove_all(path, ec);
-    }
-};
 
 } // namespace
 
@@ -89,51 +67,24 @@ Profile importNcuRep(const std::string &path, const Progress &progress)
                               "ncu is installed with: ncu --import NAME.ncu-rep --csv --page raw --print-units base "
                               "> NAME.csv, then open the .csv");
 
-    TempFolder temp;
-    std::string pattern = (fs::temp_directory_path() / "opscope-ncu-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
+    const TempFolder temp("opscope-ncu");
+    if (temp.path().empty())
         throw FileError(path, "cannot create a temporary folder to read the report in");
-    temp.path = pattern;
-    // No text of the report's name in the output's name; the report goes as an absolute path, so a name
-    // starting with '-' cannot pass for an option (as nsys_rep.cpp does).
-    const std::string csvPath = (temp.path / "import.csv").string();
-    std::error_code ec;
-    const std::string absoluteReport = fs::absolute(path, ec).string();
+    // No text of the report's name in the output's name (as nsys_rep.cpp does).
+    const std::string csvPath = temp.path() + "/import.csv";
 
     ProcessSpec spec;
-    spec.argv = {ncuPath, "--import", ec ? path : absoluteReport, "--csv", "--page", "raw", "--print-units", "base"};
+    spec.argv = {ncuPath, "--import", reportArgument(path), "--csv", "--page", "raw", "--print-units", "base"};
     spec.stdoutPath = csvPath;
-    std::deque<std::string> messages; // ncu's own lines (==ERROR== ...), for the error message
+    OutputTail messages; // ncu's own lines (==ERROR== ...), for the error message
     constexpr std::string_view kStage = "Reading the report with ncu --import";
     progress.report(0.0, kStage);
-    const ProcessResult result = runProcess(
-        spec,
-        [&](std::string_view line) {
-            if (line.find_first_not_of(" \t") == std::string_view::npos)
-                return;
-            messages.emplace_back(line);
-            if (messages.size() > kKeptOutputLines)
-                messages.pop_front();
-        },
-        progress);
-    if (result.cancelled)
-        throw Cancelled();
+    const ProcessResult result = runReportTool(spec, messages, progress);
     if (!result.ok()) {
-        std::string what;
-        if (!result.started)
-            what = "could not run it (" + result.startError + ")";
-        else if (result.timedOut)
-            what = "it timed out";
-        else if (result.signal)
-            what = "it was killed by signal " + std::to_string(result.signal);
-        else
-            what = "it exited with status " + std::to_string(result.exitCode);
         addToolMessages(csvPath, messages);
-        std::string output;
-        for (const auto &line : messages)
-            output += "\n  " + line;
-        throw FileError(path, "ncu --import (" + displayCommand(spec.argv) + ") failed: " + what +
-                                  (output.empty() ? std::string() : "; its last messages:" + output));
+        throw FileError(path, "ncu --import (" + displayCommand(spec.argv) +
+                                  ") failed: " + describeToolFailure(result) +
+                                  (messages.empty() ? std::string() : "; its last messages:" + messages.indented()));
     }
     Profile p;
     try {

@@ -1,46 +1,17 @@
 // Nsight Systems report (.nsys-rep, formerly .qdrep): converted with `nsys export --type sqlite` when
 // nsys is installed, then read by the SQLite importer. The report format itself is not public.
+#include "import/common/report_tool.h"
 #include "import/importers.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/pipeline.h"
-#include "opscope/process.h"
-
-#include <deque>
-#include <filesystem>
-#include <system_error>
 
 namespace opscope::importers {
-
-namespace fs = std::filesystem;
 
 namespace {
 
 constexpr std::string_view kReportMagic = "NVIDIA Tegra Profiler Report";
-constexpr size_t kKeptOutputLines = 12;
-
-std::string describeFailure(const ProcessResult &result)
-{
-    if (!result.started)
-        return "could not run it (" + result.startError + ")";
-    if (result.timedOut)
-        return "it timed out";
-    if (result.signal)
-        return "it was killed by signal " + std::to_string(result.signal);
-    return "it exited with status " + std::to_string(result.exitCode);
-}
-
-// Removes the temporary folder however the import ends.
-struct TempFolder {
-    fs::path path;
-    ~TempFolder()
-    {
-        std::error_code ec;
-        if (!path.empty())
-            fs::remove_all(path, ec);
-    }
-};
 
 } // namespace
 
@@ -69,42 +40,22 @@ Profile importNsysRep(const std::string &path, const Progress &progress)
                               "where nsys is installed with: nsys export --type sqlite -o NAME.sqlite "
                               "NAME.nsys-rep, then open the .sqlite");
 
-    TempFolder temp;
-    std::string pattern = (fs::temp_directory_path() / "opscope-nsys-XXXXXX").string();
-    if (!::mkdtemp(pattern.data()))
+    const TempFolder temp("opscope-nsys");
+    if (temp.path().empty())
         throw FileError(path, "cannot create a temporary folder to convert the report in");
-    temp.path = pattern;
-    // No text of the report's name in the output's name; the report itself goes as an absolute path, so a
-    // name starting with '-' cannot pass for an option.
-    const std::string sqlitePath = (temp.path / "export.sqlite").string();
-    std::error_code ec;
-    const std::string absoluteReport = fs::absolute(path, ec).string();
+    // No text of the report's name in the output's name.
+    const std::string sqlitePath = temp.path() + "/export.sqlite";
 
     ProcessSpec spec;
     spec.argv = {
-        nsys, "export", "--type", "sqlite", "--force-overwrite", "true", "-o", sqlitePath, ec ? path : absoluteReport};
-    std::deque<std::string> lastLines;
+        nsys, "export", "--type", "sqlite", "--force-overwrite", "true", "-o", sqlitePath, reportArgument(path)};
+    OutputTail tail;
     progress.report(0.0, "Converting the report with nsys export");
-    const ProcessResult result = runProcess(
-        spec,
-        [&](std::string_view line) {
-            if (line.find_first_not_of(" \t") == std::string_view::npos)
-                return;
-            lastLines.emplace_back(line);
-            if (lastLines.size() > kKeptOutputLines)
-                lastLines.pop_front();
-        },
-        progress);
-    if (result.cancelled)
-        throw Cancelled();
-    if (!result.ok() || !fileExists(sqlitePath)) {
-        std::string output;
-        for (const auto &line : lastLines)
-            output += "\n  " + line;
-        throw FileError(path,
-                        "nsys export (" + displayCommand(spec.argv) + ") failed: " + describeFailure(result) +
-                            (output.empty() ? std::string(" and printed nothing") : "; its last output:" + output));
-    }
+    const ProcessResult result = runReportTool(spec, tail, progress);
+    if (!result.ok() || !fileExists(sqlitePath))
+        throw FileError(
+            path, "nsys export (" + displayCommand(spec.argv) + ") failed: " + describeToolFailure(result) +
+                      (tail.empty() ? std::string(" and printed nothing") : "; its last output:" + tail.indented()));
 
     Profile p;
     try {
