@@ -42,8 +42,7 @@ bool looksLikeNcuCsv(std::string_view head)
     const size_t first = head.find_first_not_of(" \t\r\n");
     if (first == std::string_view::npos)
         return false;
-    if (head[first] == '{' || head[first] == '[' || hasSqliteMagic(head) ||
-        head.find('\0') != std::string_view::npos)
+    if (head[first] == '{' || head[first] == '[' || hasSqliteMagic(head) || head.find('\0') != std::string_view::npos)
         return false;
     std::vector<std::string_view> fields;
     std::string scratch;
@@ -53,7 +52,7 @@ bool looksLikeNcuCsv(std::string_view head)
         const std::string_view line = head.substr(start, nl == std::string_view::npos ? nl : nl - start);
         if (!line.empty() && line.front() == '"') {
             // The first line that looks like CSV decides (it may be cut off at the end of the head).
-            ncu::splitCsvRecord(line, fields, scratch);
+            splitCsvRecord(line, fields, scratch);
             if (fields.empty() || fields[0] != "ID")
                 return false;
             for (std::string_view f : fields)

@@ -5,6 +5,8 @@
 // profiled program prints). Every CSV record ncu writes starts with a quote, so a line that does not,
 // and is not the continuation of a quoted field that spans lines, is not part of the table.
 
+#include "import/common/csv.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -37,14 +39,5 @@ private:
     std::string unescaped_; // field texts that needed "" -> " rewriting
     std::vector<std::string_view> fields_;
 };
-
-// Splits one complete CSV record (RFC 4180: quoted fields may hold commas, newlines and "" for a
-// quote) into `fields`. Fields that need unescaping are written to `scratch`, which must not change
-// while the views are used. Used by the reader and by detection.
-void splitCsvRecord(std::string_view record, std::vector<std::string_view> &fields, std::string &scratch);
-
-// Whether the quotes in `text` leave a quoted field open at its end, given that one was open
-// (`open`) at its start.
-bool quoteOpenAfter(std::string_view text, bool open);
 
 } // namespace opscope::importers::ncu

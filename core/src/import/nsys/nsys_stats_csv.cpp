@@ -2,6 +2,7 @@
 // thread and nesting level (shared/research/formats.md §1). Header of the real sample (2022):
 //   Start (ns),End (ns),Duration (ns),DurChild (ns),DurNonChild (ns),Name,PID,TID,Lvl,NumChild,RangeId,
 //   ParentId,RangeStack,NameTree
+#include "import/common/csv.h"
 #include "import/importers.h"
 
 #include "opscope/errors.h"
@@ -18,50 +19,6 @@ namespace opscope::importers {
 namespace {
 
 constexpr std::string_view kHeaderStart = "Start (ns),End (ns),Duration (ns),DurChild (ns),DurNonChild (ns),Name,";
-
-// Splits one CSV record (RFC 4180 quoting) into `fields`, reusing their storage.
-void splitCsv(std::string_view line, std::vector<std::string> &fields)
-{
-    size_t count = 0;
-    auto next = [&]() -> std::string & {
-        if (count == fields.size())
-            fields.emplace_back();
-        std::string &f = fields[count++];
-        f.clear();
-        return f;
-    };
-    std::string *field = &next();
-    bool quoted = false;
-    for (size_t i = 0; i < line.size(); ++i) {
-        const char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-                *field += '"';
-                ++i;
-            } else if (c == '"') {
-                quoted = false;
-            } else {
-                *field += c;
-            }
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            field = &next();
-        } else {
-            *field += c;
-        }
-    }
-    fields.resize(count);
-}
-
-// True while a record has an odd number of quotes, i.e. a quoted field holds a line break.
-bool openQuote(std::string_view text)
-{
-    size_t quotes = 0;
-    for (char c : text)
-        quotes += c == '"';
-    return quotes % 2 == 1;
-}
 
 std::string_view headerLineOf(std::string_view head)
 {
@@ -98,8 +55,8 @@ public:
         p_.source_path = path_;
         progress_.report(0.0, "Reading NVTX push/pop trace");
 
-        std::string line, record;
-        std::vector<std::string> fields;
+        std::string line, record, scratch;
+        std::vector<std::string_view> fields;
         bool haveHeader = false;
         while (std::getline(in, line)) {
             ++lineNo_;
@@ -109,21 +66,22 @@ public:
                 if (lineNo_ == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0)
                     line.erase(0, 3);
                 if (line.rfind(kHeaderStart, 0) == 0) {
-                    splitCsv(line, fields);
+                    splitCsvRecord(line, fields, scratch);
                     mapColumns(fields);
                     haveHeader = true;
                 }
                 continue;
             }
             record = line;
-            while (openQuote(record) && std::getline(in, line)) {
+            for (bool open = quoteOpenAfter(line, false); open && std::getline(in, line);) {
                 ++lineNo_;
                 record += '\n';
                 record += line;
+                open = quoteOpenAfter(line, true);
             }
             if (record.find_first_not_of(" \t") == std::string::npos)
                 continue;
-            splitCsv(record, fields);
+            splitCsvRecord(record, fields, scratch);
             addRange(fields);
             if ((p_.ranges.size() % 4096) == 0) {
                 progress_.checkCancel();
@@ -149,10 +107,10 @@ public:
     }
 
 private:
-    void mapColumns(const std::vector<std::string> &header)
+    void mapColumns(const std::vector<std::string_view> &header)
     {
         for (size_t i = 0; i < header.size(); ++i)
-            columns_[header[i]] = i;
+            columns_[std::string(header[i])] = i;
         for (const char *required : {"Start (ns)", "End (ns)", "Name", "PID", "TID", "Lvl"})
             if (!columns_.count(required))
                 throw FileError(path_, std::string("the header has no column \"") + required + "\"");
@@ -166,26 +124,26 @@ private:
             domain_ = it->second;
     }
 
-    int64_t number(const std::vector<std::string> &fields, size_t column, const char *what)
+    int64_t number(const std::vector<std::string_view> &fields, size_t column, const char *what)
     {
         if (column >= fields.size())
             throw FileError(path_, "line " + std::to_string(lineNo_) + ": too few fields (no " + what + ")");
-        const std::string &text = fields[column];
+        const std::string_view text = fields[column];
         int64_t value = 0;
         const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
         if (ec != std::errc() || ptr != text.data() + text.size())
-            throw FileError(path_,
-                            "line " + std::to_string(lineNo_) + ": " + what + " is not a number: \"" + text + "\"");
+            throw FileError(path_, "line " + std::to_string(lineNo_) + ": " + what + " is not a number: \"" +
+                                       std::string(text) + "\"");
         return value;
     }
 
-    void addRange(const std::vector<std::string> &fields)
+    void addRange(const std::vector<std::string_view> &fields)
     {
         Range r;
         r.kind = RangeKind::PushPop;
         r.start_ns = number(fields, start_, "Start (ns)");
         r.end_ns = number(fields, end_, "End (ns)");
-        r.text = p_.intern(name_ < fields.size() ? fields[name_] : std::string());
+        r.text = p_.intern(name_ < fields.size() ? fields[name_] : std::string_view());
         const int64_t pid = number(fields, pid_, "PID");
         const int64_t tid = number(fields, tid_, "TID");
         const int64_t level = number(fields, level_, "Lvl");
