@@ -311,30 +311,18 @@ void Builder::shiftTimes(int64_t base)
         return;
     bool overflow = false;
     auto shift = [&](int64_t &t) { overflow |= __builtin_add_overflow(t, base, &t); };
-    for (auto &x : p_.operators) {
-        shift(x.start_ns);
-        shift(x.end_ns);
-    }
-    for (auto &x : p_.kernels) {
-        shift(x.start_ns);
-        shift(x.end_ns);
-    }
-    for (auto &x : p_.ranges) {
-        shift(x.start_ns);
-        shift(x.end_ns);
-    }
-    for (auto &x : p_.memory_ops) {
-        shift(x.start_ns);
-        shift(x.end_ns);
-    }
-    for (auto &x : p_.api_calls) {
-        shift(x.start_ns);
-        shift(x.end_ns);
-    }
-    for (auto &x : p_.syncs) {
-        shift(x.start_ns);
-        shift(x.end_ns);
-    }
+    auto shiftSpans = [&](auto &table) {
+        for (auto &x : table) {
+            shift(x.start_ns);
+            shift(x.end_ns);
+        }
+    };
+    shiftSpans(p_.operators);
+    shiftSpans(p_.kernels);
+    shiftSpans(p_.ranges);
+    shiftSpans(p_.memory_ops);
+    shiftSpans(p_.api_calls);
+    shiftSpans(p_.syncs);
     for (auto &x : p_.memory_samples)
         shift(x.time_ns);
     if (spanStart_ <= spanEnd_) {

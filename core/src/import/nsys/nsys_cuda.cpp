@@ -115,20 +115,30 @@ std::span<const WantedColumn> apiColumns()
 
 // ---- Readers ---------------------------------------------------------------------------------------
 
+// The rows of a GPU activity table. Start, end, deviceId, streamId and correlationId come first in
+// each (see the column lists above); `readRest` reads the columns after them. Rows whose times are
+// not integers are skipped and counted.
+template <class Event, class Rows, class ReadRest>
+void readActivities(Rows &st, Chunk &chunk, const ReadContext &ctx, std::vector<Event> &out, ReadRest &&readRest)
+{
+    out.reserve(chunk.expectedRows);
+    forEachRow(st, chunk, ctx, [&] {
+        if (!timesAreIntegers(st, chunk))
+            return;
+        Event &e = out.emplace_back();
+        e.start_ns = st.columnInt(0);
+        e.end_ns = st.columnInt(1);
+        e.device = int32_t(st.columnInt(2));
+        e.stream = u32(st.columnInt(3));
+        e.correlation_id = u32(st.columnInt(4));
+        readRest(e);
+        chunk.noteTimes(e.start_ns, e.end_ns);
+    });
+}
+
 template <class Rows> void readKernels(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
-    chunk.kernels.reserve(chunk.expectedRows);
-    while (st.step()) {
-        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
-            ctx.checkStop();
-        if (!timesAreIntegers(st, chunk))
-            continue;
-        Kernel &k = chunk.kernels.emplace_back();
-        k.start_ns = st.columnInt(0);
-        k.end_ns = st.columnInt(1);
-        k.device = int32_t(st.columnInt(2));
-        k.stream = u32(st.columnInt(3));
-        k.correlation_id = u32(st.columnInt(4));
+    readActivities(st, chunk, ctx, chunk.kernels, [&](Kernel &k) {
         k.launch_thread = pidOf(st.columnInt(5)); // a pid until the merge
         k.name = textRef(st, 6, chunk);
         k.short_name = textRef(st, 7, chunk);
@@ -137,95 +147,63 @@ template <class Rows> void readKernels(Rows &st, Chunk &chunk, const ReadContext
         k.block = {u32(st.columnInt(12)), u32(st.columnInt(13)), u32(st.columnInt(14))};
         k.static_shared_bytes = u32(st.columnInt(15));
         k.dynamic_shared_bytes = u32(st.columnInt(16));
-        chunk.noteTimes(k.start_ns, k.end_ns);
-    }
+    });
+}
+
+// Memcpy and memset rows: the bytes, then the copy kind with the source and destination memory
+// (memcpy) or the memory that was set (memset).
+template <class Rows> void readMemoryOps(Rows &st, Chunk &chunk, const ReadContext &ctx, MemoryOpKind kind)
+{
+    readActivities(st, chunk, ctx, chunk.memoryOps, [&](MemoryOp &m) {
+        m.bytes = uint64_t(st.columnInt(5));
+        m.kind = kind;
+        if (kind == MemoryOpKind::Memset) {
+            m.dst_kind = uint8_t(st.columnInt(6));
+            return;
+        }
+        m.copy_kind = uint8_t(st.columnInt(6));
+        m.src_kind = uint8_t(st.columnInt(7));
+        m.dst_kind = uint8_t(st.columnInt(8));
+    });
 }
 
 template <class Rows> void readMemcpys(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
-    chunk.memoryOps.reserve(chunk.expectedRows);
-    while (st.step()) {
-        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
-            ctx.checkStop();
-        if (!timesAreIntegers(st, chunk))
-            continue;
-        MemoryOp &m = chunk.memoryOps.emplace_back();
-        m.start_ns = st.columnInt(0);
-        m.end_ns = st.columnInt(1);
-        m.device = int32_t(st.columnInt(2));
-        m.stream = u32(st.columnInt(3));
-        m.correlation_id = u32(st.columnInt(4));
-        m.bytes = uint64_t(st.columnInt(5));
-        m.kind = MemoryOpKind::Memcpy;
-        m.copy_kind = uint8_t(st.columnInt(6));
-        m.src_kind = uint8_t(st.columnInt(7));
-        m.dst_kind = uint8_t(st.columnInt(8));
-        chunk.noteTimes(m.start_ns, m.end_ns);
-    }
+    readMemoryOps(st, chunk, ctx, MemoryOpKind::Memcpy);
 }
 
 template <class Rows> void readMemsets(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
-    chunk.memoryOps.reserve(chunk.expectedRows);
-    while (st.step()) {
-        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
-            ctx.checkStop();
-        if (!timesAreIntegers(st, chunk))
-            continue;
-        MemoryOp &m = chunk.memoryOps.emplace_back();
-        m.start_ns = st.columnInt(0);
-        m.end_ns = st.columnInt(1);
-        m.device = int32_t(st.columnInt(2));
-        m.stream = u32(st.columnInt(3));
-        m.correlation_id = u32(st.columnInt(4));
-        m.bytes = uint64_t(st.columnInt(5));
-        m.kind = MemoryOpKind::Memset;
-        m.dst_kind = uint8_t(st.columnInt(6)); // the memory that was set
-        chunk.noteTimes(m.start_ns, m.end_ns);
-    }
+    readMemoryOps(st, chunk, ctx, MemoryOpKind::Memset);
 }
 
 template <class Rows> void readSyncs(Rows &st, Chunk &chunk, const ReadContext &ctx)
 {
-    chunk.syncs.reserve(chunk.expectedRows);
-    while (st.step()) {
-        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
-            ctx.checkStop();
-        if (!timesAreIntegers(st, chunk))
-            continue;
-        GpuSync &s = chunk.syncs.emplace_back();
-        s.start_ns = st.columnInt(0);
-        s.end_ns = st.columnInt(1);
-        s.device = int32_t(st.columnInt(2));
-        s.stream = u32(st.columnInt(3));
-        s.correlation_id = u32(st.columnInt(4));
+    readActivities(st, chunk, ctx, chunk.syncs, [&](GpuSync &s) {
         s.thread = pidOf(st.columnInt(5)); // a pid until the merge
         s.kind = syncKindOf(st.columnInt(6));
-        chunk.noteTimes(s.start_ns, s.end_ns);
-    }
+    });
 }
 
 template <class Rows> void readApiCalls(Rows &st, Chunk &chunk, const ReadContext &ctx, ApiKind tableKind)
 {
     chunk.apiCalls.reserve(chunk.expectedRows);
     const ActivityIndex *activities = ctx.activities && !ctx.activities->empty() ? ctx.activities : nullptr;
-    while (st.step()) {
-        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
-            ctx.checkStop();
+    forEachRow(st, chunk, ctx, [&] {
         ApiKind kind = tableKind;
         if (const int64_t eventClass = st.columnInt(2); eventClass != -1) {
             if (eventClass == 67) {
                 ++chunk.skippedBacktraces;
-                continue;
+                return;
             }
             if (eventClass != 0 && eventClass != 1) {
                 ++chunk.skippedOtherClass;
-                continue;
+                return;
             }
             kind = eventClass == 1 ? ApiKind::Driver : ApiKind::Runtime;
         }
         if (!timesAreIntegers(st, chunk))
-            continue;
+            return;
         ApiCall &a = chunk.apiCalls.emplace_back();
         a.start_ns = st.columnInt(0);
         a.end_ns = st.columnInt(1);
@@ -239,7 +217,7 @@ template <class Rows> void readApiCalls(Rows &st, Chunk &chunk, const ReadContex
             activities->forEach(pidOf(globalTid), a.correlation_id, [&](uint32_t target) {
                 chunk.links.push_back({target, a.thread});
             });
-    }
+    });
 }
 
 #define OPSCOPE_NSYS_CUDA_READERS(Rows)                                                                                \

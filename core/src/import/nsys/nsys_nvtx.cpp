@@ -51,9 +51,7 @@ template <class Rows> void readNvtx(Rows &st, Chunk &chunk, const ReadContext &c
             return stringIdRef(st.columnInt(4));
         return kNoString;
     };
-    while (st.step()) {
-        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
-            ctx.checkStop();
+    forEachRow(st, chunk, ctx, [&] {
         const int64_t type = st.columnInt(2);
         switch (type) {
         case kPushPopRange:
@@ -89,7 +87,7 @@ template <class Rows> void readNvtx(Rows &st, Chunk &chunk, const ReadContext &c
         default:
             countSkippedType(chunk, type);
         }
-    }
+    });
 }
 
 template void readNvtx<sql::Statement>(sql::Statement &, Chunk &, const ReadContext &);

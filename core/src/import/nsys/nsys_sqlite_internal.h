@@ -256,6 +256,17 @@ struct ReadContext {
 };
 inline constexpr uint64_t kCheckEveryRows = 4096;
 
+// Steps through the rows of a statement, checking for a stop every kCheckEveryRows; `read` reads the
+// current row.
+template <class Rows, class Read> void forEachRow(Rows &st, Chunk &chunk, const ReadContext &ctx, Read &&read)
+{
+    while (st.step()) {
+        if ((++chunk.rowsRead % kCheckEveryRows) == 0)
+            ctx.checkStop();
+        read();
+    }
+}
+
 // ---- Direct reading ---------------------------------------------------------------------------------
 
 // Where a selected column's value comes from in the direct reader: a field of the record, the rowid (an
