@@ -120,7 +120,6 @@ std::string check(Profile &p)
 
 std::string importAndCheck(std::string_view formatId, const std::string &path)
 {
-    const ImportFormat *target = nullptr;
     FileProbe probe;
     probe.path = path;
     probe.extension = fileExtension(path);
@@ -129,11 +128,9 @@ std::string importAndCheck(std::string_view formatId, const std::string &path)
     } catch (const FileError &) {
         // A damaged gzip stream: detection sees nothing, the loader reports it.
     }
-    for (const ImportFormat &format : importFormats()) {
+    for (const ImportFormat &format : importFormats())
         (void)format.detect(probe);
-        if (format.id == formatId)
-            target = &format;
-    }
+    const ImportFormat *target = findFormat(formatId);
     if (!target)
         return "no format " + std::string(formatId);
     Profile p;
