@@ -3,13 +3,20 @@
 #include "opscope/aggregate.h"
 #include "opscope/attribution.h"
 #include "opscope/capture_import.h"
+#include "opscope/errors.h"
+#include "opscope/importer.h"
 #include "opscope/module_tree.h"
+#include "opscope/profile_store.h"
 #include "opscope/roofline.h"
+#include "opscope/summary.h"
 #include "test_util.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <set>
 
@@ -102,7 +109,13 @@ private slots:
         QCOMPARE(c.withCounters, size_t(46));
         QCOMPARE(c.roofline, size_t(46));
         QCOMPARE(*p.metadataValue("ncu_rows_matched"), std::string("46"));
-        QVERIFY2(p.metadataValue("ncu_match")->starts_with("stack 46,"), p.metadataValue("ncu_match")->c_str());
+        const std::optional<NcuMatchCounts> match = ncuMatchCounts(p);
+        QVERIFY(match);
+        QCOMPARE(match->rows, size_t(46));
+        QCOMPARE(match->matchedByStack, size_t(46));
+        QCOMPARE(match->matchedByLaunch + match->matchedByName + match->replicatedToSteps, size_t(0));
+        QCOMPARE(match->unmatchedRows, size_t(0));
+        QCOMPARE(match->kernelsWithoutRow, size_t(0));
         for (const Kernel &k : p.kernels)
             if (!(k.flags & kKernelOutsideCapture)) {
                 QCOMPARE(int(k.method), int(AttributionMethod::Nvtx));
@@ -165,9 +178,99 @@ private slots:
         QCOMPARE(c.roofline, size_t(46));
         checkBlocksGroup(p);
         // The correlation pass agrees with the NVTX attribution on every kernel it knows.
-        const std::string *check = p.metadataValue("torch_profiler_cross_check");
+        const std::optional<CrossCheckCounts> check = torchProfilerCrossCheck(p);
         QVERIFY(check);
-        QVERIFY2(check->starts_with("46 of 46"), check->c_str());
+        QCOMPARE(check->compared, size_t(46));
+        QCOMPARE(check->agreed, size_t(46));
+    }
+
+    // Which file leads and what each other file adds come from the registry: role and rank per format.
+    void formatsHaveRolesAndRanks()
+    {
+        const std::map<std::string, std::pair<ImportRole, int>> expected = {
+            {"opscope", {ImportRole::Timeline, kLastImportRank}},
+            {"operator-profiler-json", {ImportRole::Timeline, kLastImportRank}},
+            {"nsys-sqlite", {ImportRole::Timeline, 0}},
+            {"nsys-rep", {ImportRole::Timeline, 0}},
+            {"nsys-stats-csv", {ImportRole::Timeline, kLastImportRank}},
+            {"kineto-json", {ImportRole::CrossCheck, 1}},
+            {"onnxruntime-json", {ImportRole::Timeline, kLastImportRank}},
+            {"ncu-csv", {ImportRole::Counters, 2}},
+            {"ncu-rep", {ImportRole::Counters, 2}},
+            {"inductor-debug", {ImportRole::KernelMap, kLastImportRank}},
+        };
+        QCOMPARE(importFormats().size(), expected.size());
+        for (const ImportFormat &format : importFormats()) {
+            const auto it = expected.find(std::string(format.id));
+            QVERIFY2(it != expected.end(), std::string(format.id).c_str());
+            QCOMPARE(int(format.role), int(it->second.first));
+            QCOMPARE(format.rank, it->second.second);
+            QCOMPARE(findFormat(format.id), &format);
+            QCOMPARE(bool(format.loadKernelMap), format.role == ImportRole::KernelMap);
+        }
+        QVERIFY(!findFormat("no-such-format"));
+        QCOMPARE(std::string(detectFormat(h100("inductor_debug")).id), std::string("inductor-debug"));
+    }
+
+    // Two files of one role: the first leads, the second is named in a warning and adds nothing.
+    void aSecondTimelineAddsNothing()
+    {
+        const std::string sample = test::sourceFile("resources/samples/gpt4_bf16_infer/nsys.sqlite");
+        const Profile p = importCapture({sample, h100("gpt4_bf16_infer/nsys.sqlite")});
+        QCOMPARE(p.source_path, sample);
+        QCOMPARE(p.kernels.size(), size_t(192));
+        const std::string notCombined = h100("gpt4_bf16_infer/nsys.sqlite") +
+                                        ": not combined (a second nsys-sqlite file of the same capture adds nothing)";
+        QVERIFY(std::find(p.warnings.begin(), p.warnings.end(), notCombined) != p.warnings.end());
+        QVERIFY(!ncuMatchCounts(p));
+        QVERIFY(!torchProfilerCrossCheck(p));
+    }
+
+    // A kernel map names the ops of kernels; with no file that has kernels there is nothing to name.
+    void anInductorFolderAloneIsNoProfile()
+    {
+        const std::string folder = h100("inductor_debug");
+        for (const auto &load : std::vector<std::function<Profile()>>{[&] { return importCapture({folder}); },
+                                                                      [&] { return importFile(folder); }}) {
+            try {
+                (void)load();
+                QFAIL("an Inductor folder alone was imported");
+            } catch (const FileError &e) {
+                QCOMPARE(e.path(), folder);
+                QCOMPARE(e.problem(), std::string("an Inductor debug directory alone has no kernels: add the trace "
+                                                  "or capture it belongs to"));
+            }
+        }
+    }
+
+    // The counts are kept one per key (and survive a save); the summary still prints each outcome as
+    // one line.
+    void theSummaryShowsEachOutcomeAsOneLine()
+    {
+        const Profile p = importCapture({h100("gpt4_bf16_infer/kineto.json"), h100("gpt4_bf16_infer/ncu_raw.csv"),
+                                         h100("gpt4_bf16_infer/nsys.sqlite")});
+        QCOMPARE(*p.metadataValue("ncu_matched_by_stack"), std::string("46"));
+        QCOMPARE(*p.metadataValue("torch_profiler_kernels_agreed"), std::string("46"));
+        const std::string ncuLine = "stack 46, launch 0, name 0, replicated to further steps 0, skipped by dedup 0";
+        const std::string checkLine = "46 of 46 captured kernels have the same operator in the torch.profiler trace";
+        const std::string text = summaryText(p);
+        QVERIFY2(text.find("\n  ncu_rows: 46\n  ncu_rows_matched: 46\n  ncu_match: " + ncuLine + "\n") !=
+                     std::string::npos,
+                 text.c_str());
+        QVERIFY2(text.find("\n  torch_profiler_cross_check: " + checkLine + "\n") != std::string::npos, text.c_str());
+        QVERIFY2(text.find("ncu_matched_by") == std::string::npos, text.c_str());
+        QVERIFY2(text.find("torch_profiler_kernels") == std::string::npos, text.c_str());
+        const auto metadata = summaryJson(p)["metadata"];
+        QCOMPARE(metadata["ncu_match"].get<std::string>(), ncuLine);
+        QCOMPARE(metadata["torch_profiler_cross_check"].get<std::string>(), checkLine);
+
+        QTemporaryDir dir;
+        const std::string saved = test::tempPath(dir, "all.opscope");
+        saveProfile(p, saved);
+        const Profile loaded = loadProfile(saved);
+        QCOMPARE(ncuMatchCounts(loaded), ncuMatchCounts(p));
+        QCOMPARE(torchProfilerCrossCheck(loaded), torchProfilerCrossCheck(p));
+        QCOMPARE(summaryText(loaded), text);
     }
 
     void ncuAlone()

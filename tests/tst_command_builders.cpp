@@ -546,7 +546,7 @@ private slots:
         QCOMPARE(plain.kernelCounter(4, "gpu__time_duration.sum", -1), -1.0);
 
         const NcuMatchReport report = matchNcuRows(timeline, ncu, {"blocks.1"});
-        QCOMPARE(report.skippedByDedup, size_t(4)); // blocks.1 and its submodule
+        QCOMPARE(report.counts.skippedByDedup, size_t(4)); // blocks.1 and its submodule
         QVERIFY(report.unmatchedRows.empty());
         for (Index k = 0; k < 4; ++k)
             QCOMPARE(timeline.kernelCounter(k, "gpu__time_duration.sum", -1), -1.0);

@@ -1,12 +1,13 @@
-// The direct b-tree reader of Nsight Systems exports (core/src/import/sqlite_btree.*, nsys_direct.cpp)
-// against the SQLite path it stands in for: the same profile, event for event, on every nsys fixture and on
-// files where it must hand rows back to SQLite; a clear error naming the file on damaged pages.
+// The direct b-tree reader of Nsight Systems exports (core/src/import/common/sqlite_btree.*,
+// import/nsys/nsys_direct.cpp) against the SQLite path it stands in for: the same profile, event for event, on
+// every nsys fixture and on files where it must hand rows back to SQLite; a clear error naming the file on
+// damaged pages.
 // Page layouts follow https://www.sqlite.org/fileformat2.html; the tests find the pages they damage on
 // their own (root pages from sqlite_master, cells from the page headers), not through the reader.
 #include "nsys_replicate.h"
 #include "test_util.h"
 
-#include "import/nsys_sqlite_internal.h"
+#include "import/nsys/nsys_sqlite_internal.h"
 #include "opscope/errors.h"
 #include "opscope/importer.h"
 

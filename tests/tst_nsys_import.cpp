@@ -134,6 +134,7 @@ private slots:
     void nsysRepThroughExport();
     void nsysRepExportFails();
     void statsCsv();
+    void statsCsvQuotedNames();
     void cancel();
 };
 
@@ -706,6 +707,27 @@ void TestNsysImport::statsCsv()
     const std::string other = test::tempPath(dir, "other.csv");
     QVERIFY(writeFile(other, "Time (%),Total Time (ns),Instances,Name\n1.0,5,1,foo\n"));
     QVERIFY(fileErrorOf(other, [&] { importFile(other); }) != "no error");
+}
+
+// NVTX messages with a comma, a quote and a line break, quoted as nsys stats (Python's csv) writes them.
+void TestNsysImport::statsCsvQuotedNames()
+{
+    QTemporaryDir dir;
+    const std::string path = test::tempPath(dir, "quoted.csv");
+    QVERIFY(writeFile(path, "Start (ns),End (ns),Duration (ns),DurChild (ns),DurNonChild (ns),Name,PID,TID,Lvl,"
+                            "NumChild,RangeId,ParentId,RangeStack,NameTree\n"
+                            "100,900,800,300,500,\"step, 1\",7,8,0,1,1,,:1,step\n"
+                            "200,500,300,0,300,\"say \"\"hi\"\"\",7,8,1,0,2,1,:1:2,\"say \"\"hi\"\"\"\n"
+                            "600,700,100,0,100,\"two\nlines\",7,9,1,0,3,1,:1:3,two\n"));
+    const Profile p = importFile(path);
+    QCOMPARE(p.ranges.size(), size_t(3));
+    QCOMPARE(text(p, p.ranges[0].text), std::string("step, 1"));
+    QCOMPARE(text(p, p.ranges[1].text), std::string("say \"hi\""));
+    QCOMPARE(text(p, p.ranges[2].text), std::string("two\nlines"));
+    QCOMPARE(p.ranges[2].start_ns, int64_t(600));
+    QCOMPARE(p.ranges[2].depth, uint16_t(1));
+    QCOMPARE(p.threads.size(), size_t(2));
+    QCOMPARE(p.threads[p.ranges[2].thread].tid, int64_t(9));
 }
 
 void TestNsysImport::cancel()

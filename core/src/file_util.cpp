@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <stdlib.h>
+
 namespace opscope {
 
 namespace fs = std::filesystem;
@@ -74,6 +76,26 @@ std::string readWholeFile(const std::string &path)
 bool isGzipMagic(const std::string &bytes)
 {
     return bytes.size() >= 2 && uint8_t(bytes[0]) == 0x1f && uint8_t(bytes[1]) == 0x8b;
+}
+
+bool hasSqliteMagic(std::string_view bytes)
+{
+    constexpr std::string_view kMagic("SQLite format 3\0", 16);
+    return bytes.substr(0, kMagic.size()) == kMagic;
+}
+
+TempFolder::TempFolder(std::string_view prefix)
+{
+    std::string pattern = (fs::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
+    if (::mkdtemp(pattern.data()))
+        path_ = pattern;
+}
+
+TempFolder::~TempFolder()
+{
+    std::error_code ec;
+    if (!path_.empty())
+        fs::remove_all(path_, ec);
 }
 
 // Inflates gzip data, stopping after `limit` output bytes (SIZE_MAX for all of it).

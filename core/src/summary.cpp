@@ -1,5 +1,6 @@
 #include "opscope/summary.h"
 
+#include "opscope/capture_import.h"
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
 #include "opscope/step_timing.h"
@@ -78,7 +79,7 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     out["source_format"] = p.source_format;
     out["source_path"] = p.source_path;
     json meta = json::object();
-    for (const auto &[key, value] : p.metadata)
+    for (const auto &[key, value] : summaryMetadata(p))
         meta[key] = value;
     out["metadata"] = meta;
 
@@ -178,7 +179,7 @@ std::string summaryText(const Profile &p)
     const auto s = summaryJson(p);
     std::ostringstream out;
     out << "Source:        " << p.source_path << " (" << p.source_format << ")\n";
-    for (const auto &[key, value] : p.metadata)
+    for (const auto &[key, value] : summaryMetadata(p))
         out << "  " << key << ": " << shortMetadataValue(value) << "\n";
     for (const Device &d : p.devices)
         out << "Device " << d.id << ":      " << p.text(d.name) << "\n";

@@ -1,5 +1,7 @@
 #include "opscope/units.h"
 
+#include "opscope/text_util.h"
+
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -7,15 +9,6 @@
 namespace opscope::units {
 
 namespace {
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
 
 bool equalsNoCase(std::string_view a, std::string_view b)
 {

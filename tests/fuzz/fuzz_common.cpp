@@ -86,8 +86,7 @@ std::string writeInput(const uint8_t *data, size_t size, const std::string &file
 
 std::string writeDatabase(const uint8_t *data, size_t size, const std::string &fileName)
 {
-    static const char kMagic[] = "SQLite format 3";
-    if (size >= sizeof kMagic && std::memcmp(data, kMagic, sizeof kMagic) == 0)
+    if (hasSqliteMagic(std::string_view(reinterpret_cast<const char *>(data), size)))
         return writeInput(data, size, fileName);
     const fs::path path = workFolder() / fileName;
     std::error_code ec;
@@ -121,7 +120,6 @@ std::string check(Profile &p)
 
 std::string importAndCheck(std::string_view formatId, const std::string &path)
 {
-    const ImportFormat *target = nullptr;
     FileProbe probe;
     probe.path = path;
     probe.extension = fileExtension(path);
@@ -130,11 +128,9 @@ std::string importAndCheck(std::string_view formatId, const std::string &path)
     } catch (const FileError &) {
         // A damaged gzip stream: detection sees nothing, the loader reports it.
     }
-    for (const ImportFormat &format : importFormats()) {
+    for (const ImportFormat &format : importFormats())
         (void)format.detect(probe);
-        if (format.id == formatId)
-            target = &format;
-    }
+    const ImportFormat *target = findFormat(formatId);
     if (!target)
         return "no format " + std::string(formatId);
     Profile p;

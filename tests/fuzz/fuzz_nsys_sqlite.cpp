@@ -18,9 +18,8 @@ using namespace opscope;
 
 const ImportFormat &nsysFormat()
 {
-    for (const ImportFormat &format : importFormats())
-        if (format.id == std::string_view("nsys-sqlite"))
-            return format;
+    if (const ImportFormat *format = findFormat("nsys-sqlite"))
+        return *format;
     fuzz::abortOn("no nsys-sqlite format");
     std::abort();
 }

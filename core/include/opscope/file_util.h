@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 namespace opscope {
 
@@ -13,10 +14,26 @@ std::string readMaybeGzipped(const std::string &path);
 // The first `count` bytes of the file, inflated when gzipped (for format detection).
 std::string readHead(const std::string &path, size_t count);
 bool isGzipMagic(const std::string &bytes);
+// Whether `bytes` start with "SQLite format 3\0", the first 16 bytes of every SQLite 3 database.
+bool hasSqliteMagic(std::string_view bytes);
 bool fileExists(const std::string &path);
 bool isDirectory(const std::string &path);
 std::string fileExtension(const std::string &path); // lower case, with the dot: ".json"
 std::string fileBaseName(const std::string &path);  // without folder and last extension
 std::string fileName(const std::string &path);      // without folder: "ncu_raw.csv"
+
+// A private folder under the system's temporary directory (mkdtemp), removed with everything in it
+// when this object goes, however the work in it ends. path() is empty when it could not be made.
+class TempFolder {
+public:
+    explicit TempFolder(std::string_view prefix); // "opscope-nsys": /tmp/opscope-nsys-XXXXXX
+    ~TempFolder();
+    TempFolder(const TempFolder &) = delete;
+    TempFolder &operator=(const TempFolder &) = delete;
+    const std::string &path() const { return path_; }
+
+private:
+    std::string path_;
+};
 
 } // namespace opscope

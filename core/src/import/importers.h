@@ -1,6 +1,6 @@
 #pragma once
 // The entry points of each importer, listed in importer.cpp's table. One file per format under
-// import/; each provides a detector (content first, extension second) and a loader.
+// import/<format>/; each provides a detector (content first, extension second) and a loader.
 
 #include "opscope/importer.h"
 

@@ -1,6 +1,7 @@
 // Reading the tools' console output: the launcher's OPSCOPE markers, ncu's ==PROF== lines, nsys'
 // progress bars, and the failures that have a known fix.
 #include "opscope/pipeline.h"
+#include "opscope/text_util.h"
 
 #include <charconv>
 
@@ -11,15 +12,6 @@ namespace {
 bool startsWith(std::string_view text, std::string_view prefix)
 {
     return text.substr(0, prefix.size()) == prefix;
-}
-
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
 }
 
 bool parseInt(std::string_view text, int64_t &out)

@@ -515,7 +515,7 @@ void saveProfile(const Profile &profile, const std::string &path)
 bool looksLikeOpScopeFile(const std::string &path)
 {
     const std::string head = readHead(path, 100);
-    if (head.size() < 100 || head.compare(0, 16, std::string("SQLite format 3\0", 16)) != 0)
+    if (head.size() < 100 || !hasSqliteMagic(head))
         return false;
     const auto byte = [&](int i) { return uint32_t(uint8_t(head[size_t(i)])); };
     const uint32_t appId = byte(68) << 24 | byte(69) << 16 | byte(70) << 8 | byte(71);
@@ -528,7 +528,7 @@ Profile loadProfile(const std::string &path)
     if (!fileExists(path))
         throw FileError(path, "no such file");
     const std::string head = readHead(path, 16);
-    if (head.size() < 16 || head != std::string("SQLite format 3\0", 16))
+    if (!hasSqliteMagic(head))
         throw FileError(path, "not an OpScope profile (not an SQLite database)");
     Database db(path, true);
     int64_t appId = 0, version = 0;

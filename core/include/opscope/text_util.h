@@ -1,0 +1,18 @@
+#pragma once
+// Small text helpers shared across core (units, tool output, importers).
+
+#include <string_view>
+
+namespace opscope {
+
+// `s` without leading spaces and tabs and without trailing spaces, tabs and carriage returns.
+constexpr std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+} // namespace opscope

@@ -1,0 +1,120 @@
+// The files of one capture imported together (capture_import.h). Each file is imported and attributed on
+// its own; its format's role and rank (importer.h) say which file becomes the profile and what the
+// others add to it.
+#include "opscope/capture_import.h"
+
+#include "import/capture/capture_parts.h"
+#include "opscope/errors.h"
+#include "opscope/file_util.h"
+#include "opscope/importer.h"
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+namespace opscope {
+
+namespace {
+
+// The role and rank of the format a profile was imported from. A saved .opscope keeps that format as
+// its source_format, so a saved nsys import leads as the nsys file would.
+struct PartRole {
+    ImportRole role = ImportRole::Timeline;
+    int rank = kLastImportRank;
+};
+
+PartRole roleOf(const Profile &p)
+{
+    if (const ImportFormat *format = findFormat(p.source_format))
+        return {format->role, format->rank};
+    return {};
+}
+
+// A folder of Inductor debug output, or another KernelMap file, waiting for the profile.
+struct KernelMapPart {
+    std::string path;
+    const ImportFormat *format = nullptr;
+    InductorKernelMap map;
+};
+
+} // namespace
+
+Profile importCapture(const std::vector<std::string> &paths, const AttributionOptions &options,
+                      const Progress &progress)
+{
+    if (paths.empty())
+        throw std::invalid_argument("importCapture: no files");
+    std::vector<Profile> parts;
+    std::vector<KernelMapPart> kernelMaps;
+    for (size_t i = 0; i < paths.size(); ++i) {
+        progress.report(double(i) / double(paths.size()), "Importing " + paths[i]);
+        const ImportFormat &format = detectFormat(paths[i]);
+        if (format.role == ImportRole::KernelMap) {
+            kernelMaps.push_back({paths[i], &format, format.loadKernelMap(paths[i])});
+            continue;
+        }
+        Profile part = importFile(format, paths[i], progress);
+        attribute(part, options, progress);
+        parts.push_back(std::move(part));
+    }
+    if (parts.empty()) { // kernel maps alone: the format's loader throws, saying why that is no profile
+        (void)importFile(*kernelMaps.front().format, kernelMaps.front().path, progress);
+        throw std::logic_error("importCapture: a kernel map format loaded a profile");
+    }
+
+    std::stable_sort(parts.begin(), parts.end(),
+                     [](const Profile &a, const Profile &b) { return roleOf(a).rank < roleOf(b).rank; });
+    // Every file's own warnings reach the result (a truncated ncu CSV matters as much as a truncated
+    // trace), each named by its file when there are several.
+    if (parts.size() > 1)
+        for (Profile &part : parts)
+            for (std::string &w : part.warnings)
+                w = fileName(part.source_path) + ": " + w;
+    Profile result = std::move(parts.front());
+    const ImportRole resultRole = roleOf(result).role;
+    std::string sources = result.source_path;
+    for (size_t i = 1; i < parts.size(); ++i) {
+        Profile &part = parts[i];
+        sources += "\n" + part.source_path;
+        result.warnings.insert(result.warnings.end(), part.warnings.begin(), part.warnings.end());
+        const ImportRole role = roleOf(part).role;
+        if (role == ImportRole::Counters && resultRole != ImportRole::Counters)
+            capture::addNcuCounters(result, part, options.ncuSkippedModules);
+        else if (role == ImportRole::CrossCheck && resultRole != ImportRole::CrossCheck)
+            capture::crossCheckOperators(result, part);
+        else
+            result.warnings.push_back(part.source_path + ": not combined (a second " + part.source_format +
+                                      " file of the same capture adds nothing)");
+    }
+    for (const KernelMapPart &part : kernelMaps) {
+        const size_t touched = applyInductorMap(result, part.map);
+        sources += "\n" + part.path;
+        result.setMetadata("inductor_fused_kernels", std::to_string(touched));
+    }
+    if (paths.size() > 1)
+        result.setMetadata("sources", sources);
+    progress.report(1.0, "Import done");
+    return result;
+}
+
+std::vector<std::pair<std::string, std::string>> summaryMetadata(const Profile &p)
+{
+    const std::optional<NcuMatchCounts> ncu = ncuMatchCounts(p);
+    const std::optional<CrossCheckCounts> crossCheck = torchProfilerCrossCheck(p);
+    std::vector<std::pair<std::string, std::string>> shown;
+    bool ncuShown = false, crossCheckShown = false;
+    for (const auto &[key, value] : p.metadata) {
+        if (ncu && capture::isNcuMatchKey(key)) {
+            if (!std::exchange(ncuShown, true))
+                shown.emplace_back("ncu_match", capture::describeNcuMatch(*ncu));
+        } else if (crossCheck && capture::isCrossCheckKey(key)) {
+            if (!std::exchange(crossCheckShown, true))
+                shown.emplace_back("torch_profiler_cross_check", capture::describeCrossCheck(*crossCheck));
+        } else {
+            shown.emplace_back(key, value);
+        }
+    }
+    return shown;
+}
+
+} // namespace opscope

@@ -1,0 +1,28 @@
+#pragma once
+// What each role of a capture's files (importer.h) adds to the profile, shared by capture_import.cpp
+// (which file adds what) and the file of each role.
+
+#include "opscope/capture_import.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opscope::capture {
+
+// Counters (ncu_match.cpp): matches the ncu rows onto the profile's kernels, stores the counts
+// (ncuMatchCounts) and warns of rows and kernels left over.
+void addNcuCounters(Profile &profile, const Profile &ncu, const std::vector<std::string> &skippedModules);
+bool isNcuMatchKey(std::string_view key); // a key of the counts the summary shows as one line
+std::string describeNcuMatch(const NcuMatchCounts &counts);
+
+// CrossCheck (cross_check.cpp): compares the operators of `trace` with the profile's, per kernel name,
+// and stores the counts (torchProfilerCrossCheck).
+void crossCheckOperators(Profile &profile, const Profile &trace);
+bool isCrossCheckKey(std::string_view key);
+std::string describeCrossCheck(const CrossCheckCounts &counts);
+
+// A count stored in the profile's metadata; false when absent or not a number.
+bool countOf(const Profile &p, std::string_view key, size_t &count);
+
+} // namespace opscope::capture

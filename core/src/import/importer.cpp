@@ -1,0 +1,151 @@
+#include "opscope/importer.h"
+
+#include "import/importers.h"
+#include "opscope/capture_import.h"
+#include "opscope/errors.h"
+#include "opscope/file_util.h"
+#include "opscope/operator_profiler_json.h"
+#include "opscope/profile_store.h"
+
+namespace opscope {
+
+namespace {
+
+constexpr size_t kProbeBytes = 64 * 1024;
+
+std::vector<ImportFormat> makeFormats()
+{
+    using Role = ImportRole;
+    std::vector<ImportFormat> formats;
+    formats.push_back({.id = "opscope",
+                       .description = "OpScope profile",
+                       .detect =
+                           [](const FileProbe &f) {
+                               return !f.directory && f.head.size() >= 100 && hasSqliteMagic(f.head) &&
+                                      looksLikeOpScopeFile(f.path);
+                           },
+                       .load =
+                           [](const std::string &path, const Progress &progress) {
+                               progress.report(0.0, "Opening profile");
+                               Profile p = loadProfile(path);
+                               progress.report(1.0, "Opening profile");
+                               return p;
+                           }});
+    formats.push_back(
+        {.id = "operator-profiler-json",
+         .description = "Operator Profiler profile.json",
+         .detect = [](const FileProbe &f) { return !f.directory && looksLikeOperatorProfilerJson(f.head); },
+         .load = [](const std::string &path,
+                    const Progress &progress) { return importOperatorProfilerJson(path, progress); }});
+    // Content decides; these detectors look at the head bytes first and the extension second.
+    formats.push_back({.id = "nsys-sqlite",
+                       .description = "Nsight Systems SQLite export (.sqlite)",
+                       .role = Role::Timeline,
+                       .rank = 0,
+                       .detect = importers::detectNsysSqlite,
+                       .load = importers::importNsysSqlite});
+    formats.push_back({.id = "nsys-rep",
+                       .description = "Nsight Systems report (.nsys-rep)",
+                       .role = Role::Timeline,
+                       .rank = 0,
+                       .detect = importers::detectNsysRep,
+                       .load = importers::importNsysRep});
+    formats.push_back({.id = "nsys-stats-csv",
+                       .description = "nsys stats NVTX push/pop trace (.csv)",
+                       .detect = importers::detectNsysStatsCsv,
+                       .load = importers::importNsysStatsCsv});
+    formats.push_back({.id = "kineto-json",
+                       .description = "torch.profiler trace (.json, .json.gz)",
+                       .role = Role::CrossCheck,
+                       .rank = 1,
+                       .detect = importers::detectKinetoJson,
+                       .load = importers::importKinetoJson});
+    formats.push_back({.id = "onnxruntime-json",
+                       .description = "ONNX Runtime profile (.json)",
+                       .detect = importers::detectOnnxRuntimeJson,
+                       .load = importers::importOnnxRuntimeJson});
+    formats.push_back({.id = "ncu-csv",
+                       .description = "Nsight Compute CSV (--page raw or details)",
+                       .role = Role::Counters,
+                       .rank = 2,
+                       .detect = importers::detectNcuCsv,
+                       .load = importers::importNcuCsv});
+    formats.push_back({.id = "ncu-rep",
+                       .description = "Nsight Compute report (.ncu-rep)",
+                       .role = Role::Counters,
+                       .rank = 2,
+                       .detect = importers::detectNcuRep,
+                       .load = importers::importNcuRep});
+    // Folders only, so it comes last: no file format above claims a folder.
+    formats.push_back({.id = "inductor-debug",
+                       .description = "Inductor debug folder (TORCH_COMPILE_DEBUG=1)",
+                       .role = Role::KernelMap,
+                       .detect = [](const FileProbe &f) { return f.directory && isInductorDebugDir(f.path); },
+                       .load = [](const std::string &path, const Progress &) -> Profile {
+                           throw FileError(path, "an Inductor debug directory alone has no kernels: add the "
+                                                 "trace or capture it belongs to");
+                       },
+                       .loadKernelMap = readInductorDebugDir});
+    return formats;
+}
+
+std::string describeContent(const FileProbe &probe)
+{
+    if (probe.head.empty())
+        return "the file is empty";
+    if (hasSqliteMagic(probe.head))
+        return "an SQLite database without the tables of any supported profiler";
+    return "not a profile format OpScope reads";
+}
+
+} // namespace
+
+const std::vector<ImportFormat> &importFormats()
+{
+    static const std::vector<ImportFormat> formats = makeFormats();
+    return formats;
+}
+
+const ImportFormat *findFormat(std::string_view id)
+{
+    for (const ImportFormat &format : importFormats())
+        if (format.id == id)
+            return &format;
+    return nullptr;
+}
+
+const ImportFormat &detectFormat(const std::string &path)
+{
+    if (!fileExists(path))
+        throw FileError(path, "no such file");
+    FileProbe probe;
+    probe.path = path;
+    probe.extension = fileExtension(path);
+    probe.directory = isDirectory(path);
+    if (!probe.directory)
+        probe.head = readHead(path, kProbeBytes);
+    for (const ImportFormat &format : importFormats())
+        if (format.detect(probe))
+            return format;
+    std::string supported;
+    for (const ImportFormat &format : importFormats())
+        supported += (supported.empty() ? "" : ", ") + std::string(format.description);
+    throw FileError(path, describeContent(probe) + " (supported: " + supported + ")");
+}
+
+Profile importFile(const std::string &path, const Progress &progress)
+{
+    return importFile(detectFormat(path), path, progress);
+}
+
+Profile importFile(const ImportFormat &format, const std::string &path, const Progress &progress)
+{
+    Profile p = format.load(path, progress);
+    if (p.source_format.empty())
+        p.source_format = std::string(format.id);
+    if (p.source_path.empty())
+        p.source_path = path;
+    return p;
+}
+
+} // namespace opscope
