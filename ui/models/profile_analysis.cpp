@@ -1,5 +1,7 @@
 #include "models/profile_analysis.h"
 
+#include "qt_text.h"
+
 #include <QCoreApplication>
 
 namespace opscope::ui {
@@ -22,23 +24,10 @@ bool sameOperatorRow(const Profile &p, Index a, Index b, OperatorGrouping groupi
 QString operatorDisplayName(std::string_view name)
 {
     constexpr std::string_view engine = "autograd::engine::evaluate_function: ";
-    auto text = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
     if (name.starts_with(engine) && name.size() > engine.size())
-        return QStringLiteral("%1 (%2)").arg(text(name.substr(engine.size())),
-                                             text(engine.substr(0, engine.size() - 2)));
-    return text(name);
-}
-
-QString qText(const Profile &p, StringId id)
-{
-    const std::string_view text = p.text(id);
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-QString kernelDisplayName(const Profile &p, Index kernel)
-{
-    const Kernel &k = p.kernels[kernel];
-    return qText(p, k.short_name != kNoString && !p.text(k.short_name).empty() ? k.short_name : k.name);
+        return QStringLiteral("%1 (%2)").arg(toQString(name.substr(engine.size())),
+                                             toQString(engine.substr(0, engine.size() - 2)));
+    return toQString(name);
 }
 
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile)
@@ -153,14 +142,14 @@ QString ProfileAnalysis::describe(const Selection::State &state) const
         return tr("Nothing selected");
     case Selection::Kind::Kernel:
         if (state.index < p.kernels.size())
-            return tr("Kernel %1").arg(kernelDisplayName(p, state.index));
+            return tr("Kernel %1").arg(toQString(p.kernelDisplayName(state.index)));
         break;
     case Selection::Kind::Operator:
         if (state.index < p.operators.size()) {
             const Operator &op = p.operators[state.index];
-            QString text = qText(p, op.name);
+            QString text = toQString(p.text(op.name));
             if (state.allCalls && state.grouping == OperatorGrouping::ByNameAndShapes && op.shapes != kNoString)
-                text += QLatin1Char(' ') + qText(p, op.shapes);
+                text += QLatin1Char(' ') + toQString(p.text(op.shapes));
             if (state.allCalls)
                 return tr("Operator %1 (%2 calls)").arg(text).arg(operatorsOf(state).size());
             return tr("Operator %1 (call %2)").arg(text).arg(op.call_index);

@@ -41,13 +41,9 @@ struct ProfileAnalysis {
 
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile);
 
-// A kernel's name as the views show it: the source's base name when it has one, else the full name.
-QString kernelDisplayName(const Profile &p, Index kernel);
 // An operator's name as the tables show it: autograd's "autograd::engine::evaluate_function:
 // AddmmBackward0" becomes "AddmmBackward0 (autograd::engine::evaluate_function)", so rows cut at the
 // column's width still differ; other names stay as they are.
 QString operatorDisplayName(std::string_view name);
-// The text of an interned string as a QString.
-QString qText(const Profile &p, StringId id);
 
 } // namespace opscope::ui

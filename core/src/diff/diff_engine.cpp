@@ -218,9 +218,7 @@ private:
                 for (Index u : units) {
                     std::vector<std::string_view> triton;
                     for (Index k : side->unitKernels[u]) {
-                        const Kernel &kernel = side->p.kernels[k];
-                        const std::string_view name =
-                            side->p.text(kernel.short_name != kNoString ? kernel.short_name : kernel.name);
+                        const std::string_view name = side->p.kernelDisplayName(k);
                         if (name.starts_with("triton_"))
                             triton.push_back(name);
                     }

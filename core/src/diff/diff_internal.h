@@ -116,11 +116,6 @@ struct DiffTable {
 };
 DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty, size_t nameWidth);
 
-// "+529.76 us", "-210.72 us" (durations: formatFixedDuration), "0.602x", "-39.8%".
-std::string formatDelta(int64_t ns);
-std::string formatRatio(const TimePair &time);
-std::string formatChange(const TimePair &time);
-
 // The totals as (label, before, after, delta, ratio) lines.
 std::vector<std::vector<std::string>> totalsLines(const ProfileDiff &diff);
 
