@@ -39,10 +39,6 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     const Profile &p = *a->profile;
     a->timeOrigin = p.timeOrigin();
     a->tree = buildModuleTree(p);
-    a->nodeOfModule.assign(p.modules.size(), -1);
-    for (size_t n = 0; n < a->tree.nodes.size(); ++n)
-        for (Index m : a->tree.nodes[n].instances)
-            a->nodeOfModule[m] = int(n);
 
     a->roofline.reserve(p.kernels.size());
     std::vector<Index> withCounters;
@@ -61,18 +57,7 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
 
 int ProfileAnalysis::nodeOfKernel(Index kernel) const
 {
-    const Index m = profile->kernels[kernel].module;
-    return m < nodeOfModule.size() ? nodeOfModule[m] : -1;
-}
-
-bool ProfileAnalysis::inSubtree(int node, int ancestor) const
-{
-    for (size_t guard = 0; node >= 0 && guard <= tree.nodes.size(); ++guard) {
-        if (node == ancestor)
-            return true;
-        node = tree.nodes[size_t(node)].parent;
-    }
-    return false;
+    return tree.nodeOf(profile->kernels[kernel].module);
 }
 
 std::vector<Index> ProfileAnalysis::operatorsOf(const Selection::State &state) const
@@ -120,14 +105,7 @@ std::vector<Index> ProfileAnalysis::kernelsOf(const Selection::State &state) con
             roots.push_back(int(state.index));
         else if (state.kind == Selection::Kind::Group && state.index < tree.groups.size())
             roots = tree.groups[state.index].members;
-        for (Index k : stepKernels) {
-            const int node = nodeOfKernel(k);
-            for (int r : roots)
-                if (inSubtree(node, r)) {
-                    out.push_back(k);
-                    break;
-                }
-        }
+        out = kernelsUnder(p, tree, roots, KernelScope::CapturedStep);
         break;
     }
     }

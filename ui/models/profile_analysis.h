@@ -17,8 +17,7 @@ namespace opscope::ui {
 
 struct ProfileAnalysis {
     std::shared_ptr<const Profile> profile;
-    ModuleTree tree;
-    std::vector<int> nodeOfModule;        // module instance -> tree node
+    ModuleTree tree;                      // tree.nodeOfInstance: module instance -> node
     std::vector<KernelRoofline> roofline; // per kernel; `valid` when its row had the roofline metrics
     RooflineCeilings ceilings;            // over every kernel with counters
     std::vector<Index> stepKernels;       // kernels of the captured step, in start order
@@ -27,11 +26,9 @@ struct ProfileAnalysis {
 
     // Tree node of a kernel's module, -1 when it has none.
     int nodeOfKernel(Index kernel) const;
-    // True when `node` is `ancestor` or lies below it.
-    bool inSubtree(int node, int ancestor) const;
     // The captured-step kernels a selection stands for (a kernel stands for itself, captured or not):
     // an operator's kernels include those of the operators nested in it, a module's those of its
-    // submodules, a group's those of all its members.
+    // submodules, a group's those of all its members (kernelsUnder).
     std::vector<Index> kernelsOf(const Selection::State &state) const;
     // The operator instances an operator selection stands for (one call or a whole table row).
     std::vector<Index> operatorsOf(const Selection::State &state) const;

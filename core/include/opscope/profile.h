@@ -133,6 +133,7 @@ struct ModuleInstance {
     StringId class_name = kNoString;
     Index parent = kNoIndex;
     Index thread = kNoIndex;
+    Index range = kNoIndex; // the NVTX range or annotation it was read from (its band on the timeline)
     bool operator==(const ModuleInstance &) const = default;
 };
 

@@ -528,9 +528,6 @@ private:
     std::vector<int> familyOfName_;
     std::vector<std::string> names_;
     OpKeys beforeKeys_, afterKeys_;
-
-public:
-    const Side &beforeSide() const { return before_; }
 };
 
 } // namespace
@@ -546,7 +543,7 @@ ProfileDiff diffProfiles(const Profile &before, const Profile &after, const Diff
     diff.afterTree = buildModuleTree(after);
     DiffBuilder builder(diff, options);
     builder.run();
-    addRunStatistics(diff, builder.beforeSide(), options);
+    addRunStatistics(diff, options);
     return diff;
 }
 
