@@ -8,6 +8,7 @@
 #include "opscope/module_tree.h"
 #include "opscope/profile_store.h"
 #include "opscope/roofline.h"
+#include "opscope/stats.h"
 #include "opscope/summary.h"
 #include "test_util.h"
 
@@ -90,6 +91,74 @@ Index kernelByLabel(const Profile &p, std::string_view label)
 bool near(double a, double b)
 {
     return std::abs(a - b) <= 1e-9 * std::max(std::abs(a), std::abs(b));
+}
+
+// "Kernels under a module" as it was computed in three places before kernelsUnder, kept as references.
+// stats.cpp (opscope stats --module PATH): the kernel's module call or one of its callers has the path.
+std::vector<Index> kernelsUnderPathOfCalls(const Profile &p, const std::string &path, bool capturedOnly)
+{
+    std::vector<Index> out;
+    for (Index k = 0; k < p.kernels.size(); ++k) {
+        if (capturedOnly && (p.kernels[k].flags & kKernelOutsideCapture))
+            continue;
+        for (Index m = p.kernels[k].module; m < p.modules.size(); m = p.modules[m].parent)
+            if (p.text(p.modules[m].path) == path) {
+                out.push_back(k);
+                break;
+            }
+    }
+    return out;
+}
+
+// profile_analysis.cpp (a module or group selected in the GUI): the captured kernels whose module's
+// node lies in the subtree of one of `roots`.
+std::vector<Index> kernelsInSubtrees(const Profile &p, const ModuleTree &tree, const std::vector<int> &roots)
+{
+    std::vector<int> nodeOfModule(p.modules.size(), -1);
+    for (size_t n = 0; n < tree.nodes.size(); ++n)
+        for (Index m : tree.nodes[n].instances)
+            nodeOfModule[m] = int(n);
+    std::vector<Index> out;
+    for (Index k = 0; k < p.kernels.size(); ++k) {
+        if (p.kernels[k].flags & kKernelOutsideCapture)
+            continue;
+        const Index m = p.kernels[k].module;
+        for (int r : roots) {
+            bool inside = false;
+            for (int n = m < p.modules.size() ? nodeOfModule[m] : -1; n >= 0 && !inside;
+                 n = tree.nodes[size_t(n)].parent)
+                inside = n == r;
+            if (inside) {
+                out.push_back(k);
+                break;
+            }
+        }
+    }
+    return out;
+}
+
+// diff_side.cpp (the comparison's module rows): each captured kernel added to its node and every
+// node above it.
+std::vector<std::vector<Index>> kernelsPerNodeUpwards(const Profile &p, const ModuleTree &tree)
+{
+    std::vector<int> nodeOfInstance(p.modules.size(), -1);
+    for (size_t n = 0; n < tree.nodes.size(); ++n)
+        for (Index m : tree.nodes[n].instances)
+            nodeOfInstance[m] = int(n);
+    std::vector<std::vector<Index>> out(tree.nodes.size());
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (!(p.kernels[k].flags & kKernelOutsideCapture) && p.kernels[k].module < p.modules.size())
+            for (int n = nodeOfInstance[p.kernels[k].module]; n >= 0; n = tree.nodes[size_t(n)].parent)
+                out[size_t(n)].push_back(k);
+    return out;
+}
+
+int64_t totalTime(const Profile &p, const std::vector<Index> &kernels)
+{
+    int64_t total = 0;
+    for (Index k : kernels)
+        total += p.kernels[k].duration();
+    return total;
 }
 
 } // namespace
@@ -587,6 +656,113 @@ private slots:
         const DedupGroup *layers = topLevelGroup(tree, "BertLayer_*");
         QVERIFY(layers);
         QCOMPARE(layers->members.size(), size_t(4));
+    }
+
+    void kernelsUnderAModuleAreWhatTheFormerThreeWaysGave_data()
+    {
+        QTest::addColumn<QStringList>("files");
+        QTest::newRow("nsys + ncu, bf16 GPT")
+            << QStringList{QString::fromStdString(h100("gpt4_bf16_infer/nsys.sqlite")),
+                           QString::fromStdString(h100("gpt4_bf16_infer/ncu_raw.csv"))};
+        QTest::newRow("torch.profiler, training")
+            << QStringList{QString::fromStdString(h100("kineto_gpt4_train.json"))};
+        QTest::newRow("nsys, training step")
+            << QStringList{QString::fromStdString(test::sourceFile("tests/data/h100_train2/nsys.sqlite.gz"))};
+        QTest::newRow("module events") << QStringList{
+            QString::fromStdString(fixture("public/kineto/TraceLens__gaunernst_bert-small-uncased__1016001.json"))};
+    }
+
+    void kernelsUnderAModuleAreWhatTheFormerThreeWaysGave()
+    {
+        QFETCH(QStringList, files);
+        QTemporaryDir dir;
+        std::vector<std::string> paths;
+        for (const QString &f : files) {
+            paths.push_back(f.toStdString());
+            if (f.endsWith(".gz")) { // SQLite opens no compressed file
+                paths.back() = test::tempPath(dir, "unpacked.sqlite");
+                QVERIFY(test::gunzipFile(f.toStdString(), paths.back()));
+            }
+        }
+        const Profile p = importCapture(paths);
+        const ModuleTree tree = buildModuleTree(p);
+        QVERIFY(!tree.nodes.empty());
+        const std::vector<std::vector<Index>> upwards = kernelsPerNodeUpwards(p, tree);
+        size_t nonEmpty = 0;
+        for (size_t n = 0; n < tree.nodes.size(); ++n) {
+            const std::vector<Index> step = kernelsUnder(p, tree, {int(n)}, KernelScope::CapturedStep);
+            const std::string &path = tree.nodes[n].path;
+            QVERIFY2(step == kernelsUnderPathOfCalls(p, path, true), path.c_str());
+            QVERIFY2(step == kernelsInSubtrees(p, tree, {int(n)}), path.c_str());
+            QVERIFY2(step == upwards[n], path.c_str());
+            QCOMPARE(step.size(), size_t(tree.nodes[n].kernelsTotal));
+            QCOMPARE(totalTime(p, step), tree.nodes[n].gpuTimeTotal);
+            QVERIFY2(kernelsUnder(p, tree, {int(n)}, KernelScope::All) == kernelsUnderPathOfCalls(p, path, false),
+                     path.c_str());
+            nonEmpty += !step.empty();
+        }
+        QVERIFY(nonEmpty > 0);
+        for (const DedupGroup &g : tree.groups)
+            QVERIFY2(kernelsUnder(p, tree, g.members, KernelScope::CapturedStep) ==
+                         kernelsInSubtrees(p, tree, g.members),
+                     g.name.c_str());
+    }
+
+    void kernelsUnderAModuleOfTheGpt()
+    {
+        // The bf16 GPT's captured step (python3 sqlite3 on nsys.sqlite): 46 kernels, 10 per block;
+        // blocks.0 runs 93,089 ns of them. The stats report of the module counts the same kernels.
+        const Profile p = importCapture({h100("gpt4_bf16_infer/nsys.sqlite"), h100("gpt4_bf16_infer/ncu_raw.csv")});
+        const ModuleTree tree = buildModuleTree(p);
+        QCOMPARE(kernelsUnder(p, tree, {tree.find("model")}, KernelScope::CapturedStep).size(), size_t(46));
+        const std::vector<Index> block = kernelsUnder(p, tree, {tree.find("blocks.0")}, KernelScope::CapturedStep);
+        QCOMPARE(block.size(), size_t(10));
+        QCOMPARE(totalTime(p, block), int64_t(93089));
+        const DedupGroup *blocks = topLevelGroup(tree, "blocks.*");
+        QVERIFY(blocks);
+        QCOMPARE(kernelsUnder(p, tree, blocks->members, KernelScope::CapturedStep).size(), size_t(40));
+        // Outside the captured step too: the warm-up steps ran the block as well.
+        QVERIFY(kernelsUnder(p, tree, {tree.find("blocks.0")}, KernelScope::All).size() > block.size());
+        QVERIFY(kernelsUnder(p, tree, {tree.find("no.such.module")}, KernelScope::All).empty());
+
+        StatsOptions options;
+        options.module = "blocks.0";
+        options.capturedOnly = true;
+        const StatsReport report = buildStatsReport(p, "cuda_gpu_kern_sum", options);
+        uint64_t instances = 0;
+        int64_t time = 0;
+        for (const DurationStats &s : report.stats) {
+            instances += s.instances;
+            time += s.total;
+        }
+        QCOMPARE(instances, uint64_t(10));
+        QCOMPARE(time, int64_t(93089));
+    }
+
+    void moduleCallsKnowTheirRange()
+    {
+        // nsys: each call is the NVTX push/pop range "path[Class]" it was read from.
+        const Profile nsys = importCapture({h100("gpt4_bf16_infer/nsys.sqlite")});
+        QVERIFY(!nsys.modules.empty());
+        for (const ModuleInstance &m : nsys.modules) {
+            QVERIFY(m.range < nsys.ranges.size());
+            const Range &r = nsys.ranges[m.range];
+            QCOMPARE(r.start_ns, m.start_ns);
+            QCOMPARE(r.end_ns, m.end_ns);
+            QCOMPARE(r.thread, m.thread);
+            QCOMPARE(std::string(nsys.text(r.text)),
+                     std::string(nsys.text(m.path)) + "[" + std::string(nsys.text(m.class_name)) + "]");
+        }
+        // torch.profiler's python tracer: the "nn.Module: Linear_3" event.
+        const Profile events =
+            importCapture({fixture("public/kineto/TraceLens__gaunernst_bert-small-uncased__1016001.json")});
+        QCOMPARE(events.modules.size(), size_t(84));
+        for (const ModuleInstance &m : events.modules) {
+            QVERIFY(m.range < events.ranges.size());
+            QCOMPARE(std::string(events.text(events.ranges[m.range].text)),
+                     "nn.Module: " + std::string(events.text(m.path)));
+            QCOMPARE(events.ranges[m.range].start_ns, m.start_ns);
+        }
     }
 
     void launcherLabelsWinOverModuleEvents()

@@ -443,6 +443,22 @@ private slots:
         QCOMPARE(missing.exitCode, 1);
     }
 
+    void kernelCellsNameEveryKernel()
+    {
+        // torch.profiler writes "(anonymous namespace)" into kernel names: the kernel table once cut
+        // the layer norm's name there and left both cells empty. The GPT pair: 3 steps x 9 layer norms.
+        const Run run =
+            runOpscope({"diff", QString::fromStdString(fixture("h100/gpt4_bf16_infer/kineto.json")),
+                        QString::fromStdString(fixture("h100/gpt4_fp32_infer/kineto.json")), "--by", "kernel"});
+        QCOMPARE(run.exitCode, 0);
+        int layerNorms = 0;
+        for (const QString &line : run.out.split(QLatin1Char('\n')))
+            layerNorms += line.contains("aten::layer_norm") &&
+                          line.contains("vectorized_layer_norm_kernel<c10::BFloat16, f...") &&
+                          line.contains("vectorized_layer_norm_kernel<float, float, fa...");
+        QCOMPARE(layerNorms, 27);
+    }
+
     void reportsShowThePlainAndTheCapturedStep()
     {
         // The launcher's step times of both sides (reference and captured medians): in the totals, the

@@ -1,7 +1,9 @@
 // The .opscope file: exact round trip, atomic replace, and clean errors for files that are not ours.
+#include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
+#include "store/sqlite_util.h"
 #include "test_util.h"
 
 #include <sqlite3.h>
@@ -72,7 +74,7 @@ Profile everyTableProfile()
     op.depth = 4;
     op.flags = kOperatorFused | kOperatorBackward;
     p.operators.push_back(op);
-    p.modules.push_back({0, 10, p.intern("blocks.0.attn"), p.intern("Attention"), kNoIndex, 0});
+    p.modules.push_back({0, 10, p.intern("blocks.0.attn"), p.intern("Attention"), kNoIndex, 0, 0});
     p.ranges.push_back({0, 10, p.intern("blocks.0.attn[Attention]"), p.intern("default"), 0, 2, RangeKind::PushPop});
     p.ranges.push_back({0, 10, p.intern("CAPTURE"), kNoString, kNoIndex, 0, RangeKind::StartEnd});
     p.memory_ops.push_back({5, 6, UINT64_C(1) << 40, 9, 7, 0, MemoryOpKind::Memcpy, 1, 0, 2});
@@ -167,6 +169,47 @@ private slots:
         // Saving again over the same file replaces it whole.
         saveProfile(loaded, path);
         QVERIFY(loadProfile(path) == original);
+    }
+
+    void keepsTheRangeOfEveryModuleCall()
+    {
+        // The bf16 GPT under nsys: every module call is read from its NVTX range. Saved and loaded,
+        // each keeps its range; a file written before the column existed finds them again by time,
+        // thread and label.
+        QTemporaryDir dir;
+        const Profile original = importCapture({fixture("h100/gpt4_bf16_infer/nsys.sqlite")});
+        QVERIFY(!original.modules.empty());
+        for (const ModuleInstance &m : original.modules)
+            QVERIFY(m.range != kNoIndex);
+        const std::string path = tempPath(dir, "gpt4.opscope");
+        saveProfile(original, path);
+        QVERIFY(loadProfile(path) == original);
+
+        {
+            sql::Database db(path, false);
+            db.exec("ALTER TABLE modules DROP COLUMN range");
+            QVERIFY(!db.hasColumn("modules", "range"));
+        }
+        const Profile older = loadProfile(path);
+        QCOMPARE(older.modules.size(), original.modules.size());
+        for (size_t m = 0; m < older.modules.size(); ++m)
+            QCOMPARE(older.modules[m].range, original.modules[m].range);
+        QVERIFY(older == original);
+    }
+
+    void refusesAModuleRangeThatIsNotThere()
+    {
+        QTemporaryDir dir;
+        Profile p = everyTableProfile();
+        p.modules[0].range = Index(p.ranges.size());
+        const std::string path = tempPath(dir, "broken.opscope");
+        saveProfile(p, path);
+        try {
+            loadProfile(path);
+            QFAIL("a module call's range out of range was accepted");
+        } catch (const FileError &e) {
+            QVERIFY2(std::string(e.what()).find("range") != std::string::npos, e.what());
+        }
     }
 
     void opensReadOnly()

@@ -2,7 +2,10 @@
 // the ones seen in the real ncu 2025.3 files (units rows of shared/fixtures/h100/*/ncu_raw*.csv:
 // %, SM, byte, byte/s, hz, cycle, byte/block, ns, thread, block, pass, warp, inst/cycle, byte/cycle,
 // cluster, register/thread, inst, and auto-scaled Kbyte/cycle, Gbyte, Gbyte/s, Ghz, Tbyte, Tbyte/s,
-// Kbyte, us, Kbyte/block, Mbyte).
+// Kbyte, us, Kbyte/block, Mbyte). And the texts for people (opscope/format.h): durations, the delta,
+// ratio and change of a compare table, kernel names cut for a cell or a timeline label.
+#include "opscope/format.h"
+#include "opscope/profile.h"
 #include "opscope/units.h"
 
 #include <QTest>
@@ -267,6 +270,126 @@ private slots:
         QCOMPARE(int(v.value.kind), int(units::ValueKind::Text));
         QCOMPARE(v.value.text, std::string_view("CachePreferNone"));
         QCOMPARE(int(units::parseAndConvert("", "us").value.kind), int(units::ValueKind::Empty));
+    }
+
+    void durations()
+    {
+        QCOMPARE(formatShortDuration(830), std::string("830 ns"));
+        QCOMPARE(formatShortDuration(1500), std::string("1.50 us"));
+        QCOMPARE(formatShortDuration(1500, Typography::Unicode), std::string("1.50 \u00b5s"));
+        QCOMPARE(formatShortDuration(12345678), std::string("12.3 ms"));
+        QCOMPARE(formatShortDuration(2.05e9), std::string("2.05 s"));
+        QCOMPARE(formatFixedDuration(428553), std::string("428.55 us"));
+        QCOMPARE(formatFixedDuration(3941241), std::string("3.941 ms"));
+        QCOMPARE(formatFixedDuration(-594740), std::string("-594.74 us"));
+        QCOMPARE(formatFixedDuration(12345, 1, Typography::Unicode), std::string("12.3 \u00b5s"));
+        QCOMPARE(formatTimestamp(4000), std::string("0.004 ms"));
+        QCOMPARE(formatTimestamp(-1250000), std::string("-1.250 ms"));
+    }
+
+    void beforeAfterTexts()
+    {
+        // The totals of `opscope diff` on the GPT pair (bf16 -> fp32): 428,553 ns -> 3,941,241 ns.
+        QCOMPARE(formatDelta(3941241 - 428553, DurationText::Fixed), std::string("+3.513 ms"));
+        QCOMPARE(formatRatio(428553, 3941241), std::string("9.197x"));
+        QCOMPARE(formatChange(428553, 3941241), std::string("+819.7%"));
+        QCOMPARE(formatDelta(-594740, DurationText::Fixed), std::string("-594.74 us"));
+        QCOMPARE(formatChange(6932800, 6338060), std::string("-8.6%"));
+        // A qkv GEMM, 14,432 ns -> 193,640 ns: one decimal from 10x on.
+        QCOMPARE(formatRatio(14432, 193640), std::string("13.4x"));
+        // Equal, new, gone, neither.
+        QCOMPARE(formatDelta(0, DurationText::Fixed), std::string("0 ns"));
+        QCOMPARE(formatDelta(0, DurationText::Short, Typography::Unicode), std::string("0 ns"));
+        QCOMPARE(formatRatio(0, 2110), std::string("new"));
+        QCOMPARE(formatChange(0, 2110), std::string("new"));
+        QCOMPARE(formatRatio(75680, 0), std::string("gone"));
+        QCOMPARE(formatChange(75680, 0), std::string("-100.0%"));
+        QCOMPARE(formatRatio(0, 0), std::string());
+        QCOMPARE(formatChange(0, 0), std::string());
+        QCOMPARE(formatRatio(0, 0, Typography::Unicode), std::string("\u2013"));
+        // A change that rounds to zero has no sign: 100000 -> 100004 ns, and back.
+        QCOMPARE(formatChange(100000, 100004), std::string("0.0%"));
+        QCOMPARE(formatChange(100004, 100000), std::string("0.0%"));
+        // The GUI's typography: minus sign, times sign, a space before the percent sign.
+        QCOMPARE(formatDelta(-812, DurationText::Short, Typography::Unicode), std::string("\u2212812 ns"));
+        QCOMPARE(formatDelta(1234, DurationText::Short, Typography::Unicode), std::string("+1.23 \u00b5s"));
+        QCOMPARE(formatRatio(1000, 602, Typography::Unicode), std::string("0.602\u00d7"));
+        QCOMPARE(formatChange(1000, 602, Typography::Unicode), std::string("\u221239.8 %"));
+        // A change already in percent (a counter's, a group member's against the median).
+        QCOMPARE(formatChangePct(15.3846), std::string("+15.4%"));
+        QCOMPARE(formatChangePct(-7.6923, Typography::Unicode), std::string("\u22127.7 %"));
+        QCOMPARE(formatChangePct(0.0, Typography::Unicode), std::string("0.0 %"));
+        // A factor in a sentence: the captured step against the plain one, a comparison's speedup.
+        QCOMPARE(formatFactor(1.5625), std::string("1.56x"));
+        QCOMPARE(formatFactor(9.197, Typography::Unicode), std::string("9.20\u00d7"));
+    }
+
+    void kernelNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("cell");  // TemplateArguments::Keep
+        QTest::addColumn<QString>("label"); // TemplateArguments::Drop
+        // nsys (shared/fixtures/h100/gpt4_bf16_infer/nsys.sqlite): "<unnamed>" and casts on template values.
+        QTest::newRow("nsys layer norm")
+            << "void at::native::<unnamed>::vectorized_layer_norm_kernel<c10::BFloat16, float, (bool)0>(int, T2, "
+               "const T1 *, const T1 *, const T1 *, T2 *, T2 *, T1 *)"
+            << "vectorized_layer_norm_kernel<c10::BFloat16, float, 0>"
+            << "vectorized_layer_norm_kernel";
+        QTest::newRow("nsys add")
+            << "void at::native::vectorized_elementwise_kernel<(int)8, at::native::CUDAFunctor_add<c10::BFloat16>, "
+               "std::array<char *, (unsigned long)3>>(int, T2, T3)"
+            << "vectorized_elementwise_kernel<8, CUDAFunctor_add<c10::BFloat16>, std::array<char *, (unsigned long)3>>"
+            << "vectorized_elementwise_kernel";
+        // torch.profiler (its kineto.json) writes "(anonymous namespace)": the cell once came out empty.
+        QTest::newRow("kineto layer norm")
+            << "void at::native::(anonymous namespace)::vectorized_layer_norm_kernel<c10::BFloat16, float, false>(int, "
+               "float, c10::BFloat16 const*, c10::BFloat16 const*, c10::BFloat16 const*, float*, float*, "
+               "c10::BFloat16*)"
+            << "vectorized_layer_norm_kernel<c10::BFloat16, float, false>"
+            << "vectorized_layer_norm_kernel";
+        QTest::newRow("softmax") << "void (anonymous namespace)::softmax_warp<float, 4>(float*, int)"
+                                 << "softmax_warp<float, 4>"
+                                 << "softmax_warp";
+        // Other namespaces stay; "at::" goes only where a name starts.
+        QTest::newRow("cutlass") << "void cutlass::Kernel2<cutlass_80_simt_sgemm_128x128_8x4_tn_align1>(T1::Params)"
+                                 << "cutlass::Kernel2<cutlass_80_simt_sgemm_128x128_8x4_tn_align1>"
+                                 << "cutlass::Kernel2";
+        QTest::newRow("not at::") << "void cute::format::kernel<int>(int)"
+                                  << "cute::format::kernel<int>"
+                                  << "cute::format::kernel";
+        QTest::newRow("plain") << "nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN"
+                               << "nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN"
+                               << "nvjet_sm90_tst_192x192_64x4_2x1_v_bz_coopB_bias_TNN";
+        QTest::newRow("triton") << "triton_poi_fused_convolution_0"
+                                << "triton_poi_fused_convolution_0"
+                                << "triton_poi_fused_convolution_0";
+        QTest::newRow("gemm") << "void gemm_kernel<float, 128>(float const*, float*)"
+                              << "gemm_kernel<float, 128>"
+                              << "gemm_kernel";
+    }
+
+    void kernelNames()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, cell);
+        QFETCH(QString, label);
+        QCOMPARE(QString::fromStdString(shortKernelName(name.toStdString())), cell);
+        QCOMPARE(QString::fromStdString(shortKernelName(name.toStdString(), TemplateArguments::Drop)), label);
+    }
+
+    void kernelDisplayNameIsTheSourcesShortName()
+    {
+        Profile p;
+        Kernel full, named, emptyShort;
+        full.name = p.intern("void at::native::foo<int>(int)");
+        named.name = full.name;
+        named.short_name = p.intern("foo");
+        emptyShort.name = full.name;
+        emptyShort.short_name = p.intern("");
+        p.kernels = {full, named, emptyShort};
+        QCOMPARE(p.kernelDisplayName(0), std::string_view("void at::native::foo<int>(int)"));
+        QCOMPARE(p.kernelDisplayName(1), std::string_view("foo"));
+        QCOMPARE(p.kernelDisplayName(2), std::string_view("void at::native::foo<int>(int)"));
     }
 };
 

@@ -2,8 +2,10 @@
 
 #include "application.h"
 #include "compare/compare_actions.h"
+#include "models/kernel_description.h"
 #include "models/profile_analysis.h"
 #include "profile_loader.h"
+#include "qt_text.h"
 #include "selection.h"
 #include "settings.h"
 #include "timeline/timeline_find_bar.h"
@@ -43,16 +45,10 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <cmath>
 
 namespace opscope::ui {
 
 namespace {
-
-QString formatNs(int64_t ns)
-{
-    return QString::fromStdString(formatFixedDuration(ns, 2, MicroUnit::Greek));
-}
 
 QDockWidget *dock(QMainWindow *window, const QString &title, const QString &name, QWidget *content)
 {
@@ -326,31 +322,12 @@ void MainWindow::updateDetails()
     };
     QString html = QStringLiteral("<h3>%1</h3>").arg(capture_->analysis->describe(s).toHtmlEscaped());
     if (s.kind == Selection::Kind::Kernel && s.index < p.kernels.size()) {
-        const Kernel &k = p.kernels[s.index];
-        auto row = [&](const QString &key, const QString &value) {
-            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>").arg(key, value.toHtmlEscaped());
-        };
         html += QStringLiteral("<table>");
-        row(tr("Name"), qText(p, k.name));
-        // Times from the origin the timeline's ruler and the tables share; both durations named by source.
-        row(tr("Start"), formatInstant(k.start_ns));
-        row(tr("End"), formatInstant(k.end_ns));
-        row(timelineDurationLabel(p), formatNs(k.duration()));
-        if (const double replay = p.kernelCounter(s.index, "gpu__time_duration.sum", -1); replay >= 0)
-            row(ncuDurationLabel(), formatNs(int64_t(std::llround(replay))));
-        row(tr("Device / stream"), QStringLiteral("%1 / %2").arg(k.device).arg(k.stream));
-        row(tr("Grid"), QStringLiteral("%1 × %2 × %3").arg(k.grid.x).arg(k.grid.y).arg(k.grid.z));
-        row(tr("Block"), QStringLiteral("%1 × %2 × %3").arg(k.block.x).arg(k.block.y).arg(k.block.z));
-        row(tr("Operator"), k.op < p.operators.size() ? qText(p, p.operators[k.op].name) : tr("none"));
-        if (k.op < p.operators.size() && p.operators[k.op].shapes != kNoString)
-            row(tr("Shapes"), qText(p, p.operators[k.op].shapes));
-        row(tr("Module"), k.module < p.modules.size() ? qText(p, p.modules[k.module].path) : tr("none"));
-        row(tr("Attribution"),
-            QStringLiteral("%1, %2 confidence")
-                .arg(QString::fromUtf8(toString(k.method)), QString::fromUtf8(toString(k.confidence))));
-        if (k.op == kNoIndex && k.unattributed_reason != kNoString)
-            row(tr("Why unattributed"), qText(p, k.unattributed_reason));
-        row(tr("Captured step"), k.flags & kKernelOutsideCapture ? tr("no (initialisation or warm-up)") : tr("yes"));
+        // The timeline's tooltip says the same (describeKernel); times from the origin the ruler and
+        // the tables share.
+        for (const KernelFact &fact : describeKernel(p, s.index, capture_->analysis->timeOrigin))
+            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
+                        .arg(fact.key.toHtmlEscaped(), fact.value.toHtmlEscaped());
         html += QStringLiteral("</table>");
         html += tr("<p><small>Start and end count from the profile's first event, the zero of the timeline's "
                    "ruler (%1 ns on the capture's clock).</small></p>")
@@ -360,7 +337,9 @@ void MainWindow::updateDetails()
         int64_t time = 0;
         for (Index k : kernels)
             time += p.kernels[k].duration();
-        html += tr("<p>%1 kernels, %2 of GPU time in the captured step.</p>").arg(kernels.size()).arg(formatNs(time));
+        html += tr("<p>%1 kernels, %2 of GPU time in the captured step.</p>")
+                    .arg(kernels.size())
+                    .arg(toQString(formatFixedDuration(time, 2, Typography::Unicode)));
         if (s.kind == Selection::Kind::Operator && !s.allCalls && s.index < p.operators.size())
             html += tr("<p>This call: start %1, end %2.</p>")
                         .arg(formatInstant(p.operators[s.index].start_ns), formatInstant(p.operators[s.index].end_ns));

@@ -6,6 +6,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/progress.h"
+#include "qt_text.h"
 
 namespace opscope::ui {
 
@@ -21,7 +22,7 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     capture->profile = profile;
     capture->analysis = analyzeProfile(profile);
     progress.checkCancel();
-    capture->insights = findInsights(*profile, MicroUnit::Greek);
+    capture->insights = findInsights(*profile, Typography::Unicode);
     progress.checkCancel();
     capture->timeline = std::make_shared<const TimelineModel>(*profile);
     capture->steps = findSteps(*profile);
@@ -49,7 +50,7 @@ void ProfileLoader::load(const QStringList &paths)
             try {
                 Progress progress(
                     [this, &job](double fraction, std::string_view stage) {
-                        const QString text = QString::fromUtf8(stage.data(), qsizetype(stage.size()));
+                        const QString text = toQString(stage);
                         job.post([this, fraction, text] { emit this->progress(fraction, text); });
                     },
                     job.stopFlag());

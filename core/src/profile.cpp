@@ -113,6 +113,13 @@ std::span<const MetricValue> Profile::countersOfOperator(Index op) const
     return ownerRange(operator_counters, op);
 }
 
+std::string_view Profile::kernelDisplayName(Index kernel) const
+{
+    const Kernel &k = kernels[kernel];
+    const std::string_view shortName = text(k.short_name);
+    return shortName.empty() ? text(k.name) : shortName;
+}
+
 double Profile::kernelCounter(Index kernel, std::string_view metricName, double fallback) const
 {
     const Index metric = findMetric(metricName);

@@ -100,6 +100,7 @@ std::string findBrokenReference(const Profile &p)
         c.text("modules", i, "class_name", m.class_name);
         c.ref("modules", i, "parent", m.parent, modules, "modules");
         c.ref("modules", i, "thread", m.thread, threads, "threads");
+        c.ref("modules", i, "range", m.range, ranges, "ranges");
     }
     for (size_t i = 0; i < p.ranges.size() && c.problem().empty(); ++i) {
         c.text("ranges", i, "text", p.ranges[i].text);

@@ -366,9 +366,9 @@ private slots:
         QVERIFY(replay > 0);
         QVERIFY(std::llround(replay) != p.kernels[gemm].duration()); // they do differ
         const QString timelineText =
-            QString::fromStdString(formatFixedDuration(p.kernels[gemm].duration(), 2, MicroUnit::Greek));
+            QString::fromStdString(formatFixedDuration(p.kernels[gemm].duration(), 2, Typography::Unicode));
         const QString replayText =
-            QString::fromStdString(formatFixedDuration(std::llround(replay), 2, MicroUnit::Greek));
+            QString::fromStdString(formatFixedDuration(std::llround(replay), 2, Typography::Unicode));
         window.selection()->setKernel(gemm);
 
         const QString details = window.findChild<QTextBrowser *>()->toPlainText();

@@ -305,8 +305,13 @@ private slots:
         QCOMPARE(group.siblingAtColumn(ModuleTreeModel::GpuTotalColumn).data(SortRole).toDouble(), 400.0);
         QCOMPARE(group.siblingAtColumn(ModuleTreeModel::KernelsColumn).data(SortRole).toDouble(), 6.0);
         QCOMPARE(group.siblingAtColumn(ModuleTreeModel::ShareColumn).data(SortRole).toDouble(), 100.0 * 400 / 450);
+        // The median member has no direction (formatChangePct), the others their sign.
         QCOMPARE(model.index(1, ModuleTreeModel::SpreadColumn, group).data().toString(),
-                 QStringLiteral("+0.0 % vs median"));
+                 QStringLiteral("0.0 % vs median"));
+        QCOMPARE(model.index(0, ModuleTreeModel::SpreadColumn, group).data().toString(),
+                 QStringLiteral("\u22127.7 % vs median"));
+        QCOMPARE(model.index(2, ModuleTreeModel::SpreadColumn, group).data().toString(),
+                 QStringLiteral("+15.4 % vs median"));
         QCOMPARE(model.index(2, ModuleTreeModel::SpreadColumn, group).data(SortRole).toDouble(), 100.0 * 20 / 130);
 
         // Sorting by GPU total through the proxy: head (50) before the group (400) ascending.
@@ -612,7 +617,7 @@ private slots:
         Selection selection;
         InsightsView view(&selection);
         view.resize(700, 500);
-        view.setAnalysis(analysis, findInsights(*analysis->profile, MicroUnit::Greek));
+        view.setAnalysis(analysis, findInsights(*analysis->profile, Typography::Unicode));
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
         QTreeWidget *list = view.list();

@@ -2,6 +2,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/progress.h"
+#include "qt_text.h"
 
 #include <QFileInfo>
 
@@ -54,8 +55,7 @@ void CompareLoader::start(const QStringList &beforePaths, std::shared_ptr<const 
             auto load = [&](const QString &side, const QStringList &paths, double from, double share) {
                 Progress progress(
                     [&](double fraction, std::string_view stage) {
-                        report(from + fraction * share,
-                               side + QStringLiteral(": ") + QString::fromUtf8(stage.data(), qsizetype(stage.size())));
+                        report(from + fraction * share, side + QStringLiteral(": ") + toQString(stage));
                     },
                     job.stopFlag());
                 return loadCapture(paths, progress);

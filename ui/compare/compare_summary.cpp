@@ -3,6 +3,8 @@
 #include "compare/diff_cells.h"
 #include "compare/diff_colors.h"
 #include "models/value_format.h"
+#include "opscope/format.h"
+#include "qt_text.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -135,10 +137,10 @@ void CompareSummary::refresh()
     if (speedup_ <= 0) {
         verdict = tr("no GPU time after");
     } else if (speedup_ >= 1) {
-        verdict = tr("%1× faster").arg(speedup_, 0, 'f', 2);
+        verdict = tr("%1 faster").arg(toQString(formatFactor(speedup_, Typography::Unicode)));
         direction = speedup_ > 1 ? -1 : 0;
     } else {
-        verdict = tr("%1× slower").arg(1 / speedup_, 0, 'f', 2);
+        verdict = tr("%1 slower").arg(toQString(formatFactor(1 / speedup_, Typography::Unicode)));
         direction = 1;
     }
     headline_->setText(tr("Step GPU time %1 &nbsp; <span style=\"color:%2\">%3</span>")

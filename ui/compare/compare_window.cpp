@@ -29,36 +29,25 @@ namespace opscope::ui {
 
 namespace {
 
-// The timeline event that stands for a module row on one side: the annotation range of the
-// module's first call (the range the module band shows), found by its time and text.
+// The timeline event that stands for a module row on one side: the range of the module's first call
+// (the band the timeline shows for it).
 EventRef moduleEvent(const Comparison &c, Side side, int node)
 {
     const ModuleTree &tree = side == Side::Before ? c.diff.beforeTree : c.diff.afterTree;
     if (node < 0 || size_t(node) >= tree.nodes.size() || tree.nodes[size_t(node)].instances.empty())
         return {};
-    const Profile &p = c.profile(side);
-    const ModuleInstance &call = p.modules[tree.nodes[size_t(node)].instances.front()];
-    const std::string_view path = p.text(call.path);
-    for (Index r = 0; r < p.ranges.size(); ++r) {
-        const Range &range = p.ranges[r];
-        if (range.start_ns == call.start_ns && range.end_ns == call.end_ns && p.text(range.text).starts_with(path))
-            return {EventKind::Range, r};
-    }
-    return {};
+    const Index range = c.profile(side).modules[tree.nodes[size_t(node)].instances.front()].range;
+    return range != kNoIndex ? EventRef{EventKind::Range, range} : EventRef{};
 }
 
-// The module row of an annotation range a timeline selected: the module call with its time and text.
+// The module row of a range a timeline selected: the row of the module call read from that range.
 int moduleRowOfRange(const Comparison &c, Side side, Index range)
 {
     const Profile &p = c.profile(side);
     const ModuleTree &tree = side == Side::Before ? c.diff.beforeTree : c.diff.afterTree;
-    const Range &r = p.ranges[range];
-    for (size_t node = 0; node < tree.nodes.size(); ++node)
-        for (Index call : tree.nodes[node].instances) {
-            const ModuleInstance &m = p.modules[call];
-            if (m.start_ns == r.start_ns && m.end_ns == r.end_ns && p.text(r.text).starts_with(p.text(m.path)))
-                return c.moduleRowOfNode(side, int(node));
-        }
+    for (Index m = 0; m < p.modules.size(); ++m)
+        if (p.modules[m].range == range)
+            return c.moduleRowOfNode(side, tree.nodeOf(m));
     return -1;
 }
 

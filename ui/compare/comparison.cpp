@@ -2,6 +2,7 @@
 
 #include "models/profile_analysis.h"
 #include "opscope/insights.h"
+#include "qt_text.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -168,8 +169,9 @@ std::vector<int> relatedRows(const Comparison &c, DiffLevel level, int row, Diff
 QString kernelRowName(const Comparison &c, const KernelDiffRow &row)
 {
     const QString before =
-        row.beforeKernel != kNoIndex ? kernelDisplayName(*c.diff.before, row.beforeKernel) : QString();
-    const QString after = row.afterKernel != kNoIndex ? kernelDisplayName(*c.diff.after, row.afterKernel) : QString();
+        row.beforeKernel != kNoIndex ? toQString(c.diff.before->kernelDisplayName(row.beforeKernel)) : QString();
+    const QString after =
+        row.afterKernel != kNoIndex ? toQString(c.diff.after->kernelDisplayName(row.afterKernel)) : QString();
     if (before.isEmpty())
         return after;
     if (after.isEmpty() || after == before)

@@ -3,6 +3,8 @@
 #include "compare/diff_colors.h"
 #include "models/model_roles.h"
 #include "models/value_format.h"
+#include "opscope/format.h"
+#include "qt_text.h"
 
 #include <QBrush>
 #include <QCoreApplication>
@@ -42,33 +44,19 @@ double changeValue(const TimePair &t)
 
 QString changeText(const TimePair &t)
 {
-    if (t.before == 0)
-        return t.after == 0 ? QStringLiteral("–") : tr("new");
-    const double pct = std::round(t.changePct() * 10) / 10 + 0.0; // + 0.0: no "-0.0"
-    return QStringLiteral("%1%2 %")
-        .arg(pct > 0 ? QStringLiteral("+") : QString())
-        .arg(pct, 0, 'f', 1)
-        .replace(QLatin1Char('-'), QChar(0x2212));
+    return toQString(formatChange(t.before, t.after, Typography::Unicode));
 }
 
 } // namespace
 
 QString deltaText(int64_t deltaNs)
 {
-    if (deltaNs == 0)
-        return QStringLiteral("0");
-    const QString magnitude = formatDuration(std::fabs(double(deltaNs)));
-    return (deltaNs > 0 ? QStringLiteral("+") : QString(QChar(0x2212))) + magnitude;
+    return toQString(formatDelta(deltaNs, DurationText::Short, Typography::Unicode));
 }
 
 QString ratioText(const TimePair &t)
 {
-    if (t.before == 0)
-        return t.after == 0 ? QStringLiteral("–") : tr("new");
-    if (t.after == 0)
-        return tr("gone");
-    const double r = t.ratio();
-    return QStringLiteral("%1×").arg(r, 0, 'f', r < 10 ? 3 : 1);
+    return toQString(formatRatio(t.before, t.after, Typography::Unicode));
 }
 
 QVariant pairCell(const TimePair &t, PairColumn column, int role, int64_t reference)

@@ -22,8 +22,9 @@ enum class PairColumn { Before, After, Delta, Ratio, Change };
 QVariant pairCell(const TimePair &time, PairColumn column, int role, int64_t reference);
 QVariant pairHeader(PairColumn column, int role);
 
-QString deltaText(int64_t deltaNs);      // "+1.23 µs", "−812 ns", "0"
-QString ratioText(const TimePair &time); // "0.602×", "new", "gone", "–"
+// The delta and ratio columns' texts (opscope::formatDelta, formatRatio in the GUI's typography).
+QString deltaText(int64_t deltaNs);      // "+1.23 µs", "−812 ns", "0 ns"
+QString ratioText(const TimePair &time); // "0.602×", "13.3×", "new", "gone", "–"
 QString statusText(DiffStatus status);
 QString matchText(MatchKind match);
 // The status column: "matched (path)", "added", "removed"; tinted for added and removed.

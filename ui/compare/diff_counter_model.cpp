@@ -5,6 +5,8 @@
 #include "models/model_roles.h"
 #include "models/value_format.h"
 #include "opscope/aggregate.h"
+#include "opscope/format.h"
+#include "qt_text.h"
 
 #include <QBrush>
 #include <QFont>
@@ -229,7 +231,7 @@ QVariant DiffCounterModel::entryData(const Entry &entry, int column, int role) c
         case ChangePctColumn:
             if (std::isnan(pct))
                 return QString();
-            return QStringLiteral("%1%2 %").arg(pct > 0 ? QStringLiteral("+") : QString()).arg(pct, 0, 'f', 1);
+            return toQString(formatChangePct(pct, Typography::Unicode));
         case ZScoreColumn:
             return std::isnan(z) ? QString() : QStringLiteral("%1").arg(z, 0, 'f', 1);
         case MetricColumn:

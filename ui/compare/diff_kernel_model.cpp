@@ -2,6 +2,7 @@
 
 #include "models/model_roles.h"
 #include "models/profile_analysis.h"
+#include "qt_text.h"
 
 #include <iterator>
 
@@ -45,9 +46,10 @@ QVariant DiffKernelModel::cell(int r, int column, int role) const
     const KernelDiffRow &row = diff.kernels[size_t(r)];
     if (role == Qt::ToolTipRole && column == NameColumn)
         return tr("before: %1\nafter: %2")
-            .arg(row.beforeKernel != kNoIndex ? qText(*diff.before, diff.before->kernels[row.beforeKernel].name)
-                                              : tr("none"),
-                 row.afterKernel != kNoIndex ? qText(*diff.after, diff.after->kernels[row.afterKernel].name)
+            .arg(row.beforeKernel != kNoIndex
+                     ? toQString(diff.before->text(diff.before->kernels[row.beforeKernel].name))
+                     : tr("none"),
+                 row.afterKernel != kNoIndex ? toQString(diff.after->text(diff.after->kernels[row.afterKernel].name))
                                              : tr("none"));
     if ((role != Qt::DisplayRole && role != SortRole) || column != OperatorColumn)
         return {};

@@ -2,6 +2,7 @@
 
 #include "models/value_format.h"
 #include "opscope/aggregate.h"
+#include "qt_text.h"
 #include "timeline/timeline_model.h"
 
 #include <QCoreApplication>
@@ -24,7 +25,7 @@ QString tr(const char *text)
 
 QString unitOf(const Profile &p, Index metric)
 {
-    return qText(p, p.metrics[metric].unit);
+    return toQString(p.text(p.metrics[metric].unit));
 }
 
 // The numeric counters the sections read: one kernel's own values, or the kernels' aggregate.
@@ -42,7 +43,7 @@ public:
         aggregated_ = aggregateCounters(p, kernels);
         for (const AggregatedCounter &c : aggregated_) {
             value_[c.metric] = c.value;
-            rule_[c.metric] = tr("%1 over %2 kernels").arg(QString::fromUtf8(toString(c.rule).data())).arg(c.kernels);
+            rule_[c.metric] = tr("%1 over %2 kernels").arg(toQString(toString(c.rule))).arg(c.kernels);
         }
     }
     bool has(Index metric) const { return metric != kNoIndex && !std::isnan(value_[metric]); }
@@ -94,7 +95,7 @@ CounterEntry quantityEntry(const Profile &p, Quantity q, const MetricResolver &r
     if (!values.has(id)) {
         QStringList names;
         for (std::string_view n : spec.metrics)
-            names << QString::fromUtf8(n.data(), qsizetype(n.size()));
+            names << toQString(n);
         CounterEntry e = missingEntry(quantityLabel(q), names.front());
         e.tooltip = tr("The profile has none of: %1").arg(names.join(QStringLiteral(", ")));
         e.quantity = int(q);
@@ -102,7 +103,7 @@ CounterEntry quantityEntry(const Profile &p, Quantity q, const MetricResolver &r
     }
     const double x = values.value(id);
     const std::string unit = effectiveUnit(p.text(p.metrics[id].name), unitOf(p, id));
-    CounterEntry e = valueEntry(quantityLabel(q), formatMetricValue(x, unit), x, qText(p, p.metrics[id].name));
+    CounterEntry e = valueEntry(quantityLabel(q), formatMetricValue(x, unit), x, toQString(p.text(p.metrics[id].name)));
     e.rule = values.rule(id);
     e.quantity = int(q);
     if (spec.bar)
@@ -256,7 +257,7 @@ CounterSectionData rawSection(const Profile &p, const std::vector<Index> &kernel
     CounterSectionData raw{tr("Raw Metrics"), {}, true};
     auto entry = [&](Index metric, double value, const QString &text) {
         CounterEntry e;
-        e.name = qText(p, p.metrics[metric].name);
+        e.name = toQString(p.text(p.metrics[metric].name));
         e.metric = e.name;
         e.unit = unitOf(p, metric);
         e.value = text;
@@ -268,7 +269,7 @@ CounterSectionData rawSection(const Profile &p, const std::vector<Index> &kernel
             if (v.flags & kValueNull)
                 raw.entries.push_back(entry(v.metric, kNaN, tr("n/a")));
             else if (v.flags & kValueText)
-                raw.entries.push_back(entry(v.metric, kNaN, qText(p, v.text)));
+                raw.entries.push_back(entry(v.metric, kNaN, toQString(p.text(v.text))));
             else
                 raw.entries.push_back(entry(v.metric, v.value, formatCount(v.value)));
         }
@@ -342,11 +343,11 @@ std::vector<CounterSectionData> buildCounterSections(const ProfileAnalysis &anal
         CounterSectionData source{tr("Source Aggregates"), {}, false};
         for (const MetricValue &v : p.countersOfOperator(state.index)) {
             CounterEntry e;
-            e.name = qText(p, p.metrics[v.metric].name);
+            e.name = toQString(p.text(p.metrics[v.metric].name));
             e.metric = e.name;
             e.unit = unitOf(p, v.metric);
             e.value = (v.flags & kValueNull)   ? tr("n/a")
-                      : (v.flags & kValueText) ? qText(p, v.text)
+                      : (v.flags & kValueText) ? toQString(p.text(v.text))
                                                : formatCount(v.value);
             e.sort = (v.flags & (kValueNull | kValueText)) ? kNaN : v.value;
             source.entries.push_back(e);

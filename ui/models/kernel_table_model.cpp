@@ -2,6 +2,7 @@
 
 #include "models/model_roles.h"
 #include "models/value_format.h"
+#include "qt_text.h"
 #include "timeline/timeline_colors.h"
 #include "timeline/timeline_model.h"
 
@@ -56,7 +57,7 @@ void KernelTableModel::rebuild()
         Index memory = metrics.id(Quantity::MemoryThroughput);
         if (memory == kNoIndex)
             memory = metrics.id(Quantity::DramThroughput);
-        memoryMetric_ = memory == kNoIndex ? QString() : qText(p, p.metrics[memory].name);
+        memoryMetric_ = memory == kNoIndex ? QString() : toQString(p.text(p.metrics[memory].name));
         const Index sm = metrics.id(Quantity::SmThroughput), occupancy = metrics.id(Quantity::AchievedOccupancy);
         const Index bandwidth = metrics.id(Quantity::DramBandwidth);
 
@@ -166,11 +167,11 @@ QVariant KernelTableModel::value(const Row &row, int column, bool display) const
     case IndexColumn:
         return display ? QVariant(QString::number(row.kernel)) : QVariant(double(row.kernel));
     case NameColumn:
-        return kernelDisplayName(p, row.kernel);
+        return toQString(p.kernelDisplayName(row.kernel));
     case OperatorColumn:
         return k.op < p.operators.size() ? operatorDisplayName(p.text(p.operators[k.op].name)) : QString();
     case ModuleColumn:
-        return k.module < p.modules.size() ? qText(p, p.modules[k.module].path) : QString();
+        return k.module < p.modules.size() ? toQString(p.text(p.modules[k.module].path)) : QString();
     case StartColumn: // from the time origin every view shares, as the timeline's ruler and tooltips count
         return display ? QVariant(QString::fromStdString(formatTimestamp(k.start_ns - analysis_->timeOrigin)))
                        : QVariant(double(k.start_ns - analysis_->timeOrigin));
@@ -197,8 +198,7 @@ QVariant KernelTableModel::value(const Row &row, int column, bool display) const
     case AttributionColumn:
         if (k.method == AttributionMethod::Unattributed)
             return tr("unattributed");
-        return QStringLiteral("%1 (%2)").arg(QString::fromUtf8(toString(k.method).data()),
-                                             QString::fromUtf8(toString(k.confidence).data()));
+        return QStringLiteral("%1 (%2)").arg(toQString(toString(k.method)), toQString(toString(k.confidence)));
     }
     return {};
 }
@@ -241,9 +241,9 @@ QVariant KernelTableModel::data(const QModelIndex &index, int role) const
         if (notCollected(row, column))
             return tr("Not collected in this kernel's ncu row. %1").arg(collectedBy(column));
         if (column == NameColumn)
-            return qText(p, p.kernels[row.kernel].name);
+            return toQString(p.text(p.kernels[row.kernel].name));
         if (column == AttributionColumn && p.kernels[row.kernel].unattributed_reason != kNoString)
-            return qText(p, p.kernels[row.kernel].unattributed_reason);
+            return toQString(p.text(p.kernels[row.kernel].unattributed_reason));
         return {};
     }
     return {};
@@ -260,8 +260,7 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         case MemoryColumn:
             if (memoryMetric_.isEmpty()) {
                 const std::string_view name = quantitySpec(Quantity::MemoryThroughput).metrics.front();
-                return QString::fromUtf8(name.data(), qsizetype(name.size())) + QLatin1Char('\n') +
-                       collectedBy(section);
+                return toQString(name) + QLatin1Char('\n') + collectedBy(section);
             }
             return memoryMetric_ + QLatin1Char('\n') + collectedBy(section);
         case OccupancyColumn:

@@ -2,6 +2,8 @@
 
 #include "models/model_roles.h"
 #include "models/value_format.h"
+#include "opscope/format.h"
+#include "qt_text.h"
 #include "timeline/timeline_colors.h"
 
 #include <cmath>
@@ -163,10 +165,8 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
     case SpreadColumn:
         if (std::isnan(fromMedian))
             return display ? QVariant(QString()) : QVariant(fromMedian);
-        if (display) {
-            const double rounded = std::round(fromMedian * 10) / 10 + 0.0; // + 0.0: no "-0.0"
-            return tr("%1%2 % vs median").arg(rounded >= 0 ? "+" : "").arg(rounded, 0, 'f', 1);
-        }
+        if (display)
+            return tr("%1 vs median").arg(toQString(formatChangePct(fromMedian, Typography::Unicode)));
         return fromMedian;
     }
     return {};

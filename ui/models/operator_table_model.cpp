@@ -2,6 +2,7 @@
 
 #include "models/model_roles.h"
 #include "models/value_format.h"
+#include "qt_text.h"
 #include "timeline/timeline_colors.h"
 
 namespace opscope::ui {
@@ -72,7 +73,7 @@ QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
         return column == NameColumn ? QVariant(colorForName(row.name)) : QVariant();
     case Qt::ToolTipRole:
         if (column == DominantKernelColumn && row.dominantKernel != kNoIndex)
-            return qText(p, p.kernels[row.dominantKernel].name);
+            return toQString(p.text(p.kernels[row.dominantKernel].name));
         if (column == ShapesColumn)
             return QString::fromStdString(row.shapes);
         if (column == NameColumn)
@@ -108,7 +109,7 @@ QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
     case ShareColumn:
         return display ? QVariant(formatPercent(share)) : share;
     case DominantKernelColumn:
-        return row.dominantKernel == kNoIndex ? QString() : kernelDisplayName(p, row.dominantKernel);
+        return row.dominantKernel == kNoIndex ? QString() : toQString(p.kernelDisplayName(row.dominantKernel));
     }
     return {};
 }

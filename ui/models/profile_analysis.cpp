@@ -1,5 +1,7 @@
 #include "models/profile_analysis.h"
 
+#include "qt_text.h"
+
 #include <QCoreApplication>
 
 namespace opscope::ui {
@@ -22,23 +24,10 @@ bool sameOperatorRow(const Profile &p, Index a, Index b, OperatorGrouping groupi
 QString operatorDisplayName(std::string_view name)
 {
     constexpr std::string_view engine = "autograd::engine::evaluate_function: ";
-    auto text = [](std::string_view v) { return QString::fromUtf8(v.data(), qsizetype(v.size())); };
     if (name.starts_with(engine) && name.size() > engine.size())
-        return QStringLiteral("%1 (%2)").arg(text(name.substr(engine.size())),
-                                             text(engine.substr(0, engine.size() - 2)));
-    return text(name);
-}
-
-QString qText(const Profile &p, StringId id)
-{
-    const std::string_view text = p.text(id);
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
-
-QString kernelDisplayName(const Profile &p, Index kernel)
-{
-    const Kernel &k = p.kernels[kernel];
-    return qText(p, k.short_name != kNoString && !p.text(k.short_name).empty() ? k.short_name : k.name);
+        return QStringLiteral("%1 (%2)").arg(toQString(name.substr(engine.size())),
+                                             toQString(engine.substr(0, engine.size() - 2)));
+    return toQString(name);
 }
 
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile)
@@ -50,10 +39,6 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     const Profile &p = *a->profile;
     a->timeOrigin = p.timeOrigin();
     a->tree = buildModuleTree(p);
-    a->nodeOfModule.assign(p.modules.size(), -1);
-    for (size_t n = 0; n < a->tree.nodes.size(); ++n)
-        for (Index m : a->tree.nodes[n].instances)
-            a->nodeOfModule[m] = int(n);
 
     a->roofline.reserve(p.kernels.size());
     std::vector<Index> withCounters;
@@ -72,18 +57,7 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
 
 int ProfileAnalysis::nodeOfKernel(Index kernel) const
 {
-    const Index m = profile->kernels[kernel].module;
-    return m < nodeOfModule.size() ? nodeOfModule[m] : -1;
-}
-
-bool ProfileAnalysis::inSubtree(int node, int ancestor) const
-{
-    for (size_t guard = 0; node >= 0 && guard <= tree.nodes.size(); ++guard) {
-        if (node == ancestor)
-            return true;
-        node = tree.nodes[size_t(node)].parent;
-    }
-    return false;
+    return tree.nodeOf(profile->kernels[kernel].module);
 }
 
 std::vector<Index> ProfileAnalysis::operatorsOf(const Selection::State &state) const
@@ -131,14 +105,7 @@ std::vector<Index> ProfileAnalysis::kernelsOf(const Selection::State &state) con
             roots.push_back(int(state.index));
         else if (state.kind == Selection::Kind::Group && state.index < tree.groups.size())
             roots = tree.groups[state.index].members;
-        for (Index k : stepKernels) {
-            const int node = nodeOfKernel(k);
-            for (int r : roots)
-                if (inSubtree(node, r)) {
-                    out.push_back(k);
-                    break;
-                }
-        }
+        out = kernelsUnder(p, tree, roots, KernelScope::CapturedStep);
         break;
     }
     }
@@ -153,14 +120,14 @@ QString ProfileAnalysis::describe(const Selection::State &state) const
         return tr("Nothing selected");
     case Selection::Kind::Kernel:
         if (state.index < p.kernels.size())
-            return tr("Kernel %1").arg(kernelDisplayName(p, state.index));
+            return tr("Kernel %1").arg(toQString(p.kernelDisplayName(state.index)));
         break;
     case Selection::Kind::Operator:
         if (state.index < p.operators.size()) {
             const Operator &op = p.operators[state.index];
-            QString text = qText(p, op.name);
+            QString text = toQString(p.text(op.name));
             if (state.allCalls && state.grouping == OperatorGrouping::ByNameAndShapes && op.shapes != kNoString)
-                text += QLatin1Char(' ') + qText(p, op.shapes);
+                text += QLatin1Char(' ') + toQString(p.text(op.shapes));
             if (state.allCalls)
                 return tr("Operator %1 (%2 calls)").arg(text).arg(operatorsOf(state).size());
             return tr("Operator %1 (call %2)").arg(text).arg(op.call_index);

@@ -17,8 +17,7 @@ namespace opscope::ui {
 
 struct ProfileAnalysis {
     std::shared_ptr<const Profile> profile;
-    ModuleTree tree;
-    std::vector<int> nodeOfModule;        // module instance -> tree node
+    ModuleTree tree;                      // tree.nodeOfInstance: module instance -> node
     std::vector<KernelRoofline> roofline; // per kernel; `valid` when its row had the roofline metrics
     RooflineCeilings ceilings;            // over every kernel with counters
     std::vector<Index> stepKernels;       // kernels of the captured step, in start order
@@ -27,11 +26,9 @@ struct ProfileAnalysis {
 
     // Tree node of a kernel's module, -1 when it has none.
     int nodeOfKernel(Index kernel) const;
-    // True when `node` is `ancestor` or lies below it.
-    bool inSubtree(int node, int ancestor) const;
     // The captured-step kernels a selection stands for (a kernel stands for itself, captured or not):
     // an operator's kernels include those of the operators nested in it, a module's those of its
-    // submodules, a group's those of all its members.
+    // submodules, a group's those of all its members (kernelsUnder).
     std::vector<Index> kernelsOf(const Selection::State &state) const;
     // The operator instances an operator selection stands for (one call or a whole table row).
     std::vector<Index> operatorsOf(const Selection::State &state) const;
@@ -41,13 +38,9 @@ struct ProfileAnalysis {
 
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile);
 
-// A kernel's name as the views show it: the source's base name when it has one, else the full name.
-QString kernelDisplayName(const Profile &p, Index kernel);
 // An operator's name as the tables show it: autograd's "autograd::engine::evaluate_function:
 // AddmmBackward0" becomes "AddmmBackward0 (autograd::engine::evaluate_function)", so rows cut at the
 // column's width still differ; other names stay as they are.
 QString operatorDisplayName(std::string_view name);
-// The text of an interned string as a QString.
-QString qText(const Profile &p, StringId id);
 
 } // namespace opscope::ui

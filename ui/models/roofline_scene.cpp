@@ -2,6 +2,7 @@
 
 #include "models/value_format.h"
 #include "opscope/aggregate.h"
+#include "qt_text.h"
 
 #include <QCoreApplication>
 
@@ -109,13 +110,13 @@ QString colorKeyOf(const Profile &p, Index kernel, ColorMode mode)
             root = p.modules[root].parent;
         const std::string_view path = p.text(p.modules[module].path);
         if (root == module)
-            return qText(p, p.modules[module].path);
+            return toQString(p.text(p.modules[module].path));
         const std::string_view key = moduleColorKey(path, p.text(p.modules[root].path));
-        return QString::fromUtf8(key.data(), qsizetype(key.size()));
+        return toQString(key);
     }
     if (k.op < p.operators.size())
-        return qText(p, p.operators[k.op].name);
-    return kernelDisplayName(p, kernel);
+        return toQString(p.text(p.operators[k.op].name));
+    return toQString(p.kernelDisplayName(kernel));
 }
 
 } // namespace

@@ -1,6 +1,7 @@
 #include "models/value_format.h"
 
 #include "opscope/format.h"
+#include "qt_text.h"
 
 #include <QLocale>
 
@@ -40,7 +41,7 @@ QString formatDuration(double ns)
 {
     if (!std::isfinite(ns))
         return QStringLiteral("–");
-    return QString::fromStdString(formatShortDuration(ns, MicroUnit::Greek));
+    return QString::fromStdString(formatShortDuration(ns, Typography::Unicode));
 }
 
 QString formatBytes(double bytes)
@@ -97,7 +98,7 @@ QString formatMetricValue(double value, std::string_view unit)
     if (unit == "%")
         return formatPercent(value);
     const QString text = formatCount(value);
-    return unit.empty() ? text : text + QLatin1Char(' ') + QString::fromUtf8(unit.data(), qsizetype(unit.size()));
+    return unit.empty() ? text : text + QLatin1Char(' ') + toQString(unit);
 }
 
 } // namespace opscope::ui

@@ -1,6 +1,7 @@
 #pragma once
-// Numbers as the data views print them: durations, bytes and rates with SI prefixes (as Nsight
-// Compute does), percentages, counts with digit grouping; a metric's value by its base unit.
+// Numbers as the data views print them: durations (opscope/format.h's, in the GUI's typography),
+// bytes and rates with SI prefixes (as Nsight Compute does), percentages, counts with digit grouping;
+// a metric's value by its base unit. The GUI's one home for these; core texts come through qt_text.h.
 
 #include <QString>
 

@@ -4,6 +4,8 @@
 
 #include "timeline/timeline_util.h"
 
+#include "opscope/format.h"
+
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -31,7 +33,7 @@ public:
             const std::string_view text = profile_.text(id);
             bool hit = re_.match(toQString(text)).hasMatch();
             if (!hit && kernelName) // "gemm_kernel" for "void gemm_kernel<float, 128>(...)"
-                hit = re_.match(shortKernelName(text)).hasMatch();
+                hit = re_.match(toQString(shortKernelName(text, TemplateArguments::Drop))).hasMatch();
             m = hit ? 1 : 0;
         }
         return m == 1;

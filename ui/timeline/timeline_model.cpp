@@ -172,7 +172,7 @@ void TimelineModel::buildCpuTracks()
         } else {
             const Thread &t = p.threads[slot - 1];
             track.thread = Index(slot - 1);
-            const QString name = QString::fromUtf8(p.text(t.name).data(), qsizetype(p.text(t.name).size()));
+            const QString name = toQString(p.text(t.name));
             const QString tid = QString::number(t.tid);
             // Importers often name a thread after its id already ("thread 2857 (python3)").
             track.title = name.isEmpty()       ? QStringLiteral("Thread %1").arg(tid)
@@ -237,7 +237,7 @@ void TimelineModel::buildGpuTracks()
         for (const Device &d : p.devices)
             if (d.id == track.device && d.name != kNoString) {
                 const std::string_view name = p.text(d.name);
-                track.title += QStringLiteral("  (%1)").arg(QString::fromUtf8(name.data(), qsizetype(name.size())));
+                track.title += QStringLiteral("  (%1)").arg(toQString(name));
             }
         track.firstRow = int(rows_.size());
         const int trackIndex = int(tracks_.size());
@@ -501,8 +501,7 @@ QString TimelineModel::label(EventRef event) const
     switch (event.kind) {
     case EventKind::Kernel:
         if (i < p.kernels.size())
-            return shortKernelName(
-                p.text(p.kernels[i].short_name != kNoString ? p.kernels[i].short_name : p.kernels[i].name));
+            return toQString(shortKernelName(p.kernelDisplayName(i), TemplateArguments::Drop));
         break;
     case EventKind::MemoryOp:
         if (i < p.memory_ops.size()) {
@@ -539,42 +538,6 @@ QString TimelineModel::label(EventRef event) const
         break;
     }
     return {};
-}
-
-QString shortKernelName(std::string_view name)
-{
-    constexpr std::string_view kAnonymous = "(anonymous namespace)::";
-    if (name.starts_with("void "))
-        name.remove_prefix(5);
-    std::string out;
-    out.reserve(name.size());
-    int templateDepth = 0;
-    for (size_t i = 0; i < name.size(); ++i) {
-        const char c = name[i];
-        if (c == '(' && name.substr(i).starts_with(kAnonymous)) {
-            i += kAnonymous.size() - 1;
-            continue;
-        }
-        if (c == '<') {
-            ++templateDepth;
-            continue;
-        }
-        if (c == '>' && templateDepth > 0) {
-            --templateDepth;
-            continue;
-        }
-        if (templateDepth > 0)
-            continue;
-        if (c == '(') // the parameter list
-            break;
-        out.push_back(c);
-    }
-    return out.empty() ? toQString(name) : QString::fromStdString(out);
-}
-
-QString formatDuration(int64_t ns)
-{
-    return QString::fromStdString(formatShortDuration(double(ns), MicroUnit::Greek));
 }
 
 QString kernelTimeSource(const Profile &profile)

@@ -157,10 +157,6 @@ private:
     int64_t timeOrigin_ = 0;
 };
 
-// A kernel's name as a timeline shows it: "void at::native::foo<int, 4>(float*)" -> "at::native::foo".
-QString shortKernelName(std::string_view name);
-// "1.25 ms", "830 ns", "12.4 µs", "2.05 s" (opscope::formatShortDuration).
-QString formatDuration(int64_t ns);
 // Where a kernel's start and duration come from, for labels that tell it from the ncu replay's
 // gpu__time_duration (which serialises kernels and locks clocks, so it differs): "timeline, nsys",
 // "timeline, torch.profiler", "ncu replay" for a profile of Nsight Compute alone, "timeline" when

@@ -1,28 +1,13 @@
 // TimelineView's tooltip text: what an event is, how long it ran, where it belongs, and the key
 // counters of a kernel when Nsight Compute measured them.
+#include "models/kernel_description.h"
+#include "models/value_format.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 
 #include "opscope/format.h"
 
-#include <cmath>
-
 namespace opscope::ui {
-
-namespace {
-
-QString formatBytes(double bytes)
-{
-    static const char *units[] = {"B", "KB", "MB", "GB", "TB"};
-    int u = 0;
-    while (std::abs(bytes) >= 1000 && u < 4) {
-        bytes /= 1000;
-        ++u;
-    }
-    return QString::number(bytes, 'f', u == 0 ? 0 : 2) + QLatin1Char(' ') + QLatin1String(units[u]);
-}
-
-} // namespace
 
 QString TimelineView::toolTipAt(QPoint pos) const
 {
@@ -59,42 +44,12 @@ QString TimelineView::describe(EventRef event) const
     QString html;
     switch (event.kind) {
     case EventKind::Kernel: {
-        const Kernel &k = p.kernels[event.index];
-        html = QStringLiteral("<b>%1</b>").arg(model_->label(event).toHtmlEscaped());
-        html += startLine;
-        html += line(timelineDurationLabel(p), formatDuration(duration));
-        if (k.short_name != kNoString || p.text(k.name) != model_->label(event).toStdString())
-            html += line(tr("Name"), elided(text(k.name)));
-        const Index op = k.op < p.operators.size() ? k.op : kNoIndex;
-        html += line(tr("Operator"), op != kNoIndex ? text(p.operators[op].name) : tr("(not attributed)"));
-        const Index module = k.module != kNoIndex ? k.module : op != kNoIndex ? p.operators[op].module : kNoIndex;
-        if (module != kNoIndex)
-            html += line(tr("Module"), moduleText(module));
-        html += line(tr("Stream"), QStringLiteral("GPU %1, stream %2").arg(k.device).arg(k.stream));
-        if (k.grid.volume() > 0)
-            html += line(tr("Grid × block"), QStringLiteral("(%1, %2, %3) × (%4, %5, %6)")
-                                                 .arg(k.grid.x)
-                                                 .arg(k.grid.y)
-                                                 .arg(k.grid.z)
-                                                 .arg(k.block.x)
-                                                 .arg(k.block.y)
-                                                 .arg(k.block.z));
-        // Key counters, when ncu measured them.
-        for (const MetricValue &v : p.countersOfKernel(event.index)) {
-            if (v.flags & (kValueText | kValueNull))
-                continue;
-            const std::string_view unit = p.text(p.metrics[v.metric].unit);
-            if (v.metric == metricTime_)
-                html += line(ncuDurationLabel(), unit == "ns"
-                                                     ? formatDuration(int64_t(v.value))
-                                                     : QString::number(v.value) + QLatin1Char(' ') + toQString(unit));
-            else if (v.metric == metricDram_)
-                html += line(tr("DRAM bytes"), unit == "byte" || unit.empty()
-                                                   ? formatBytes(v.value)
-                                                   : QString::number(v.value) + QLatin1Char(' ') + toQString(unit));
-            else if (v.metric == metricSm_)
-                html += line(tr("SM throughput"), QString::number(v.value, 'f', 1) + QStringLiteral(" %"));
-        }
+        const QString label = model_->label(event);
+        html = QStringLiteral("<b>%1</b>").arg(label.toHtmlEscaped());
+        const std::vector<KernelFact> facts = describeKernel(p, event.index, timeZero());
+        for (size_t i = 0; i < facts.size(); ++i)
+            if (i > 0 || facts[i].value != label) // facts[0]: the full name, when the label is shorter
+                html += line(facts[i].key, elided(facts[i].value).toHtmlEscaped());
         break;
     }
     case EventKind::Operator: {

@@ -1,17 +1,11 @@
 #pragma once
 // Small helpers shared by the timeline's sources.
 
-#include <QColor>
-#include <QString>
+#include "qt_text.h"
 
-#include <string_view>
+#include <QColor>
 
 namespace opscope::ui {
-
-inline QString toQString(std::string_view text)
-{
-    return QString::fromUtf8(text.data(), qsizetype(text.size()));
-}
 
 // `a` laid over `b` with opacity `alpha`, as an opaque colour (opaque fills take the fast path).
 inline QColor mixColors(const QColor &a, const QColor &b, double alpha)

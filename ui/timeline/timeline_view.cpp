@@ -63,9 +63,6 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     else
         zoom_.reset(0, 0, 0);
     layout_.setModel(model_.get());
-    metricTime_ = profile_ ? profile_->findMetric("gpu__time_duration.sum") : kNoIndex;
-    metricDram_ = profile_ ? profile_->findMetric("dram__bytes.sum") : kNoIndex;
-    metricSm_ = profile_ ? profile_->findMetric("sm__throughput.avg.pct_of_peak_sustained_elapsed") : kNoIndex;
     slots_.compute(model_.get(), colors_.get(), colorMode_);
     updateScrollBar();
     viewport()->update();

@@ -202,8 +202,6 @@ private:
     std::array<QColor, kSlotCount> textColors_;
     std::vector<QString> nameLabels_;   // by StringId (operators, ranges, API calls)
     std::vector<QString> kernelLabels_; // by StringId (shortened kernel names)
-    // Metric ids of the counters the tooltip shows (kNoIndex when the profile has none).
-    Index metricTime_ = kNoIndex, metricDram_ = kNoIndex, metricSm_ = kNoIndex;
 };
 
 } // namespace opscope::ui

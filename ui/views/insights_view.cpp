@@ -83,7 +83,7 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, 
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));
         item->setText(1, QStringLiteral("%1 (%2)").arg(
-                             QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, MicroUnit::Greek)),
+                             QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
                              formatPercent(100.0 * i.gainShareOfStep)));
         item->setText(2, QString::fromStdString(i.title));
         // The whole title (a narrow column cuts it) and what it means.

@@ -98,8 +98,8 @@ QModelIndexList ModuleTreeView::rowsFor(const Selection::State &state) const
         break;
     case Selection::Kind::Operator:
         for (Index op : analysis_->operatorsOf(state))
-            if (p.operators[op].module < analysis_->nodeOfModule.size())
-                nodes.insert(analysis_->nodeOfModule[p.operators[op].module]);
+            if (const int node = analysis_->tree.nodeOf(p.operators[op].module); node >= 0)
+                nodes.insert(node);
         break;
     }
     for (int node : nodes)

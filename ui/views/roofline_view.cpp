@@ -1,6 +1,7 @@
 #include "views/roofline_view.h"
 
 #include "models/value_format.h"
+#include "qt_text.h"
 
 // QCustomPlot still uses foreach (as Hotspot notes).
 #undef QT_NO_FOREACH
@@ -326,11 +327,11 @@ QString RooflineView::tooltipFor(const RooflinePointData &point) const
     QString head = point.label;
     if (point.target.kind == Selection::Kind::Kernel) {
         const Kernel &k = p.kernels[point.target.index];
-        head = kernelDisplayName(p, point.target.index);
+        head = toQString(p.kernelDisplayName(point.target.index));
         if (k.op < p.operators.size())
-            head += QLatin1Char('\n') + tr("operator %1").arg(qText(p, p.operators[k.op].name));
+            head += QLatin1Char('\n') + tr("operator %1").arg(toQString(p.text(p.operators[k.op].name)));
         if (k.module < p.modules.size())
-            head += QLatin1Char('\n') + tr("module %1").arg(qText(p, p.modules[k.module].path));
+            head += QLatin1Char('\n') + tr("module %1").arg(toQString(p.text(p.modules[k.module].path)));
     }
     QString text = head + QLatin1Char('\n') + tr("time %1").arg(formatDuration(point.timeNs));
     text += QLatin1Char('\n') + (point.pinnedY ? tr("no floating-point work (drawn at the bottom edge)")

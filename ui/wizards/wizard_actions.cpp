@@ -6,6 +6,7 @@
 #include "models/operator_table_model.h"
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
+#include "qt_text.h"
 #include "views/module_tree_view.h"
 #include "views/operator_table_view.h"
 #include "wizards/capture_wizard.h"
@@ -132,7 +133,7 @@ std::optional<DeepDive> deepDiveFor(const ProfileAnalysis &a, const Selection::S
     case Selection::Kind::Operator: {
         if (state.index >= p.operators.size())
             return std::nullopt;
-        dive.subject = qText(p, p.operators[state.index].name);
+        dive.subject = toQString(p.text(p.operators[state.index].name));
         // emit_nvtx names the range "aten::linear, seq = 12, op_id = ..., sizes = [...]"; push/pop: trailing '/'.
         dive.nvtxInclude << QStringLiteral("regex:^%1,.*/").arg(literalRegex(dive.subject));
         dive.dedup = true; // the op in one layer of each group stands for the others
@@ -141,7 +142,7 @@ std::optional<DeepDive> deepDiveFor(const ProfileAnalysis &a, const Selection::S
     case Selection::Kind::Kernel: {
         if (state.index >= p.kernels.size())
             return std::nullopt;
-        dive.subject = kernelDisplayName(p, state.index);
+        dive.subject = toQString(p.kernelDisplayName(state.index));
         dive.kernelRegex = QStringLiteral(".*%1.*").arg(literalRegex(dive.subject));
         if (const int node = a.nodeOfKernel(state.index); node >= 0)
             dive.nvtxInclude << moduleLabel(node);

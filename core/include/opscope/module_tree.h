@@ -26,6 +26,9 @@ struct ModuleNode {
     uint32_t kernelsTotal = 0;
     int group = -1;         // dedup group index when a member
     uint64_t signature = 0; // structural signature used for grouping
+    // Kernels launched in this module's own calls (not in its submodules'), inside the captured step
+    // or not, in launch order: kernelsUnder's input.
+    std::vector<Index> ownKernels;
     uint32_t callsOutsideStep() const { return uint32_t(instances.size()) - calls; }
 };
 
@@ -46,9 +49,24 @@ struct ModuleTree {
     std::vector<ModuleNode> nodes;
     std::vector<int> roots;
     std::vector<DedupGroup> groups;
-    int64_t stepGpuTime = 0; // all kernels of the captured step
+    std::vector<int> nodeOfInstance; // Profile::modules index -> node
+    int64_t stepGpuTime = 0;         // all kernels of the captured step
     int find(std::string_view path) const;
+    // The node of a module instance; -1 for kNoIndex (and any index the profile does not have).
+    int nodeOf(Index instance) const;
+    // True when `node` is `ancestor` or lies below it.
+    bool contains(int ancestor, int node) const;
 };
+
+enum class KernelScope { CapturedStep, All };
+
+// The kernels under module nodes: launched in a call of one of `nodes` or of a module below it, each
+// once, in launch order (kernel index); `scope` CapturedStep leaves out kernels flagged outside the
+// capture. The one answer to "which kernels does this module (or dedup group) stand for", shared by
+// the GUI's selections, `opscope stats --module` and the comparison's module rows. A node's place is
+// the tree's (a module called from two parents sits under the first), as are its totals.
+std::vector<Index> kernelsUnder(const Profile &p, const ModuleTree &tree, const std::vector<int> &nodes,
+                                KernelScope scope);
 
 // Builds the tree from the profile's module instances and attributed kernels. Only the captured step
 // counts towards times and calls: kernels flagged outside the capture are left out, and a call is

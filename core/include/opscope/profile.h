@@ -133,6 +133,7 @@ struct ModuleInstance {
     StringId class_name = kNoString;
     Index parent = kNoIndex;
     Index thread = kNoIndex;
+    Index range = kNoIndex; // the NVTX range or annotation it was read from (its band on the timeline)
     bool operator==(const ModuleInstance &) const = default;
 };
 
@@ -291,6 +292,10 @@ public:
 
     StringId intern(std::string_view text) { return strings.intern(text); }
     std::string_view text(StringId id) const { return strings.get(id); }
+    // The name a kernel goes by in tables and messages: the source's base name when it has one
+    // (nsys "vectorized_elementwise_kernel"), else the full demangled name (shortKernelName in
+    // format.h cuts that for a cell or a label).
+    std::string_view kernelDisplayName(Index kernel) const;
 
     // The metric of this name (interned on first use). A second call with another unit keeps the
     // first; importers convert to base units before they get here.

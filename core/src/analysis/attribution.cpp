@@ -135,6 +135,7 @@ private:
         m.class_name = p_.intern(cls);
         m.parent = moduleOfRange_[r];
         m.thread = range.thread;
+        m.range = r;
         p_.modules.push_back(m);
         moduleOfRange_[r] = Index(p_.modules.size() - 1);
     }

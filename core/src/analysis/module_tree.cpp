@@ -122,6 +122,47 @@ int ModuleTree::find(std::string_view path) const
     return -1;
 }
 
+int ModuleTree::nodeOf(Index instance) const
+{
+    return instance < nodeOfInstance.size() ? nodeOfInstance[instance] : -1;
+}
+
+bool ModuleTree::contains(int ancestor, int node) const
+{
+    // Bounded by the node count: parents never loop in a tree built here, but a guard costs nothing.
+    for (size_t steps = 0; node >= 0 && size_t(node) < nodes.size() && steps <= nodes.size(); ++steps) {
+        if (node == ancestor)
+            return true;
+        node = nodes[size_t(node)].parent;
+    }
+    return false;
+}
+
+std::vector<Index> kernelsUnder(const Profile &p, const ModuleTree &tree, const std::vector<int> &nodes,
+                                KernelScope scope)
+{
+    std::vector<Index> out;
+    std::vector<char> seen(tree.nodes.size(), 0);
+    std::vector<int> stack;
+    for (int n : nodes)
+        if (n >= 0 && size_t(n) < tree.nodes.size())
+            stack.push_back(n);
+    while (!stack.empty()) {
+        const int n = stack.back();
+        stack.pop_back();
+        if (seen[size_t(n)])
+            continue;
+        seen[size_t(n)] = 1;
+        const ModuleNode &node = tree.nodes[size_t(n)];
+        for (Index k : node.ownKernels)
+            if (scope == KernelScope::All || !(p.kernels[k].flags & kKernelOutsideCapture))
+                out.push_back(k);
+        stack.insert(stack.end(), node.children.begin(), node.children.end());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
 std::string groupPattern(const std::vector<std::string> &paths)
 {
     if (paths.empty())
@@ -226,7 +267,8 @@ ModuleTree buildModuleTree(const Profile &p)
 {
     ModuleTree tree;
     std::unordered_map<StringId, int> nodeOfPath;
-    std::vector<int> nodeOfInstance(p.modules.size(), -1);
+    std::vector<int> &nodeOfInstance = tree.nodeOfInstance;
+    nodeOfInstance.assign(p.modules.size(), -1);
     for (Index m = 0; m < p.modules.size(); ++m) {
         const ModuleInstance &inst = p.modules[m];
         auto [it, inserted] = nodeOfPath.emplace(inst.path, int(tree.nodes.size()));
@@ -256,13 +298,16 @@ ModuleTree buildModuleTree(const Profile &p)
 
     // Work per node, captured step only: kernel names and op signatures in launch order.
     std::vector<uint64_t> workHash(tree.nodes.size(), 0);
-    for (const Kernel &k : p.kernels) {
+    for (Index i = 0; i < p.kernels.size(); ++i) {
+        const Kernel &k = p.kernels[i];
+        const int n = k.module < p.modules.size() ? nodeOfInstance[k.module] : -1;
+        if (n >= 0)
+            tree.nodes[size_t(n)].ownKernels.push_back(i);
         if (k.flags & kKernelOutsideCapture)
             continue;
         tree.stepGpuTime += k.duration();
-        if (k.module == kNoIndex || k.module >= p.modules.size())
+        if (n < 0)
             continue;
-        const int n = nodeOfInstance[k.module];
         ModuleNode &node = tree.nodes[size_t(n)];
         node.gpuTimeSelf += k.duration();
         ++node.kernelsSelf;

@@ -22,9 +22,8 @@ std::string streamName(const StreamKey &key)
 
 std::string shortName(const Profile &p, Index k)
 {
-    const Kernel &kernel = p.kernels[k];
-    std::string name(p.text(kernel.short_name != kNoString ? kernel.short_name : kernel.name));
-    return name.size() > 100 ? name.substr(0, 100) + "..." : name;
+    const std::string_view name = p.kernelDisplayName(k);
+    return name.size() > 100 ? std::string(name.substr(0, 100)) + "..." : std::string(name);
 }
 
 // The kernels launched inside `window`, by stream, in start order (kernels are in start order).

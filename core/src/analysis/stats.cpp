@@ -1,6 +1,7 @@
 #include "opscope/stats.h"
 
 #include "opscope/aggregate.h"
+#include "opscope/module_tree.h"
 
 #include <algorithm>
 #include <cmath>
@@ -22,21 +23,42 @@ std::string fixed1(double v)
     return buffer;
 }
 
-// Is module `m` (an instance) inside the subtree of `path`?
-bool inModule(const Profile &p, Index m, const std::string &path)
-{
-    for (size_t guard = 0; m != kNoIndex && m < p.modules.size() && guard < 1024; ++guard, m = p.modules[m].parent)
-        if (p.text(p.modules[m].path) == path)
-            return true;
-    return false;
-}
+// What a report counts: every kernel (or the captured step's), or with --module PATH the kernels
+// and operator calls under that module, the way the module tree and the GUI count them (kernelsUnder).
+class Scope {
+public:
+    Scope(const Profile &p, const StatsOptions &o) : p_(p), o_(o)
+    {
+        if (o.module.empty())
+            return;
+        tree_ = buildModuleTree(p);
+        node_ = tree_.find(o.module);
+        kernelIn_.assign(p.kernels.size(), 0);
+        if (node_ >= 0)
+            for (Index k :
+                 kernelsUnder(p, tree_, {node_}, o.capturedOnly ? KernelScope::CapturedStep : KernelScope::All))
+                kernelIn_[k] = 1;
+    }
 
-bool kernelSelected(const Profile &p, const Kernel &k, const StatsOptions &o)
-{
-    if (o.capturedOnly && (k.flags & kKernelOutsideCapture))
-        return false;
-    return o.module.empty() || inModule(p, k.module, o.module);
-}
+    bool hasKernel(Index k) const
+    {
+        if (!o_.module.empty())
+            return kernelIn_[k];
+        return !(o_.capturedOnly && (p_.kernels[k].flags & kKernelOutsideCapture));
+    }
+
+    bool hasOperator(Index op) const
+    {
+        return o_.module.empty() || (node_ >= 0 && tree_.contains(node_, tree_.nodeOf(p_.operators[op].module)));
+    }
+
+private:
+    const Profile &p_;
+    const StatsOptions &o_;
+    ModuleTree tree_;
+    int node_ = -1;
+    std::vector<char> kernelIn_;
+};
 
 void finishDurationReport(StatsReport &r, std::vector<DurationStats> stats)
 {
@@ -68,10 +90,11 @@ StatsReport kernelSummary(const Profile &p, const StatsOptions &o)
 {
     StatsReport r{"cuda_gpu_kern_sum", "CUDA GPU Kernel Summary", kDurationColumns, {}, {}};
     r.columns.push_back("Name");
+    const Scope scope(p, o);
     std::unordered_map<StringId, std::vector<int64_t>> byName;
-    for (const Kernel &k : p.kernels)
-        if (kernelSelected(p, k, o))
-            byName[k.name].push_back(k.duration());
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (scope.hasKernel(k))
+            byName[p.kernels[k].name].push_back(p.kernels[k].duration());
     std::vector<DurationStats> stats;
     for (auto &[name, durations] : byName)
         stats.push_back(summarise(std::string(p.text(name)), durations));
@@ -152,6 +175,7 @@ StatsReport operatorSummary(const Profile &p, const StatsOptions &o)
         r.columns.push_back("Input Shapes");
     for (const char *c : {"Calls", "Self CPU (ns)", "CPU total (ns)", "Self GPU (ns)", "GPU total (ns)", "Kernels"})
         r.columns.push_back(c);
+    const Scope scope(p, o);
     // Self CPU time: an op's wall time minus that of its direct children.
     std::vector<int64_t> childTime(p.operators.size(), 0);
     for (const Operator &op : p.operators)
@@ -160,15 +184,14 @@ StatsReport operatorSummary(const Profile &p, const StatsOptions &o)
     std::map<std::pair<std::string, std::string>, int64_t> selfCpu;
     for (Index i = 0; i < p.operators.size(); ++i) {
         const Operator &op = p.operators[i];
-        if (!o.module.empty() && !inModule(p, op.module, o.module))
+        if (!scope.hasOperator(i))
             continue;
         selfCpu[{std::string(p.text(op.name)), o.byShapes ? std::string(p.text(op.shapes)) : std::string()}] +=
             std::max<int64_t>(0, op.end_ns - op.start_ns - childTime[i]);
     }
     for (const OperatorRow &row :
          operatorTable(p, o.byShapes ? OperatorGrouping::ByNameAndShapes : OperatorGrouping::ByName)) {
-        if (!o.module.empty() && std::none_of(row.operators.begin(), row.operators.end(),
-                                              [&](Index i) { return inModule(p, p.operators[i].module, o.module); }))
+        if (std::none_of(row.operators.begin(), row.operators.end(), [&](Index i) { return scope.hasOperator(i); }))
             continue;
         std::vector<std::string> cells = {row.name};
         if (o.byShapes)

@@ -42,13 +42,6 @@ std::string clockName(const std::string &clock)
     return clock;
 }
 
-std::string ratioText(double ratio)
-{
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.2fx", ratio);
-    return buffer;
-}
-
 struct Work {
     int64_t start = 0, end = 0, launch = -1;
     Index kernel = kNoIndex;
@@ -286,7 +279,7 @@ std::string describeReferenceTiming(const ReferenceTiming &t)
     std::string text = "plain " + formatFixedDuration(t.referenceNs, 1) + " (median of " + std::to_string(t.steps) +
                        (t.steps == 1 ? " step, " : " steps, ") + clockName(t.clock) + ")";
     if (t.capturedNs > 0)
-        text += ", captured " + formatFixedDuration(t.capturedNs, 1) + ": " + ratioText(t.overhead());
+        text += ", captured " + formatFixedDuration(t.capturedNs, 1) + ": " + formatFactor(t.overhead());
     return text;
 }
 
@@ -294,7 +287,7 @@ std::string describeCaptureOverhead(const ReferenceTiming &reference, const Step
 {
     if (!reference.notable())
         return {};
-    std::string text = "the captured step ran " + ratioText(reference.overhead()) + " slower than the plain step: ";
+    std::string text = "the captured step ran " + formatFactor(reference.overhead()) + " slower than the plain step: ";
     switch (timing.source) {
     case StepTiming::Source::ReferenceStep:
         return text + "shares of the step are computed on the plain step in the trace (" +

@@ -7,6 +7,7 @@
 #include "opscope/diff.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format.h"
 
 #include <nlohmann/json.hpp>
 
@@ -266,7 +267,7 @@ void printText(const ProfileDiff &diff, DiffLevel level, bool all, std::ostream 
     for (const GroupDiffRow &g : diff.groups)
         out << "group " << g.name << " [" << g.className << "] " << toString(g.status) << ": x" << g.members.before
             << " > x" << g.members.after << ", median member " << formatFixedDuration(g.median.before) << " > "
-            << formatFixedDuration(g.median.after) << " (" << formatRatio(g.median) << ")\n";
+            << formatFixedDuration(g.median.after) << " (" << formatRatio(g.median.before, g.median.after) << ")\n";
     out << "\n";
     const DiffTable table = diffTable(diff, level, all, 48);
     printTable(table, out);
@@ -329,7 +330,7 @@ int runDiff(const ParsedArgs &args, CliEnvironment &env)
         return 0;
     for (const Regression &r : slower)
         env.err << "slower: " << r.what << ": " << formatFixedDuration(r.time.before) << " > "
-                << formatFixedDuration(r.time.after) << " (" << formatChange(r.time) << ")\n";
+                << formatFixedDuration(r.time.after) << " (" << formatChange(r.time.before, r.time.after) << ")\n";
     if (slower.empty()) {
         env.err << "no matched " << toString(level) << " row above " << minTime << " ns got slower by more than " << pct
                 << "%\n";

@@ -218,9 +218,7 @@ private:
                 for (Index u : units) {
                     std::vector<std::string_view> triton;
                     for (Index k : side->unitKernels[u]) {
-                        const Kernel &kernel = side->p.kernels[k];
-                        const std::string_view name =
-                            side->p.text(kernel.short_name != kNoString ? kernel.short_name : kernel.name);
+                        const std::string_view name = side->p.kernelDisplayName(k);
                         if (name.starts_with("triton_"))
                             triton.push_back(name);
                     }
@@ -530,9 +528,6 @@ private:
     std::vector<int> familyOfName_;
     std::vector<std::string> names_;
     OpKeys beforeKeys_, afterKeys_;
-
-public:
-    const Side &beforeSide() const { return before_; }
 };
 
 } // namespace
@@ -548,7 +543,7 @@ ProfileDiff diffProfiles(const Profile &before, const Profile &after, const Diff
     diff.afterTree = buildModuleTree(after);
     DiffBuilder builder(diff, options);
     builder.run();
-    addRunStatistics(diff, builder.beforeSide(), options);
+    addRunStatistics(diff, options);
     return diff;
 }
 

@@ -70,7 +70,6 @@ bool tritonKernelFuses(std::string_view kernelName, std::string_view opName);
 struct Side {
     explicit Side(const Profile &profile) : p(profile) {}
     const Profile &p;
-    std::vector<int> nodeOfInstance;                  // module instance -> tree node
     std::vector<Index> unitOf;                        // operator -> the unit it belongs to
     std::vector<std::vector<Index>> unitKernels;      // unit -> its captured kernels, launch order
     std::vector<std::vector<Index>> unitsOfNode;      // tree node -> its units in the step, launch order;
@@ -78,7 +77,6 @@ struct Side {
     std::vector<OperatorIdentity> identity;           // per operator (filled for units)
     std::vector<std::vector<std::string>> fusedNames; // per operator: normalised fused_with names
     std::vector<Index> unattributed;                  // captured kernels without an operator
-    std::vector<std::vector<Index>> nodeKernels;      // tree node -> captured kernels of it and its descendants
     size_t stepUnits = 0;
     int64_t stepTime = 0, unattributedTime = 0, outsideTime = 0, busy = 0, span = 0;
     int64_t kernels = 0, outsideKernels = 0;
@@ -101,7 +99,7 @@ std::vector<KernelPair> matchKernelLists(const Profile &before, const Profile &a
 
 // Each row's BEFORE value over the primary and the extra BEFORE runs (Significance of every row,
 // the step, and ProfileDiff::runKernelOf).
-void addRunStatistics(ProfileDiff &diff, const Side &before, const DiffOptions &options);
+void addRunStatistics(ProfileDiff &diff, const DiffOptions &options);
 
 // Mean and sample standard deviation of `values` and where `after` lies against them.
 Significance significance(const std::vector<double> &values, double after);
@@ -115,11 +113,6 @@ struct DiffTable {
     size_t hiddenEmpty = 0; // rows with no GPU time on either side, left out unless asked for
 };
 DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty, size_t nameWidth);
-
-// "+529.76 us", "-210.72 us" (durations: formatFixedDuration), "0.602x", "-39.8%".
-std::string formatDelta(int64_t ns);
-std::string formatRatio(const TimePair &time);
-std::string formatChange(const TimePair &time);
 
 // The totals as (label, before, after, delta, ratio) lines.
 std::vector<std::vector<std::string>> totalsLines(const ProfileDiff &diff);

@@ -37,8 +37,7 @@ void matchByRole(const Profile &before, const Profile &after, const std::vector<
     if (lb.empty() || la.empty())
         return;
     auto describe = [](const Profile &p, Index k) {
-        const Kernel &kernel = p.kernels[k];
-        const std::string_view name = p.text(kernel.short_name != kNoString ? kernel.short_name : kernel.name);
+        const std::string_view name = p.kernelDisplayName(k);
         return std::make_pair(kernelRole(name), kernelNameTokens(name));
     };
     std::vector<std::pair<KernelRole, std::vector<std::string>>> db, da;

@@ -102,7 +102,7 @@ void writeDiffMarkdown(const ProfileDiff &diff, DiffLevel level, std::ostream &o
         for (const GroupDiffRow &g : diff.groups)
             out << "| " << markdownCell(g.name) << " | " << toString(g.status) << " | " << g.members.before << " > "
                 << g.members.after << " | " << formatFixedDuration(g.median.before) << " | "
-                << formatFixedDuration(g.median.after) << " | " << formatRatio(g.median) << " | "
+                << formatFixedDuration(g.median.after) << " | " << formatRatio(g.median.before, g.median.after) << " | "
                 << formatFixedDuration(g.total.before) << " | " << formatFixedDuration(g.total.after) << " |\n";
     }
     const DiffTable table = diffTable(diff, level, false, kReportNameWidth);
@@ -152,9 +152,10 @@ void writeDiffHtml(const ProfileDiff &diff, DiffLevel level, std::ostream &out)
             out << "<tr class=\"" << toString(g.status) << "\"><td>" << html(g.name) << "</td><td>"
                 << toString(g.status) << "</td><td class=\"n\">" << g.members.before << " &gt; " << g.members.after
                 << "</td><td class=\"n\">" << formatFixedDuration(g.median.before) << "</td><td class=\"n\">"
-                << formatFixedDuration(g.median.after) << "</td><td class=\"n\">" << formatRatio(g.median)
-                << "</td><td class=\"n\">" << formatFixedDuration(g.total.before) << "</td><td class=\"n\">"
-                << formatFixedDuration(g.total.after) << "</td></tr>\n";
+                << formatFixedDuration(g.median.after) << "</td><td class=\"n\">"
+                << formatRatio(g.median.before, g.median.after) << "</td><td class=\"n\">"
+                << formatFixedDuration(g.total.before) << "</td><td class=\"n\">" << formatFixedDuration(g.total.after)
+                << "</td></tr>\n";
         out << "</table>\n";
     }
     const DiffTable table = diffTable(diff, level, false, kReportNameWidth);

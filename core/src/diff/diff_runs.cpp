@@ -5,7 +5,7 @@
 namespace opscope::diffdetail {
 
 // Each row's BEFORE value in every BEFORE run: the primary run's kernels mapped into the others.
-void addRunStatistics(ProfileDiff &diff, const Side &before, const DiffOptions &options)
+void addRunStatistics(ProfileDiff &diff, const DiffOptions &options)
 {
     const std::vector<const Profile *> &runs = options.extraBeforeRuns;
     DiffOptions single;
@@ -52,7 +52,8 @@ void addRunStatistics(ProfileDiff &diff, const Side &before, const DiffOptions &
     }
     for (ModuleDiffRow &row : diff.modules)
         if (row.beforeNode >= 0)
-            row.stats = stats(before.nodeKernels[size_t(row.beforeNode)], row.gpuTime.before, row.gpuTime.after);
+            row.stats = stats(kernelsUnder(*diff.before, diff.beforeTree, {row.beforeNode}, KernelScope::CapturedStep),
+                              row.gpuTime.before, row.gpuTime.after);
     std::vector<double> values{double(diff.totals.kernelTime.before)};
     for (int64_t v : runKernelTime)
         values.push_back(double(v));

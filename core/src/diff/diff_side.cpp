@@ -40,11 +40,6 @@ void prepareSide(Side &side, const ModuleTree &tree, const std::string &captureR
     const Profile &p = side.p;
     const size_t ops = p.operators.size();
 
-    side.nodeOfInstance.assign(p.modules.size(), -1);
-    for (size_t n = 0; n < tree.nodes.size(); ++n)
-        for (Index m : tree.nodes[n].instances)
-            side.nodeOfInstance[m] = int(n);
-
     // Units: an operator whose parent runs in another module (or that has none).
     side.unitOf.assign(ops, kNoIndex);
     std::vector<Index> chain;
@@ -67,7 +62,6 @@ void prepareSide(Side &side, const ModuleTree &tree, const std::string &captureR
     }
 
     side.unitKernels.assign(ops, {});
-    side.nodeKernels.assign(tree.nodes.size(), {});
     std::vector<uint8_t> hasCaptured(ops, 0), hasOutside(ops, 0);
     int64_t firstStart = INT64_MAX, lastEnd = INT64_MIN, coveredUntil = INT64_MIN;
     for (Index k = 0; k < p.kernels.size(); ++k) {
@@ -96,9 +90,6 @@ void prepareSide(Side &side, const ModuleTree &tree, const std::string &captureR
             side.unitKernels[unit].push_back(k);
             hasCaptured[unit] = 1;
         }
-        if (kernel.module < p.modules.size())
-            for (int n = side.nodeOfInstance[kernel.module]; n >= 0; n = tree.nodes[size_t(n)].parent)
-                side.nodeKernels[size_t(n)].push_back(k);
     }
     side.span = side.kernels ? lastEnd - firstStart : 0;
 
@@ -122,7 +113,7 @@ void prepareSide(Side &side, const ModuleTree &tree, const std::string &captureR
         if (!inStep)
             continue;
         const Index m = p.operators[o].module;
-        const int node = m < p.modules.size() ? side.nodeOfInstance[m] : -1;
+        const int node = tree.nodeOf(m);
         side.unitsOfNode[node >= 0 ? size_t(node) : tree.nodes.size()].push_back(o);
         side.identity[o] = operatorIdentity(p, o);
         ++side.stepUnits;

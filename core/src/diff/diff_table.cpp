@@ -1,10 +1,7 @@
 // The comparison as rows of text: one table per level, and the totals.
 #include "diff/diff_internal.h"
 
-#include <algorithm>
-#include <cmath>
 #include <cstdio>
-#include <cstdlib>
 
 namespace opscope::diffdetail {
 
@@ -41,60 +38,12 @@ std::string moduleLabel(const ProfileDiff &diff, int row)
     return row >= 0 ? diff.modules[size_t(row)].path : std::string("(no module)");
 }
 
-// A kernel name for a table cell: without "void", the parameter list and the namespaces every
-// PyTorch kernel carries, so the part that differs (template arguments, tile shapes) stays visible.
-std::string displayKernelName(const std::string &name)
-{
-    std::string_view s = name;
-    if (s.starts_with("void "))
-        s.remove_prefix(5);
-    int angle = 0;
-    for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '<')
-            ++angle;
-        else if (s[i] == '>')
-            angle = std::max(0, angle - 1);
-        else if (s[i] == '(' && angle == 0 && i > 0) {
-            s = s.substr(0, i);
-            break;
-        }
-    }
-    std::string out(s);
-    for (std::string_view noise : {"at::native::", "(anonymous namespace)::", "<unnamed>::", "at::", "(int)", "(bool)"})
-        for (size_t at = out.find(noise); at != std::string::npos; at = out.find(noise, at))
-            out.erase(at, noise.size());
-    return out;
-}
-
 std::string dims(const Dim3 &d)
 {
     return std::to_string(d.x) + "," + std::to_string(d.y) + "," + std::to_string(d.z);
 }
 
 } // namespace
-
-std::string formatDelta(int64_t ns)
-{
-    return (ns > 0 ? "+" : "") + formatFixedDuration(ns);
-}
-
-std::string formatRatio(const TimePair &time)
-{
-    if (!time.before)
-        return time.after ? "new" : "";
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%.3fx", time.ratio());
-    return buffer;
-}
-
-std::string formatChange(const TimePair &time)
-{
-    if (!time.before)
-        return "";
-    char buffer[32];
-    std::snprintf(buffer, sizeof buffer, "%+.1f%%", time.changePct());
-    return buffer;
-}
 
 DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty, size_t nameWidth)
 {
@@ -103,9 +52,9 @@ DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty,
     auto timeColumns = [&](std::vector<std::string> &row, const TimePair &time, const Significance &s) {
         row.push_back(formatFixedDuration(time.before));
         row.push_back(formatFixedDuration(time.after));
-        row.push_back(formatDelta(time.delta()));
-        row.push_back(formatRatio(time));
-        row.push_back(formatChange(time));
+        row.push_back(formatDelta(time.delta(), DurationText::Fixed));
+        row.push_back(formatRatio(time.before, time.after));
+        row.push_back(formatChange(time.before, time.after));
         if (runs)
             row.push_back(zText(s));
     };
@@ -151,8 +100,8 @@ DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty,
         t.numeric = {false, false, false, false, false, false};
         for (const KernelDiffRow &k : diff.kernels) {
             const std::string op = k.op >= 0 ? diff.operators[size_t(k.op)].name : std::string();
-            const std::string nb = displayKernelName(kernelNameBefore(diff, k));
-            const std::string na = displayKernelName(kernelNameAfter(diff, k));
+            const std::string nb = shortKernelName(kernelNameBefore(diff, k));
+            const std::string na = shortKernelName(kernelNameAfter(diff, k));
             std::string launch;
             if (k.beforeKernel != kNoIndex)
                 launch = dims(diff.before->kernels[k.beforeKernel].grid) + "/" +
@@ -187,8 +136,9 @@ std::vector<std::vector<std::string>> totalsLines(const ProfileDiff &diff)
     const DiffTotals &t = diff.totals;
     std::vector<std::vector<std::string>> lines;
     auto time = [&](const std::string &label, const TimePair &v) {
-        lines.push_back({label, formatFixedDuration(v.before), formatFixedDuration(v.after), formatDelta(v.delta()),
-                         formatRatio(v), formatChange(v)});
+        lines.push_back({label, formatFixedDuration(v.before), formatFixedDuration(v.after),
+                         formatDelta(v.delta(), DurationText::Fixed), formatRatio(v.before, v.after),
+                         formatChange(v.before, v.after)});
     };
     auto count = [&](const std::string &label, const CountPair &v) {
         lines.push_back({label, std::to_string(v.before), std::to_string(v.after),

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
+#include <map>
+#include <tuple>
 #include <type_traits>
 #include <unistd.h>
 
@@ -99,6 +101,7 @@ void visit(T &o, F &&f)
     f("class_name", o.class_name);
     f("parent", o.parent);
     f("thread", o.thread);
+    f("range", o.range); // added within format 1 (see readTable)
 }
 template <class T, class F>
 requires Is<T, Range>
@@ -285,18 +288,66 @@ template <class T> void writeTable(Database &db, const char *table, const std::v
     }
 }
 
+// Columns added within format 1: files written before them lack them, and the member keeps its
+// default there (load() then fills in what it can). Every other column must be present.
+bool addedLater(std::string_view table, std::string_view column)
+{
+    return table == "modules" && column == "range";
+}
+
 template <class T> std::vector<T> readTable(Database &db, const char *table)
 {
+    // Which members the file has, by name, in the visitor's order.
+    std::vector<char> present;
+    std::string columns;
+    T sample{};
+    visit(sample, [&](const char *name, auto &member) {
+        using V = std::remove_const_t<std::remove_reference_t<decltype(member)>>;
+        const bool has = !addedLater(table, name) || db.hasColumn(table, name);
+        present.push_back(has);
+        if (!has)
+            return;
+        if constexpr (std::is_same_v<V, Dim3>) {
+            for (const char *axis : {"_x", "_y", "_z"})
+                columns += std::string(columns.empty() ? "" : ", ") + name + axis;
+        } else {
+            columns += std::string(columns.empty() ? "" : ", ") + name;
+        }
+    });
     std::vector<T> rows;
     rows.reserve(size_t(db.queryInt(std::string("SELECT count(*) FROM ") + table)));
-    Statement select(db, std::string("SELECT * FROM ") + table + " ORDER BY row");
+    Statement select(db, "SELECT " + columns + " FROM " + table + " ORDER BY row");
     while (select.step()) {
         T row{};
-        int column = 1;
-        visit(row, [&](const char *, auto &member) { readMember(select, column, member); });
+        int column = 0;
+        size_t field = 0;
+        visit(row, [&](const char *, auto &member) {
+            if (present[field++])
+                readMember(select, column, member);
+        });
         rows.push_back(row);
     }
     return rows;
+}
+
+// Files from before ModuleInstance::range: each module call's range is the one with its time and
+// thread whose text names it ("blocks.0[Block]", "nn.Module: Linear_3").
+void linkModuleRanges(Profile &p)
+{
+    std::map<std::tuple<int64_t, int64_t, Index>, std::vector<Index>> rangesAt;
+    for (Index r = 0; r < p.ranges.size(); ++r)
+        rangesAt[{p.ranges[r].start_ns, p.ranges[r].end_ns, p.ranges[r].thread}].push_back(r);
+    for (ModuleInstance &m : p.modules) {
+        const auto it = rangesAt.find({m.start_ns, m.end_ns, m.thread});
+        if (it == rangesAt.end())
+            continue;
+        const std::string_view path = p.text(m.path);
+        for (Index r : it->second)
+            if (p.text(p.ranges[r].text).find(path) != std::string_view::npos) {
+                m.range = r;
+                break;
+            }
+    }
 }
 
 void writeTextList(Database &db, const char *table, const std::vector<std::string> &texts)
@@ -581,6 +632,8 @@ Profile loadProfile(const std::string &path)
         p.operators = readTable<Operator>(db, "operators");
         p.modules = readTable<ModuleInstance>(db, "modules");
         p.ranges = readTable<Range>(db, "ranges");
+        if (!db.hasColumn("modules", "range"))
+            linkModuleRanges(p);
         p.memory_ops = readTable<MemoryOp>(db, "memory_ops");
         p.api_calls = readTable<ApiCall>(db, "api_calls");
         p.syncs = readTable<GpuSync>(db, "syncs");

@@ -1,0 +1,97 @@
+#include "models/kernel_description.h"
+
+#include "models/value_format.h"
+#include "opscope/format.h"
+#include "qt_text.h"
+#include "timeline/timeline_model.h"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace opscope::ui {
+
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("KernelDescription", text);
+}
+
+// Durations to 10 ns (two decimals of a microsecond): the Details pane is where people read exact figures.
+QString duration(int64_t ns)
+{
+    return toQString(formatFixedDuration(ns, 2, Typography::Unicode));
+}
+
+QString dim3(const Dim3 &d)
+{
+    return QStringLiteral("(%1, %2, %3)").arg(d.x).arg(d.y).arg(d.z);
+}
+
+// A counter by its base unit, or as the source wrote it when the unit is not the expected one
+// (profile.json keeps ncu's auto-scaled numbers without their unit).
+QString counterText(const Profile &p, const MetricValue &v, std::string_view expectedUnit)
+{
+    const std::string_view unit = p.text(p.metrics[v.metric].unit);
+    if (unit == expectedUnit || (unit.empty() && expectedUnit == "byte"))
+        return formatMetricValue(v.value, expectedUnit);
+    return QString::number(v.value) + (unit.empty() ? QString() : QLatin1Char(' ') + toQString(unit));
+}
+
+} // namespace
+
+std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t timeZero)
+{
+    const Kernel &k = p.kernels[kernel];
+    std::vector<KernelFact> facts;
+    auto add = [&](const QString &key, const QString &value) { facts.push_back({key, value}); };
+    add(tr("Name"), toQString(p.text(k.name)));
+    add(tr("Start"), toQString(formatTimestamp(k.start_ns - timeZero)));
+    add(tr("End"), toQString(formatTimestamp(k.end_ns - timeZero)));
+    add(timelineDurationLabel(p), duration(k.duration()));
+
+    const Index timeMetric = p.findMetric("gpu__time_duration.sum");
+    const Index dramMetric = p.findMetric("dram__bytes.sum");
+    const Index smMetric = p.findMetric("sm__throughput.avg.pct_of_peak_sustained_elapsed");
+    QString replay, dram, sm;
+    for (const MetricValue &v : p.countersOfKernel(kernel)) {
+        if (v.flags & (kValueText | kValueNull))
+            continue;
+        if (v.metric == timeMetric)
+            replay =
+                p.text(p.metrics[v.metric].unit) == "ns" ? duration(std::llround(v.value)) : counterText(p, v, "ns");
+        else if (v.metric == dramMetric)
+            dram = counterText(p, v, "byte");
+        else if (v.metric == smMetric)
+            sm = counterText(p, v, "%");
+    }
+    if (!replay.isEmpty())
+        add(ncuDurationLabel(), replay);
+
+    add(tr("Stream"), tr("GPU %1, stream %2").arg(k.device).arg(k.stream));
+    if (k.grid.volume() > 0)
+        add(tr("Grid × block"), QStringLiteral("%1 × %2").arg(dim3(k.grid), dim3(k.block)));
+
+    const Index op = k.op < p.operators.size() ? k.op : kNoIndex;
+    add(tr("Operator"), op != kNoIndex ? toQString(p.text(p.operators[op].name)) : tr("(not attributed)"));
+    if (op != kNoIndex && !p.text(p.operators[op].shapes).empty())
+        add(tr("Shapes"), toQString(p.text(p.operators[op].shapes)));
+    // A backward kernel without a module of its own runs for its forward operator's module.
+    const Index module = k.module < p.modules.size() ? k.module : op != kNoIndex ? p.operators[op].module : kNoIndex;
+    add(tr("Module"), module < p.modules.size() ? toQString(p.text(p.modules[module].path)) : tr("(none)"));
+    if (op != kNoIndex)
+        add(tr("Attribution"),
+            tr("%1, %2 confidence").arg(toQString(toString(k.method)), toQString(toString(k.confidence))));
+    else if (!p.text(k.unattributed_reason).empty())
+        add(tr("Why unattributed"), toQString(p.text(k.unattributed_reason)));
+    add(tr("Captured step"), k.flags & kKernelOutsideCapture ? tr("no (initialisation or warm-up)") : tr("yes"));
+
+    if (!dram.isEmpty())
+        add(tr("DRAM bytes"), dram);
+    if (!sm.isEmpty())
+        add(tr("SM throughput"), sm);
+    return facts;
+}
+
+} // namespace opscope::ui
