@@ -46,7 +46,7 @@ JobPlan planJob(const RunJob &job);
 std::string planText(const JobPlan &plan);
 
 // The same job as one OpScope command line (`opscope capture|profile|replay ...`), for the Review page.
-// Throws pipeline::ToolError where the CLI has no option for a choice (pipeline::replayCliOptions).
+// Throws pipeline::ToolError where the CLI has no option for a choice (opscope/pipeline/cli_options.h).
 pipeline::Argv cliEquivalent(const RunJob &job);
 
 // A stage id of the pipeline ("nsys", "ncu-2-export", "remote capture", "import") in words.

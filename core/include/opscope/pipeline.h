@@ -5,6 +5,7 @@
 // nothing profiled, kernel counts that differ between passes). Each part has its own header; this
 // one brings them all.
 
+#include "opscope/pipeline/cli_options.h"   // requests <-> `opscope capture|replay|profile` options
 #include "opscope/pipeline/commands.h"      // argument vectors of the launcher, nsys and ncu
 #include "opscope/pipeline/counts.h"        // kernel counts of the two passes
 #include "opscope/pipeline/partition_map.h" // groups of identical layers, dedup

@@ -59,6 +59,7 @@ ReplayMode rangeReplayModeFor(bool pytorchWorkload);
 struct NvtxFilter {
     std::string expression;
     bool pushPop = true;
+    bool operator==(const NvtxFilter &) const = default;
 };
 // The expression as ncu must get it. A push/pop range gains its trailing '/', unless it already ends
 // with '/', a wildcard '*' or ncu's top-of-stack ']', or is a `regex:` expression (all kept as given).
@@ -86,6 +87,7 @@ struct NcuOptions {
     bool sudo = false;                    // run as root: `sudo -n -E env K=V ... ncu ...`
     std::map<std::string, std::string> sudoEnvironment;
     std::vector<std::string> extraArgs;
+    bool operator==(const NcuOptions &) const = default;
 };
 Argv ncuProfileCommand(const NcuOptions &options, const Argv &application);
 // `ncu --import REPORT --csv --page raw --print-units base` (the CSV goes to stdout).

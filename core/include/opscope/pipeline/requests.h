@@ -1,5 +1,6 @@
 #pragma once
-// What a capture and a replay are asked to do; opscope/pipeline/run.h runs them.
+// What a capture and a replay are asked to do. opscope/pipeline/cli_options.h turns them into the
+// command line of `opscope capture|replay|profile` and back; opscope/pipeline/run.h runs them.
 
 #include "opscope/pipeline/commands.h"
 
@@ -22,6 +23,7 @@ struct Workload {
     std::string workingDirectory; // empty: the current one
     std::map<std::string, std::string> env;
     std::string python; // empty: findPython()
+    bool operator==(const Workload &) const = default;
 };
 
 struct CaptureRequest {
@@ -43,6 +45,7 @@ struct CaptureRequest {
     std::string name; // empty: defaultRunName()
     bool importProfile = true;
     std::optional<std::chrono::milliseconds> timeout;
+    bool operator==(const CaptureRequest &) const = default;
 };
 
 struct ReplayRequest {
@@ -53,11 +56,7 @@ struct ReplayRequest {
     bool checkCounts = true;
     std::string ncuPath;
     std::optional<std::chrono::milliseconds> timeout;
+    bool operator==(const ReplayRequest &) const = default;
 };
-
-// The options of `opscope replay RUN` that make the CLI run `request` (from --set on; the CLI's
-// defaults left out): what a remote host runs and what the replay wizard shows. Throws ToolError for
-// what the CLI cannot be told (extra ncu arguments, start/end NVTX filters, a ';' inside a list item).
-Argv replayCliOptions(const ReplayRequest &request);
 
 } // namespace opscope::pipeline
