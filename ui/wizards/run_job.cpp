@@ -39,15 +39,6 @@ std::string RunJob::runDir() const
     return {};
 }
 
-bool RunJob::replayFiltered() const
-{
-    if (!replay)
-        return false;
-    const pipeline::NcuOptions &n = replay->ncu;
-    return !n.nvtxInclude.empty() || !n.nvtxExclude.empty() || !n.kernelName.empty() || !n.kernelId.empty() ||
-           n.launchSkip || n.launchCount;
-}
-
 JobPlan planJob(const RunJob &job)
 {
     JobPlan plan;

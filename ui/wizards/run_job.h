@@ -26,9 +26,6 @@ struct RunJob {
     // The local run folder: <out>/<name> of a capture (the wizard always names its runs), the run
     // of a replay.
     std::string runDir() const;
-    // True when the replay narrows what ncu profiles beyond the captured step (then the number of
-    // kernels it will profile is not known in advance).
-    bool replayFiltered() const;
 };
 
 struct JobPlan {

@@ -10,7 +10,7 @@
 #include "opscope/pipeline/counts.h"        // kernel counts of the two passes
 #include "opscope/pipeline/partition_map.h" // groups of identical layers, dedup
 #include "opscope/pipeline/requests.h"      // CaptureRequest, ReplayRequest
-#include "opscope/pipeline/run.h"           // plan / run a capture or a replay; import a run
+#include "opscope/pipeline/run.h"           // plan / run a capture, a replay, both; import a run
 #include "opscope/pipeline/run_folder.h"    // run folders and their manifest
 #include "opscope/pipeline/tool_output.h"   // progress events and diagnostics from the tools' lines
 #include "opscope/pipeline/tools.h"         // finding nsys, ncu, Python, the launcher

@@ -97,8 +97,9 @@ StageCallbacks consoleCallbacks(std::ostream &err, bool verbose)
         case K::CaptureEnd:
             err << "[" << stage << "] capture range closed after " << e.current << " step(s)\n";
             break;
-        case K::NcuKernel:
-            err << "[" << stage << "] kernel " << e.current << ": " << e.text << "\n";
+        case K::NcuKernel: // k/N when the replay knows how many kernels ncu will profile
+            err << "[" << stage << "] kernel " << e.current << (e.total > 0 ? "/" + std::to_string(e.total) : "")
+                << ": " << e.text << "\n";
             break;
         case K::LauncherWarning:
         case K::ToolWarning:
@@ -204,25 +205,18 @@ int runProfileCommand(const ParsedArgs &args, CliEnvironment &env)
                              " for a torch.profiler capture alone");
         if (remoteRequested(args))
             return runRemotePipeline(args, env, "profile", capture, parseReplayOptions(args, {}));
-        capture.importProfile = false; // imported once, with the counters, after the replay
-        ReplayRequest replay = parseReplayOptions(args, {});
-        requireNcu(replay.ncuPath); // before a long capture, not after it
+        const ReplayRequest replay = parseReplayOptions(args, {});
         if (args.has("--dry-run")) {
+            requireNcu(replay.ncuPath); // as the run would: before a long capture, not after it
+            capture.importProfile = false;
             printPlan(planCapture(capture), env.out);
             env.out << "# then: opscope replay <run folder> (ncu over the captured step)\n";
             return 0;
         }
         CancelOnSignals signals;
         const Progress progress({}, &g_cancel);
-        const StageCallbacks callbacks = consoleCallbacks(env.err, args.has("--verbose"));
-        const PipelineResult captured = runCapture(capture, callbacks, progress);
-        if (!captured.ok())
-            return report(captured, env, "profile");
-        replay.run = captured.runDir;
-        PipelineResult replayed = runReplay(replay, callbacks, progress);
-        replayed.stages.insert(replayed.stages.begin(), captured.stages.begin(), captured.stages.end());
-        replayed.notes.insert(replayed.notes.begin(), captured.notes.begin(), captured.notes.end());
-        return report(replayed, env, "profile");
+        return report(runProfile(capture, replay, consoleCallbacks(env.err, args.has("--verbose")), progress), env,
+                      "profile");
     });
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Running the pipeline: a capture into a new run folder, a replay of its captured step under ncu, each
-// stage through the one process runner with its log and manifest entry.
+// Running the pipeline: a capture into a new run folder, a replay of its captured step under ncu, or
+// both in one go, each stage through the one process runner with its log and manifest entry.
 
 #include "opscope/pipeline/commands.h"
 #include "opscope/pipeline/requests.h"
@@ -56,9 +56,17 @@ std::vector<PlannedCommand> planReplay(const ReplayRequest &request);
 // (the processes are gone by then). Stage failures are reported in PipelineResult::problems.
 PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &callbacks = {},
                           const Progress &progress = {});
-// Replays the captured step of an existing run under ncu, with the run's launcher settings.
+// Replays the captured step of an existing run under ncu, with the run's launcher settings. When it
+// replays the whole captured step of an nsys capture, it reports how many kernels ncu will profile
+// (ToolEvent::ReplayKernelsExpected) and gives each NcuKernel event that total.
 PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &callbacks = {},
                          const Progress &progress = {});
+// Capture, then replay (`replay.run` is the new run folder), then one import with the counters: what
+// `opscope profile` and the capture wizard with a replay do. ncu is looked up before the capture
+// starts (ToolError), so a missing ncu never costs a long capture. The capture's stages and notes come
+// first in the result; a failed capture is returned without a replay.
+PipelineResult runProfile(CaptureRequest capture, ReplayRequest replay, const StageCallbacks &callbacks = {},
+                          const Progress &progress = {});
 
 // Imports a run's outputs (the nsys export or torch.profiler trace, the ncu CSV of the latest replay,
 // the correlation trace, Inductor's debug folder) into <run>/<run>.opscope, attributed, with the

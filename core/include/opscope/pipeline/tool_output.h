@@ -19,12 +19,15 @@ struct ToolEvent {
         LauncherWarning,      // OPSCOPE warning TEXT
         LauncherError,        // OPSCOPE error TEXT
         LauncherInfo,         // other OPSCOPE lines (root, trace, partition-map, compile)
-        NcuKernel,            // ==PROF== Profiling "NAME" - N: ...    (current=N+1, text=NAME)
+        NcuKernel,            // ==PROF== Profiling "NAME" - N: ...    (current=N+1, text=NAME; total: see below)
         NcuCounterPermission, // ERR_NVGPUCTRPERM
         NcuNothingProfiled,   // ==WARNING== No kernels/ranges were profiled
         ToolError,            // ==ERROR== ... (ncu), "Error:" lines (nsys)
         ToolWarning,          // ==WARNING== ...
         NsysProgress,         // [1/1] [==  40%  ] or "Processing N events: [ 40%]"  (fraction)
+        // Not a line: runReplay reports it before ncu starts when it knows how many kernels ncu will
+        // profile (total=N), and then gives every NcuKernel event of that stage the same total.
+        ReplayKernelsExpected,
     };
     Kind kind = Kind::None;
     int64_t current = 0;
