@@ -176,11 +176,10 @@ private slots:
         // The capture runs the host's `opscope` in a session of its own, quoted word by word.
         const std::string &capture = plan[1].argv.back();
         QVERIFY2(capture.rfind("'setsid' '-w' 'sh' '-c' ", 0) == 0, capture.c_str());
-        QVERIFY2(
-            capture.find("'opscope' 'capture' '--out' 'opscope-runs' '--name' 'train' '--no-import' '--verbose'") !=
-                std::string::npos,
-            capture.c_str());
-        QVERIFY(capture.find("'--' '/srv/train.py'") != std::string::npos);
+        // The request's options as the CLI writes them (pipeline::captureCliArguments), placed in the run area.
+        QVERIFY2(capture.ends_with("'opscope' 'capture' '--out' 'opscope-runs' '--verbose' '/srv/train.py' '--name' "
+                                   "'train' '--no-import'"),
+                 capture.c_str());
         QCOMPARE(plan[2].stdoutFile, std::string("opscope-runs/train.tar"));
 
         // A host that ssh would read as an option is refused before anything runs.

@@ -334,8 +334,9 @@ private slots:
         QVERIFY(commands.contains(QStringLiteral("PYTHONPATH=")));
         child<QPushButton>(w, "copyButton")->click();
         QCOMPARE(QApplication::clipboard()->text(), commands);
+        // The options that differ from the CLI's defaults (pipeline::captureCliArguments).
         QCOMPARE(child<QLineEdit>(w, "cliCommand")->text(),
-                 QStringLiteral("opscope capture %1 --tool cpu --warmup 1 --steps 1 --python %2 --cwd %3 --out %4 "
+                 QStringLiteral("opscope capture %1 --tool cpu --warmup 1 --python %2 --cwd %3 --out %4 "
                                 "--name wizard-mlp -- --steps 6")
                      .arg(script, QString::fromStdString(python_), QFileInfo(script).absolutePath(), runs_.path()));
         QCOMPARE(w->button(QWizard::CommitButton)->text(), QStringLiteral("&Run"));

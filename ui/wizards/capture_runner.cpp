@@ -1,7 +1,6 @@
 #include "wizards/capture_runner.h"
 
 #include "opscope/errors.h"
-#include "opscope/file_util.h"
 
 #include <QTimer>
 
@@ -11,26 +10,6 @@ namespace {
 
 constexpr size_t kMaxPendingLines = 20000; // between two drains; older ones are dropped (the logs keep all)
 constexpr size_t kMaxLineLength = 4000;
-
-// Kernels ncu will profile in a replay of the whole captured step: those nsys saw in the CAPTURE
-// range, less the duplicate layers a dedup replay skips. 0 when the run has no nsys export.
-int64_t expectedReplayKernels(const std::string &runDir, bool dedup)
-{
-    const std::string sqlite = runDir + "/nsys.sqlite";
-    if (!fileExists(sqlite))
-        return 0;
-    try {
-        std::vector<std::string> excluded;
-        const std::string partitionMap = runDir + "/partition_map.json";
-        if (dedup && fileExists(partitionMap))
-            for (const auto &filter : pipeline::dedupExclusions(pipeline::readPartitionMap(partitionMap)))
-                excluded.push_back(filter.expression);
-        const pipeline::CaptureKernelCount count = pipeline::countCaptureKernels(sqlite, excluded);
-        return std::max<int64_t>(0, count.inCapture - count.excluded);
-    } catch (const std::exception &) {
-        return 0; // the count is a progress hint only
-    }
-}
 
 QStringList toQStrings(const std::vector<std::string> &items)
 {
@@ -97,41 +76,15 @@ void CaptureRunner::work(RunJob job)
     bool haveResult = false;
     try {
         switch (job.kind) {
-        case RunJob::Kind::Capture: {
-            pipeline::CaptureRequest capture = job.capture;
-            capture.importProfile = !job.replay; // imported once, with the counters, after the replay
-            result = pipeline::runCapture(capture, callbacks, progress);
+        case RunJob::Kind::Capture:
+            result = job.replay ? pipeline::runProfile(job.capture, *job.replay, callbacks, progress)
+                                : pipeline::runCapture(job.capture, callbacks, progress);
             haveResult = true;
-            if (result.ok() && job.replay) {
-                pipeline::ReplayRequest replay = *job.replay;
-                replay.run = result.runDir;
-                if (!job.replayFiltered())
-                    setExpected("ncu", expectedReplayKernels(result.runDir, replay.dedup));
-                pipeline::PipelineResult replayed = pipeline::runReplay(replay, callbacks, progress);
-                replayed.stages.insert(replayed.stages.begin(), result.stages.begin(), result.stages.end());
-                replayed.notes.insert(replayed.notes.begin(), result.notes.begin(), result.notes.end());
-                result = std::move(replayed);
-            }
             break;
-        }
-        case RunJob::Kind::Replay: {
-            const std::string runDir = job.runDir();
-            if (!job.replayFiltered()) {
-                std::string stage = "ncu";
-                {
-                    std::lock_guard lock(mutex_);
-                    for (const Row &row : rows_)
-                        if (isReplayStage(row.id)) {
-                            stage = row.id;
-                            break;
-                        }
-                }
-                setExpected(stage, expectedReplayKernels(runDir, job.replay->dedup));
-            }
+        case RunJob::Kind::Replay:
             result = pipeline::runReplay(*job.replay, callbacks, progress);
             haveResult = true;
             break;
-        }
         case RunJob::Kind::Remote: {
             remote::RemoteRunRequest request;
             request.capture = job.capture;
@@ -235,8 +188,13 @@ void CaptureRunner::onEvent(std::string_view stage, const pipeline::ToolEvent &e
         row.detail = (event.text == "capture" ? "captured step " : "warm-up step ") + std::to_string(event.current) +
                      " of " + std::to_string(event.total);
         break;
+    case K::ReplayKernelsExpected:
+        row.expected = event.total;
+        break;
     case K::NcuKernel:
         row.done = std::max<int64_t>(row.done, event.current);
+        if (event.total > 0)
+            row.expected = event.total;
         if (row.expected > 0)
             row.fraction = std::min(1.0, double(row.done) / double(row.expected));
         row.detail = event.text;
@@ -252,13 +210,6 @@ void CaptureRunner::onEvent(std::string_view stage, const pipeline::ToolEvent &e
     default:
         return;
     }
-    dirty_ = true;
-}
-
-void CaptureRunner::setExpected(std::string_view stage, int64_t expected)
-{
-    std::lock_guard lock(mutex_);
-    rowLocked(stage).expected = expected;
     dirty_ = true;
 }
 

@@ -83,7 +83,6 @@ private:
     void onProgress(double fraction, std::string_view stage);
     void onLine(std::string_view stage, std::string_view line);
     void onEvent(std::string_view stage, const pipeline::ToolEvent &event);
-    void setExpected(std::string_view stage, int64_t expected);
     void finishLocked(const pipeline::PipelineResult *result, Outcome outcome);
 
     // GUI side.

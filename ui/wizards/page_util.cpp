@@ -4,7 +4,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QRegularExpression>
 
 namespace opscope::ui {
 
@@ -40,45 +39,6 @@ QWidget *withBrowseButton(QLineEdit *edit, const std::function<QString()> &pick,
             edit->setText(chosen);
     });
     return row;
-}
-
-std::vector<std::string> splitList(const QString &text, QChar separator)
-{
-    std::vector<std::string> out;
-    for (const QString &item : text.split(separator, Qt::SkipEmptyParts))
-        if (const QString trimmed = item.trimmed(); !trimmed.isEmpty())
-            out.push_back(trimmed.toStdString());
-    return out;
-}
-
-QString joinList(const std::vector<std::string> &items, QChar separator)
-{
-    QStringList list;
-    for (const auto &item : items)
-        list << QString::fromStdString(item);
-    return list.join(separator);
-}
-
-bool isVariableName(const QString &name)
-{
-    static const QRegularExpression pattern(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    return pattern.match(name).hasMatch();
-}
-
-bool parseEnvList(const QString &text, std::map<std::string, std::string> &env, QString &problem)
-{
-    for (const QString &item : text.split(QLatin1Char(';'), Qt::SkipEmptyParts)) {
-        const QString trimmed = item.trimmed();
-        if (trimmed.isEmpty())
-            continue;
-        const qsizetype eq = trimmed.indexOf(QLatin1Char('='));
-        if (eq <= 0 || !isVariableName(trimmed.left(eq))) {
-            problem = QObject::tr("'%1' is not NAME=VALUE (items are separated by ';').").arg(trimmed);
-            return false;
-        }
-        env[trimmed.left(eq).toStdString()] = trimmed.mid(eq + 1).toStdString();
-    }
-    return true;
 }
 
 } // namespace opscope::ui

@@ -1,11 +1,11 @@
 #pragma once
-// Small pieces the wizard pages share: the validation message line, a line edit with a Browse button,
-// and the parsing of the ';'-separated lists and NAME=VALUE lists the pipeline options take.
+// Small pieces the wizard pages share: the validation message line and a line edit with a Browse
+// button. The ';'-lists and NAME=VALUE lists the fields take follow the command line's grammar
+// (opscope/pipeline/cli_options.h).
 
 #include <QString>
 
 #include <functional>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -21,15 +21,6 @@ void setMessage(QLabel *label, const QString &text, bool problem);
 
 // `edit` with a "Browse..." button that sets it to what `pick` returns (unless empty).
 QWidget *withBrowseButton(QLineEdit *edit, const std::function<QString()> &pick, QWidget *parent);
-
-// "a;b;;c" -> {"a", "b", "c"} (items trimmed, empty ones dropped).
-std::vector<std::string> splitList(const QString &text, QChar separator = QLatin1Char(';'));
-QString joinList(const std::vector<std::string> &items, QChar separator = QLatin1Char(';'));
-
-// A shell-style variable name: letters, digits and '_', not starting with a digit.
-bool isVariableName(const QString &name);
-// "NAME=VALUE;NAME=VALUE"; on a bad item returns false and says which in `problem`.
-bool parseEnvList(const QString &text, std::map<std::string, std::string> &env, QString &problem);
 
 inline std::string toStd(const QString &text)
 {

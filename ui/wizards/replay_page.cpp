@@ -221,13 +221,11 @@ pipeline::ReplayRequest ReplayPage::request() const
     pipeline::NcuOptions &n = r.ncu;
     const QString set = metricSet_->currentText().trimmed();
     n.metricSet = set == QLatin1String("none") ? std::string() : toStd(set);
-    n.sections = splitList(sections_->text());
-    for (const auto &item : splitList(metrics_->text()))
-        for (auto &metric : splitList(fromStd(item), QLatin1Char(',')))
-            n.metrics.push_back(std::move(metric));
-    for (auto &e : splitList(nvtxInclude_->text()))
+    n.sections = pipeline::splitOptionList(toStd(sections_->text()));
+    n.metrics = pipeline::splitOptionList(toStd(metrics_->text()), ";,");
+    for (auto &e : pipeline::splitOptionList(toStd(nvtxInclude_->text())))
         n.nvtxInclude.push_back({std::move(e), true});
-    for (auto &e : splitList(nvtxExclude_->text()))
+    for (auto &e : pipeline::splitOptionList(toStd(nvtxExclude_->text())))
         n.nvtxExclude.push_back({std::move(e), true});
     if (launchSkip_->value() > 0)
         n.launchSkip = launchSkip_->value();
@@ -240,8 +238,8 @@ pipeline::ReplayRequest ReplayPage::request() const
     n.sudo = sudo_->isChecked();
     if (ncuFieldShown_ && ncu_ && ncu_->found())
         r.ncuPath = ncu_->path;
-    QString ignored;
-    parseEnvList(sudoEnv_->text(), n.sudoEnvironment, ignored);
+    std::string ignored; // problem() says what is wrong
+    pipeline::parseEnvList(toStd(sudoEnv_->text()), n.sudoEnvironment, ignored);
     r.dedup = dedup_->isChecked();
     return r;
 }
@@ -254,8 +252,7 @@ QString ReplayPage::problem() const
     if (optional_ && !enabled_->isChecked())
         return {};
     const QString set = metricSet_->currentText().trimmed();
-    if (!set.isEmpty() && set != QLatin1String("none") &&
-        !QRegularExpression(QStringLiteral("^[a-z0-9_-]+$")).match(set).hasMatch())
+    if (!set.isEmpty() && set != QLatin1String("none") && !pipeline::isMetricSetName(toStd(set)))
         return tr("'%1' is not an ncu metric set name (ncu --list-sets: basic, detailed, full, roofline ...).")
             .arg(set);
     if ((set.isEmpty() || set == QLatin1String("none")) && sections_->text().trimmed().isEmpty() &&
@@ -267,9 +264,11 @@ QString ReplayPage::problem() const
             return tr("The kernel name regex is not valid: %1.").arg(re.errorString());
     }
     std::map<std::string, std::string> env;
-    QString envProblem;
-    if (!parseEnvList(sudoEnv_->text(), env, envProblem))
-        return tr("Environment under sudo: %1").arg(envProblem);
+    std::string badItem;
+    if (!pipeline::parseEnvList(toStd(sudoEnv_->text()), env, badItem))
+        return tr("Environment under sudo: '%1' is not NAME=VALUE with NAME a variable name (letters, digits and _, "
+                  "not starting with a digit; items are separated by ';').")
+            .arg(fromStd(badItem));
     if (!env.empty() && !sudo_->isChecked())
         return tr("The environment under sudo is only used when ncu runs as root: tick sudo or clear it.");
     return {};

@@ -20,60 +20,6 @@ std::string absoluteFolder(const std::string &folder, const std::string &name)
     return (base / name).lexically_normal().string();
 }
 
-std::string joined(const std::vector<std::string> &items, char separator)
-{
-    std::string out;
-    for (const auto &item : items)
-        out += (out.empty() ? "" : std::string(1, separator)) + item;
-    return out;
-}
-
-std::string envList(const std::map<std::string, std::string> &env)
-{
-    std::vector<std::string> items;
-    for (const auto &[name, value] : env)
-        items.push_back(name + "=" + value);
-    return joined(items, ';');
-}
-
-void addCaptureOptions(Argv &argv, const pipeline::CaptureRequest &c, bool profile)
-{
-    if (!profile && c.tool != pipeline::CaptureTool::Auto)
-        argv.insert(argv.end(), {"--tool", std::string(pipeline::toString(c.tool))});
-    argv.insert(argv.end(), {"--warmup", std::to_string(c.warmup), "--steps", std::to_string(c.steps)});
-    if (c.stepSource != "auto")
-        argv.insert(argv.end(), {"--step", c.stepSource});
-    if (c.compile != "eager")
-        argv.insert(argv.end(), {"--compile", c.compile});
-    if (c.correlationPass)
-        argv.push_back(*c.correlationPass ? "--correlation" : "--no-correlation");
-    if (c.nsysTrace != std::vector<std::string>{"cuda", "nvtx"})
-        argv.insert(argv.end(), {"--nsys-trace", joined(c.nsysTrace, ',')});
-    if (!c.workload.python.empty())
-        argv.insert(argv.end(), {"--python", c.workload.python});
-    if (!c.workload.workingDirectory.empty())
-        argv.insert(argv.end(), {"--cwd", c.workload.workingDirectory});
-    if (!c.workload.env.empty())
-        argv.insert(argv.end(), {"--env", envList(c.workload.env)});
-    argv.insert(argv.end(), {"--out", c.outDir});
-    if (!c.name.empty())
-        argv.insert(argv.end(), {"--name", c.name});
-}
-
-void addReplayOptions(Argv &argv, const pipeline::ReplayRequest &r)
-{
-    const Argv options = pipeline::replayCliOptions(r);
-    argv.insert(argv.end(), options.begin(), options.end());
-}
-
-void addWorkload(Argv &argv, const pipeline::CaptureRequest &c)
-{
-    if (c.workload.args.empty())
-        return;
-    argv.push_back("--");
-    argv.insert(argv.end(), c.workload.args.begin(), c.workload.args.end());
-}
-
 } // namespace
 
 std::string RunJob::runDir() const
@@ -93,15 +39,6 @@ std::string RunJob::runDir() const
     return {};
 }
 
-bool RunJob::replayFiltered() const
-{
-    if (!replay)
-        return false;
-    const pipeline::NcuOptions &n = replay->ncu;
-    return !n.nvtxInclude.empty() || !n.nvtxExclude.empty() || !n.kernelName.empty() || !n.kernelId.empty() ||
-           n.launchSkip || n.launchCount;
-}
-
 JobPlan planJob(const RunJob &job)
 {
     JobPlan plan;
@@ -118,7 +55,8 @@ JobPlan planJob(const RunJob &job)
                 plan.stages.push_back(c.stage);
             if (job.replay) {
                 Argv replay = {"opscope", "replay", plan.runDir};
-                addReplayOptions(replay, *job.replay);
+                const Argv options = pipeline::replayCliOptions(*job.replay);
+                replay.insert(replay.end(), options.begin(), options.end());
                 plan.commands.push_back({"replay", replay, {}, {}});
                 plan.notes.push_back(
                     "The replay runs ncu over the captured step once the capture has written the run folder; its "
@@ -182,24 +120,21 @@ std::string planText(const JobPlan &plan)
 Argv cliEquivalent(const RunJob &job)
 {
     Argv argv = {"opscope"};
+    Argv arguments;
     switch (job.kind) {
     case RunJob::Kind::Capture:
-    case RunJob::Kind::Remote: {
-        // A remote run is this command executed on the host (planRemoteRun shows how).
-        const bool profile = job.replay.has_value();
-        argv.insert(argv.end(), {profile ? "profile" : "capture", job.capture.workload.script});
-        addCaptureOptions(argv, job.capture, profile);
-        if (profile)
-            addReplayOptions(argv, *job.replay);
-        addWorkload(argv, job.capture);
+    case RunJob::Kind::Remote: // a remote run is this command executed on the host (planRemoteRun shows how)
+        argv.push_back(job.replay ? "profile" : "capture");
+        arguments = job.replay ? pipeline::profileCliArguments(job.capture, *job.replay)
+                               : pipeline::captureCliArguments(job.capture);
         break;
-    }
     case RunJob::Kind::Replay:
         argv.insert(argv.end(), {"replay", job.replay ? job.replay->run : std::string()});
         if (job.replay)
-            addReplayOptions(argv, *job.replay);
+            arguments = pipeline::replayCliOptions(*job.replay);
         break;
     }
+    argv.insert(argv.end(), arguments.begin(), arguments.end());
     return argv;
 }
 

@@ -26,9 +26,6 @@ struct RunJob {
     // The local run folder: <out>/<name> of a capture (the wizard always names its runs), the run
     // of a replay.
     std::string runDir() const;
-    // True when the replay narrows what ncu profiles beyond the captured step (then the number of
-    // kernels it will profile is not known in advance).
-    bool replayFiltered() const;
 };
 
 struct JobPlan {
@@ -46,7 +43,7 @@ JobPlan planJob(const RunJob &job);
 std::string planText(const JobPlan &plan);
 
 // The same job as one OpScope command line (`opscope capture|profile|replay ...`), for the Review page.
-// Throws pipeline::ToolError where the CLI has no option for a choice (pipeline::replayCliOptions).
+// Throws pipeline::ToolError where the CLI has no option for a choice (opscope/pipeline/cli_options.h).
 pipeline::Argv cliEquivalent(const RunJob &job);
 
 // A stage id of the pipeline ("nsys", "ncu-2-export", "remote capture", "import") in words.

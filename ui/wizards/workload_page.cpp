@@ -191,7 +191,7 @@ QString WorkloadPage::problem() const
         return tr("Choose the Python script to run.");
     for (int row = 0; row < env_->rowCount(); ++row) {
         const QString name = env_->item(row, 0) ? env_->item(row, 0)->text().trimmed() : QString();
-        if (!name.isEmpty() && !isVariableName(name))
+        if (!name.isEmpty() && !pipeline::isVariableName(toStd(name)))
             return tr("'%1' is not a variable name (letters, digits and _, not starting with a digit).").arg(name);
         if (name.isEmpty() && env_->item(row, 1) && !env_->item(row, 1)->text().isEmpty())
             return tr("An environment variable has a value but no name.");

@@ -6,7 +6,8 @@
 // imports it here. ssh always runs in batch mode (keys or agent; OpScope never asks for or stores a
 // password) and keeps the user's host-key checking.
 
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/run.h"
+#include "opscope/pipeline/tools.h" // ToolError
 #include "opscope/progress.h"
 
 #include <nlohmann/json.hpp>

@@ -25,40 +25,7 @@ constexpr size_t kHelpWidth = 100; // the help's lines fit a 100-column terminal
 
 ParsedArgs parseArgs(const CommandSpec &spec, const std::vector<std::string> &args, size_t first)
 {
-    ParsedArgs parsed;
-    for (size_t i = first; i < args.size(); ++i) {
-        const std::string &arg = args[i];
-        if (arg == "--") {
-            parsed.positionals.insert(parsed.positionals.end(), args.begin() + long(i) + 1, args.end());
-            break;
-        }
-        if (arg.size() > 1 && arg[0] == '-') {
-            std::string name = arg, inlineValue;
-            bool hasInline = false;
-            if (auto eq = arg.find('='); eq != std::string::npos) {
-                name = arg.substr(0, eq);
-                inlineValue = arg.substr(eq + 1);
-                hasInline = true;
-            }
-            auto option = std::find_if(spec.options.begin(), spec.options.end(),
-                                       [&](const OptionSpec &o) { return o.name == name; });
-            if (option == spec.options.end())
-                throw UsageError("unknown option " + name + " for '" + spec.name + "'");
-            if (option->valueName.empty()) {
-                if (hasInline)
-                    throw UsageError("option " + name + " takes no value");
-                parsed.flags.insert(name);
-            } else if (hasInline) {
-                parsed.values[name] = inlineValue;
-            } else {
-                if (i + 1 >= args.size())
-                    throw UsageError("option " + name + " needs a value (" + option->valueName + ")");
-                parsed.values[name] = args[++i];
-            }
-            continue;
-        }
-        parsed.positionals.push_back(arg);
-    }
+    ParsedArgs parsed = parseOptions(spec.options, args, first, spec.name);
     if (parsed.positionals.size() < spec.minPositionals || parsed.positionals.size() > spec.maxPositionals)
         throw UsageError("wrong number of arguments\nusage: " + spec.usage);
     return parsed;
@@ -157,22 +124,6 @@ void printMainHelp(std::ostream &out)
 }
 
 } // namespace
-
-long long cli::integerOption(const ParsedArgs &args, const std::string &name, long long fallback)
-{
-    const std::string text = args.value(name);
-    if (text.empty())
-        return fallback;
-    size_t used = 0;
-    long long value = -1;
-    try {
-        value = std::stoll(text, &used);
-    } catch (const std::exception &) {
-    }
-    if (used != text.size() || value < 0)
-        throw UsageError("option " + name + " needs a non-negative integer, not '" + text + "'");
-    return value;
-}
 
 bool isCommandLineInvocation(const std::vector<std::string> &args)
 {

@@ -3,6 +3,7 @@
 // its commands here through a function; cli.cpp parses arguments and dispatches.
 
 #include "opscope/cli.h"
+#include "opscope/command_line.h"
 #include "opscope/profile.h"
 #include "opscope/remote.h"
 
@@ -15,25 +16,6 @@
 
 namespace opscope::cli {
 
-struct OptionSpec {
-    std::string name;      // "--json"
-    std::string valueName; // empty for a flag
-    std::string defaultValue;
-    std::string help;
-};
-
-struct ParsedArgs {
-    std::vector<std::string> positionals;
-    std::map<std::string, std::string> values;
-    std::set<std::string> flags;
-    bool has(const std::string &flag) const { return flags.count(flag) || values.count(flag); }
-    std::string value(const std::string &name, const std::string &fallback = {}) const
-    {
-        auto it = values.find(name);
-        return it == values.end() ? fallback : it->second;
-    }
-};
-
 struct CommandSpec {
     std::string name;
     std::string usage;
@@ -44,16 +26,8 @@ struct CommandSpec {
     std::function<int(const ParsedArgs &, CliEnvironment &)> run;
 };
 
-class UsageError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
-
 // Writes `profile` in the format OUT's extension names (.opscope or .json); UsageError otherwise.
 void writeProfileAs(const Profile &profile, const std::string &out);
-
-// Reads a non-negative integer option value; UsageError when it is not one.
-long long integerOption(const ParsedArgs &args, const std::string &name, long long fallback);
 
 // Commands that read a profile take FILE...: one profile, or the files of one capture, imported
 // together as `import` does (cmd_analysis.cpp). Their summaries end with kCaptureFilesHelp and their

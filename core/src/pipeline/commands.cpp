@@ -2,7 +2,7 @@
 // 002 (NVTX ranges with ncu for PyTorch) and gpu-machine.md: push/pop ranges need a trailing '/',
 // start/end ranges must not have one, several ranges are several repeated flags, and range replay of
 // a PyTorch step uses app-range.
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/commands.h"
 
 namespace opscope::pipeline {
 

@@ -1,5 +1,5 @@
 // Kernel counts of the two passes (nsys timeline and ncu replay), to check that they agree.
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/counts.h"
 
 #include "opscope/errors.h"
 #include "store/sqlite_util.h"

@@ -1,5 +1,5 @@
 // Giving the duplicates of a dedup-aware replay the counters of their group's representative.
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/partition_map.h"
 
 #include "opscope/labels.h"
 

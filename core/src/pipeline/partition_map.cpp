@@ -1,8 +1,10 @@
 // The launcher's partition map (groups of identical layers) and the ncu filters built from it.
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/partition_map.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+
+#include <nlohmann/json.hpp>
 
 namespace opscope::pipeline {
 

@@ -7,6 +7,7 @@
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 
+#include <algorithm>
 #include <filesystem>
 
 namespace opscope::pipeline {
@@ -150,12 +151,37 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
     const auto replayRecord = [&]() -> nlohmann::json & { return m["replays"].back(); };
 
     const auto started = std::chrono::steady_clock::now();
+    // What nsys saw in the captured step, when ncu replays all of it: how many kernels ncu will
+    // profile (progress as k/N), and after the replay whether the two passes agree.
+    const std::string sqlite = run.file("nsys.sqlite");
+    std::optional<CaptureKernelCount> nsysCount;
+    std::string nsysCountError;
+    if (!plan.userFilters && fileExists(sqlite)) {
+        try {
+            nsysCount = countCaptureKernels(sqlite, plan.excludedLabels);
+        } catch (const FileError &e) {
+            nsysCountError = e.what();
+        }
+    }
+    const int64_t expectedKernels = nsysCount ? std::max<int64_t>(0, nsysCount->inCapture - nsysCount->excluded) : 0;
+    StageCallbacks stageCallbacks = callbacks;
+    if (expectedKernels > 0 && callbacks.onEvent)
+        stageCallbacks.onEvent = [&](std::string_view stage, const ToolEvent &event) {
+            if (event.kind != ToolEvent::Kind::NcuKernel || stage != plan.id)
+                return callbacks.onEvent(stage, event);
+            ToolEvent counted = event;
+            counted.total = expectedKernels;
+            callbacks.onEvent(stage, counted);
+        };
+
     int64_t profiled = 0;
     double secondsPerKernel = 0; // ncu's own pace: from its first to its last "Profiling" line
     try {
         for (const detail::StageSpec &spec : plan.stages) {
             progress.report(0.0, spec.name);
-            detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
+            if (spec.name == plan.id && expectedKernels > 0 && callbacks.onEvent)
+                callbacks.onEvent(spec.name, {ToolEvent::Kind::ReplayKernelsExpected, 0, expectedKernels, -1.0, {}});
+            detail::StageOutcome outcome = detail::runStage(run, spec, stageCallbacks, progress);
             result.stages.push_back(outcome.result);
             if (spec.name == plan.id) {
                 profiled = outcome.ncuKernels;
@@ -201,9 +227,10 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
             const int64_t rows = countNcuCsvKernels(run.file(csv));
             replayRecord()["ncu_rows"] = rows;
             m["counts"]["ncu_rows"] = rows;
-            const std::string sqlite = run.file("nsys.sqlite");
-            if (request.checkCounts && !plan.userFilters && fileExists(sqlite)) {
-                const CaptureKernelCount c = countCaptureKernels(sqlite, plan.excludedLabels);
+            if (request.checkCounts && !nsysCountError.empty())
+                result.problems.push_back(nsysCountError);
+            if (request.checkCounts && nsysCount) {
+                const CaptureKernelCount &c = *nsysCount;
                 const int64_t expected = c.inCapture - c.excluded;
                 replayRecord()["nsys_kernels_in_capture"] = c.inCapture;
                 replayRecord()["nsys_kernels_excluded"] = c.excluded;

@@ -1,5 +1,5 @@
 // Run folders: <out>/<name>/ with the tools' outputs, logs and manifest.json.
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/run_folder.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"

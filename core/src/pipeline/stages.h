@@ -2,7 +2,7 @@
 // Shared by capture.cpp and replay.cpp: running one stage of a run (a tool invocation) into the run
 // folder, and turning what it printed into a diagnosis.
 
-#include "opscope/pipeline.h"
+#include "opscope/pipeline.h" // every part: the stages use them all
 
 #include <map>
 #include <string>

@@ -1,6 +1,6 @@
 // Reading the tools' console output: the launcher's OPSCOPE markers, ncu's ==PROF== lines, nsys'
 // progress bars, and the failures that have a known fix.
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/tool_output.h"
 #include "opscope/text_util.h"
 
 #include <charconv>

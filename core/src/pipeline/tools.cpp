@@ -1,7 +1,8 @@
 // Finding nsys, ncu, Python and the launcher package, and asking the tools for their versions.
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/tools.h"
 
 #include "opscope/file_util.h"
+#include "opscope/process.h"
 
 #include <algorithm>
 #include <cctype>

@@ -5,6 +5,7 @@
 #include "remote/remote_host.h"
 
 #include "opscope/errors.h"
+#include "opscope/pipeline/run_folder.h"
 
 #include <atomic>
 #include <condition_variable>

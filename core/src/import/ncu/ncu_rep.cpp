@@ -8,7 +8,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
-#include "opscope/pipeline.h"
+#include "opscope/pipeline/tools.h"
 
 #include <algorithm>
 #include <fstream>

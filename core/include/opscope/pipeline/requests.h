@@ -1,0 +1,62 @@
+#pragma once
+// What a capture and a replay are asked to do. opscope/pipeline/cli_options.h turns them into the
+// command line of `opscope capture|replay|profile` and back; opscope/pipeline/run.h runs them.
+
+#include "opscope/pipeline/commands.h"
+
+#include <chrono>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace opscope::pipeline {
+
+enum class CaptureTool { Auto, Nsys, Torch, Cpu };
+std::string_view toString(CaptureTool tool);
+std::optional<CaptureTool> parseCaptureTool(std::string_view text);
+
+struct Workload {
+    std::string script;
+    std::vector<std::string> args;
+    std::string workingDirectory; // empty: the current one
+    std::map<std::string, std::string> env;
+    std::string python; // empty: findPython()
+    bool operator==(const Workload &) const = default;
+};
+
+struct CaptureRequest {
+    Workload workload;
+    CaptureTool tool = CaptureTool::Auto;
+    int warmup = 2;
+    // Plain steps between the warm-up and the captured steps: no hooks, labels or profiler, timed like
+    // the captured ones (the capture's overhead); under nsys the last one is paired with the labelled step.
+    int referenceSteps = 3;
+    int steps = 1;
+    std::string stepSource = "auto";
+    std::string compile = "eager";
+    std::optional<bool> correlationPass; // empty: on for nsys captures
+    bool partitionMap = true;
+    bool nsysCaptureRange = false;
+    std::vector<std::string> nsysTrace = {"cuda", "nvtx"};
+    std::string nsysPath;
+    std::string outDir = "opscope-runs";
+    std::string name; // empty: defaultRunName()
+    bool importProfile = true;
+    std::optional<std::chrono::milliseconds> timeout;
+    bool operator==(const CaptureRequest &) const = default;
+};
+
+struct ReplayRequest {
+    std::string run; // run folder or its manifest
+    NcuOptions ncu;  // output, application and filters are filled in from the run
+    bool dedup = true;
+    bool keepReport = false;
+    bool checkCounts = true;
+    std::string ncuPath;
+    std::optional<std::chrono::milliseconds> timeout;
+    bool operator==(const ReplayRequest &) const = default;
+};
+
+} // namespace opscope::pipeline

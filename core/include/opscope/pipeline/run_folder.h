@@ -1,0 +1,35 @@
+#pragma once
+// Run folders: <out>/<name>/ with the tool outputs, logs and manifest.json.
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace opscope::pipeline {
+
+// Manifest keys are documented in docs/capture.md. The manifest is rewritten after every stage, so a
+// failed run still tells what ran.
+class RunFolder {
+public:
+    // Creates a fresh folder <out>/<name> (adding -2, -3 ... when taken). Throws FileError.
+    static RunFolder create(const std::string &outDir, const std::string &name);
+    // Opens an existing run (the folder, or its manifest.json). Throws FileError.
+    static RunFolder open(const std::string &pathOrManifest);
+
+    const std::string &path() const { return path_; }
+    std::string name() const;
+    std::string file(std::string_view relative) const; // path of a file inside the run
+    nlohmann::json &manifest() { return manifest_; }
+    const nlohmann::json &manifest() const { return manifest_; }
+    void save() const; // writes manifest.json atomically
+
+private:
+    std::string path_;
+    nlohmann::json manifest_;
+};
+
+// "mlp-20261122-033932": the run name for a script at the current local time.
+std::string defaultRunName(const std::string &script);
+
+} // namespace opscope::pipeline

@@ -1,0 +1,80 @@
+// The wizards' runner shows a replay's progress as kernels done / expected, the total coming from the
+// pipeline (runReplay knows it before ncu starts), for a capture with a replay (pipeline::runProfile)
+// and for a replay of an existing run. Stand-ins for nsys and ncu replay a real capture of the fixtures.
+#include "standin_tools.h"
+#include "wizards/capture_runner.h"
+
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace opscope;
+
+namespace {
+
+const ui::CaptureRunner::Stage *stage(const ui::CaptureRunner &runner, const char *id)
+{
+    for (const auto &s : runner.stages())
+        if (s.id == QLatin1String(id))
+            return &s;
+    return nullptr;
+}
+
+bool run(ui::CaptureRunner &runner, const ui::RunJob &job)
+{
+    const ui::JobPlan plan = ui::planJob(job);
+    if (!plan.error.empty())
+        qWarning("%s", plan.error.c_str());
+    QSignalSpy finished(&runner, &ui::CaptureRunner::finished);
+    runner.start(job, plan.stages);
+    return finished.wait(60000);
+}
+
+} // namespace
+
+class TestCaptureRunner : public QObject {
+    Q_OBJECT
+
+private slots:
+    void replayProgressIsKernelsOutOfExpected()
+    {
+        QTemporaryDir dir;
+        const test::StandInTools tools = test::writeStandInTools(dir);
+        ui::RunJob job;
+        job.kind = ui::RunJob::Kind::Capture;
+        job.capture.workload.script = test::sourceFile("examples/gpt.py");
+        job.capture.workload.python = "/bin/true";
+        job.capture.tool = pipeline::CaptureTool::Nsys;
+        job.capture.nsysPath = tools.nsys;
+        job.capture.correlationPass = false;
+        job.capture.outDir = dir.path().toStdString();
+        job.capture.name = "gpt";
+        job.replay.emplace();
+        job.replay->ncuPath = tools.ncu;
+
+        ui::CaptureRunner runner;
+        QVERIFY(run(runner, job));
+        QVERIFY2(runner.outcome().ok(), qPrintable(runner.outcome().error + runner.outcome().problems.join('\n')));
+        const auto *ncu = stage(runner, "ncu");
+        QVERIFY(ncu);
+        QCOMPARE(ncu->expected, qint64(46)); // the kernels nsys saw in the captured step
+        QCOMPARE(ncu->done, qint64(46));
+        QCOMPARE(ncu->state, ui::CaptureRunner::State::Done);
+
+        // A replay of that run: its second, stage ncu-2 (the runner shows the id the pipeline reports).
+        ui::RunJob replay;
+        replay.kind = ui::RunJob::Kind::Replay;
+        replay.replay = job.replay;
+        replay.replay->run = runner.outcome().runDir.toStdString();
+        ui::CaptureRunner again;
+        QVERIFY(run(again, replay));
+        QVERIFY2(again.outcome().ok(), qPrintable(again.outcome().error + again.outcome().problems.join('\n')));
+        const auto *second = stage(again, "ncu-2");
+        QVERIFY(second);
+        QCOMPARE(second->expected, qint64(46));
+        QCOMPARE(second->done, qint64(46));
+    }
+};
+
+QTEST_MAIN(TestCaptureRunner)
+#include "tst_capture_runner.moc"

@@ -1,0 +1,51 @@
+#pragma once
+// Stand-ins for nsys and ncu on a machine without a GPU, replaying a real capture of the fixtures
+// (h100/gpt4_bf16_infer: 46 kernels in the captured step, 46 ncu rows): nsys writes its report and
+// exports the fixture's nsys.sqlite, ncu prints the fixture run's "==PROF== Profiling" lines and exports
+// its ncu_raw.csv. The workload itself never runs (a capture passes --python /bin/true).
+#include "test_util.h"
+
+#include <QTemporaryDir>
+
+#include <fstream>
+#include <string>
+#include <sys/stat.h>
+
+namespace opscope::test {
+
+inline const char *kStandInCapture = "h100/gpt4_bf16_infer";
+
+struct StandInTools {
+    std::string nsys, ncu;
+};
+
+inline StandInTools writeStandInTools(const QTemporaryDir &dir)
+{
+    const std::string from = fixture(kStandInCapture);
+    StandInTools tools{tempPath(dir, "nsys"), tempPath(dir, "ncu")};
+    std::ofstream(tools.nsys) << "#!/bin/sh\n"
+                                 "if [ \"$1\" = --version ]; then echo 'NVIDIA Nsight Systems version 2025.3.1.90 "
+                                 "(stand-in)'; exit 0; fi\n"
+                                 "command=$1; out=\n"
+                                 "while [ $# -gt 0 ]; do [ \"$1\" = --output ] && out=$2; shift; done\n"
+                                 "case $command in\n"
+                                 "profile) : > \"$out.nsys-rep\" ;;\n"
+                                 "export) cp '"
+                              << from
+                              << "/nsys.sqlite' \"$out\" ;;\n"
+                                 "esac\n";
+    std::ofstream(tools.ncu) << "#!/bin/sh\n"
+                                "case \"$1\" in\n"
+                                "--version) echo 'Version 2025.3.1.0 (stand-in)'; exit 0 ;;\n"
+                                "--import) cat '"
+                             << from
+                             << "/ncu_raw.csv'; exit 0 ;;\n"
+                                "esac\n"
+                                "grep '^==PROF== Profiling' '"
+                             << from << "/ncu.log'\n";
+    ::chmod(tools.nsys.c_str(), 0755);
+    ::chmod(tools.ncu.c_str(), 0755);
+    return tools;
+}
+
+} // namespace opscope::test

@@ -1,0 +1,142 @@
+// Capture, then replay, then one import (pipeline::runProfile, what `opscope profile` and the capture
+// wizard run), and the replay's progress as k/N: how many kernels ncu will profile is known before it
+// starts when it replays the whole captured step. Stand-ins for nsys and ncu replay a real capture of
+// the fixtures (standin_tools.h).
+#include "capture_test_util.h"
+#include "opscope/pipeline.h"
+#include "standin_tools.h"
+
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace opscope;
+using namespace opscope::pipeline;
+
+namespace {
+
+struct Seen {
+    std::string stage;
+    ToolEvent event;
+};
+
+// The replay events of a run: what ncu will profile, and each kernel it profiled.
+StageCallbacks recording(std::vector<Seen> &seen)
+{
+    StageCallbacks callbacks;
+    callbacks.onEvent = [&seen](std::string_view stage, const ToolEvent &e) {
+        if (e.kind == ToolEvent::Kind::ReplayKernelsExpected || e.kind == ToolEvent::Kind::NcuKernel)
+            seen.push_back({std::string(stage), e});
+    };
+    return callbacks;
+}
+
+CaptureRequest gptCapture(const test::StandInTools &tools, const std::string &out)
+{
+    CaptureRequest c;
+    c.workload.script = test::sourceFile("examples/gpt.py");
+    c.workload.python = "/bin/true";
+    c.tool = CaptureTool::Nsys;
+    c.nsysPath = tools.nsys;
+    c.correlationPass = false;
+    c.outDir = out;
+    c.name = "gpt";
+    return c;
+}
+
+} // namespace
+
+class TestRunProfile : public QObject {
+    Q_OBJECT
+
+private slots:
+    void cliProfileCountsKernelsOutOfTheExpected()
+    {
+        QTemporaryDir dir;
+        const test::StandInTools tools = test::writeStandInTools(dir);
+        const std::string out = dir.path().toStdString() + "/runs";
+        const test::CliRun r =
+            test::runOpscope({"profile", test::sourceFile("examples/gpt.py"), "--nsys", tools.nsys, "--ncu", tools.ncu,
+                              "--python", "/bin/true", "--no-correlation", "--out", out, "--name", "gpt"});
+        QVERIFY2(r.exitCode == 0, r.err.c_str());
+        // ncu's progress as k/N, N the kernels nsys saw in the captured step (the fixture's README: 46).
+        for (const char *line :
+             {"[ncu] kernel 1/46: vectorized_gather_kernel\n", "[ncu] kernel 2/46: ", "[ncu] kernel 46/46: "})
+            QVERIFY2(r.err.find(line) != std::string::npos, (std::string(line) + " not in:\n" + r.err).c_str());
+        QVERIFY2(r.err.find("/47") == std::string::npos, r.err.c_str());
+        QCOMPARE(r.out, "run folder: " + out + "/gpt\nprofile: " + out + "/gpt/gpt.opscope\n");
+
+        const nlohmann::json m = test::readJson(out + "/gpt/manifest.json");
+        std::vector<std::string> stages;
+        for (const auto &s : m["stages"])
+            stages.push_back(s.value("name", ""));
+        QCOMPARE(stages, (std::vector<std::string>{"nsys", "nsys-export", "ncu", "ncu-export"}));
+        QCOMPARE(m["replays"][0].value("kernels_profiled", 0), 46);
+        QCOMPARE(m["replays"][0].value("nsys_kernels_in_capture", 0), 46);
+        QCOMPARE(m["replays"][0].value("result", ""), std::string("ok"));
+    }
+
+    void replayReportsWhatNcuWillProfile()
+    {
+        QTemporaryDir dir;
+        const test::StandInTools tools = test::writeStandInTools(dir);
+        ReplayRequest replay;
+        replay.ncuPath = tools.ncu;
+        std::vector<Seen> seen;
+        const PipelineResult profiled =
+            runProfile(gptCapture(tools, dir.path().toStdString()), replay, recording(seen));
+        QVERIFY2(profiled.ok(), profiled.problems.empty() ? "" : profiled.problems[0].c_str());
+        QVERIFY(QFileInfo::exists(QString::fromStdString(profiled.profilePath)));
+        std::vector<std::string> stages;
+        for (const auto &s : profiled.stages)
+            stages.push_back(s.name);
+        QCOMPARE(stages, (std::vector<std::string>{"nsys", "nsys-export", "ncu", "ncu-export"}));
+
+        // Before ncu's first kernel: the total; then every kernel carries it.
+        QCOMPARE(seen.size(), size_t(1 + 46));
+        QCOMPARE(seen.front().stage, std::string("ncu"));
+        QCOMPARE(seen.front().event.kind, ToolEvent::Kind::ReplayKernelsExpected);
+        QCOMPARE(seen.front().event.total, int64_t(46));
+        for (size_t i = 1; i < seen.size(); ++i) {
+            QCOMPARE(seen[i].event.kind, ToolEvent::Kind::NcuKernel);
+            QCOMPARE(seen[i].event.current, int64_t(i));
+            QCOMPARE(seen[i].event.total, int64_t(46));
+        }
+
+        // A dedup replay of the same run (its second: stage ncu-2) leaves out the duplicate layers:
+        // 30 of the 46 kernels were launched inside blocks.1-3 (tst_command_builders' passCounts).
+        std::ofstream(profiled.runDir + "/partition_map.json") << R"({"format": "opscope-partition-map", "version": 1,
+          "root": "model[GPT]", "groups": [{"name": "blocks.*[Block]", "class": "Block", "representative": "blocks.0",
+          "members": ["blocks.0", "blocks.1", "blocks.2", "blocks.3"],
+          "labels": ["blocks.0[Block]", "blocks.1[Block]", "blocks.2[Block]", "blocks.3[Block]"]}]})";
+        replay.run = profiled.runDir;
+        seen.clear();
+        runReplay(replay, recording(seen)); // the stand-in ignores the exclusions: the count check says so
+        QCOMPARE(seen.front().stage, std::string("ncu-2"));
+        QCOMPARE(seen.front().event.kind, ToolEvent::Kind::ReplayKernelsExpected);
+        QCOMPARE(seen.front().event.total, int64_t(16));
+        QCOMPARE(seen.back().event.total, int64_t(16));
+
+        // A filtered replay cannot know: no total.
+        replay.ncu.kernelName = ncuKernelNameFilter(".*gemm.*", true);
+        seen.clear();
+        runReplay(replay, recording(seen));
+        QCOMPARE(seen.size(), size_t(46));
+        QVERIFY(std::all_of(seen.begin(), seen.end(), [](const Seen &s) {
+            return s.stage == "ncu-3" && s.event.kind == ToolEvent::Kind::NcuKernel && s.event.total == 0;
+        }));
+    }
+
+    void missingNcuStopsBeforeTheCapture()
+    {
+        QTemporaryDir dir;
+        const test::StandInTools tools = test::writeStandInTools(dir);
+        ReplayRequest replay;
+        replay.ncuPath = dir.path().toStdString() + "/no-such-ncu";
+        QVERIFY_THROWS_EXCEPTION(ToolError, runProfile(gptCapture(tools, dir.path().toStdString()), replay));
+        QVERIFY2(!QFileInfo::exists(dir.filePath("gpt")), "the capture ran although ncu is missing");
+    }
+};
+
+QTEST_APPLESS_MAIN(TestRunProfile)
+#include "tst_run_profile.moc"
