@@ -96,6 +96,11 @@ struct StepKernel {
     int64_t launch_ns = -1;      // start of its launching CUDA API call; -1 when unknown
 };
 
+struct StepMemoryOp {
+    size_t memory_op = 0; // memory_ops[]
+    int64_t launch_ns = -1;
+};
+
 struct StepGap {
     int64_t start_ns = 0;
     int64_t end_ns = 0;
@@ -117,18 +122,23 @@ struct StepTiming {
     int64_t start_ns = 0;
     int64_t end_ns = 0;
     int64_t measured_step_ns = 0; // end_ns - start_ns
+    // The step's window on the host (its range: where its work was launched), as start_ns/end_ns derive
+    // from it; the what-if replay (whatif.h) shifts the host's end of the step.
+    int64_t host_start_ns = 0;
+    int64_t host_end_ns = 0;
     // The step time every share is computed on: measured_step_ns, or the launcher's reference time
     // where the trace holds only the instrumented step (corrected).
     int64_t step_ns = 0;
     bool corrected = false;
-    std::vector<StepKernel> kernels; // the step's kernels in start order
-    size_t memory_ops = 0;           // memcpy/memset of the step (part of busy_ns)
-    size_t unpaired = 0;             // reference kernels without a twin (ReferenceStep only)
-    int64_t kernel_ns = 0;           // sum of the kernels' durations
-    int64_t kernel_busy_ns = 0;      // union of the kernels' intervals
-    int64_t busy_ns = 0;             // union of kernel and memory-operation intervals
-    int64_t overlap_ns = 0;          // kernel_ns - kernel_busy_ns: kernel time hidden by concurrency
-    int64_t host_wait_ns = 0;        // idle, by cause (IdleCause), within the measured span
+    std::vector<StepKernel> kernels;  // the step's kernels in start order
+    size_t memory_ops = 0;            // memcpy/memset of the step (part of busy_ns)
+    std::vector<StepMemoryOp> memory; // those memcpy/memset, in memory_ops[] order
+    size_t unpaired = 0;              // reference kernels without a twin (ReferenceStep only)
+    int64_t kernel_ns = 0;            // sum of the kernels' durations
+    int64_t kernel_busy_ns = 0;       // union of the kernels' intervals
+    int64_t busy_ns = 0;              // union of kernel and memory-operation intervals
+    int64_t overlap_ns = 0;           // kernel_ns - kernel_busy_ns: kernel time hidden by concurrency
+    int64_t host_wait_ns = 0;         // idle, by cause (IdleCause), within the measured span
     int64_t launch_wait_ns = 0;
     int64_t other_idle_ns = 0;
     int64_t median_launch_latency_ns = -1; // kernel start - its API call's start, median; -1: no launch times

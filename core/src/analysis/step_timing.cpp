@@ -120,6 +120,7 @@ void measure(const Profile &p, const Window &window, const WindowLaunches &launc
             continue;
         if (const int64_t launch = launches.memoryOp(m); launch >= 0) {
             work.push_back({m.start_ns, m.end_ns, launch, kNoIndex});
+            t.memory.push_back({i, launch});
             memberOp[i] = true;
             device = device.value_or(m.device);
             ++t.memory_ops;
@@ -147,6 +148,8 @@ void measure(const Profile &p, const Window &window, const WindowLaunches &launc
     }
     t.measured_step_ns = t.end_ns - t.start_ns;
     t.step_ns = t.measured_step_ns;
+    t.host_start_ns = window.start_ns;
+    t.host_end_ns = window.end_ns;
     std::vector<std::pair<int64_t, int64_t>> kernelIntervals;
     for (const StepKernel &sk : t.kernels) {
         const Kernel &k = p.kernels[sk.kernel];
