@@ -405,7 +405,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
 
     timeline_->setProfile(capture_->profile);
     // Open on the captured step(s), not the whole process with its initialisation and warm-up.
-    if (const auto steps = findSteps(*capture_->profile); !steps.empty()) {
+    if (const auto steps = markedSteps(*capture_->profile); !steps.empty()) {
         const int64_t start = steps.front().start_ns, end = steps.back().end_ns;
         const int64_t margin = std::max<int64_t>(1, (end - start) / 50);
         timeline_->setVisibleRange(start - margin, end + margin);
@@ -446,7 +446,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
                               .arg(p.operators.size())
                               .arg(p.modules.size())
                               .arg(capture_->analysis->kernelsWithCounters)
-                              .arg(capture_->insights.size()));
+                              .arg(capture_->insights.insights.size()));
     emit openFinished(true, QString());
 }
 

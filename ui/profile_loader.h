@@ -22,7 +22,7 @@ struct ProfileAnalysis;
 struct LoadedCapture {
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const ProfileAnalysis> analysis;
-    std::vector<Insight> insights;
+    InsightReport insights;
 };
 
 class ProfileLoader : public QObject {

@@ -1,7 +1,7 @@
 #include "compare/comparison.h"
 
 #include "models/profile_analysis.h"
-#include "opscope/insights.h"
+#include "opscope/step_timing.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -16,7 +16,7 @@ namespace {
 // span of the kernels the diff compares.
 std::pair<int64_t, int64_t> stepWindow(const Profile &p)
 {
-    if (const auto steps = findSteps(p); !steps.empty())
+    if (const auto steps = markedSteps(p); !steps.empty())
         return {steps.front().start_ns, steps.back().end_ns};
     int64_t start = INT64_MAX, end = INT64_MIN;
     for (const Kernel &k : p.kernels)

@@ -56,6 +56,19 @@ void setReferenceTiming(Profile &p, const ReferenceTiming &timing);
 std::string describeReferenceTiming(const ReferenceTiming &timing);
 
 // ---------------------------------------------------------------------------------------------
+// The steps a trace marks
+
+struct StepRange {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    std::string name;
+};
+// The steps as the trace marks them (ProfilerStep#N, step#N or STEP_N ranges), else its capture
+// range(s), else the captured kernels' span, in time order: where the views open, and the first step
+// against the others (cold start). The timing of one step is stepTiming().
+std::vector<StepRange> markedSteps(const Profile &p, std::string_view captureRange = "CAPTURE");
+
+// ---------------------------------------------------------------------------------------------
 // The reference step under nsys
 
 inline constexpr std::string_view kReferenceRangePrefix = "OPSCOPE_REFERENCE#";

@@ -14,8 +14,14 @@
 //   max(its start + what it costs without waiting, the simulated end of what it waits for + the time it
 //   measured after that end); everything the host does after it moves by the difference;
 // - a removed kernel takes its launch call's time off the host timeline after it.
-// With no change the replay gives back the measured step exactly; cross-stream waits (events between
-// streams) are not in the trace and keep their measured latency.
+// The step is replayed as it repeats, four times in a row, each copy's host starting where the previous
+// one's ended; the replayed step is the last copy's, from the end of the one before (as CUDA events at the
+// step boundaries time it). Where the measured host ran far ahead of the GPU (a backlog of earlier steps'
+// work), the first copy's host starts as late as it can without the measured step changing: a faster GPU
+// then meets the host floor instead of draining a backlog that would not build up in the first place.
+// With no change the replay gives back the measured step where it repeats as measured (to the first
+// kernel's gap after the previous step's work); cross-stream waits (events between streams) are not in
+// the trace and keep their measured latency.
 //
 // Where the timing is the instrumented labelled step corrected by the launcher's reference time, the
 // host timeline is compressed uniformly (scale = plain step / measured step) before the replay.
@@ -70,7 +76,8 @@ public:
     // `hostScale` < 1 compresses the host timeline (see above); 1 keeps it as measured.
     StepReplay(const Profile &p, const StepTiming &timing, double hostScale = 1.0);
 
-    // The simulated step (on the timing's measured span: from its start to max(host end, last GPU end)).
+    // The simulated step: the last of the repeated copies, from the previous copy's end to max(its host's
+    // end, its last GPU work's end).
     int64_t replay(const StepChange &change = {}) const;
     // The measured step the replay starts from (StepTiming::measured_step_ns).
     int64_t measuredNs() const { return measured_; }
@@ -83,6 +90,9 @@ public:
     int64_t queuedGapNs() const { return queuedGap_; }
     // Median duration of a launch call (cudaLaunchKernel & co.); -1: none.
     int64_t launchCallNs() const { return launchCall_; }
+    // How far the measured host ran ahead of the GPU beyond what the step needed (a backlog of earlier steps'
+    // work); the replay starts the host that much later, where a faster GPU would meet it.
+    int64_t hostLeadNs() const { return lead_; }
 
 private:
     struct Work {
@@ -110,6 +120,8 @@ private:
     int64_t start_ = 0, hostStart_ = 0, hostEnd_ = 0, measured_ = 0;
     double scale_ = 1.0;
     int64_t idleLatency_ = -1, queuedGap_ = -1, launchCall_ = -1;
+    int64_t lead_ = 0; // how much later the host can start without the measured step changing
+    static constexpr int kCopies = 4;
 };
 
 } // namespace opscope

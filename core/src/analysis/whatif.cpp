@@ -61,6 +61,30 @@ int64_t median(std::vector<int64_t> values)
     return values[values.size() / 2];
 }
 
+// Median latency of the kernel launches of the whole profile that found their stream idle: for a step
+// whose every launch was queued behind earlier work.
+int64_t idleLaunchLatencyOfProfile(const Profile &p)
+{
+    // thread << 32 | correlation id -> call start (a kernel without launching thread: by correlation id alone)
+    std::unordered_map<uint64_t, int64_t> launchOf;
+    for (const ApiCall &a : p.api_calls)
+        if (a.correlation_id) {
+            launchOf.emplace(uint64_t(a.thread) << 32 | a.correlation_id, a.start_ns);
+            launchOf.emplace(uint64_t(kNoIndex) << 32 | a.correlation_id, a.start_ns);
+        }
+    std::unordered_map<uint32_t, int64_t> streamEnd;
+    std::vector<int64_t> latencies;
+    for (const Kernel &k : p.kernels) { // in start order (Profile::finalize)
+        const auto launch = launchOf.find(uint64_t(k.launch_thread) << 32 | k.correlation_id);
+        const auto previous = streamEnd.find(k.stream);
+        if (launch != launchOf.end() && previous != streamEnd.end() && launch->second >= previous->second &&
+            k.start_ns >= launch->second)
+            latencies.push_back(k.start_ns - launch->second);
+        streamEnd[k.stream] = std::max(previous == streamEnd.end() ? INT64_MIN : previous->second, k.end_ns);
+    }
+    return median(std::move(latencies));
+}
+
 } // namespace
 
 std::string_view toString(HostSync::Kind kind)
@@ -178,11 +202,13 @@ StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostSc
         }
     }
     idleLatency_ = median(idleLatencies);
+    if (idleLatency_ < 0)
+        idleLatency_ = idleLaunchLatencyOfProfile(p); // every launch of the step was queued
     queuedGap_ = std::max<int64_t>(-1, median(queuedGaps));
     for (size_t i = 0; i < work_.size(); ++i) {
         Work &w = work_[i];
-        if (queued[i] && idleLatency_ >= 0)
-            w.latency = std::min(w.latency, idleLatency_);
+        if (queued[i]) // no idle launch anywhere in the profile: no latency beyond the queue's
+            w.latency = std::min(w.latency, std::max<int64_t>(0, idleLatency_));
         if (!queued[i])
             w.gap = std::min(w.gap, std::max<int64_t>(0, queuedGap_));
     }
@@ -205,6 +231,24 @@ StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostSc
         }
         sync.wait_ns = sync.gpu_done_ns > sync.start_ns ? sync.gpu_done_ns - sync.start_ns : 0;
     }
+
+    // The host's lead: later by as much as it can be without the measured step changing. A host far ahead of
+    // the GPU (a backlog of earlier steps' work) would hide the host floor a faster GPU meets.
+    int64_t firstWait = INT64_MAX, lead = INT64_MAX;
+    for (const HostSync &sync : syncs_)
+        if (sync.wait_ns > 0 && sync.start_ns < firstWait) {
+            firstWait = sync.start_ns;
+            lead = sync.wait_ns;
+        }
+    int64_t gpuEnd = INT64_MIN;
+    for (const Work &w : work_) {
+        gpuEnd = std::max(gpuEnd, w.end);
+        if (w.launch < firstWait)
+            lead = std::min(lead, w.start - (host(w.launch) + w.latency));
+    }
+    if (firstWait == INT64_MAX && gpuEnd != INT64_MIN)
+        lead = std::min(lead, gpuEnd - host(hostEnd_));
+    lead_ = lead == INT64_MAX ? 0 : std::max<int64_t>(0, lead);
 
     for (size_t i = 0; i < work_.size(); ++i)
         events_.push_back({work_[i].launch, 0, i});
@@ -237,7 +281,7 @@ int64_t StepReplay::replay(const StepChange &change) const
             unblocked[s] = true;
 
     // The host's shift: pending ones take effect from the measured end of the call that caused them.
-    int64_t shift = 0;
+    int64_t shift = lead_;
     std::vector<std::pair<int64_t, int64_t>> pending; // (measured time, shift from then on)
     const auto settle = [&](int64_t t) {
         std::sort(pending.begin(), pending.end());
@@ -249,53 +293,65 @@ int64_t StepReplay::replay(const StepChange &change) const
 
     std::unordered_map<uint32_t, int64_t> streamEnd;
     std::vector<int64_t> end(work_.size(), INT64_MIN);
-    int64_t last = INT64_MIN;
     const int64_t graphLatency = std::max<int64_t>(0, idleLatency_);
     const int64_t graphGap = std::max<int64_t>(0, queuedGap_);
-    for (const Event &e : events_) {
-        settle(e.time);
-        if (e.type == 0) {
-            const Work &w = work_[e.index];
-            if (removed[e.index]) {
-                // Its launch call leaves the host timeline too.
-                pending.emplace_back(w.callEnd, shift - int64_t(scale_ * double(w.callEnd - w.launch)));
+    int64_t previousEnd = start_, period = 0;
+    for (int copy = 0; copy < kCopies; ++copy) {
+        // This copy of the step: its host starts where the previous copy's host ended.
+        const int64_t copyShift = shift;
+        std::fill(end.begin(), end.end(), INT64_MIN);
+        int64_t last = INT64_MIN;
+        for (const Event &e : events_) {
+            settle(e.time);
+            if (e.type == 0) {
+                const Work &w = work_[e.index];
+                if (removed[e.index]) {
+                    // Its launch call leaves the host timeline too.
+                    pending.emplace_back(w.callEnd, shift - int64_t(scale_ * double(w.callEnd - w.launch)));
+                    continue;
+                }
+                const auto stream = streamEnd.try_emplace(w.stream, start_).first;
+                int64_t duration = w.end - w.start;
+                if (w.kernel >= 0)
+                    if (const auto it = change.kernel_ns.find(size_t(w.kernel)); it != change.kernel_ns.end())
+                        duration = std::max<int64_t>(0, it->second);
+                int64_t start;
+                if (change.graph)
+                    start = std::max(stream->second + std::min(w.gap, graphGap), hostStart_ + copyShift + graphLatency);
+                else
+                    start = std::max(stream->second + w.gap, host(w.launch) + shift + w.latency);
+                end[e.index] = start + duration;
+                stream->second = end[e.index];
+                last = std::max(last, end[e.index]);
                 continue;
             }
-            const auto stream = streamEnd.try_emplace(w.stream, start_).first;
-            int64_t duration = w.end - w.start;
-            if (w.kernel >= 0)
-                if (const auto it = change.kernel_ns.find(size_t(w.kernel)); it != change.kernel_ns.end())
-                    duration = std::max<int64_t>(0, it->second);
-            int64_t start;
             if (change.graph)
-                start = std::max(stream->second + std::min(w.gap, graphGap), hostStart_ + graphLatency);
-            else
-                start = std::max(stream->second + w.gap, host(w.launch) + shift + w.latency);
-            end[e.index] = start + duration;
-            stream->second = end[e.index];
-            last = std::max(last, end[e.index]);
-            continue;
+                continue; // inside the graph nothing waits on the host
+            const HostSync &s = syncs_[e.index];
+            const int64_t callStart = host(s.start_ns) + shift;
+            // What the call costs once the GPU is done (all of it when it did not wait).
+            const int64_t tail = s.gpu_done_ns > s.start_ns ? s.end_ns - s.gpu_done_ns : s.end_ns - s.start_ns;
+            int64_t returns = callStart + tail;
+            if (!unblocked[e.index]) {
+                int64_t done = INT64_MIN;
+                for (size_t i : awaited_[e.index])
+                    if (!removed[i])
+                        done = std::max(done, end[i]);
+                if (done != INT64_MIN)
+                    returns = std::max(returns, done + tail);
+            }
+            pending.emplace_back(s.end_ns, returns - host(s.end_ns));
         }
-        if (change.graph)
-            continue; // inside the graph nothing waits on the host
-        const HostSync &s = syncs_[e.index];
-        const int64_t callStart = host(s.start_ns) + shift;
-        // What the call costs once the GPU is done (all of it when it did not wait).
-        const int64_t tail = s.gpu_done_ns > s.start_ns ? s.end_ns - s.gpu_done_ns : s.end_ns - s.start_ns;
-        int64_t returns = callStart + tail;
-        if (!unblocked[e.index]) {
-            int64_t done = INT64_MIN;
-            for (size_t i : awaited_[e.index])
-                if (!removed[i])
-                    done = std::max(done, end[i]);
-            if (done != INT64_MIN)
-                returns = std::max(returns, done + tail);
-        }
-        pending.emplace_back(s.end_ns, returns - host(s.end_ns));
+        settle(INT64_MAX);
+        const int64_t hostEnd =
+            change.graph ? hostStart_ + copyShift + std::max<int64_t>(0, launchCall_) : host(hostEnd_) + shift;
+        // The step ends when both the host and the GPU are done with it (CUDA events at its boundaries).
+        const int64_t copyEnd = std::max({hostEnd, last, previousEnd});
+        period = copyEnd - previousEnd;
+        previousEnd = copyEnd;
+        shift = hostEnd - hostStart_;
     }
-    settle(INT64_MAX);
-    const int64_t hostEnd = change.graph ? hostStart_ + std::max<int64_t>(0, launchCall_) : host(hostEnd_) + shift;
-    return std::max(hostEnd, last) - start_;
+    return period;
 }
 
 } // namespace opscope
