@@ -2,6 +2,7 @@
 // each nsys fixture's SQLite tables; each insight fires on a profile that has the problem and
 // stays quiet on one that does not; on real H100 captures (tests/data) the root causes come out as one
 // item each, with the place, the evidence and a gain replayed on the plain step.
+#include "nsys_replicate.h"
 #include "opscope/capture_import.h"
 #include "opscope/insights.h"
 #include "opscope/stats.h"
@@ -75,8 +76,8 @@ std::map<std::string, DurationStats> kernelStatsFromSqlite(const std::string &pa
 }
 
 // A capture of tests/data as `opscope profile` imports it: the nsys export with the ncu CSV where the
-// folder has one, and the launcher's reference timing from its status JSON.
-Profile importTestCapture(const QTemporaryDir &dir, const std::string &folder)
+// folder has one, and the launcher's reference timing from its status JSON; `sql` edits the export first.
+Profile importTestCapture(const QTemporaryDir &dir, const std::string &folder, const std::string &sql = {})
 {
     const std::string base = test::sourceFile("tests/data/" + folder + "/");
     std::vector<std::string> files;
@@ -89,6 +90,8 @@ Profile importTestCapture(const QTemporaryDir &dir, const std::string &folder)
             qFatal("cannot unpack %s", packed.c_str());
         files.push_back(unpacked);
     }
+    if (!sql.empty() && !test::ScratchDb(files.front()).exec(sql))
+        qFatal("cannot edit %s", files.front().c_str());
     Profile p = importCapture(files);
     const nlohmann::json status = nlohmann::json::parse(std::ifstream(base + "launcher_status.json"));
     if (const auto timing = referenceTimingFromStatus(status["reference"]))
@@ -142,7 +145,6 @@ double counterOf(const Profile &p, Index kernel, std::string_view metric)
 {
     return p.kernelCounter(kernel, metric, 0.0);
 }
-
 
 } // namespace
 
@@ -331,6 +333,37 @@ private slots:
         QVERIFY(findKind(r.insights, "launch-bound") == nullptr);
     }
 
+    void withoutThePlainStepInTheTraceTheHostTimelineIsScaled_data()
+    {
+        QTest::addColumn<QString>("folder");
+        for (const char *f : {"h100_gpt_vocab50257", "h100_gpt_vocab50304", "h100_tiny_b1"})
+            QTest::newRow(f) << QString(f);
+    }
+
+    void withoutThePlainStepInTheTraceTheHostTimelineIsScaled()
+    {
+        // As on the torch.profiler path: only the instrumented step is in the trace (the plain steps' ranges
+        // renamed), and the launcher's figures. The replay scales the instrumented host to the plain step's
+        // host time (perf_counter) and must give back the plain step the launcher timed, within 3 %.
+        QFETCH(QString, folder);
+        const Profile p = importTestCapture(dir_, folder.toStdString(),
+                                            "UPDATE NVTX_EVENTS SET text = 'renamed ' || text WHERE text LIKE "
+                                            "'OPSCOPE_REFERENCE%'");
+        const InsightReport r = findInsights(p);
+        QCOMPARE(toString(r.timing.source), toString(StepTiming::Source::LabelledStep));
+        QVERIFY(r.timing.corrected);
+        QVERIFY(r.reference->referenceCpuNs > 0);
+        QVERIFY(r.hostScale < 0.6);
+        const double off = double(r.replayedStepNs - r.reference->referenceNs) / double(r.reference->referenceNs);
+        QVERIFY2(std::abs(off) < 0.03,
+                 qPrintable(QString("%1 replayed, %2 plain").arg(r.replayedStepNs).arg(r.reference->referenceNs)));
+        // The same root causes as on the plain step in the trace.
+        const Profile plain = importTestCapture(dir_, folder.toStdString());
+        const InsightReport onPlain = findInsights(plain);
+        for (const char *kind : {"shape-alignment", "launch-bound", "host-sync"})
+            QCOMPARE(findKind(r.insights, kind) != nullptr, findKind(onPlain.insights, kind) != nullptr);
+    }
+
     void theReportSaysWhatTheGainsAreOn()
     {
         const Profile p = importTestCapture(dir_, "h100_gpt_vocab50257");
@@ -338,6 +371,8 @@ private slots:
         QVERIFY(r.reference.has_value());
         QCOMPARE(r.reference->referenceNs, int64_t(13664416));
         QCOMPARE(r.reference->capturedNs, int64_t(20238592));
+        QCOMPARE(r.reference->referenceCpuNs, int64_t(7115028)); // perf_counter, median of the three
+        QCOMPARE(r.reference->capturedCpuNs, int64_t(16735541));
         const std::vector<std::string> lines = describeInsightStep(r);
         QCOMPARE(lines.front(), std::string("Step time: plain 13.66 ms (median of 3 steps, CUDA events), captured "
                                             "20.24 ms: 1.48x"));
@@ -522,6 +557,107 @@ private slots:
         });
         auto after = counterItems(findInsights(p).insights);
         QCOMPARE(after["memory-bound"], size_t(0));
+    }
+
+    void castsAreSplitByCause()
+    {
+        // In one Linear: autocast casts the activation and the fp32 weight to bf16 before the GEMM; in the
+        // backward pass the weight's gradient is cast back to fp32. Kernel names as torch 2.11 writes them.
+        constexpr int64_t us = 1000;
+        const std::string toBf16 = "void at::native::vectorized_elementwise_kernel<4, "
+                                   "at::native::bfloat16_copy_kernel_cuda(at::TensorIteratorBase&)::{lambda(float)#1}, "
+                                   "std::array<char*, 2ul> >(int, at::native::bfloat16_copy_kernel_cuda("
+                                   "at::TensorIteratorBase&)::{lambda(float)#1}, std::array<char*, 2ul>)";
+        const std::string toFp32 =
+            "void "
+            "at::native::unrolled_elementwise_kernel<at::native::direct_copy_kernel_cuda(at::TensorIteratorBase&)::"
+            "{lambda()#3}::operator()() const::{lambda()#7}::operator()() const::{lambda(float)#1}, std::array<char*, "
+            "2ul>, 4, TrivialOffsetCalculator<1, unsigned int>, TrivialOffsetCalculator<1, unsigned int>, "
+            "at::native::memory::LoadWithCast<1>, at::native::memory::StoreWithCast<1> >(int, ...)";
+        test::StepBuilder b(1000 * us);
+        b.p.modules.push_back({0, 1000 * us, b.p.intern("fc"), b.p.intern("Linear"), kNoIndex, 0});
+        const auto op = [&](const char *name, int64_t start, int64_t end, const char *shapes, Index parent) {
+            const Index o = b.op(name, start, end);
+            b.p.operators[o].shapes = b.p.intern(shapes);
+            b.p.operators[o].module = 0;
+            b.p.operators[o].parent = parent;
+            return o;
+        };
+        const Index activation = op("aten::to", 10 * us, 30 * us, "[[8, 512, 768], [], [], [], []]", kNoIndex);
+        b.kernel(12 * us, 3 * us, 15 * us, 20 * us, toBf16);
+        const Index weight = op("aten::to", 40 * us, 60 * us, "[[3072, 768], [], [], [], []]", kNoIndex);
+        b.kernel(42 * us, 3 * us, 45 * us, 20 * us, toBf16);
+        op("aten::linear", 70 * us, 100 * us, "[[8, 512, 768], [3072, 768], [3072]]", kNoIndex);
+        b.kernel(72 * us, 3 * us, 75 * us, 50 * us, "nvjet_sm90_tst_192x128_64x5_1x2_h_bz_coopB_bias_TNT");
+        const Index backward = op("ToCopyBackward0", 200 * us, 260 * us, "[[3072, 768]]", kNoIndex);
+        b.p.operators[backward].flags |= kOperatorBackward;
+        const Index gradient = op("aten::to", 210 * us, 250 * us, "[[3072, 768], [], [], [], []]", backward);
+        b.kernel(212 * us, 3 * us, 215 * us, 20 * us, toFp32);
+        const Index ops[] = {activation, weight, 2, gradient};
+        for (Index k = 0; k < 4; ++k) {
+            b.p.kernels[k].op = ops[k];
+            b.p.kernels[k].module = 0;
+        }
+        b.p.finalize();
+        const auto insights = findInsights(b.p).insights;
+        const Insight *weights = findKind(insights, "cast-weights");
+        QVERIFY(weights);
+        QCOMPARE(weights->kernels, (std::vector<Index>{1, 3}));
+        QCOMPARE(weights->gpuTimeSavedNs, 40 * us);
+        QVERIFY2(weights->evidence.front().find("to bf16 x1, to fp32 x1") != std::string::npos,
+                 weights->evidence.front().c_str());
+        QVERIFY(weights->fix.find("fp32 master weights") != std::string::npos);
+        QCOMPARE(weights->modules, std::vector<std::string>{"fc"});
+        const Insight *roundTrip = findKind(insights, "cast-round-trip");
+        QVERIFY(roundTrip);
+        QCOMPARE(roundTrip->kernels, std::vector<Index>{0});
+        QVERIFY(roundTrip->fix.find("torch.compile") != std::string::npos);
+        verifyEachKernelInOneInsight(insights);
+    }
+
+    void waveQuantizationNamesTheSizesThatFillTheWaves()
+    {
+        // A 128x128-tile GEMM of M = 1792, N = 1280: 14 x 10 = 140 blocks on 132 SMs at one block per SM
+        // (255 registers a thread, 256 threads): a second wave for 8 blocks.
+        constexpr int64_t us = 1000;
+        const auto build = [&](int64_t n) {
+            test::StepBuilder b(200 * us);
+            Device d;
+            d.properties = {{"smCount", "132"},          {"maxBlocksPerSm", "32"},
+                            {"maxWarpsPerSm", "64"},     {"maxRegistersPerSm", "65536"},
+                            {"maxShmemPerSm", "233472"}, {"computeMajor", "9"}};
+            b.p.devices.push_back(d);
+            const Index mm = b.op("aten::mm", 0, 20 * us);
+            b.p.operators[mm].shapes = b.p.intern("[[1792, 768], [768, " + std::to_string(n) + "]]");
+            b.kernel(5 * us, 3 * us, 10 * us, 100 * us,
+                     "sm90_xmma_gemm_bf16bf16_bf16f32_f32_tn_n_tilesize128x128x64_cta");
+            Kernel &k = b.p.kernels.back();
+            k.op = mm;
+            k.grid = {uint32_t(14 * (n / 128)), 1, 1};
+            k.block = {256, 1, 1};
+            k.registers_per_thread = 255;
+            b.p.finalize();
+            return b.p;
+        };
+        const auto insights = findInsights(build(1280)).insights;
+        const Insight *i = findKind(insights, "wave-quantization");
+        QVERIFY(i);
+        QCOMPARE(i->figures["blocks"].get<uint64_t>(), uint64_t(140));
+        QCOMPARE(i->figures["blocks_per_sm"].get<int>(), 1);
+        QCOMPARE(i->figures["sms"].get<int>(), 132);
+        QVERIFY2(i->title.find("runs 140 blocks in 2 waves of 132, the last 6.1 % full") != std::string::npos,
+                 i->title.c_str());
+        std::string evidence;
+        for (const std::string &e : i->evidence)
+            evidence += e + "\n";
+        QVERIFY2(evidence.find("limited by registers per thread") != std::string::npos, evidence.c_str());
+        QVERIFY2(evidence.find("its 128x128 tiles cover M = 1792, N = 1280 as 14 x 10 tiles; with M kept, N = 1152 "
+                               "(126 tiles) or N = 2304 (252 tiles)") != std::string::npos,
+                 evidence.c_str());
+        // 140 blocks in balanced waves: 1.06 / 2 of the time.
+        QCOMPARE(i->gpuTimeSavedNs, 100 * us - int64_t(100 * us * (140.0 / 132.0) / 2.0));
+        // N = 1152: 126 blocks, one wave: quiet.
+        QVERIFY(findKind(findInsights(build(1152)).insights, "wave-quantization") == nullptr);
     }
 
     void hiddenCopyBeforeGemm()

@@ -33,14 +33,20 @@ inline constexpr std::string_view kCapturedStepNsKey = "captured_step_ns";
 inline constexpr std::string_view kCaptureOverheadKey = "capture_overhead";
 inline constexpr std::string_view kReferenceClockKey = "reference_clock";
 inline constexpr std::string_view kReferenceStepsKey = "reference_steps";
+// The host's time for the step (perf_counter, median), plain and captured: how much the instrumentation
+// slowed the host down, whatever bound the step.
+inline constexpr std::string_view kReferenceCpuStepNsKey = "reference_cpu_step_ns";
+inline constexpr std::string_view kCapturedCpuStepNsKey = "captured_cpu_step_ns";
 // Above this captured / reference ratio the slowdown is said where the timing is shown.
 inline constexpr double kNotableCaptureOverhead = 1.2;
 
 struct ReferenceTiming {
-    int64_t referenceNs = 0; // median of the plain reference steps
-    int64_t capturedNs = 0;  // median of the captured steps, timed the same way; 0 when unknown
-    int steps = 0;           // reference steps timed
-    std::string clock;       // "cuda_event" (GPU time between the step boundaries) or "perf_counter"
+    int64_t referenceNs = 0;    // median of the plain reference steps
+    int64_t capturedNs = 0;     // median of the captured steps, timed the same way; 0 when unknown
+    int steps = 0;              // reference steps timed
+    std::string clock;          // "cuda_event" (GPU time between the step boundaries) or "perf_counter"
+    int64_t referenceCpuNs = 0; // the host's time for a plain step (perf_counter, median); 0 when unknown
+    int64_t capturedCpuNs = 0;  // ... for a captured step
     // captured / reference; 0 when either is unknown.
     double overhead() const;
     bool notable() const { return overhead() > kNotableCaptureOverhead; }
@@ -50,7 +56,7 @@ struct ReferenceTiming {
 std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &reference);
 // The timing kept in the profile's metadata; nullopt when it has none.
 std::optional<ReferenceTiming> referenceTiming(const Profile &p);
-// Writes the five metadata keys (capture_overhead with 3 decimals, left out when unknown).
+// Writes the metadata keys (capture_overhead with 3 decimals, left out when unknown, as the CPU times are).
 void setReferenceTiming(Profile &p, const ReferenceTiming &timing);
 // "36.1 ms plain (median of 3, CUDA events), 77.0 ms captured: 2.13x".
 std::string describeReferenceTiming(const ReferenceTiming &timing);

@@ -21,11 +21,6 @@ constexpr double kWaveMinGpuShare = 0.01;   // wave quantization: kernels with t
 constexpr double kWaveMaxLastFill = 0.5;    // ... whose last wave is at most this full
 constexpr double kWaveMinSaving = 0.1;      // ... and whose balanced time saves at least this share
 
-double nan()
-{
-    return std::numeric_limits<double>::quiet_NaN();
-}
-
 // One matrix operator of the step: its shape and its kernels (step positions).
 struct MatrixOp {
     Index op = kNoIndex;    // the innermost matrix operator with shapes

@@ -12,10 +12,16 @@ namespace insightdetail {
 
 namespace {
 
-double hostScaleOf(const StepTiming &t)
+// The instrumented step corrected by the plain step's time: its host timeline is compressed to the plain
+// step's host time (the launcher's perf_counter), else to the plain step's time.
+double hostScaleOf(const StepTiming &t, const std::optional<ReferenceTiming> &reference)
 {
-    // The instrumented step corrected by the plain step's time: its host timeline is compressed to it.
-    if (t.corrected && t.measured_step_ns > 0 && t.step_ns > 0 && t.step_ns < t.measured_step_ns)
+    if (!t.corrected)
+        return 1.0;
+    const int64_t window = t.host_end_ns - t.host_start_ns;
+    if (reference && reference->referenceCpuNs > 0 && window > 0)
+        return std::min(1.0, double(reference->referenceCpuNs) / double(window));
+    if (t.measured_step_ns > 0 && t.step_ns > 0 && t.step_ns < t.measured_step_ns)
         return double(t.step_ns) / double(t.measured_step_ns);
     return 1.0;
 }
@@ -44,8 +50,8 @@ std::string rate(double perSecond, const char *unit)
 
 InsightContext::InsightContext(const Profile &profile, MicroUnit unit, std::string_view range)
     : p(profile), micro(unit), captureRange(range), timing(stepTiming(profile, range)),
-      reference(referenceTiming(profile)), hostScale(hostScaleOf(timing)), replay(profile, timing, hostScale),
-      baseline(replay.replay()), claimed_(timing.kernels.size(), false)
+      reference(referenceTiming(profile)), hostScale(hostScaleOf(timing, reference)),
+      replay(profile, timing, hostScale), baseline(replay.replay()), claimed_(timing.kernels.size(), false)
 {
     for (size_t i = 0; i < timing.kernels.size(); ++i)
         if (timing.kernels[i].attributed != kNoIndex)

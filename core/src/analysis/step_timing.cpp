@@ -25,6 +25,23 @@ int64_t metadataInt(const Profile &p, std::string_view key)
     return value;
 }
 
+// The median of an array of nanoseconds, as the launcher takes it (statistics.median); 0 when absent.
+int64_t jsonMedianNs(const nlohmann::json &object, const char *key)
+{
+    if (!object.contains(key) || !object[key].is_array())
+        return 0;
+    std::vector<double> values;
+    for (const auto &v : object[key])
+        if (v.is_number())
+            values.push_back(v.get<double>());
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    return median > 0 ? int64_t(median) : 0;
+}
+
 int64_t jsonNs(const nlohmann::json &object, const char *key)
 {
     if (!object.contains(key) || !object[key].is_number())
@@ -252,6 +269,8 @@ std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &r
         t.steps = int(reference["steps_ns"].size());
     if (reference.contains("clock") && reference["clock"].is_string())
         t.clock = reference["clock"].get<std::string>();
+    t.referenceCpuNs = jsonMedianNs(reference, "cpu_steps_ns");
+    t.capturedCpuNs = jsonMedianNs(reference, "captured_cpu_steps_ns");
     if (t.referenceNs <= 0)
         return std::nullopt;
     return t;
@@ -267,6 +286,8 @@ std::optional<ReferenceTiming> referenceTiming(const Profile &p)
     t.steps = int(metadataInt(p, kReferenceStepsKey));
     if (const std::string *clock = p.metadataValue(kReferenceClockKey))
         t.clock = *clock;
+    t.referenceCpuNs = std::max<int64_t>(0, metadataInt(p, kReferenceCpuStepNsKey));
+    t.capturedCpuNs = std::max<int64_t>(0, metadataInt(p, kCapturedCpuStepNsKey));
     return t;
 }
 
@@ -282,6 +303,10 @@ void setReferenceTiming(Profile &p, const ReferenceTiming &t)
     }
     p.setMetadata(kReferenceClockKey, t.clock);
     p.setMetadata(kReferenceStepsKey, std::to_string(t.steps));
+    if (t.referenceCpuNs > 0)
+        p.setMetadata(kReferenceCpuStepNsKey, std::to_string(t.referenceCpuNs));
+    if (t.capturedCpuNs > 0)
+        p.setMetadata(kCapturedCpuStepNsKey, std::to_string(t.capturedCpuNs));
 }
 
 std::string describeReferenceTiming(const ReferenceTiming &t)
