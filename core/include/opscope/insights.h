@@ -37,9 +37,6 @@ struct Insight {
     std::vector<Index> operators;
     std::vector<std::string> modules; // module paths
     nlohmann::ordered_json figures;   // the measured values behind it
-
-    // The evidence and the fix as one paragraph.
-    std::string explanation() const;
 };
 
 // The insights of a profile and the step they are computed on.

@@ -288,7 +288,12 @@ void findShapeAlignment(InsightContext &c)
         i.evidence.push_back(std::string(toString(cause.precision)) + " operands; " + std::to_string(cause.ops.size()) +
                              " GEMM" + (cause.ops.size() == 1 ? "" : "s") + " with " + std::to_string(cause.value) +
                              " as a dimension: " + shapes);
-        std::string evidence = "kernels " + InsightContext::listOf(first.kernelNames, 3);
+        std::vector<std::string> kernelNames;
+        for (const MatrixOp *m : cause.ops)
+            for (const std::string &name : m->kernelNames)
+                if (std::find(kernelNames.begin(), kernelNames.end(), name) == kernelNames.end())
+                    kernelNames.push_back(name);
+        std::string evidence = "kernels " + InsightContext::listOf(kernelNames, 3);
         std::vector<std::string> why;
         bool aligned1 = false, older = false, noTensor = false;
         for (const MatrixOp *m : cause.ops) {

@@ -183,16 +183,6 @@ std::string_view toString(Severity severity)
     return "low";
 }
 
-std::string Insight::explanation() const
-{
-    std::string text;
-    for (const std::string &e : evidence)
-        text += (text.empty() ? "" : " ") + e + (e.ends_with('.') ? "" : ".");
-    if (!fix.empty())
-        text += (text.empty() ? "" : " ") + fix;
-    return text;
-}
-
 InsightReport findInsights(const Profile &p, MicroUnit micro, std::string_view captureRange)
 {
     InsightContext c(p, micro, captureRange);
