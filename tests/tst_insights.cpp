@@ -664,21 +664,15 @@ private slots:
     {
         // aten::contiguous (with its copy kernel) right before aten::mm on one thread.
         auto build = [](bool withCopy) {
-            Profile p = syntheticStep(2, 50000, 100);
-            auto op = [&](const char *name, int64_t start, int64_t end) {
-                Operator o;
-                o.name = p.intern(name);
-                o.start_ns = start;
-                o.end_ns = end;
-                o.thread = 0;
-                p.operators.push_back(o);
-                return Index(p.operators.size() - 1);
-            };
-            const Index copy = op(withCopy ? "aten::contiguous" : "aten::relu", 0, 40);
-            const Index mm = op("aten::mm", 50, 90);
-            p.kernels[0].op = copy;
-            p.kernels[1].op = mm;
-            return p;
+            test::StepBuilder b(200'000);
+            const Index copy = b.op(withCopy ? "aten::contiguous" : "aten::relu", 0, 40);
+            const Index mm = b.op("aten::mm", 50, 90);
+            b.kernel(10, 5, 100, 50'000);
+            b.kernel(60, 5, 50'200, 50'000);
+            b.p.kernels[0].op = copy;
+            b.p.kernels[1].op = mm;
+            b.p.finalize();
+            return b.p;
         };
         const auto fires = findInsights(build(true)).insights;
         const Insight *i = findKind(fires, "hidden-copy");

@@ -118,16 +118,36 @@ bool isWeightInput(std::string_view op, size_t input)
     return false;
 }
 
+// The operators in (thread, start) order, and each one's place in that order.
+struct OperatorOrder {
+    std::vector<Index> order;
+    std::vector<size_t> rank;
+};
+OperatorOrder operatorsByThreadAndStart(const Profile &p)
+{
+    OperatorOrder o;
+    o.order.resize(p.operators.size());
+    for (Index i = 0; i < o.order.size(); ++i)
+        o.order[i] = i;
+    std::sort(o.order.begin(), o.order.end(), [&](Index a, Index b) {
+        const Operator &x = p.operators[a], &y = p.operators[b];
+        return x.thread != y.thread ? x.thread < y.thread : x.start_ns < y.start_ns;
+    });
+    o.rank.resize(p.operators.size());
+    for (size_t n = 0; n < o.order.size(); ++n)
+        o.rank[o.order[n]] = n;
+    return o;
+}
+
 // The first matrix operator after `cast` on its thread, in the same module call, takes its output as a
 // weight (the shape of a weight input equals the cast's input shape).
-bool feedsAWeight(const Profile &p, Index cast, const std::vector<int64_t> &shape,
-                  const std::vector<Index> &opsByThreadAndStart, const std::vector<size_t> &rank)
+bool feedsAWeight(const Profile &p, Index cast, const std::vector<int64_t> &shape, const OperatorOrder &operators)
 {
     if (shape.empty() || shape.size() > 2)
         return false;
     const Operator &c = p.operators[cast];
-    for (size_t n = rank[cast] + 1; n < opsByThreadAndStart.size(); ++n) {
-        const Operator &o = p.operators[opsByThreadAndStart[n]];
+    for (size_t n = operators.rank[cast] + 1; n < operators.order.size(); ++n) {
+        const Operator &o = p.operators[operators.order[n]];
         if (o.thread != c.thread || (c.module != kNoIndex && o.module != c.module))
             return false;
         const std::string_view name = p.text(o.name);
@@ -165,21 +185,38 @@ std::string castModules(const InsightContext &c, const CastGroup &g)
     return InsightContext::listOf(names, 5);
 }
 
+// One insight for the casts of one cause, when they take at least kCastMinGpuShare of the GPU time; their
+// removal (kernels and launches) is the gain.
+void addCastInsight(InsightContext &c, const CastGroup &g, const char *kind, const char *cause,
+                    const std::string &title, const std::vector<std::string> &why, const std::string &fix)
+{
+    if (g.positions.empty() || double(g.time) < kCastMinGpuShare * double(c.kernelTime()))
+        return;
+    std::string directions;
+    for (const auto &[direction, count] : g.directions)
+        directions += (directions.empty() ? "" : ", ") + direction + " x" + std::to_string(count);
+    Insight i;
+    i.kind = kind;
+    i.title = title + ": " + std::to_string(g.positions.size()) + " casts, " + c.duration(g.time);
+    i.evidence.push_back(std::to_string(g.positions.size()) + " dtype-conversion kernels (" + directions + "), " +
+                         c.duration(g.time) + " (" + c.shareOfGpu(g.time) + " of the step's GPU time)");
+    i.evidence.insert(i.evidence.end(), why.begin(), why.end());
+    i.evidence.push_back("by module: " + castModules(c, g));
+    i.fix = fix;
+    i.gainModel = "the step replayed without these kernels and their launches (a fused cast costs no pass of its own)";
+    i.operators.assign(g.operators.begin(), g.operators.end());
+    i.figures = {{"casts", g.positions.size()}, {"time_ns", g.time}, {"cause", cause}};
+    StepChange change;
+    change.removed = g.positions;
+    c.add(std::move(i), g.positions, change);
+}
+
 } // namespace
 
 void findCasts(InsightContext &c)
 {
     const Profile &p = c.p;
-    std::vector<Index> order(p.operators.size());
-    for (Index o = 0; o < order.size(); ++o)
-        order[o] = o;
-    std::sort(order.begin(), order.end(), [&](Index a, Index b) {
-        const Operator &x = p.operators[a], &y = p.operators[b];
-        return x.thread != y.thread ? x.thread < y.thread : x.start_ns < y.start_ns;
-    });
-    std::vector<size_t> rank(p.operators.size());
-    for (size_t n = 0; n < order.size(); ++n)
-        rank[order[n]] = n;
+    const OperatorOrder operators = operatorsByThreadAndStart(p);
 
     // Forward casts of weights first (autocast re-casting fp32 parameters), then the casts of their
     // gradients in the backward pass (same module, same shape); the others move activations.
@@ -204,7 +241,7 @@ void findCasts(InsightContext &c)
         const auto [site, shape] = castSite(p, p.kernels[k].op);
         const std::string target = castTarget(p.text(p.kernels[k].name));
         const bool reduced = target == "bf16" || target == "fp16";
-        if (site != kNoIndex && reduced && !isBackward(p, site) && feedsAWeight(p, site, shape, order, rank)) {
+        if (site != kNoIndex && reduced && !isBackward(p, site) && feedsAWeight(p, site, shape, operators)) {
             weightShapes.insert({p.kernels[k].module, shape});
             addTo(weights, pos, site);
         } else {
@@ -218,69 +255,26 @@ void findCasts(InsightContext &c)
         addTo(weightGradient ? weights : activations, pos, site);
     }
 
-    const auto directions = [](const CastGroup &g) {
-        std::string out;
-        for (const auto &[direction, count] : g.directions)
-            out += (out.empty() ? "" : ", ") + direction + " x" + std::to_string(count);
-        return out;
-    };
-    const auto removal = [](const CastGroup &g) {
-        StepChange change;
-        change.removed = g.positions;
-        return change;
-    };
-    if (!weights.positions.empty() && double(weights.time) >= kCastMinGpuShare * double(c.kernelTime())) {
-        Insight i;
-        i.kind = "cast-weights";
-        i.title = "The fp32 weights are cast to 16 bits in every forward (autocast), and their gradients back: " +
-                  std::to_string(weights.positions.size()) + " casts, " + c.duration(weights.time);
-        i.evidence.push_back(std::to_string(weights.positions.size()) + " dtype-conversion kernels (" +
-                             directions(weights) + "), " + c.duration(weights.time) + " (" +
-                             c.shareOfGpu(weights.time) + " of the step's GPU time)");
-        i.evidence.push_back("each forward cast's input has the shape of a weight of the GEMM that follows it in the "
-                             "same module; the backward casts have the same shapes in the same modules");
-        i.evidence.push_back("by module: " + castModules(c, weights));
-        i.fix = "Keep the weights in bf16 (model.to(torch.bfloat16)) with fp32 master weights in the optimizer, or "
-                "cast them once outside the training loop; torch.compile fuses the casts that remain into their "
-                "neighbours.";
-        i.gainModel = "the step replayed without these kernels and their launches";
-        i.operators.assign(weights.operators.begin(), weights.operators.end());
-        i.figures = {{"casts", weights.positions.size()}, {"time_ns", weights.time}, {"cause", "autocast_weights"}};
-        c.add(std::move(i), weights.positions, removal(weights));
-    }
-    if (!activations.positions.empty() && double(activations.time) >= kCastMinGpuShare * double(c.kernelTime())) {
-        Insight i;
-        i.kind = "cast-round-trip";
-        i.title = "Activations are converted between fp32 and 16 bits between operators: " +
-                  std::to_string(activations.positions.size()) + " casts, " + c.duration(activations.time);
-        i.evidence.push_back(std::to_string(activations.positions.size()) + " dtype-conversion kernels (" +
-                             directions(activations) + "), " + c.duration(activations.time) + " (" +
-                             c.shareOfGpu(activations.time) +
-                             " of the step's GPU time), each a full pass over the "
-                             "tensor in memory");
-        i.evidence.push_back("by module: " + castModules(c, activations));
-        i.fix = "Keep the tensors in one dtype from op to op where the precision allows (e.g. the loss from the bf16 "
-                "logits, layers autocast runs in fp32), or let torch.compile fuse each cast into the kernel beside "
-                "it.";
-        i.gainModel =
-            "the step replayed without these kernels and their launches (a fused cast costs no pass of its own)";
-        i.operators.assign(activations.operators.begin(), activations.operators.end());
-        i.figures = {{"casts", activations.positions.size()}, {"time_ns", activations.time}, {"cause", "round_trip"}};
-        c.add(std::move(i), activations.positions, removal(activations));
-    }
+    addCastInsight(c, weights, "cast-weights", "autocast_weights",
+                   "The fp32 weights are cast to 16 bits in every forward (autocast), and their gradients back",
+                   {"each forward cast's input has the shape of a weight of the GEMM that follows it in the same "
+                    "module; the backward casts have the same shapes in the same modules"},
+                   "Keep the weights in bf16 (model.to(torch.bfloat16)) with fp32 master weights in the optimizer, or "
+                   "cast them once outside the training loop; torch.compile fuses the casts that remain into their "
+                   "neighbours.");
+    addCastInsight(c, activations, "cast-round-trip", "round_trip",
+                   "Activations are converted between fp32 and 16 bits between operators",
+                   {"each is a full pass over the tensor in memory"},
+                   "Keep the tensors in one dtype from op to op where the precision allows (e.g. the loss from the "
+                   "bf16 logits, layers autocast runs in fp32), or let torch.compile fuse each cast into the kernel "
+                   "beside it.");
 }
 
 void findHiddenCopies(InsightContext &c)
 {
     // A copy op (contiguous/clone/copy_) with kernels right before a matrix op on the same thread.
     const Profile &p = c.p;
-    std::vector<Index> order(p.operators.size());
-    for (Index o = 0; o < order.size(); ++o)
-        order[o] = o;
-    std::sort(order.begin(), order.end(), [&](Index a, Index b) {
-        const Operator &x = p.operators[a], &y = p.operators[b];
-        return x.thread != y.thread ? x.thread < y.thread : x.start_ns < y.start_ns;
-    });
+    const std::vector<Index> order = operatorsByThreadAndStart(p).order;
     // Each step kernel charged to every operator around it, so "contiguous" owns its copy kernel.
     std::vector<std::vector<size_t>> opKernels(p.operators.size());
     for (size_t pos = 0; pos < c.size(); ++pos) {
@@ -407,26 +401,14 @@ std::optional<Finding> occupancyFinding(const Profile &p, Index k)
     }
     if (std::isnan(occupancy) || occupancy >= kLowOccupancyPct)
         return std::nullopt;
-    std::string limiter = "unknown";
-    double fewest = INFINITY;
-    for (const auto &[metric, label] : std::initializer_list<std::pair<std::string_view, std::string_view>>{
-             {"launch__occupancy_limit_registers", "registers per thread"},
-             {"launch__occupancy_limit_shared_mem", "shared memory per block"},
-             {"launch__occupancy_limit_warps", "block size (warps per block)"},
-             {"launch__occupancy_limit_blocks", "blocks per SM"},
-             {"launch__occupancy_limit_barriers", "barriers"}}) {
-        const double v = p.kernelCounter(k, metric, missing);
-        if (!std::isnan(v) && v < fewest) {
-            fewest = v;
-            limiter = label;
-        }
-    }
+    const std::optional<OccupancyLimit> limit = occupancyLimit(p, k);
     Finding f;
     f.kind = "low-occupancy";
     f.title = "Low occupancy";
     f.evidence = std::string(achieved ? "achieved" : "theoretical") + " occupancy " + number(occupancy, 1) +
-                 " % of the warps an SM can hold, limited by " + limiter +
-                 (std::isfinite(fewest) ? " (" + std::to_string(int(fewest)) + " blocks per SM)" : std::string());
+                 " % of the warps an SM can hold, limited by " +
+                 (limit ? limit->limiter + " (" + std::to_string(int(limit->blocks)) + " blocks per SM)"
+                        : std::string("an unknown resource"));
     f.fix = "Too few warps cannot hide memory and pipeline latency: reduce registers or shared memory per block, or "
             "use larger blocks.";
     f.saving = (1.0 - occupancy / 100.0) * 0.5;

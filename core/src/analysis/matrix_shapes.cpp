@@ -280,6 +280,23 @@ std::optional<MatrixDim> firstUnaligned(const MatrixShape &shape, int multiple)
     return std::nullopt;
 }
 
+std::optional<OccupancyLimit> occupancyLimit(const Profile &p, Index kernel)
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::optional<OccupancyLimit> out;
+    for (const auto &[metric, label] : std::initializer_list<std::pair<std::string_view, std::string_view>>{
+             {"launch__occupancy_limit_registers", "registers per thread"},
+             {"launch__occupancy_limit_shared_mem", "shared memory per block"},
+             {"launch__occupancy_limit_warps", "warps per block"},
+             {"launch__occupancy_limit_blocks", "blocks per SM"},
+             {"launch__occupancy_limit_barriers", "barriers"}}) {
+        const double v = p.kernelCounter(kernel, metric, nan);
+        if (!std::isnan(v) && (!out || v < out->blocks))
+            out = OccupancyLimit{v, std::string(label)};
+    }
+    return out;
+}
+
 std::optional<WaveFill> waveFill(const Profile &p, Index kernel)
 {
     const Kernel &k = p.kernels[kernel];
@@ -290,19 +307,10 @@ std::optional<WaveFill> waveFill(const Profile &p, Index kernel)
     double sms = p.kernelCounter(kernel, "device__attribute_multiprocessor_count", nan);
     if (std::isnan(sms))
         sms = deviceProperty(p, k.device, {"smCount", "numSms", "multiprocessor_count"});
-    double fewest = INFINITY;
-    for (const auto &[metric, label] : std::initializer_list<std::pair<std::string_view, std::string_view>>{
-             {"launch__occupancy_limit_registers", "registers per thread"},
-             {"launch__occupancy_limit_shared_mem", "shared memory per block"},
-             {"launch__occupancy_limit_warps", "warps per block"},
-             {"launch__occupancy_limit_blocks", "blocks per SM"},
-             {"launch__occupancy_limit_barriers", "barriers"}}) {
-        const double v = p.kernelCounter(kernel, metric, nan);
-        if (!std::isnan(v) && v < fewest) {
-            fewest = v;
-            fill.limiter = label;
-        }
-    }
+    const std::optional<OccupancyLimit> measured = occupancyLimit(p, kernel);
+    double fewest = measured ? measured->blocks : INFINITY;
+    if (measured)
+        fill.limiter = measured->limiter;
     if (!std::isnan(waves) && std::isfinite(fewest) && fewest >= 1 && !std::isnan(sms) && sms > 0) {
         fill.waves = waves;
         fill.sms = int(sms);

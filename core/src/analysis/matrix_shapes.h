@@ -50,6 +50,14 @@ bool isOlderArchKernel(std::string_view name);
 // The first dimension (in MatrixShape::dims order) that is not a multiple of `multiple`.
 std::optional<MatrixDim> firstUnaligned(const MatrixShape &shape, int multiple);
 
+// The blocks per SM ncu's launch statistics allow a kernel (the launch__occupancy_limit_* that allows the
+// fewest) and what limits them ("registers per thread", ...); nullopt without those counters.
+struct OccupancyLimit {
+    double blocks = 0;
+    std::string limiter;
+};
+std::optional<OccupancyLimit> occupancyLimit(const Profile &p, Index kernel);
+
 // How a kernel's grid fills the GPU: from ncu's launch statistics where the profile has them, else from
 // the launch configuration and the GPU's limits (theoretical).
 struct WaveFill {

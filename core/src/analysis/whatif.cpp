@@ -8,18 +8,6 @@ namespace opscope {
 
 namespace {
 
-// "cuMemcpyDtoH_v2" -> "cuMemcpyDtoH".
-std::string_view withoutVersion(std::string_view name)
-{
-    const size_t v = name.rfind("_v");
-    if (v == std::string_view::npos || v + 2 == name.size())
-        return name;
-    for (size_t i = v + 2; i < name.size(); ++i)
-        if (name[i] < '0' || name[i] > '9')
-            return name;
-    return name.substr(0, v);
-}
-
 bool isSynchronize(std::string_view name)
 {
     for (std::string_view s : {"cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventSynchronize",
@@ -107,7 +95,7 @@ std::vector<HostSync> findHostSyncs(const Profile &p, int64_t from, int64_t to)
         const ApiCall &call = p.api_calls[a];
         if (call.start_ns < from || call.start_ns > to)
             continue;
-        const std::string_view name = withoutVersion(p.text(call.name));
+        const std::string_view name = p.text(call.name); // importers drop nsys's _v7000 suffixes
         HostSync s;
         s.api_call = a;
         s.start_ns = call.start_ns;
