@@ -8,7 +8,8 @@
 //   opscope-test-unknownkey has an empty known_hosts                  -> Host key verification failed
 //   opscope-test-closed     a port where nothing listens              -> Connection refused
 // ssh reads only this config (-F), so the user's own ~/.ssh plays no part. Runs as root (CI) or as
-// any user (sshd then logs in only that user).
+// any user (sshd then logs in only that user). The sessions get OPSCOPE_TOOL_PATH=<dir>/no-tools, an
+// empty folder: the "host" has no nsys and no ncu, whatever this machine has installed.
 #include "opscope/process.h"
 
 #include <QTemporaryDir>
@@ -75,6 +76,9 @@ public:
                 return fail(problem);
         writeFile(dir + "/authorized_keys", readFile(dir + "/id_ed25519.pub"));
         writeFile(dir + "/empty_known_hosts", "");
+        toolPath = dir + "/no-tools";
+        if (::mkdir(toolPath.c_str(), 0755) != 0)
+            return fail("cannot create " + toolPath);
 
         for (int attempt = 0; attempt < 5; ++attempt) {
             port = freePort();
@@ -132,6 +136,7 @@ public:
     std::string dir;        // the temporary folder with keys, configs and logs
     std::string configFile; // the client config (ssh -F)
     std::string user;
+    std::string toolPath; // OPSCOPE_TOOL_PATH of the sessions: an empty folder
     int port = 0;
     int closedPort = 0;
 
@@ -204,6 +209,9 @@ private:
                                             "KbdInteractiveAuthentication no\n"
                                             "MaxStartups 100:30:200\n"
                                             "MaxSessions 100\n"
+                                            "SetEnv OPSCOPE_TOOL_PATH=" +
+                                            toolPath +
+                                            "\n"
                                             "LogLevel VERBOSE\n");
         // ssh looks a non-default port up as "[host]:port".
         std::string hostKey = readFile(dir + "/host_ed25519.pub");

@@ -1,10 +1,15 @@
 #pragma once
-// Helpers shared by the test suites: fixture paths and temporary folders.
+// Helpers shared by the test suites: fixture paths, temporary folders, and the environment a test
+// decides instead of the machine (which tools exist, environment variables).
 
+#include <QByteArray>
+#include <QFile>
 #include <QString>
 #include <QTemporaryDir>
 
 #include <cstdio>
+#include <fstream>
+#include <optional>
 #include <string>
 #include <zlib.h>
 
@@ -44,5 +49,55 @@ inline bool gunzipFile(const std::string &from, const std::string &to)
         ok = std::fclose(out) == 0 && ok;
     return ok;
 }
+
+// Sets an environment variable (std::nullopt: removes it) for one scope.
+class ScopedEnv {
+public:
+    ScopedEnv(const char *name, const std::optional<QByteArray> &value)
+        : name_(name), old_(qgetenv(name)), had_(qEnvironmentVariableIsSet(name))
+    {
+        if (value)
+            qputenv(name, *value);
+        else
+            qunsetenv(name);
+    }
+    ~ScopedEnv()
+    {
+        if (had_)
+            qputenv(name_, old_);
+        else
+            qunsetenv(name_);
+    }
+    ScopedEnv(const ScopedEnv &) = delete;
+    ScopedEnv &operator=(const ScopedEnv &) = delete;
+
+private:
+    const char *name_;
+    QByteArray old_;
+    bool had_;
+};
+
+// nsys and ncu as the test decides, not as this machine has them: for the scope (and the processes started
+// in it), tool discovery looks only in one temporary folder (OPSCOPE_TOOL_PATH), which is empty until add()
+// puts a stand-in there, and OPSCOPE_NSYS / OPSCOPE_NCU are unset.
+class ToolFolder {
+public:
+    std::string path() const { return dir_.path().toStdString(); }
+
+    // An executable shell script `name` in the folder, with `body` after the #! line; its path.
+    std::string add(const std::string &name, const std::string &body) const
+    {
+        const std::string file = path() + "/" + name;
+        std::ofstream(file, std::ios::binary | std::ios::trunc) << "#!/bin/sh\n" << body;
+        QFile::setPermissions(QString::fromStdString(file), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        return file;
+    }
+
+private:
+    QTemporaryDir dir_;
+    ScopedEnv toolPath_{"OPSCOPE_TOOL_PATH", dir_.path().toUtf8()};
+    ScopedEnv nsys_{"OPSCOPE_NSYS", std::nullopt};
+    ScopedEnv ncu_{"OPSCOPE_NCU", std::nullopt};
+};
 
 } // namespace opscope::test

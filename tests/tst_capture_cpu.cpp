@@ -244,21 +244,39 @@ private slots:
                                     "Systems or pass --nsys PATH of the nsys program.\n"));
         QVERIFY2(QDir(dir.path()).isEmpty(), "a run folder was made although nothing could run");
 
-        // Nothing on PATH or in the usual folders (skipped where an nsys is installed).
-        if (!pipeline::findNsys().found()) {
+        // No nsys and no ncu, whatever this machine has: the message names where OpScope looked.
+        {
+            const test::ToolFolder noTools;
+            const std::string looked = "(looked in " + noTools.path() + ", from OPSCOPE_TOOL_PATH). ";
             r = runOpscope({"capture", script, "--tool", "nsys", "--out", dir.path().toStdString()});
             QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.err.rfind("opscope capture: nsys was not found (looked in PATH, ", 0) == 0, r.err.c_str());
-            QVERIFY(r.err.find("/usr/local/cuda/bin") != std::string::npos);
-            QVERIFY(r.err.find("/opt/nvidia/nsight-systems/") != std::string::npos);
-            QVERIFY(r.err.find("). Install Nsight Systems or pass --nsys PATH.\n") != std::string::npos);
-        }
-        if (!pipeline::findNcu().found()) {
+            QCOMPARE(r.err,
+                     "opscope capture: nsys was not found " + looked + "Install Nsight Systems or pass --nsys PATH.\n");
             r = runOpscope({"profile", script, "--out", dir.path().toStdString(), "--nsys", "/bin/true"});
             QCOMPARE(r.exitCode, 1);
-            QVERIFY2(r.err.rfind("opscope profile: ncu was not found (looked in PATH, ", 0) == 0, r.err.c_str());
-            QVERIFY(r.err.find("Install Nsight Compute or pass --ncu PATH.") != std::string::npos);
+            QCOMPARE(r.err,
+                     "opscope profile: ncu was not found " + looked + "Install Nsight Compute or pass --ncu PATH.\n");
+            QVERIFY2(QDir(dir.path()).isEmpty(), "a run folder was made although nothing could run");
         }
+        // Where the search is not pinned, the message lists the usual install folders (the patterns, not
+        // only the folders that exist here, so it reads the same on every machine).
+        const test::ScopedEnv noPin("OPSCOPE_TOOL_PATH", std::nullopt), noHome("CUDA_HOME", std::nullopt),
+            noPath("CUDA_PATH", std::nullopt);
+        QCOMPARE(pipeline::nsysNotFoundMessage(),
+                 std::string("nsys was not found (looked in PATH, /usr/local/cuda/bin, /usr/local/cuda-*/bin, "
+                             "/opt/nvidia/nsight-systems/*/bin, /opt/nvidia/nsight-systems/*/target-linux-x64, "
+                             "/usr/local/cuda/nsight-systems-*/bin, /usr/local/cuda-*/nsight-systems-*/bin, "
+                             "/opt/nvidia/nsight-compute/*/host/target-linux-x64, /usr/lib/nsight-systems/bin). "
+                             "Install Nsight Systems or pass --nsys PATH."));
+        QCOMPARE(pipeline::ncuNotFoundMessage(),
+                 std::string("ncu was not found (looked in PATH, /usr/local/cuda/bin, /usr/local/cuda-*/bin, "
+                             "/opt/nvidia/nsight-compute/*, /usr/local/cuda/nsight-compute-*, "
+                             "/usr/local/cuda-*/nsight-compute-*, /usr/local/NVIDIA-Nsight-Compute*, "
+                             "/usr/lib/nsight-compute). Install Nsight Compute or pass --ncu PATH."));
+        const test::ScopedEnv home("CUDA_HOME", QByteArray("/opt/cuda-12.8"));
+        QVERIFY2(pipeline::ncuNotFoundMessage().starts_with("ncu was not found (looked in PATH, /opt/cuda-12.8/bin, "
+                                                            "/usr/local/cuda/bin, "),
+                 pipeline::ncuNotFoundMessage().c_str());
     }
 };
 

@@ -111,28 +111,6 @@ bool nsysInstalled()
     return false;
 }
 
-// Sets an environment variable for one scope.
-class ScopedEnv {
-public:
-    ScopedEnv(const char *name, const QByteArray &value)
-        : name_(name), old_(qgetenv(name)), had_(qEnvironmentVariableIsSet(name))
-    {
-        qputenv(name, value);
-    }
-    ~ScopedEnv()
-    {
-        if (had_)
-            qputenv(name_, old_);
-        else
-            qunsetenv(name_);
-    }
-
-private:
-    const char *name_;
-    QByteArray old_;
-    bool had_;
-};
-
 } // namespace
 
 class TestNsysImport : public QObject {
@@ -634,11 +612,13 @@ void TestNsysImport::nsysRep()
 {
     const std::string rep = test::fixture("h100/gpt4_bf16_infer/nsys.nsys-rep");
     QCOMPARE(std::string(detectFormat(rep).id), std::string("nsys-rep"));
-    qunsetenv("OPSCOPE_NSYS");
-    if (!nsysInstalled()) {
+    {
+        const test::ToolFolder noNsys; // whatever this machine has
         QCOMPARE(fileErrorOf(rep, [&] { importFile(rep); }), std::string(kNotInstalled));
-        QSKIP("nsys is not installed here: the real conversion is not checked");
     }
+    qunsetenv("OPSCOPE_NSYS");
+    if (!nsysInstalled())
+        QSKIP("nsys is not installed here: the real conversion is not checked");
     const Profile p = importFile(rep);
     QCOMPARE(p.source_format, std::string("nsys-rep"));
     QCOMPARE(p.source_path, rep);
@@ -665,7 +645,7 @@ void TestNsysImport::nsysRepThroughExport()
                           "cp '" +
                           test::fixture(kBf16) + "' \"$out\"\n",
                       true));
-    const ScopedEnv env("OPSCOPE_NSYS", QByteArray::fromStdString(script));
+    const test::ScopedEnv env("OPSCOPE_NSYS", QByteArray::fromStdString(script));
     const std::string rep = test::fixture("h100/gpt4_bf16_infer/nsys.nsys-rep");
     const Profile p = importFile(rep);
     QCOMPARE(p.source_format, std::string("nsys-rep"));
@@ -689,7 +669,7 @@ void TestNsysImport::nsysRepExportFails()
                       "echo 'ERROR: cannot read the report (fake nsys)' >&2\n"
                       "exit 3\n",
                       true));
-    const ScopedEnv env("OPSCOPE_NSYS", QByteArray::fromStdString(script));
+    const test::ScopedEnv env("OPSCOPE_NSYS", QByteArray::fromStdString(script));
     const std::string rep = test::fixture("h100/mlp_bf16_infer/nsys.nsys-rep");
     const std::string got = fileErrorOf(rep, [&] { importFile(rep); });
     QVERIFY2(got.find("nsys export") != std::string::npos, got.c_str());

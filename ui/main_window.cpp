@@ -5,6 +5,7 @@
 #include "models/profile_analysis.h"
 #include "profile_loader.h"
 #include "selection.h"
+#include "settings.h"
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
@@ -34,7 +35,6 @@
 #include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QShortcut>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -96,9 +96,8 @@ MainWindow::MainWindow(QWidget *parent)
     });
 
     setAcceptDrops(true);
-    QSettings settings;
-    restoreGeometry(settings.value("window/geometry").toByteArray());
-    defaultLayout_ = !restoreState(settings.value("window/state").toByteArray());
+    restoreGeometry(settings::read(settings::window::geometry));
+    defaultLayout_ = !restoreState(settings::read(settings::window::state));
     warningsToolBar_->hide(); // restoreState() shows it as it was: it belongs to the profile, not the session
     restoreViewChoices();
 }
@@ -259,37 +258,35 @@ void MainWindow::showKeyboardHelp()
 void MainWindow::restoreViewChoices()
 {
     // What one chose in the views last time: table grouping, the roofline's axes, timeline colours, the tab.
-    QSettings s;
-    s.beginGroup(QStringLiteral("view"));
-    operators_->setGrouping(OperatorGrouping(s.value("operatorGrouping", int(OperatorGrouping::ByName)).toInt()));
-    kernels_->setStepOnly(s.value("kernelsStepOnly", kernels_->model()->stepOnly()).toBool());
+    namespace view = settings::view;
+    operators_->setGrouping(OperatorGrouping(settings::read(view::operatorGrouping, int(OperatorGrouping::ByName))));
+    kernels_->setStepOnly(settings::read(view::kernelsStepOnly, kernels_->model()->stepOnly()));
     RooflineOptions roofline = roofline_->options();
-    roofline.level = MemoryLevel(std::clamp(s.value("rooflineLevel", int(roofline.level)).toInt(), 0, 2));
+    roofline.level = MemoryLevel(std::clamp(settings::read(view::rooflineLevel, int(roofline.level)), 0, 2));
     roofline.aggregates =
-        RooflineAggregates(std::clamp(s.value("rooflineAggregates", int(roofline.aggregates)).toInt(), 0, 2));
-    roofline.scopeToSelection = s.value("rooflineScope", roofline.scopeToSelection).toBool();
-    roofline.colorMode = ColorMode(std::clamp(s.value("rooflineColorBy", int(roofline.colorMode)).toInt(), 0, 1));
-    roofline.precision = s.value("rooflinePrecision", roofline.precision).toString();
+        RooflineAggregates(std::clamp(settings::read(view::rooflineAggregates, int(roofline.aggregates)), 0, 2));
+    roofline.scopeToSelection = settings::read(view::rooflineScope, roofline.scopeToSelection);
+    roofline.colorMode = ColorMode(std::clamp(settings::read(view::rooflineColorBy, int(roofline.colorMode)), 0, 1));
+    roofline.precision = settings::read(view::rooflinePrecision, roofline.precision);
     roofline_->setOptions(roofline);
-    colorByModule_->setChecked(s.value("timelineColorByModule", false).toBool());
-    timeline_->setLabelWidth(s.value("timelineLabelWidth", 0).toInt());
-    tabs_->setCurrentIndex(s.value("tab", 0).toInt());
+    colorByModule_->setChecked(settings::read(view::timelineColorByModule));
+    timeline_->setLabelWidth(settings::read(view::timelineLabelWidth));
+    tabs_->setCurrentIndex(settings::read(view::tab));
 }
 
 void MainWindow::saveViewChoices() const
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("view"));
-    s.setValue("operatorGrouping", int(operators_->model()->grouping()));
-    s.setValue("kernelsStepOnly", kernels_->model()->stepOnly());
-    s.setValue("rooflineLevel", int(roofline_->options().level));
-    s.setValue("rooflineAggregates", int(roofline_->options().aggregates));
-    s.setValue("rooflineScope", roofline_->options().scopeToSelection);
-    s.setValue("rooflineColorBy", int(roofline_->chosenOptions().colorMode));
-    s.setValue("rooflinePrecision", roofline_->chosenOptions().precision);
-    s.setValue("timelineColorByModule", colorByModule_->isChecked());
-    s.setValue("timelineLabelWidth", timeline_->userLabelWidth());
-    s.setValue("tab", tabs_->currentIndex());
+    namespace view = settings::view;
+    settings::write(view::operatorGrouping, int(operators_->model()->grouping()));
+    settings::write(view::kernelsStepOnly, kernels_->model()->stepOnly());
+    settings::write(view::rooflineLevel, int(roofline_->options().level));
+    settings::write(view::rooflineAggregates, int(roofline_->options().aggregates));
+    settings::write(view::rooflineScope, roofline_->options().scopeToSelection);
+    settings::write(view::rooflineColorBy, int(roofline_->chosenOptions().colorMode));
+    settings::write(view::rooflinePrecision, roofline_->chosenOptions().precision);
+    settings::write(view::timelineColorByModule, colorByModule_->isChecked());
+    settings::write(view::timelineLabelWidth, timeline_->userLabelWidth());
+    settings::write(view::tab, tabs_->currentIndex());
 }
 
 void MainWindow::focusFilter()
@@ -376,11 +373,11 @@ void MainWindow::updateDetails()
 void MainWindow::showOpenDialog()
 {
     // Several files of one capture may be chosen together (nsys + ncu + trace).
-    OpenProfileDialog dialog(QSettings().value("files/lastFolder").toString(), this);
+    OpenProfileDialog dialog(settings::read(settings::files::lastFolder), this);
     if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
         return;
     const QStringList paths = dialog.selectedFiles();
-    QSettings().setValue("files/lastFolder", QFileInfo(paths.first()).absolutePath());
+    settings::write(settings::files::lastFolder, QFileInfo(paths.first()).absolutePath());
     openFiles(paths);
 }
 
@@ -403,9 +400,9 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     profilePaths_ = paths;
     addRecentFiles(paths);
 
-    timeline_->setProfile(capture_->profile);
+    timeline_->setModel(capture_->profile, capture_->timeline); // built by the loader, off this thread
     // Open on the captured step(s), not the whole process with its initialisation and warm-up.
-    if (const auto steps = markedSteps(*capture_->profile); !steps.empty()) {
+    if (const auto &steps = capture_->steps; !steps.empty()) {
         const int64_t start = steps.front().start_ns, end = steps.back().end_ns;
         const int64_t margin = std::max<int64_t>(1, (end - start) / 50);
         timeline_->setVisibleRange(start - margin, end + margin);
@@ -477,21 +474,20 @@ void MainWindow::onFailed(const QString &message, const QStringList &paths)
 
 void MainWindow::addRecentFiles(const QStringList &paths)
 {
-    QSettings settings;
-    QStringList recent = settings.value("files/recent").toStringList();
+    QStringList recent = settings::read(settings::files::recent);
     const QString entry = paths.join(QLatin1Char('\n'));
     recent.removeAll(entry);
     recent.prepend(entry);
     while (recent.size() > 10)
         recent.removeLast();
-    settings.setValue("files/recent", recent);
+    settings::write(settings::files::recent, recent);
     rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu()
 {
     recentMenu_->clear();
-    const QStringList recent = QSettings().value("files/recent").toStringList();
+    const QStringList recent = settings::read(settings::files::recent);
     for (const QString &entry : recent) {
         const QStringList paths = entry.split(QLatin1Char('\n'));
         QStringList names;
@@ -524,9 +520,8 @@ void MainWindow::dropEvent(QDropEvent *event)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    QSettings settings;
-    settings.setValue("window/geometry", saveGeometry());
-    settings.setValue("window/state", saveState());
+    settings::write(settings::window::geometry, saveGeometry());
+    settings::write(settings::window::state, saveState());
     saveViewChoices();
     QMainWindow::closeEvent(event);
 }

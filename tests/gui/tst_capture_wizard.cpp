@@ -41,10 +41,8 @@
 #include <QRadioButton>
 #include <QRegularExpression>
 #include <QScopeGuard>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -116,6 +114,7 @@ class TestCaptureWizard : public QObject {
     bool sshdUp_ = false;
     std::string whyNoSshd_;
     QTemporaryDir remoteRuns_; // the "host's" run area (same file system: the test can look at it)
+    ToolFolder tools_;         // this machine has no nsys and no ncu, whatever is installed
 
     bool haveTorch() const { return !python_.empty(); }
 
@@ -186,10 +185,6 @@ private slots:
             if (!text.contains(QLatin1String("propagateSizeHints")))
                 previous(type, context, text);
         });
-        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
-        QCoreApplication::setOrganizationName(QStringLiteral("OpScopeTest"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_capture_wizard"));
-        QSettings().clear();
         QVERIFY(runs_.isValid());
         const std::string python = pipeline::findPython();
         if (!python.empty() && pipeline::pythonHasTorch(python))
@@ -267,15 +262,14 @@ private slots:
             QVERIFY(!w.capturePage()->isComplete());
             child<QLineEdit>(&w, "runName")->setText(QStringLiteral("free"));
             QVERIFY(w.capturePage()->isComplete());
-            if (!pipeline::findNsys().found()) {
-                auto *tool = child<QComboBox>(&w, "captureTool");
-                tool->setCurrentIndex(tool->findData(QStringLiteral("nsys")));
-                QVERIFY2(messageOf(w.capturePage())
-                             .startsWith("nsys was not found on this machine: nsys was not "
-                                         "found (looked in PATH, "),
-                         qPrintable(messageOf(w.capturePage())));
-                QVERIFY(!w.capturePage()->isComplete());
-            }
+            auto *tool = child<QComboBox>(&w, "captureTool");
+            tool->setCurrentIndex(tool->findData(QStringLiteral("nsys")));
+            QVERIFY2(messageOf(w.capturePage())
+                         .startsWith(QString::fromStdString("nsys was not found on this machine: nsys was not found "
+                                                            "(looked in " +
+                                                            tools_.path() + ", from OPSCOPE_TOOL_PATH).")),
+                     qPrintable(messageOf(w.capturePage())));
+            QVERIFY(!w.capturePage()->isComplete());
         }
     }
 
@@ -757,24 +751,37 @@ private slots:
             cli.insert(cli.end(), {"--ncu", ncu});
         QCOMPARE(ui::cliEquivalent(w->job()), cli);
 
-        // This run is a CPU capture, and this machine may have no ncu: the Replay page says why it
-        // cannot go on, and the plan names the missing tool.
+        // This run is a CPU capture, and this machine has no ncu (tools_): the Replay page says why it
+        // cannot go on.
         w->next();
         QCOMPARE(w->currentId(), int(ui::ReplayWizard::ReplayPageId));
         QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
         QVERIFY(!w->replayPage()->isComplete());
-        const QString why = messageOf(w->replayPage());
-        if (!pipeline::findNcu().found()) {
-            // In the page's terms: its field, not the CLI's --ncu.
-            QCOMPARE(why, QStringLiteral("ncu (Nsight Compute) was not found on this machine. Install Nsight Compute, "
-                                         "or choose its ncu program in the field below."));
-            QVERIFY(child<QLineEdit>(w, "ncuPath")->isVisibleTo(w));
-            const ui::JobPlan plan = ui::planJob(w->job());
-            QVERIFY2(plan.error.starts_with("ncu was not found (looked in PATH, "), plan.error.c_str());
-        } else {
-            QVERIFY2(why.startsWith("this run was captured with torch.profiler (CPU only)"), qPrintable(why));
-        }
+        // In the page's terms: its field, not the CLI's --ncu; the plan and the note's detail name the
+        // missing tool as the CLI does.
+        QCOMPARE(messageOf(w->replayPage()),
+                 QStringLiteral("ncu (Nsight Compute) was not found on this machine. Install Nsight Compute, "
+                                "or choose its ncu program in the field below."));
+        QVERIFY(child<QLineEdit>(w, "ncuPath")->isVisibleTo(w));
+        const std::string noNcu = "ncu was not found (looked in " + tools_.path() +
+                                  ", from OPSCOPE_TOOL_PATH). Install Nsight Compute or pass --ncu PATH.";
+        QCOMPARE(ui::planJob(w->job()).error, noNcu);
+        QCOMPARE(w->replayAvailability().detail, QString::fromStdString(noNcu));
         w->close();
+        {
+            // With an ncu here, what stops it is the kind of capture.
+            const ToolFolder withNcu;
+            const std::string ncu = withNcu.add("ncu", "echo 'Version 2025.3.1.0 (build 36398880)'\n");
+            ui::ReplayWizard *again = ui::showReplayWizard(
+                &window, ui::deepDiveFor(*analysis, {ui::Selection::Kind::Module, Index(node), true}));
+            again->next();
+            QVERIFY(QTest::qWaitFor([&] { return !again->replayAvailability().pending; }, 30000));
+            QCOMPARE(again->job().replay->ncuPath, ncu);
+            QVERIFY(!again->replayPage()->isComplete());
+            QVERIFY2(messageOf(again->replayPage()).startsWith("this run was captured with torch.profiler (CPU only)"),
+                     qPrintable(messageOf(again->replayPage())));
+            again->close();
+        }
 
         // An operator: its emit_nvtx range ("aten::linear, seq = ...") as a regex, kept as given by ncu's
         // option builder.

@@ -35,7 +35,9 @@
 #include <QApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTest>
 #include <QTreeView>
 
@@ -163,6 +165,12 @@ QString misalignment(const Comparison &c, TimelineView *before, TimelineView *af
 class TestCompare : public QObject {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
+        QSettings().clear();
+    }
+
     void convBlockHeaderAndRows()
     {
         CompareWindow window;
@@ -419,10 +427,10 @@ private slots:
         TimelineView *a = window.timelines()->timeline(Side::After);
         // The two traces reach differently far beyond their steps: where one side's trace ends
         // (or starts) the other's goes on, which is where the windows used to part.
-        const std::array<int64_t, 2> tail{c.timelineModels[0]->traceEnd() - c.stepStart[0],
-                                          c.timelineModels[1]->traceEnd() - c.stepStart[1]};
-        const std::array<int64_t, 2> head{c.stepStart[0] - c.timelineModels[0]->traceStart(),
-                                          c.stepStart[1] - c.timelineModels[1]->traceStart()};
+        const std::array<int64_t, 2> tail{c.captures[0]->timeline->traceEnd() - c.stepStart[0],
+                                          c.captures[1]->timeline->traceEnd() - c.stepStart[1]};
+        const std::array<int64_t, 2> head{c.stepStart[0] - c.captures[0]->timeline->traceStart(),
+                                          c.stepStart[1] - c.captures[1]->timeline->traceStart()};
         qInfo("trace from %lld / %lld ns before the step starts to %lld / %lld ns after them", (long long)head[0],
               (long long)head[1], (long long)tail[0], (long long)tail[1]);
         QVERIFY(tail[0] != tail[1] || head[0] != head[1]);
@@ -683,6 +691,8 @@ private slots:
         QVERIFY(finished.wait(60000) && finished.last().at(0).toBool());
         // AFTER is the capture the main window holds, not a second load of it.
         QCOMPARE(window->comparison()->captures[1], main.capture());
+        // ...nor a second timeline model: the AFTER timeline shows the main window's.
+        QCOMPARE(window->timelines()->timeline(Side::After)->model(), main.timeline()->model());
         QCOMPARE(window->comparison()->paths[1], main.profilePaths());
         QCOMPARE(window->summary()->speedup(), 529757.0 / 325691.0);
         QVERIFY(window->windowTitle().startsWith("profile.json → profile_optimized.json"));

@@ -7,7 +7,9 @@
 #include "models/kernel_table_model.h"
 #include "models/model_roles.h"
 #include "models/module_tree_model.h"
+#include "profile_loader.h"
 #include "selection.h"
+#include "settings.h"
 #include "test_util.h"
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_model.h"
@@ -28,16 +30,18 @@
 #include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDeadlineTimer>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QProgressBar>
 #include <QScreen>
 #include <QScrollBar>
-#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -95,10 +99,16 @@ QComboBox *rooflineChooser(ui::RooflineView &view, const QString &firstItem)
 class TestMainWindow : public QObject {
     Q_OBJECT
 private slots:
-    void initTestCase()
+    void settingsStayApartFromTheUsers()
     {
-        QStandardPaths::setTestModeEnabled(true); // QSettings of this suite stay apart from the user's
-        QSettings().clear();
+        // tests/gui/isolated_settings.cpp: QStandardPaths' test mode, a file of this suite's own.
+        QVERIFY(QStandardPaths::isTestModeEnabled());
+        const QString config = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation);
+        QVERIFY2(config.contains(QLatin1String("/.qttest/")), qPrintable(config));
+        QCOMPARE(ui::settings::storagePath(), config + QStringLiteral("/OpScopeTest/tst_main_window.conf"));
+        // Every window starts from the defaults.
+        QVERIFY(ui::settings::read(ui::settings::files::recent).isEmpty());
+        QCOMPARE(ui::settings::read(ui::settings::view::tab), 0);
     }
 
     void ctrlFFindsInTheTimeline()
@@ -225,7 +235,7 @@ private slots:
         QVERIFY(openAndWait(again, ui::sampleCaptureFiles()));
         QCOMPARE(again.roofline()->options().precision, precision);
         QCOMPARE(int(again.roofline()->options().colorMode), int(ui::ColorMode::Operator));
-        QSettings().clear();
+        ui::settings::clear();
     }
 
     void opensTheBundledSampleCapture()
@@ -246,6 +256,12 @@ private slots:
             }
         QCOMPARE(captured, size_t(46));
         QCOMPARE(withCounters, size_t(46));
+        // The timeline shows the model the loader built off the GUI thread, opened on the captured step.
+        QVERIFY(window.capture()->timeline);
+        QCOMPARE(window.timeline()->model(), window.capture()->timeline.get());
+        QCOMPARE(window.capture()->steps.size(), size_t(1));
+        QVERIFY(window.timeline()->visibleStart() < window.capture()->steps.front().start_ns);
+        QVERIFY(window.timeline()->visibleEnd() > window.capture()->steps.front().end_ns);
         QVERIFY(window.windowTitle().contains("nsys.sqlite + ncu_raw.csv"));
         QVERIFY(window.windowTitle().startsWith("Bundled sample: "));
         QVERIFY(!window.insights()->insights().empty());
@@ -534,7 +550,7 @@ private slots:
 
     void moduleTreeShowsItsFiguresAtTheDefaultWidth()
     {
-        QSettings().clear(); // the default layout, not one a test saved
+        ui::settings::clear(); // the default layout, not one a test saved
         ui::MainWindow window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -583,6 +599,48 @@ private slots:
         }
         QTRY_COMPARE(header->sectionSize(0) + others, header->viewport()->width());
         dialog.close();
+    }
+
+    void openingASecondCaptureWhileTheFirstLoads()
+    {
+        // A: 20 training steps of a 12-block GPT (47 MB of JSON, 148,289 events), still loading when
+        // B, the bundled sample (192 kernels), is opened.
+        const QStringList first{QString::fromStdString(fixture("h100/kineto_gpt12_train20.json.gz"))};
+        const QStringList second = ui::sampleCaptureFiles();
+        ui::MainWindow window;
+        window.show();
+        auto *bar = window.findChild<QProgressBar *>();
+        QLabel *status = nullptr;
+        for (QLabel *label : window.statusBar()->findChildren<QLabel *>())
+            if (label->text() == QLatin1String("No profile loaded"))
+                status = label;
+        QVERIFY(bar && status);
+        QSignalSpy finished(&window, &ui::MainWindow::openFinished);
+        window.openFiles(first);
+        QTRY_VERIFY(bar->format() != QLatin1String("%p%")); // A has reported a stage
+        QVERIFY(window.isLoading());
+        window.openFiles(second);
+        // Until B is open its progress stays on show and the status names B: A's late cancel (or
+        // result) must not hide B's progress or say "Opening kineto_gpt12_train20.json.gz cancelled".
+        QDeadlineTimer deadline(60000);
+        while (!deadline.hasExpired()) {
+            QTest::qWait(2);
+            if (!finished.isEmpty() && finished.last().at(0).toBool())
+                break; // B is open
+            QCOMPARE(status->text(), QStringLiteral("Opening nsys.sqlite..."));
+            QVERIFY(bar->isVisible());
+        }
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(finished.first().at(0).toBool(), true);
+        QCOMPARE(window.profilePaths(), second);
+        QCOMPARE(window.profile()->kernels.size(), size_t(192));
+        // Nothing of A arrives later either.
+        QTest::qWait(300);
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(window.profilePaths(), second);
+        QVERIFY(!bar->isVisible());
+        QVERIFY2(status->text().startsWith(QLatin1String("192 kernels")), qPrintable(status->text()));
+        QVERIFY(!window.isLoading());
     }
 
     void badFileKeepsTheLoadedProfile()

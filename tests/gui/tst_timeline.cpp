@@ -1,18 +1,26 @@
 // The timeline: the model's tracks and rows, hit testing at a computed pixel, the selection shared
 // with other views, zoom and pan that keep the time under the pointer, the level of detail's bound
-// on painted boxes, colours and painting an empty profile.
+// on painted boxes, colours and painting an empty profile; and the view's pieces on their own (the
+// zoom control, the layout, the time <-> pixel coordinates, a frame's paint state, find).
 #include "application.h"
 #include "compare/compare_timelines.h"
 #include "opscope/capture_import.h"
 #include "opscope/importer.h"
 #include "test_util.h"
 #include "timeline/timeline_colors.h"
+#include "timeline/timeline_coordinates.h"
+#include "timeline/timeline_find.h"
+#include "timeline/timeline_frame.h"
+#include "timeline/timeline_layout.h"
 #include "timeline/timeline_model.h"
+#include "timeline/timeline_slots.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
+#include "timeline/timeline_zoom.h"
 
 #include <QImage>
 #include <QMouseEvent>
+#include <QPainter>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTest>
@@ -980,6 +988,338 @@ private slots:
                   Qt::NoButton);
         QCOMPARE(before->labelWidth(), edge + 90);
         QCOMPARE(after->labelWidth(), edge + 90);
+    }
+
+    // ---- The view's pieces, without a view ----
+
+    void zoomControlClampsAndKeepsTheTimeUnderThePointer()
+    {
+        // A 2 ms trace on an epoch-based clock, its ruler counting from 500 ns in.
+        const int64_t origin = 1700000000000000000;
+        TimelineZoom zoom;
+        zoom.reset(origin, origin + 2000000, origin + 500);
+        QCOMPARE(zoom.origin(), origin);
+        QCOMPARE(zoom.timeZero(), origin + 500);
+        QCOMPARE(zoom.tickShift(), 500.0);
+        QCOMPARE(zoom.maxSpan(), 8e6); // four times the extent
+        // Fitting shows the trace and a hundredth either side.
+        zoom.fitAll();
+        QCOMPARE(zoom.visibleStart(), origin - 20000);
+        QCOMPARE(zoom.visibleEnd(), origin + 2020000);
+
+        // The span stays within [50 ns, four times the extent]; a tenth of the window stays on the trace.
+        zoom.setWindow(0, 10);
+        QCOMPARE(zoom.span(), TimelineZoom::kMinSpanNs);
+        zoom.setWindow(0, 1e9);
+        QCOMPARE(zoom.span(), 8e6);
+        zoom.setWindow(-1e9, 1000);
+        QCOMPARE(zoom.start(), -900.0);
+        zoom.setWindow(1e9, 1000);
+        QCOMPARE(zoom.start(), 2000000.0 - 100);
+        zoom.setVisibleRange(origin + 300, origin + 300); // empty: one nanosecond, widened to 50
+        QCOMPARE(zoom.visibleStart(), origin + 300);
+        QCOMPARE(zoom.visibleEnd(), origin + 350);
+
+        // Zooming keeps the time at the pointer's fraction of the window, in and out, down to the
+        // deepest zoom; zoomed out to the widest window the clamping takes over.
+        zoom.setVisibleRange(origin + 100000, origin + 1100000);
+        const double fraction = 0.3;
+        const double under = zoom.start() + fraction * zoom.span();
+        QCOMPARE(under, 400000.0);
+        for (const double factor : {0.5, 0.25, 0.8, 1.25, 4.0, 0.01, 0.01}) {
+            zoom.zoomAt(fraction, factor);
+            QVERIFY2(std::abs(zoom.start() + fraction * zoom.span() - under) < 1e-6,
+                     qPrintable(QString::number(zoom.span())));
+        }
+        QCOMPARE(zoom.span(), TimelineZoom::kMinSpanNs);
+        for (int step = 0; step < 40; ++step)
+            zoom.zoomAt(fraction, 2);
+        QCOMPARE(zoom.span(), zoom.maxSpan());
+        QVERIFY(std::abs(zoom.start() + fraction * zoom.span() - under) < 1e-6);
+        // Near the end the clamp wins: zooming out around the window's left edge would leave less than a
+        // tenth of the window on the trace, so the window moves left.
+        zoom.setWindow(1995000, 10000);
+        zoom.zoomAt(0, 100);
+        QCOMPARE(zoom.span(), 1e6);
+        QCOMPARE(zoom.start(), 2000000.0 - 0.1 * 1e6);
+
+        // Revealing keeps the zoom and centres what is out of the window, only then.
+        zoom.setVisibleRange(origin + 250000, origin + 750000);
+        QVERIFY(!zoom.reveal(origin + 700000, origin + 800000)); // partly in view
+        QVERIFY(zoom.reveal(origin + 1500000, origin + 1600000));
+        QCOMPARE(zoom.visibleStart(), origin + 1300000);
+        QCOMPARE(zoom.visibleEnd(), origin + 1800000);
+        // Fitting a range: a tenth of it either side, at least 50 ns.
+        zoom.fitRange(origin + 1000, origin + 2000);
+        QCOMPARE(zoom.visibleStart(), origin + 900);
+        QCOMPARE(zoom.visibleEnd(), origin + 2100);
+        zoom.fitRange(origin + 1000, origin + 1010);
+        QCOMPARE(zoom.visibleStart(), origin + 995);
+        QCOMPARE(zoom.visibleEnd(), origin + 1055);
+
+        // A wider extent (two timelines on one axis) lets the window roam and zoom out further.
+        zoom.setExtent(origin - 1000000, origin + 5000000);
+        QCOMPARE(zoom.maxSpan(), 24e6);
+        zoom.setWindow(-5e6, 1e6);
+        QCOMPARE(zoom.start(), -1000000.0 - 0.9e6);
+        // The ruler's zero moves on its own.
+        zoom.setTimeZero(origin - 7);
+        QCOMPARE(zoom.timeZero(), origin - 7);
+        QCOMPARE(zoom.tickShift(), -7.0);
+
+        // No trace: a millisecond, a tenth of it past the empty extent at 0.
+        zoom.reset(0, 0, 0);
+        zoom.fitAll();
+        QCOMPARE(zoom.visibleStart(), int64_t(-100000));
+        QCOMPARE(zoom.visibleEnd(), int64_t(900000));
+    }
+
+    void layoutMapsRowsToPixelsAndBack()
+    {
+        // handProfile's tracks: stream 7 (2 rows), stream 13 (1), the python thread (6), autograd (2).
+        const auto p = handProfile();
+        const TimelineModel model(*p);
+        TimelineLayout layout;
+        layout.setFontMetrics(14, 7, 1200); // rows 18 px, headers 20, the ruler 24
+        layout.setModel(&model);
+        QCOMPARE(layout.rowHeight(), 18);
+        QCOMPARE(layout.headerHeight(), 20);
+        QCOMPARE(layout.rulerHeight(), 24);
+        QCOMPARE(layout.lines().size(), size_t(4 + 11));
+        QCOMPARE(layout.contentHeight(), 4 * 20 + 11 * 18);
+        const TimelineTrack &python = model.tracks()[2];
+        // Headers and rows in track order: the python thread's header at 94, its rows from 114.
+        QCOMPARE(layout.trackHeader(2).y, 20 + 2 * 18 + 20 + 18);
+        QCOMPARE(layout.trackHeader(2).row, -1);
+        QCOMPARE(layout.trackHeader(3).y, 222);
+        for (int r = 0; r < python.rowCount; ++r) {
+            const TimelineLayout::Line *line = layout.rowLine(python.firstRow + r);
+            QVERIFY(line);
+            QCOMPARE(line->y, 114 + 18 * r);
+            QCOMPARE(line->track, 2);
+            // Every pixel of the line maps back to it.
+            QCOMPARE(layout.lineAt(line->y), line);
+            QCOMPARE(layout.lineAt(line->y + line->height - 1), line);
+        }
+        QCOMPARE(layout.lineAt(95), &layout.trackHeader(2));
+        QCOMPARE(layout.lineAt(-1), nullptr);
+        QCOMPARE(layout.lineAt(layout.contentHeight()), nullptr);
+        QCOMPARE(layout.lineAt(layout.contentHeight() - 1)->row, model.tracks()[3].firstRow + 1);
+        QCOMPARE(layout.rowLine(-1), nullptr);
+        QCOMPARE(layout.rowLine(int(model.rows().size())), nullptr);
+
+        // Collapsing a track takes its rows out and moves the tracks below up.
+        QVERIFY(layout.setExpanded(2, false));
+        QVERIFY(!layout.setExpanded(2, false)); // already so
+        QVERIFY(!layout.setExpanded(99, true)); // no such track
+        QVERIFY(!layout.isExpanded(2) && layout.isExpanded(3) && !layout.isExpanded(99));
+        for (int r = 0; r < python.rowCount; ++r)
+            QCOMPARE(layout.rowLine(python.firstRow + r), nullptr);
+        QCOMPARE(layout.contentHeight(), 4 * 20 + 5 * 18);
+        QCOMPARE(layout.trackHeader(3).y, 114);
+        QCOMPARE(layout.lineAt(114)->track, 3);
+
+        // The names column: from the font (30 average characters, at least 160 px) until the user
+        // drags it; never under 60 px, and on screen never so wide that less than 100 px of time is left.
+        QCOMPARE(layout.labelWidth(), 210);
+        QCOMPARE(layout.userLabelWidth(), 0);
+        QVERIFY(layout.onLabelEdge(207) && layout.onLabelEdge(213));
+        QVERIFY(!layout.onLabelEdge(206) && !layout.onLabelEdge(214));
+        layout.setUserLabelWidth(30, 1200, true);
+        QCOMPARE(layout.labelWidth(), 60);
+        layout.setUserLabelWidth(5000, 1200, true);
+        QCOMPARE(layout.labelWidth(), 1100);
+        QCOMPARE(layout.userLabelWidth(), 1100); // on screen: what the view could give
+        layout.setUserLabelWidth(5000, 1200, false);
+        QCOMPARE(layout.labelWidth(), 1100);
+        QCOMPARE(layout.userLabelWidth(), 5000); // off screen: kept for a wider window
+        layout.fitLabelWidth(2000);
+        QCOMPARE(layout.labelWidth(), 1900);
+        layout.fitLabelWidth(150); // too narrow to keep both: as chosen
+        QCOMPARE(layout.labelWidth(), 5000);
+        layout.setUserLabelWidth(0, 1200, true);
+        QCOMPARE(layout.labelWidth(), 210);
+        QCOMPARE(layout.userLabelWidth(), 0);
+        // A larger font: taller lines, a wider column; the collapsed track stays collapsed.
+        layout.setFontMetrics(20, 10, 1200);
+        QCOMPARE(layout.labelWidth(), 300);
+        QCOMPARE(layout.rulerHeight(), 30);
+        QCOMPARE(layout.contentHeight(), 4 * 26 + 5 * 24);
+        layout.setModel(nullptr);
+        QVERIFY(layout.lines().empty());
+        QCOMPARE(layout.contentHeight(), 0);
+    }
+
+    void coordinatesRoundTripTimeToPixelToTime()
+    {
+        // An epoch-based clock (ns since 1970): times stay exact because the window is relative.
+        const int64_t origin = 1700000000000000000;
+        {
+            // 1 ns per pixel, the names column 220 px wide.
+            const TimelineCoordinates axis(origin, 123456.5, 1000, 220, 1000);
+            QCOMPARE(axis.nsPerPx, 1.0);
+            QCOMPARE(axis.xForTime(origin + 123956), 719.5);
+            QCOMPARE(axis.timeAtX(719.5), origin + 123956);
+            QCOMPARE(axis.columnOf(origin + 123956), 499.5);
+            QCOMPARE(axis.windowFirst(), origin + 123456);
+            QCOMPARE(axis.windowEnd(), origin + 124458);
+        }
+        for (const double span : {100.0, 1000.0, 12345.0, 1e6, 3.7e9}) {
+            const TimelineCoordinates axis(origin, 5e5, span, 220, 1000);
+            for (int k = -3; k <= 13; ++k) {
+                // Time -> pixel -> time lands on the same nanosecond, inside the window and outside it.
+                const int64_t t = origin + 500000 + int64_t(span * k / 10) + k;
+                QCOMPARE(axis.timeAtX(axis.xForTime(t)), t);
+                QVERIFY(std::abs(axis.columnOf(t) + axis.left - axis.xForTime(t)) <
+                        1e-6 * std::max(1.0, std::abs(axis.columnOf(t))));
+            }
+            for (int x = 220; x <= 1220; x += 37) {
+                // Pixel -> time -> pixel: within the half nanosecond the time is rounded to.
+                QVERIFY(std::abs(axis.xForTime(axis.timeAtX(x)) - x) <= 0.5 * axis.pxPerNs + 1e-9);
+                // A column starts at the first nanosecond at or after its left edge.
+                const int c = x - 220;
+                const int64_t first = axis.columnStart(c);
+                QVERIFY(axis.columnOf(first) >= c - 1e-9);
+                QVERIFY(axis.columnOf(first - 1) < c);
+            }
+        }
+        // Events far outside the window clamp to two columns beyond it, so no int overflows.
+        const TimelineCoordinates axis(origin, 0, 1000, 220, 1000);
+        QCOMPARE(axis.roundColumn(axis.columnOf(origin + 4000000000000000000)), 1002);
+        QCOMPARE(axis.floorColumn(axis.columnOf(origin - 4000000000000000000)), -2);
+
+        // The view maps through the same coordinates.
+        TimelineView view;
+        view.resize(1200, 400);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(handProfile());
+        view.setVisibleRange(1000, 3000);
+        const TimelineCoordinates mapping = view.coordinates();
+        QCOMPARE(mapping.left, view.labelWidth());
+        QCOMPARE(mapping.width, view.timeArea().width());
+        QCOMPARE(view.xForTime(2000), mapping.xForTime(2000));
+        QCOMPARE(view.timeAtX(view.xForTime(2000)), int64_t(2000));
+        QCOMPARE(view.nsPerPixel(), 2000.0 / view.timeArea().width());
+    }
+
+    void frameFoldsARowIntoBoxesAndDrawsThem()
+    {
+        // Stream 7's kernel row (gemm 2000..3000 ns, relu 6500..6800 ns) at 10 ns per pixel from 0, the
+        // time area starting at x = 10: gemm takes columns 200..299 (the last left as a gap), relu 650..679.
+        const auto p = handProfile();
+        const TimelineModel model(*p);
+        ColorCache colors(*p);
+        TimelineSlots eventSlots;
+        eventSlots.compute(&model, &colors, ColorMode::Operator);
+        TimelineFrame frame;
+        for (uint8_t slot = 0; slot < kSlotCount; ++slot)
+            for (int shade = 0; shade < TimelineFrame::kShades; ++shade)
+                frame.setFillColor(TimelineFrame::fill(slot, shade), slotColor(slot).darker(100 + 40 * shade));
+        frame.setMinLabelWidth(30);
+        const int row = model.rowOf({EventKind::Kernel, 0});
+        const TimelineCoordinates axis(0, 0, 10000, 10, 1000);
+        const RowBand band{5, 16, true, false};
+        frame.begin();
+        frame.paintRow(model.rows()[size_t(row)], eventSlots.row(row), axis, band);
+        QCOMPARE(frame.stats().rowsPainted, 1);
+        QCOMPARE(frame.stats().rectsPainted, int64_t(2));
+        QCOMPARE(frame.stats().maxRectsInRow, 2);
+        QCOMPARE(frame.stats().eventsVisited, int64_t(2));
+        // Only gemm is wide enough for its name.
+        QCOMPARE(frame.labels().size(), size_t(1));
+        QCOMPARE(frame.labels().front().event, (EventRef{EventKind::Kernel, 0}));
+        QCOMPARE(frame.labels().front().rect, QRect(210, 5, 99, 16));
+
+        QImage image(1100, 30, QImage::Format_RGB32);
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            frame.flush(painter);
+        }
+        const QColor gemm =
+            frame.fillColor(TimelineFrame::fill(colors.kernelSlot(0, ColorMode::Operator), TimelineFrame::kShades - 1));
+        QCOMPARE(image.pixel(210, 5), gemm.rgb());
+        QCOMPARE(image.pixel(308, 20), gemm.rgb());
+        for (const QPoint blank : {QPoint(209, 10), QPoint(309, 10), QPoint(250, 4), QPoint(250, 21), QPoint(500, 10)})
+            QCOMPARE(image.pixel(blank), qRgb(255, 255, 255));
+        QVERIFY(image.pixel(670, 10) != qRgb(255, 255, 255));
+        // Flushed boxes are gone; a new frame starts with nothing counted.
+        image.fill(Qt::white);
+        {
+            QPainter painter(&image);
+            frame.flush(painter);
+        }
+        QCOMPARE(image.pixel(250, 10), qRgb(255, 255, 255));
+        frame.begin();
+        QCOMPARE(frame.stats().rectsPainted, int64_t(0));
+        QVERIFY(frame.labels().empty());
+
+        // 100,000 kernels in 1000 columns go through the row's pyramid and out as one image strip
+        // drawn over the background line: every column of the burst painted, the band only.
+        const auto dense = manyKernels(100000);
+        const TimelineModel denseModel(*dense);
+        ColorCache denseColors(*dense);
+        eventSlots.compute(&denseModel, &denseColors, ColorMode::Operator);
+        const TimelineCoordinates all(0, 0, 1e7, 10, 1000);
+        QVERIFY(denseModel.rows()[0].cellShift >= 0 && all.nsPerPx >= double(1 << denseModel.rows()[0].cellShift));
+        frame.prepareStrips(QRect(10, 0, 1000, 30), 18, {}, qRgb(255, 255, 255), qRgb(200, 200, 200),
+                            qRgb(240, 240, 240));
+        frame.paintRow(denseModel.rows()[0], eventSlots.row(0), all, band);
+        QVERIFY(frame.stats().maxRectsInRow <= 1000);
+        QVERIFY(frame.stats().eventsVisited <= 2 * 1000 + 2);
+        image.fill(Qt::black);
+        {
+            QPainter painter(&image);
+            frame.flush(painter);
+        }
+        int painted = 0;
+        for (int x = 10; x < 10 + 999; ++x) {
+            const QRgb c = image.pixel(x, 12);
+            painted += c != qRgb(0, 0, 0) && c != qRgb(255, 255, 255) ? 1 : 0;
+            QCOMPARE(image.pixel(x, 4), qRgb(0, 0, 0)); // above the band: untouched
+        }
+        QCOMPARE(painted, 999);
+    }
+
+    void findStepsThroughMatchesWithoutAView()
+    {
+        const auto p = handProfile();
+        const TimelineModel model(*p);
+        TimelineFind find;
+        // Case-insensitive text: the four kernels and the three cudaLaunchKernel calls.
+        QCOMPARE(find.search(&model, QStringLiteral("KERNEL"), false), 7);
+        QCOMPARE(find.current(), -1);
+        QCOMPARE(find.search(&model, QStringLiteral("("), true), 0); // an invalid expression
+        QCOMPARE(find.search(nullptr, QStringLiteral("aten"), false), 0);
+        // In start order: aten::t (1100..1300 ns), then aten::relu (6000..7000 ns).
+        QCOMPARE(find.search(&model, QStringLiteral("^aten::(relu|t)$"), true), 2);
+        const EventRef t{EventKind::Operator, 1}, relu{EventKind::Operator, 4};
+        QCOMPARE(find.matches(), (std::vector<EventRef>{t, relu}));
+        // Nothing selected: from the window's start; then on from the current match, wrapping.
+        QCOMPARE(find.step(1, model, {}, 2000), 1);
+        QCOMPARE(find.step(1, model, {}, 0), 0);
+        QCOMPARE(find.step(1, model, t, 0), 1);
+        QCOMPARE(find.step(1, model, relu, 0), 0);
+        QCOMPARE(find.step(-1, model, t, 0), 1);
+        QCOMPARE(find.current(), 1);
+        // From a selection that is not a match: the nearest match after (before) its start.
+        const EventRef kernel1{EventKind::Kernel, 1}; // 3000 ns
+        QCOMPARE(find.step(1, model, kernel1, 0), 1);
+        QCOMPARE(find.step(-1, model, kernel1, 0), 0);
+        // Matches that may overlap a window: starting at most the longest match (1000 ns) before it.
+        QCOMPARE(find.overlapping(6500, 6600), std::make_pair(size_t(1), size_t(2)));
+        QCOMPARE(find.overlapping(1200, 1250), std::make_pair(size_t(0), size_t(1)));
+        QCOMPARE(find.overlapping(0, 1000), std::make_pair(size_t(0), size_t(0)));
+        QCOMPARE(find.overlapping(0, 100000), std::make_pair(size_t(0), size_t(2)));
+        // A new search forgets the current match: stepping on from a selected match goes past it.
+        QCOMPARE(find.search(&model, QStringLiteral("^aten::(relu|t)$"), true), 2);
+        QCOMPARE(find.step(1, model, t, 0), 1);
+        QCOMPARE(find.search(&model, QStringLiteral("^aten::(relu|t)$"), true), 2);
+        QCOMPARE(find.step(-1, model, relu, 0), 0);
+        find.clear();
+        QVERIFY(find.matches().empty());
+        QCOMPARE(find.step(1, model, {}, 0), -1);
     }
 
     void emptyProfilePaints()

@@ -3,12 +3,12 @@
 #include "compare/compare_dialog.h"
 #include "compare/compare_window.h"
 #include "main_window.h"
+#include "settings.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QSettings>
 
 namespace opscope::ui {
 
@@ -72,11 +72,11 @@ void CompareActions::showBaselineDialog()
         return;
     }
     const QStringList paths = QFileDialog::getOpenFileNames(
-        window_, tr("Open baseline (BEFORE) profile"), QSettings().value("files/lastFolder").toString(),
+        window_, tr("Open baseline (BEFORE) profile"), settings::read(settings::files::lastFolder),
         tr("Profiles (*.opscope *.json *.json.gz *.sqlite *.nsys-rep *.csv *.ncu-rep);;All files (*)"));
     if (paths.isEmpty())
         return;
-    QSettings().setValue("files/lastFolder", QFileInfo(paths.first()).absolutePath());
+    settings::write(settings::files::lastFolder, QFileInfo(paths.first()).absolutePath());
     openAsBaseline(paths);
 }
 

@@ -1,5 +1,7 @@
 #include "compare/compare_dialog.h"
 
+#include "settings.h"
+
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -8,7 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace opscope::ui {
@@ -74,9 +75,8 @@ CompareDialog::CompareDialog(QWidget *parent)
     layout->addWidget(hint);
     layout->addWidget(buttons_);
 
-    QSettings settings;
-    before_->setText(settings.value("compare/before").toString());
-    after_->setText(settings.value("compare/after").toString());
+    before_->setText(settings::read(settings::compare::before));
+    after_->setText(settings::read(settings::compare::after));
     updateButtons();
 }
 
@@ -102,18 +102,17 @@ QStringList CompareDialog::after() const
 
 void CompareDialog::remember() const
 {
-    QSettings settings;
-    settings.setValue("compare/before", before_->text());
-    settings.setValue("compare/after", after_->text());
+    settings::write(settings::compare::before, before_->text());
+    settings::write(settings::compare::after, after_->text());
     if (!before().isEmpty())
-        settings.setValue("files/lastFolder", QFileInfo(before().first()).absolutePath());
+        settings::write(settings::files::lastFolder, QFileInfo(before().first()).absolutePath());
 }
 
 void CompareDialog::browse(QLineEdit *edit, const QString &title)
 {
     const QStringList current = splitPaths(edit->text());
-    const QString folder = current.isEmpty() ? QSettings().value("files/lastFolder").toString()
-                                             : QFileInfo(current.first()).absolutePath();
+    const QString folder =
+        current.isEmpty() ? settings::read(settings::files::lastFolder) : QFileInfo(current.first()).absolutePath();
     const QStringList paths = QFileDialog::getOpenFileNames(this, title, folder, kFilter);
     if (!paths.isEmpty())
         edit->setText(joinPaths(paths));

@@ -50,7 +50,7 @@ void CompareTimelines::setComparison(std::shared_ptr<const Comparison> compariso
             titles_[size_t(s)]->setText(s == 0 ? tr("Before") : tr("After"));
             continue;
         }
-        view->setModel(comparison_->capture(Side(s)).profile, comparison_->timelineModels[size_t(s)]);
+        view->setModel(comparison_->capture(Side(s)).profile, comparison_->capture(Side(s)).timeline);
         view->setTimeZero(comparison_->stepStart[size_t(s)]);
         titles_[size_t(s)]->setText((s == 0 ? tr("Before: %1") : tr("After: %1")).arg(comparison_->title(Side(s))));
         titles_[size_t(s)]->setToolTip(comparison_->paths[size_t(s)].join(QLatin1Char('\n')));
@@ -61,7 +61,7 @@ void CompareTimelines::setComparison(std::shared_ptr<const Comparison> compariso
         // show, the other can show too, so clamping never pulls them apart.
         int64_t first = 0, last = 0;
         for (int s = 0; s < 2; ++s) {
-            const TimelineModel &model = *comparison_->timelineModels[size_t(s)];
+            const TimelineModel &model = *comparison_->capture(Side(s)).timeline;
             first = std::min(first, model.traceStart() - comparison_->stepStart[size_t(s)]);
             last = std::max(last, model.traceEnd() - comparison_->stepStart[size_t(s)]);
         }

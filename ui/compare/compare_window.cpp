@@ -7,6 +7,7 @@
 #include "compare/diff_kernel_model.h"
 #include "compare/diff_module_model.h"
 #include "compare/diff_operator_model.h"
+#include "settings.h"
 #include "views/diff_counter_panel.h"
 #include "views/diff_table_view.h"
 
@@ -18,7 +19,6 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -107,12 +107,12 @@ CompareWindow::CompareWindow(QWidget *parent)
                                           : tr("Comparison cancelled"));
         emit comparisonFinished(false, tr("cancelled"));
     });
-    restoreGeometry(QSettings().value("compare/geometry").toByteArray());
+    restoreGeometry(settings::read(settings::compare::geometry));
 }
 
 CompareWindow::~CompareWindow()
 {
-    QSettings().setValue("compare/geometry", saveGeometry());
+    settings::write(settings::compare::geometry, saveGeometry());
 }
 
 void CompareWindow::buildViews()

@@ -1,7 +1,7 @@
 #include "compare/comparison.h"
 
 #include "models/profile_analysis.h"
-#include "opscope/step_timing.h"
+#include "opscope/insights.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -14,10 +14,11 @@ namespace {
 
 // Where a side's captured step starts and ends: its steps as the explorer finds them, else the
 // span of the kernels the diff compares.
-std::pair<int64_t, int64_t> stepWindow(const Profile &p)
+std::pair<int64_t, int64_t> stepWindow(const LoadedCapture &capture)
 {
-    if (const auto steps = markedSteps(p); !steps.empty())
+    if (const auto &steps = capture.steps; !steps.empty())
         return {steps.front().start_ns, steps.back().end_ns};
+    const Profile &p = *capture.profile;
     int64_t start = INT64_MAX, end = INT64_MIN;
     for (const Kernel &k : p.kernels)
         if (!(k.flags & kKernelOutsideCapture)) {
@@ -100,8 +101,7 @@ std::shared_ptr<const Comparison> buildComparison(std::shared_ptr<const LoadedCa
     c->diff = diffProfiles(*c->captures[0]->profile, *c->captures[1]->profile);
     for (int s = 0; s < 2; ++s) {
         const Profile &p = *c->captures[size_t(s)]->profile;
-        c->timelineModels[size_t(s)] = std::make_shared<const TimelineModel>(p);
-        std::tie(c->stepStart[size_t(s)], c->stepEnd[size_t(s)]) = stepWindow(p);
+        std::tie(c->stepStart[size_t(s)], c->stepEnd[size_t(s)]) = stepWindow(*c->captures[size_t(s)]);
         std::vector<int> &kernels = c->kernelRow[size_t(s)];
         kernels.assign(p.kernels.size(), -1);
         for (size_t r = 0; r < c->diff.kernels.size(); ++r) {

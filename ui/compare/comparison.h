@@ -5,7 +5,6 @@
 
 #include "opscope/diff.h"
 #include "profile_loader.h"
-#include "timeline/timeline_model.h"
 
 #include <QMetaType>
 #include <QStringList>
@@ -22,8 +21,6 @@ struct Comparison {
     std::array<std::shared_ptr<const LoadedCapture>, 2> captures; // by Side
     std::array<QStringList, 2> paths;
     ProfileDiff diff; // points into both captures' profiles, which this struct keeps alive
-    // Built with the diff, off the GUI thread (millions of events take a while).
-    std::array<std::shared_ptr<const TimelineModel>, 2> timelineModels;
     // Each side's captured step (absolute ns on its own timebase): the timelines align the starts.
     std::array<int64_t, 2> stepStart{0, 0};
     std::array<int64_t, 2> stepEnd{0, 0};
@@ -42,8 +39,8 @@ struct Comparison {
     QString title(Side side) const;
 };
 
-// Builds the diff, the timeline models and the look-ups (seconds on big captures: call it off the
-// GUI thread).
+// Builds the diff and the look-ups (seconds on big captures: call it off the GUI thread). The
+// captures bring their timeline models and steps, as the loader made them.
 std::shared_ptr<const Comparison> buildComparison(std::shared_ptr<const LoadedCapture> before,
                                                   std::shared_ptr<const LoadedCapture> after,
                                                   const QStringList &beforePaths, const QStringList &afterPaths);

@@ -1,5 +1,6 @@
-// TimelineView's painting: rows of boxes folded to at most one per pixel column, labels,
-// highlights and launch flows, track names and the time ruler.
+// TimelineView's painting, by layer: grid lines, the rows (TimelineFrame folds each to at most one
+// box per pixel column), labels, find matches, highlights and launch flows, track names and the
+// time ruler.
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 
@@ -14,57 +15,9 @@ namespace opscope::ui {
 
 namespace {
 
-constexpr int kMaxFlowArrows = 8;     // flows of a selected operator: one per GPU row, at most this many
-constexpr int kMaxHighlights = 20000; // outlines of a selected operator's kernels
-
-// First index in [lo, hi) whose key is >= t (keys sorted), searching outward from `hint`. A fold's
-// end lies about as far from its start as the previous fold's did, so a good hint makes this a
-// couple of probes on one or two cache lines rather than a binary search over a large array.
-template <class Key> size_t searchNear(size_t lo, size_t hi, int64_t t, size_t hint, Key key)
-{
-    if (lo >= hi)
-        return lo;
-    const size_t h = std::clamp(hint, lo, hi - 1);
-    size_t bound = 1;
-    size_t from, to; // the answer lies in [from, to], and key(to) >= t unless to == hi
-    if (key(h) < t) {
-        while (h + bound < hi && key(h + bound) < t)
-            bound *= 2;
-        from = h + bound / 2 + 1;
-        to = std::min(h + bound, hi);
-    } else { // key(h - bound / 2) >= t holds throughout
-        while (h >= lo + bound && key(h - bound) >= t)
-            bound *= 2;
-        from = h >= lo + bound ? h - bound + 1 : lo;
-        to = h - bound / 2;
-    }
-    // Lower bound in [from, to) without branches: these probes are too irregular to predict.
-    if (from >= to)
-        return from;
-    size_t length = to - from;
-    while (length > 1) {
-        const size_t half = length / 2;
-        from = key(from + half) < t ? from + half : from;
-        length -= half;
-    }
-    return from + (key(from) < t ? 1 : 0);
-}
-
-// First index in [lo, hi) whose key is >= t, where the previous fold suggests `hint`. Up to `walk`
-// entries are read in order first: short runs are found fastest that way, as memory read in order
-// is fetched ahead of use. Longer ones are searched near the hint, so a column costs a few probes
-// however many events it holds.
-template <class Key> size_t findEnd(size_t lo, size_t hi, int64_t t, size_t hint, size_t walk, Key key)
-{
-    if (hint - lo <= walk) {
-        const size_t stop = std::min(hi, lo + walk);
-        while (lo < stop && key(lo) < t)
-            ++lo;
-        if (lo < stop || lo == hi || key(lo) >= t)
-            return lo;
-    }
-    return searchNear(lo, hi, t, std::max(hint, lo), key);
-}
+constexpr int kMaxFlowArrows = 8;       // flows of a selected operator: one per GPU row, at most this many
+constexpr int kMaxHighlights = 20000;   // outlines of a selected operator's kernels
+constexpr int kMaxMatchOutlines = 5000; // per frame; a zoomed-out view of many matches shows the first
 
 // A round tick step (1, 2 or 5 times a power of ten) of at least `ns`.
 double niceStep(double ns)
@@ -126,8 +79,7 @@ void TimelineView::paintEvent(QPaintEvent *)
     QPainter painter(viewport());
     const QPalette &pal = palette();
     painter.fillRect(viewport()->rect(), pal.color(QPalette::Base));
-    stats_ = {};
-    labels_.clear();
+    frame_.begin();
     const QRect area = timeArea();
 
     if (!model_ || model_->eventCount() == 0 || area.width() <= 0) {
@@ -141,40 +93,47 @@ void TimelineView::paintEvent(QPaintEvent *)
     // Grid lines under the events, one per ruler tick. Lines are drawn as opaque one-pixel rects
     // throughout: those take the raster engine's plain fill, where a tall blended line is rasterised
     // span by span (and handed to a thread pool, which costs more than it saves on small machines).
-    const double step = niceStep(viewSpan_ * 100 / area.width());
+    const TimelineCoordinates axis = coordinates();
+    const double step = niceStep(axis.viewSpan * 100 / area.width());
+    const double tickShift = zoom_.tickShift();
     const QColor grid = mixColors(pal.color(QPalette::Mid), pal.color(QPalette::Base), 0.25);
     std::vector<int> gridColumns;
-    for (double tick = std::ceil((viewStart_ - tickShift_) / step) * step + tickShift_; tick <= viewStart_ + viewSpan_;
-         tick += step) {
-        const int x = int(std::lround(xForRel(tick)));
+    for (double tick = std::ceil((axis.viewStart - tickShift) / step) * step + tickShift;
+         tick <= axis.viewStart + axis.viewSpan; tick += step) {
+        const int x = int(std::lround(axis.xForRel(tick)));
         painter.fillRect(QRect(x, area.top(), 1, area.height()), grid);
         gridColumns.push_back(x - area.left());
     }
 
     painter.setClipRect(area);
     const QColor headerBand = pal.color(QPalette::AlternateBase);
-    prepareStrips(area, gridColumns, headerBand);
+    frame_.prepareStrips(area, layout_.rowHeight(), gridColumns, pal.color(QPalette::Base).rgb(), grid.rgb(),
+                         headerBand.rgb());
     const int top = area.top(), bottom = area.bottom();
+    const std::vector<Line> &lines = layout_.lines();
     const Line *first = lineAt(top);
-    size_t index = first ? size_t(first - lines_.data()) : 0;
-    for (; index < lines_.size(); ++index) {
-        const Line &line = lines_[index];
+    size_t index = first ? size_t(first - lines.data()) : 0;
+    for (; index < lines.size(); ++index) {
+        const Line &line = lines[index];
         const int y = lineTop(line);
         if (y > bottom)
             break;
         if (y + line.height <= top)
             continue;
         if (line.row >= 0) {
-            paintRow(line.row, QRect(area.left(), y, area.width(), line.height), false);
+            const QRect rect(area.left(), y, area.width(), line.height);
+            frame_.paintRow(model_->rows()[size_t(line.row)], slots_.row(line.row), axis, rowBand(rect, false));
             continue;
         }
         painter.fillRect(QRect(area.left(), y, area.width(), line.height), headerBand);
         const TimelineTrack &track = model_->tracks()[line.track];
-        if (!expanded_[line.track] && track.rowCount > 0) // collapsed: its summary row inside the header
-            paintRow(track.summaryRow, QRect(area.left(), y + 2, area.width(), line.height - 4), true);
+        if (!layout_.isExpanded(line.track) && track.rowCount > 0) { // collapsed: its summary row inside the header
+            const QRect rect(area.left(), y + 2, area.width(), line.height - 4);
+            frame_.paintRow(model_->rows()[size_t(track.summaryRow)], slots_.row(track.summaryRow), axis,
+                            rowBand(rect, true));
+        }
     }
-    flushStrips(painter);
-    flushBoxes(painter);
+    frame_.flush(painter);
     paintLabels(painter);
     paintHighlights(painter);
     painter.setClipping(false);
@@ -182,179 +141,15 @@ void TimelineView::paintEvent(QPaintEvent *)
     paintRuler(painter);
 }
 
-void TimelineView::paintRow(int rowIndex, const QRect &rect, bool inHeader)
+RowBand TimelineView::rowBand(const QRect &rect, bool inHeader) const
 {
-    const TimelineRow &row = model_->rows()[rowIndex];
-    if (row.events.empty())
-        return;
-    // Zoomed out so far that a column spans one of the row's finest buckets or more: read those.
-    if (row.cellShift >= 0 && viewSpan_ / rect.width() >= double(int64_t(1) << row.cellShift))
-        return paintRowCells(rowIndex, rect, inHeader);
-    const std::vector<uint8_t> &rowSlots = rowSlots_[rowIndex];
-    const int width = rect.width();
-    const int left = rect.left();
-    const int y = rect.top() + 1;
-    const int height = rect.height() - 2;
-    const bool withLabels = rect.height() >= rowHeight_;
-    const double pxPerNs = width / viewSpan_;
-    const double nsPerPx = viewSpan_ / width;
-    const double viewStart = viewStart_;
-    const int64_t origin = origin_;
-    const TimelineRow::Point *points = row.points.data();
-
-    auto columnOf = [&](int64_t t) { return (double(t - origin) - viewStart) * pxPerNs; };
-    // Clamped before converting: events far outside the window must not overflow an int.
-    auto roundColumn = [&](double u) { return int(std::lround(std::clamp(u, -2.0, width + 2.0))); };
-    auto floorColumn = [&](double u) { return int(std::floor(std::clamp(u, -2.0, width + 2.0))); };
-    // The first instant (absolute ns) of pixel column c.
-    auto columnStart = [&](int c) { return origin + int64_t(std::ceil(viewStart + c * nsPerPx)); };
-
-    const auto [firstEvent, lastEvent] =
-        row.window(origin + int64_t(std::floor(viewStart)), origin + int64_t(std::ceil(viewStart + viewSpan_)) + 1);
-    size_t i = firstEvent;
-    int cursor = 0; // the first column not painted yet: boxes never overlap, so at most `width` of them
-    int rects = 0;
-    int pendingFrom = 0, pendingTo = 0, pendingFill = -1; // folded columns of one fill merge into one box
-    auto flushPending = [&] {
-        if (pendingFill >= 0) {
-            boxes_[pendingFill].emplace_back(left + pendingFrom, y, pendingTo - pendingFrom, height);
-            ++rects;
-            pendingFill = -1;
-        }
-    };
-    int64_t visited = 0, groupFolds = 0;
-    size_t lastFold = 1; // events in the previous folded column: the guess for the next one
-    constexpr size_t G = TimelineRow::kGroupSize;
-    const TimelineGroup *groups = row.groups.data();
-    const std::vector<uint8_t> &groupSlots = groupSlots_[rowIndex];
-    const size_t groupCount = row.groups.size();
-    auto emitFold = [&](int from, int to, int fill) {
-        if (fill == pendingFill && pendingTo == from) {
-            pendingTo = to;
-        } else {
-            flushPending();
-            pendingFrom = from;
-            pendingTo = to;
-            pendingFill = fill;
-        }
-        cursor = to;
-    };
-    while (i < lastEvent) {
-        ++visited;
-        // At a group boundary the group holds the start: no look into the large per-event arrays.
-        const int64_t start = i % G == 0 ? groups[i / G].firstStart : points[i].start;
-        const double u0 = columnOf(start);
-        if (u0 >= width)
-            break;
-
-        // Dense: the last column folded two groups or more and this group has only sub-pixel events.
-        // Fold whole groups; the box spans from the first folded start to the last folded end.
-        const size_t g = i / G;
-        if (lastFold >= 2 * G && groups[g].longest != UINT32_MAX && double(groups[g].longest) * pxPerNs < 1.0) {
-            const int c = std::max(floorColumn(u0), cursor);
-            if (c >= width)
-                break;
-            const size_t g1 = findEnd(g + 1, groupCount, columnStart(c + 1), g + lastFold / G, 64,
-                                      [groups](size_t k) { return groups[k].firstStart; });
-            // The groups before the last end before it starts, in this column; the last one may hold
-            // an idle gap (its events need not follow each other closely). When its end lies past
-            // the next column it may well, and folding it whole would paint the gap: fold event by
-            // event below instead, which stops at the column's end.
-            const int lastColumn = g1 > g + 1 ? floorColumn(columnOf(groups[g1 - 1].lastEnd)) : width;
-            if (g1 > g + 1 && lastColumn <= c + 1) {
-                // The fold covers the columns from its first start to its last end. When the next
-                // group starts in the column of that end, the column is left to it: a fold never
-                // pushes the next one right, so no error builds up along a dense row.
-                const int nextColumn = g1 < groupCount ? floorColumn(columnOf(groups[g1].firstStart)) : width;
-                const int to = std::clamp(nextColumn > lastColumn ? lastColumn + 1 : lastColumn, c + 1, width);
-                const int64_t busyEnd = g1 < groupCount ? groups[g1].busyBefore : points[row.size()].busy;
-                const int64_t busyStart = i % G == 0 ? groups[g].busyBefore : points[i].busy;
-                uint8_t slot = groupSlots[g];
-                uint32_t longest = groups[g].longest;
-                for (const size_t k : {(g + g1) / 2, g1 - 1})
-                    if (groups[k].longest > longest) {
-                        longest = groups[k].longest;
-                        slot = groupSlots[k];
-                    }
-                const double coverage = double(busyEnd - busyStart) * pxPerNs / (to - c);
-                emitFold(c, to, slot * kShades + std::min(kShades - 1, int(coverage * kShades)));
-                const size_t j = std::min(g1 * G, row.size());
-                ++groupFolds;
-                __builtin_prefetch(groups + std::min(g1 + 2 * (g1 - g), groupCount));
-                lastFold = j - i;
-                i = j;
-                continue;
-            }
-            // The column ends inside this group: fold event by event below.
-        }
-
-        const double u1 = columnOf(row.end(i));
-        if (u1 - u0 >= 1.0) { // a pixel or wider: a box of its own
-            const int a = std::max(roundColumn(u0), cursor);
-            const int b = std::min(roundColumn(u1), width);
-            if (b > a) {
-                flushPending();
-                const uint8_t slot = rowSlots[i];
-                const int boxWidth = b - a >= 3 ? b - a - 1 : b - a; // a one-pixel gap between neighbours
-                boxes_[slot * kShades + kShades - 1].emplace_back(left + a, y, boxWidth, height);
-                ++rects;
-                if (withLabels && boxWidth >= minLabelWidth_)
-                    labels_.push_back({QRect(left + a, y, boxWidth, height), {row.kind, row.events[i]}, slot});
-                cursor = b;
-            }
-            lastFold = 1;
-            ++i;
-            continue;
-        }
-        // Narrower than a pixel: fold every event that starts before this column ends.
-        const int c = std::max(floorColumn(u0), cursor);
-        if (c >= width)
-            break;
-        size_t j = findEnd(i + 1, lastEvent, columnStart(c + 1), i + lastFold, 8 * G,
-                           [points](size_t k) { return points[k].start; });
-        if (j - 1 > i && columnOf(row.end(j - 1)) >= c + 2) // the last one is wide: it gets its own box
-            --j;
-        uint8_t slot = rowSlots[i];
-        int shade = kShades - 1;
-        if (j - i > 1) {
-            // The fold takes the colour of the longer of its first and last events (both in cache
-            // after the search), and a shade by how much of the column its events cover.
-            if (points[j].busy - points[j - 1].busy > points[i + 1].busy - points[i].busy)
-                slot = rowSlots[j - 1];
-            const double coverage = double(points[j].busy - points[i].busy) * pxPerNs;
-            shade = std::min(kShades - 1, int(coverage * kShades));
-        }
-        emitFold(c, c + 1, slot * kShades + shade);
-        lastFold = j - i;
-        i = j;
-    }
-    flushPending();
-    ++stats_.rowsPainted;
-    stats_.maxRectsInRow = std::max(stats_.maxRectsInRow, rects);
-    stats_.rectsPainted += rects;
-    stats_.eventsVisited += visited;
-    stats_.groupFolds += groupFolds;
-}
-
-void TimelineView::flushBoxes(QPainter &painter)
-{
-    // One brush per colour: every box of a colour goes out in one call.
-    painter.setPen(Qt::NoPen);
-    for (size_t fill = 0; fill < boxes_.size(); ++fill) {
-        std::vector<QRect> &boxes = boxes_[fill];
-        if (boxes.empty())
-            continue;
-        painter.setBrush(fills_[fill]);
-        painter.drawRects(boxes.data(), int(boxes.size()));
-        boxes.clear();
-    }
-    painter.setBrush(Qt::NoBrush);
+    return {rect.top() + 1, rect.height() - 2, rect.height() >= layout_.rowHeight(), inHeader};
 }
 
 void TimelineView::paintLabels(QPainter &painter)
 {
     const QFontMetrics fm = fontMetrics();
-    for (const Label &label : labels_) {
+    for (const TimelineFrame::Label &label : frame_.labels()) {
         const QString text = cachedLabel(label.event);
         const QRect inner = label.rect.adjusted(3, 0, -3, 0);
         if (text.isEmpty() || inner.width() <= 0)
@@ -365,7 +160,7 @@ void TimelineView::paintLabels(QPainter &painter)
             continue;
         painter.setPen(textColors_[label.slot]);
         painter.drawText(inner, Qt::AlignVCenter | Qt::AlignLeft, shown);
-        ++stats_.labelsDrawn;
+        ++frame_.stats().labelsDrawn;
     }
 }
 
@@ -383,7 +178,7 @@ void TimelineView::paintHighlights(QPainter &painter)
             if (drawn++ >= kMaxHighlights)
                 break;
             const QRectF r = eventRect({EventKind::Kernel, k});
-            if (!r.isEmpty() && r.right() >= labelWidth_ && r.left() <= viewport()->width())
+            if (!r.isEmpty() && r.right() >= labelWidth() && r.left() <= viewport()->width())
                 painter.drawRect(r.adjusted(-1, -1, 1, 1));
         }
     }
@@ -422,6 +217,29 @@ void TimelineView::paintHighlights(QPainter &painter)
     painter.setRenderHint(QPainter::Antialiasing, false);
 }
 
+void TimelineView::paintMatches(QPainter &painter)
+{
+    const std::vector<EventRef> &matches = find_.matches();
+    if (matches.empty())
+        return;
+    const auto [first, last] = find_.overlapping(visibleStart(), visibleEnd());
+    const QColor color = palette().color(QPalette::Link);
+    painter.setPen(QPen(color, 2));
+    painter.setBrush(Qt::NoBrush);
+    int drawn = 0;
+    for (size_t m = first; m < last && drawn < kMaxMatchOutlines; ++m) {
+        const EventRef event = matches[m];
+        if (model_->endOf(event) < visibleStart())
+            continue;
+        const QRectF r = eventRect(event);
+        if (r.isEmpty())
+            continue;
+        painter.drawRect(r.adjusted(-1, -1, 1, 1));
+        ++drawn;
+    }
+    frame_.stats().matchOutlines = drawn;
+}
+
 void TimelineView::paintFlow(QPainter &painter, EventRef to)
 {
     const int targetRow = model_->rowOf(to);
@@ -437,7 +255,7 @@ void TimelineView::paintFlow(QPainter &painter, EventRef to)
         return;
     const QPointF a(xForTime(model_->startOf(from)), rowCenterY(sourceRow));
     const QPointF b(xForTime(model_->startOf(to)), rowCenterY(targetRow));
-    const double left = labelWidth_, right = viewport()->width();
+    const double left = labelWidth(), right = viewport()->width();
     if ((a.x() < left && b.x() < left) || (a.x() > right && b.x() > right))
         return;
     // Far-away ends are pulled in so the curve stays within sane coordinates.
@@ -457,16 +275,16 @@ void TimelineView::paintFlow(QPainter &painter, EventRef to)
     painter.setBrush(color);
     painter.drawPolygon(head);
     painter.setBrush(Qt::NoBrush);
-    ++stats_.flowArrows;
+    ++frame_.stats().flowArrows;
 }
 
 void TimelineView::paintTrackNames(QPainter &painter)
 {
     const QPalette &pal = palette();
-    const QRect column(0, rulerHeight_, labelWidth_, std::max(0, viewport()->height() - rulerHeight_));
+    const QRect column(0, rulerHeight(), labelWidth(), std::max(0, viewport()->height() - rulerHeight()));
     painter.fillRect(column, pal.color(QPalette::Window));
     const QColor separator = pal.color(QPalette::Mid);
-    painter.fillRect(QRect(labelWidth_ - 1, column.top(), 1, column.height()), separator);
+    painter.fillRect(QRect(labelWidth() - 1, column.top(), 1, column.height()), separator);
     if (!model_)
         return;
     painter.setClipRect(column);
@@ -475,18 +293,19 @@ void TimelineView::paintTrackNames(QPainter &painter)
     bold.setBold(true);
     const QFontMetrics boldMetrics(bold);
     const Line *first = lineAt(column.top());
-    for (size_t index = first ? size_t(first - lines_.data()) : 0; index < lines_.size(); ++index) {
-        const Line &line = lines_[index];
+    const std::vector<Line> &lines = layout_.lines();
+    for (size_t index = first ? size_t(first - lines.data()) : 0; index < lines.size(); ++index) {
+        const Line &line = lines[index];
         const int y = lineTop(line);
         if (y > column.bottom())
             break;
         if (line.row < 0) {
             const TimelineTrack &track = model_->tracks()[line.track];
-            painter.fillRect(QRect(0, y, labelWidth_ - 1, 1), separator);
+            painter.fillRect(QRect(0, y, labelWidth() - 1, 1), separator);
             // A disclosure triangle: pointing right when collapsed, down when expanded.
             const QPointF c(9, y + line.height / 2.0);
             QPolygonF triangle;
-            if (expanded_[line.track])
+            if (layout_.isExpanded(line.track))
                 triangle << c + QPointF(-4, -2) << c + QPointF(4, -2) << c + QPointF(0, 3);
             else
                 triangle << c + QPointF(-2, -4) << c + QPointF(-2, 4) << c + QPointF(3, 0);
@@ -498,8 +317,8 @@ void TimelineView::paintTrackNames(QPainter &painter)
             painter.setBrush(Qt::NoBrush);
             painter.setFont(bold);
             painter.setPen(pal.color(QPalette::WindowText));
-            painter.drawText(QRect(18, y, labelWidth_ - 22, line.height), Qt::AlignVCenter | Qt::AlignLeft,
-                             boldMetrics.elidedText(track.title, Qt::ElideRight, labelWidth_ - 22));
+            painter.drawText(QRect(18, y, labelWidth() - 22, line.height), Qt::AlignVCenter | Qt::AlignLeft,
+                             boldMetrics.elidedText(track.title, Qt::ElideRight, labelWidth() - 22));
             painter.setFont(font());
             continue;
         }
@@ -510,8 +329,8 @@ void TimelineView::paintTrackNames(QPainter &painter)
         if (!firstOfGroup)
             continue;
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(QRect(24, y, labelWidth_ - 28, line.height), Qt::AlignVCenter | Qt::AlignLeft,
-                         fm.elidedText(rowGroupName(*profile_, row), Qt::ElideRight, labelWidth_ - 28));
+        painter.drawText(QRect(24, y, labelWidth() - 28, line.height), Qt::AlignVCenter | Qt::AlignLeft,
+                         fm.elidedText(rowGroupName(*profile_, row), Qt::ElideRight, labelWidth() - 28));
     }
     painter.setClipping(false);
 }
@@ -547,30 +366,31 @@ int TimelineView::fittedLabelWidth() const
 void TimelineView::paintRuler(QPainter &painter)
 {
     const QPalette &pal = palette();
-    const QRect ruler(0, 0, viewport()->width(), rulerHeight_);
+    const QRect ruler(0, 0, viewport()->width(), rulerHeight());
     painter.fillRect(ruler, pal.color(QPalette::Window));
-    painter.fillRect(QRect(0, rulerHeight_ - 1, ruler.width(), 1), pal.color(QPalette::Mid));
+    painter.fillRect(QRect(0, rulerHeight() - 1, ruler.width(), 1), pal.color(QPalette::Mid));
     const QRect area = timeArea();
+    const TimelineCoordinates axis = coordinates();
     painter.setPen(pal.color(QPalette::WindowText));
-    painter.drawText(QRect(6, 0, labelWidth_ - 12, rulerHeight_), Qt::AlignVCenter | Qt::AlignLeft,
-                     tr("Window %1").arg(formatDuration(int64_t(std::llround(viewSpan_)))));
+    painter.drawText(QRect(6, 0, labelWidth() - 12, rulerHeight()), Qt::AlignVCenter | Qt::AlignLeft,
+                     tr("Window %1").arg(formatDuration(int64_t(std::llround(axis.viewSpan)))));
     if (area.width() <= 0)
         return;
-    painter.setClipRect(QRect(labelWidth_, 0, area.width(), rulerHeight_));
-    const double step = niceStep(viewSpan_ * 100 / area.width());
+    painter.setClipRect(QRect(labelWidth(), 0, area.width(), rulerHeight()));
+    const double step = niceStep(axis.viewSpan * 100 / area.width());
     const double minor = step / 5;
     const QColor text = pal.color(QPalette::WindowText);
     // Ticks count from the time zero (the trace start unless setTimeZero moved it).
-    const double zero = tickShift_;
-    for (double tick = std::ceil((viewStart_ - zero) / minor) * minor; tick <= viewStart_ - zero + viewSpan_;
-         tick += minor) {
-        const int x = int(std::lround(xForRel(tick + zero)));
+    const double zero = zoom_.tickShift();
+    for (double tick = std::ceil((axis.viewStart - zero) / minor) * minor;
+         tick <= axis.viewStart - zero + axis.viewSpan; tick += minor) {
+        const int x = int(std::lround(axis.xForRel(tick + zero)));
         const bool major = std::abs(std::remainder(tick, step)) < minor / 2;
         const int length = major ? 8 : 4;
-        painter.fillRect(QRect(x, rulerHeight_ - 1 - length, 1, length), major ? text : pal.color(QPalette::Mid));
+        painter.fillRect(QRect(x, rulerHeight() - 1 - length, 1, length), major ? text : pal.color(QPalette::Mid));
         if (major) {
             painter.setPen(text);
-            painter.drawText(QPoint(x + 3, rulerHeight_ - 9), formatTick(tick, step));
+            painter.drawText(QPoint(x + 3, rulerHeight() - 9), formatTick(tick, step));
         }
     }
     painter.setClipping(false);

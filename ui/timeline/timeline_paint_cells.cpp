@@ -1,12 +1,9 @@
-// TimelineView's painting of zoomed-out rows: the row's summary pyramid (TimelineCell) is read in time
+// TimelineFrame's painter of zoomed-out rows: the row's summary pyramid (TimelineCell) is read in time
 // order at the level whose buckets are just narrower than a pixel column, so a column costs two or
 // three bucket reads whatever the number of events behind it. The folded columns are then written
 // as pixels into one image line per row and drawn with a single call, so their cost depends on the
 // width, not on how many columns are busy. Events a pixel or wider keep their own boxes and labels.
-#include "timeline/timeline_util.h"
-#include "timeline/timeline_view.h"
-
-#include <QPainter>
+#include "timeline/timeline_frame.h"
 
 #include <algorithm>
 #include <cmath>
@@ -25,63 +22,24 @@ struct Run {
 
 } // namespace
 
-void TimelineView::prepareStrips(const QRect &area, const std::vector<int> &gridColumns, const QColor &headerBand)
+void TimelineFrame::paintRowCells(const TimelineRow &row, const RowSlots &rowSlots,
+                                  const TimelineCoordinates &coordinates, RowBand band)
 {
-    // One line per row that can be on screen; the background a strip starts from, grid lines included
-    // (a collapsed track's header has none: its band covers them).
-    const int width = std::max(area.width(), 1);
-    const int lines = area.height() / std::max(rowHeight_, 1) + 2;
-    if (strips_.width() != width || strips_.height() < lines)
-        strips_ = QImage(width, lines, QImage::Format_RGB32);
-    pendingStrips_.clear();
-    const QRgb base = palette().color(QPalette::Base).rgb();
-    const QRgb grid = mixColors(palette().color(QPalette::Mid), palette().color(QPalette::Base), 0.25).rgb();
-    baseLine_.assign(size_t(width), base);
-    for (const int x : gridColumns)
-        if (x >= 0 && x < width)
-            baseLine_[size_t(x)] = grid;
-    headerLine_.assign(size_t(width), headerBand.rgb());
-}
-
-void TimelineView::flushStrips(QPainter &painter)
-{
-    // Each line stretched to its row's height: one call per row, nearest-neighbour (no smoothing).
-    painter.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    for (const auto &[target, line] : pendingStrips_)
-        painter.drawImage(target, strips_, QRect(0, line, target.width(), 1));
-    pendingStrips_.clear();
-}
-
-void TimelineView::paintRowCells(int rowIndex, const QRect &rect, bool inHeader)
-{
-    const TimelineRow &row = model_->rows()[rowIndex];
-    const std::vector<uint8_t> &rowSlots = rowSlots_[rowIndex];
-    const int width = rect.width();
-    const int left = rect.left();
-    const int y = rect.top() + 1;
-    const int height = rect.height() - 2;
-    const bool withLabels = rect.height() >= rowHeight_;
-    const double pxPerNs = width / viewSpan_;
-    const double nsPerPx = viewSpan_ / width;
-    const double viewStart = viewStart_;
-    const int64_t origin = origin_;
-    auto columnOf = [&](int64_t t) { return (double(t - origin) - viewStart) * pxPerNs; };
-    // Clamped before converting: events far outside the window must not overflow an int.
-    auto clampColumn = [&](double u) { return std::clamp(u, -2.0, width + 2.0); };
-    auto roundColumn = [&](double u) { return int(std::lround(clampColumn(u))); };
+    const TimelineCoordinates axis = coordinates; // a copy of its own: no write below can change it
+    const std::vector<uint8_t> &eventSlots = rowSlots.events;
+    const int width = axis.width;
 
     // The coarsest level whose buckets are no wider than a column: between one and two per column.
     const int level =
-        std::clamp(int(std::floor(std::log2(nsPerPx))) - row.cellShift, 0, int(row.cellLevels.size()) - 1);
+        std::clamp(int(std::floor(std::log2(axis.nsPerPx))) - row.cellShift, 0, int(row.cellLevels.size()) - 1);
     const std::vector<TimelineCell> &cells = row.cellLevels[size_t(level)];
-    const uint8_t *cellSlots = cellSlots_[rowIndex][size_t(level)].data();
+    const uint8_t *cellSlots = rowSlots.cells[size_t(level)].data();
     const int shift = row.cellShift + level;
     const int64_t rowOrigin = row.start(0);
     auto cellOf = [&](int64_t t) { return size_t((std::max(t, rowOrigin) - rowOrigin) >> shift); };
 
-    const int64_t t0 = origin + int64_t(std::floor(viewStart));
-    const int64_t t1 = origin + int64_t(std::ceil(viewStart + viewSpan_)) + 1;
-    const auto [firstEvent, lastEvent] = row.window(t0, t1);
+    const int64_t t0 = axis.windowFirst();
+    const auto [firstEvent, lastEvent] = row.window(t0, axis.windowEnd());
     ++stats_.rowsPainted;
     if (firstEvent >= lastEvent)
         return;
@@ -100,8 +58,8 @@ void TimelineView::paintRowCells(int rowIndex, const QRect &rect, bool inHeader)
     // Adds busy time over the fractional columns [u0, u1), split by overlap; the column's colour is
     // its heaviest contributor's (weight: that contributor's longest event + 1, so 0 means empty).
     auto fold = [&](double u0, double u1, double busy, uint32_t weight, uint8_t slot) {
-        u0 = clampColumn(u0);
-        u1 = clampColumn(u1);
+        u0 = axis.clampColumn(u0);
+        u1 = axis.clampColumn(u1);
         const int from = std::max(int(std::floor(u0)), 0);
         const int to = std::min(std::max(int(std::floor(u0)), int(std::ceil(u1)) - 1), width - 1);
         if (from > to)
@@ -122,21 +80,21 @@ void TimelineView::paintRowCells(int rowIndex, const QRect &rect, bool inHeader)
     auto paintEvent = [&](size_t i) {
         ++visited;
         const int64_t duration = row.end(i) - row.start(i);
-        const double u0 = columnOf(row.start(i)), u1 = columnOf(row.end(i));
+        const double u0 = axis.columnOf(row.start(i)), u1 = axis.columnOf(row.end(i));
         if (u1 - u0 < 1.0) {
-            fold(u0, u1, double(duration), uint32_t(std::min<int64_t>(duration, UINT32_MAX - 1)) + 1, rowSlots[i]);
+            fold(u0, u1, double(duration), uint32_t(std::min<int64_t>(duration, UINT32_MAX - 1)) + 1, eventSlots[i]);
             return;
         }
-        const int a = std::max(roundColumn(u0), wideCursor);
-        const int b = std::min(roundColumn(u1), width);
+        const int a = std::max(axis.roundColumn(u0), wideCursor);
+        const int b = std::min(axis.roundColumn(u1), width);
         if (b <= a)
             return;
-        const uint8_t slot = rowSlots[i];
+        const uint8_t slot = eventSlots[i];
         const int boxWidth = b - a >= 3 ? b - a - 1 : b - a; // a one-pixel gap between neighbours
-        boxes_[slot * kShades + kShades - 1].emplace_back(left + a, y, boxWidth, height);
+        boxes_[slot * kShades + kShades - 1].emplace_back(axis.left + a, band.y, boxWidth, band.height);
         ++rects;
-        if (withLabels && boxWidth >= minLabelWidth_)
-            labels_.push_back({QRect(left + a, y, boxWidth, height), {row.kind, row.events[i]}, slot});
+        if (band.withLabels && boxWidth >= minLabelWidth_)
+            labels_.push_back({QRect(axis.left + a, band.y, boxWidth, band.height), {row.kind, row.events[i]}, slot});
         wideColumns_.emplace_back(a, b);
         wideCursor = b;
     };
@@ -159,9 +117,9 @@ void TimelineView::paintRowCells(int rowIndex, const QRect &rect, bool inHeader)
         const TimelineCell &cell = levelCells[j];
         if (cell.empty())
             return;
-        if (double(cell.longest) * pxPerNs < 1.0) {
-            fold(columnOf(cell.firstStart), columnOf(cell.lastEnd), double(cell.busy),
-                 std::min<uint32_t>(cell.longest, UINT32_MAX - 1) + 1, cellSlots_[rowIndex][size_t(k)][j]);
+        if (double(cell.longest) * axis.pxPerNs < 1.0) {
+            fold(axis.columnOf(cell.firstStart), axis.columnOf(cell.lastEnd), double(cell.busy),
+                 std::min<uint32_t>(cell.longest, UINT32_MAX - 1) + 1, rowSlots.cells[size_t(k)][j]);
         } else if (k > 0) {
             self(self, k - 1, 2 * j);
             if (2 * j + 1 < row.cellLevels[size_t(k - 1)].size())
@@ -177,10 +135,10 @@ void TimelineView::paintRowCells(int rowIndex, const QRect &rect, bool inHeader)
     const size_t lastCell = std::min(cellOf(row.start(lastEvent - 1)) + 1, cells.size());
     for (; j < lastCell; ++j) {
         const TimelineCell &cell = cells[j];
-        if (cell.empty() || double(cell.longest) * pxPerNs < 1.0) { // the common case, inline
+        if (cell.empty() || double(cell.longest) * axis.pxPerNs < 1.0) { // the common case, inline
             ++visited;
             if (!cell.empty())
-                fold(columnOf(cell.firstStart), columnOf(cell.lastEnd), double(cell.busy),
+                fold(axis.columnOf(cell.firstStart), axis.columnOf(cell.lastEnd), double(cell.busy),
                      std::min<uint32_t>(cell.longest, UINT32_MAX - 1) + 1, cellSlots[j]);
             continue;
         }
@@ -202,7 +160,7 @@ void TimelineView::paintRowCells(int rowIndex, const QRect &rect, bool inHeader)
             ++wide;
         if (wide < wideColumns_.size() && wideColumns_[wide].first <= c)
             continue;
-        const int fill = columnSlot_[size_t(c)] * kShades + std::min(kShades - 1, int(busy * pxPerNs * kShades));
+        const int fill = columnSlot_[size_t(c)] * kShades + std::min(kShades - 1, int(busy * axis.pxPerNs * kShades));
         if (!runs.empty() && runs.back().to == c && runs.back().fill == fill)
             ++runs.back().to;
         else
@@ -212,13 +170,13 @@ void TimelineView::paintRowCells(int rowIndex, const QRect &rect, bool inHeader)
         strips_.width() >= width) {
         const int line = int(pendingStrips_.size());
         auto *pixels = reinterpret_cast<QRgb *>(strips_.scanLine(line));
-        std::memcpy(pixels, (inHeader ? headerLine_ : baseLine_).data(), size_t(width) * sizeof(QRgb));
+        std::memcpy(pixels, (band.inHeader ? headerLine_ : baseLine_).data(), size_t(width) * sizeof(QRgb));
         for (const Run &run : runs)
             std::fill(pixels + run.from, pixels + run.to, fillPixels_[size_t(run.fill)]);
-        pendingStrips_.emplace_back(QRect(left, y, width, height), line);
+        pendingStrips_.emplace_back(QRect(axis.left, band.y, width, band.height), line);
     } else {
         for (const Run &run : runs)
-            boxes_[size_t(run.fill)].emplace_back(left + run.from, y, run.to - run.from, height);
+            boxes_[size_t(run.fill)].emplace_back(axis.left + run.from, band.y, run.to - run.from, band.height);
     }
     rects += int(runs.size());
     stats_.maxRectsInRow = std::max(stats_.maxRectsInRow, rects);

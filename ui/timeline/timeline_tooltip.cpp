@@ -28,7 +28,7 @@ QString TimelineView::toolTipAt(QPoint pos) const
 {
     if (!model_)
         return {};
-    if (pos.y() < rulerHeight_) {
+    if (pos.y() < rulerHeight()) {
         const int64_t shift = timeZero() - model_->timeOrigin();
         const QString zero = shift == 0 ? tr("the profile's first event")
                                         : tr("%1 after the profile's first event").arg(formatDuration(shift));
@@ -36,7 +36,7 @@ QString TimelineView::toolTipAt(QPoint pos) const
             .arg(zero)
             .arg(timeZero());
     }
-    if (pos.x() < labelWidth_) {
+    if (pos.x() < labelWidth()) {
         const Line *line = lineAt(pos.y());
         return line ? nameToolTip(*line) : QString();
     }

@@ -15,18 +15,14 @@ namespace opscope::ui {
 
 namespace {
 
-constexpr double kMinSpanNs = 50;     // the deepest zoom: 50 ns across the time area
 constexpr double kZoomStep = 0.8;     // one wheel notch or W/S press
 constexpr double kPanFraction = 0.1;  // one A/D press, of the visible span
 constexpr int kDragThreshold = 3;     // pixels a press may move and still be a click
 constexpr double kHitTolerancePx = 2; // a click this close to a tiny event still picks it
-constexpr int kLabelEdgePx = 3;       // this close to the names column's edge, a press resizes it
-constexpr int kMinLabelWidth = 60;    // the names column never gets narrower
-constexpr int kMinTimeWidth = 100;    // nor so wide that less time area than this is left
 
 } // namespace
 
-TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent), boxes_(kSlotCount * kShades)
+TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 {
     qRegisterMetaType<EventRef>();
     setFocusPolicy(Qt::StrongFocus);
@@ -60,19 +56,19 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     kernelLabels_.clear();
     selection_ = {};
     hovered_ = {};
-    matches_.clear();
-    matchStarts_.clear();
-    currentMatch_ = -1;
-    origin_ = model_ ? model_->traceStart() : 0;
-    tickShift_ = model_ ? double(model_->timeOrigin() - origin_) : 0; // the zero the tables count from
-    extentStart_ = 0;
-    extentEnd_ = model_ ? double(model_->traceEnd() - model_->traceStart()) : 0;
-    expanded_.assign(model_ ? model_->tracks().size() : 0, 1);
+    find_.clear();
+    // The ruler counts from the zero the tables count from; the window may roam the trace.
+    if (model_)
+        zoom_.reset(model_->traceStart(), model_->traceEnd(), model_->timeOrigin());
+    else
+        zoom_.reset(0, 0, 0);
+    layout_.setModel(model_.get());
     metricTime_ = profile_ ? profile_->findMetric("gpu__time_duration.sum") : kNoIndex;
     metricDram_ = profile_ ? profile_->findMetric("dram__bytes.sum") : kNoIndex;
     metricSm_ = profile_ ? profile_->findMetric("sm__throughput.avg.pct_of_peak_sustained_elapsed") : kNoIndex;
-    computeSlots();
-    relayout();
+    slots_.compute(model_.get(), colors_.get(), colorMode_);
+    updateScrollBar();
+    viewport()->update();
     fitAll();
     if (previousSelection.valid())
         emit selectionChanged(selection_);
@@ -82,59 +78,41 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
 
 int64_t TimelineView::visibleStart() const
 {
-    return origin_ + int64_t(std::llround(viewStart_));
+    return zoom_.visibleStart();
 }
 
 int64_t TimelineView::visibleEnd() const
 {
-    return origin_ + int64_t(std::llround(viewStart_ + viewSpan_));
+    return zoom_.visibleEnd();
 }
 
 double TimelineView::nsPerPixel() const
 {
-    return viewSpan_ / std::max(1, timeArea().width());
+    return coordinates().nsPerPx;
 }
 
-void TimelineView::setWindow(double start, double span)
+void TimelineView::windowChanged()
 {
-    viewSpan_ = std::clamp(span, kMinSpanNs, maxSpan());
-    viewStart_ = start;
-    clampWindow();
     viewport()->update();
     emit visibleRangeChanged(visibleStart(), visibleEnd());
 }
 
-void TimelineView::clampWindow()
-{
-    // Keep a tenth of the window on the extent so one cannot get lost in empty time.
-    viewStart_ = std::clamp(viewStart_, extentStart_ - viewSpan_ * 0.9, extentEnd_ - viewSpan_ * 0.1);
-}
-
-double TimelineView::maxSpan() const
-{
-    return std::max((extentEnd_ - extentStart_) * 4, 1e6);
-}
-
 void TimelineView::setTimeExtent(int64_t startNs, int64_t endNs)
 {
-    extentStart_ = double(startNs - origin_);
-    extentEnd_ = double(std::max(startNs, endNs) - origin_);
-    setWindow(viewStart_, viewSpan_);
+    zoom_.setExtent(startNs, endNs);
+    windowChanged();
 }
 
 void TimelineView::setVisibleRange(int64_t startNs, int64_t endNs)
 {
-    setWindow(double(startNs - origin_), double(std::max<int64_t>(endNs - startNs, 1)));
+    zoom_.setVisibleRange(startNs, endNs);
+    windowChanged();
 }
 
 void TimelineView::fitAll()
 {
-    const double trace = model_ ? double(model_->traceEnd() - model_->traceStart()) : 0;
-    if (trace <= 0) {
-        setWindow(0, 1e6);
-        return;
-    }
-    setWindow(-trace * 0.01, trace * 1.02);
+    zoom_.fitAll();
+    windowChanged();
 }
 
 void TimelineView::fitToSelection()
@@ -150,22 +128,21 @@ void TimelineView::fitToSelection()
             start = std::min(start, profile_->kernels[k].start_ns);
             end = std::max(end, profile_->kernels[k].end_ns);
         }
-    const double span = std::max(double(end - start), kMinSpanNs);
-    setWindow(double(start - origin_) - span * 0.1, span * 1.2);
+    zoom_.fitRange(start, end);
+    windowChanged();
 }
 
 void TimelineView::zoomAt(double x, double factor)
 {
     const double width = std::max(1, timeArea().width());
-    const double fraction = (x - labelWidth_) / width;
-    const double anchor = viewStart_ + fraction * viewSpan_;
-    const double span = std::clamp(viewSpan_ * factor, kMinSpanNs, maxSpan());
-    setWindow(anchor - fraction * span, span);
+    zoom_.zoomAt((x - labelWidth()) / width, factor);
+    windowChanged();
 }
 
 void TimelineView::panByPixels(double dx)
 {
-    setWindow(viewStart_ + dx * nsPerPixel(), viewSpan_);
+    zoom_.setWindow(zoom_.start() + dx * nsPerPixel(), zoom_.span());
+    windowChanged();
 }
 
 // ---- Geometry ----
@@ -173,58 +150,51 @@ void TimelineView::panByPixels(double dx)
 QRect TimelineView::timeArea() const
 {
     const QRect all = viewport()->rect();
-    return QRect(labelWidth_, rulerHeight_, std::max(0, all.width() - labelWidth_),
-                 std::max(0, all.height() - rulerHeight_));
+    const int left = labelWidth(), top = rulerHeight();
+    return QRect(left, top, std::max(0, all.width() - left), std::max(0, all.height() - top));
 }
 
-double TimelineView::xForRel(double relNs) const
+TimelineCoordinates TimelineView::coordinates() const
 {
-    return labelWidth_ + (relNs - viewStart_) / nsPerPixel();
+    return TimelineCoordinates(zoom_.origin(), zoom_.start(), zoom_.span(), labelWidth(), timeArea().width());
 }
 
 double TimelineView::xForTime(int64_t ns) const
 {
-    return xForRel(double(ns - origin_));
+    return coordinates().xForTime(ns);
 }
 
 int64_t TimelineView::timeAtX(double x) const
 {
-    return origin_ + int64_t(std::llround(viewStart_ + (x - labelWidth_) * nsPerPixel()));
+    return coordinates().timeAtX(x);
 }
 
 int TimelineView::lineTop(const Line &line) const
 {
-    return rulerHeight_ + line.y - verticalScrollBar()->value();
+    return rulerHeight() + line.y - verticalScrollBar()->value();
 }
 
 const TimelineView::Line *TimelineView::lineAt(int viewportY) const
 {
-    if (viewportY < rulerHeight_)
+    if (viewportY < rulerHeight())
         return nullptr;
-    const int y = viewportY - rulerHeight_ + verticalScrollBar()->value();
-    auto it = std::upper_bound(lines_.begin(), lines_.end(), y, [](int v, const Line &l) { return v < l.y; });
-    if (it == lines_.begin())
-        return nullptr;
-    --it;
-    return y < it->y + it->height ? &*it : nullptr;
+    return layout_.lineAt(viewportY - rulerHeight() + verticalScrollBar()->value());
 }
 
 QRect TimelineView::rowRect(int row) const
 {
-    if (row < 0 || size_t(row) >= rowLine_.size() || rowLine_[row] < 0)
+    const Line *line = layout_.rowLine(row);
+    if (!line)
         return {};
-    const Line &line = lines_[rowLine_[row]];
-    return QRect(labelWidth_, lineTop(line), timeArea().width(), line.height);
+    return QRect(labelWidth(), lineTop(*line), timeArea().width(), line->height);
 }
 
 int TimelineView::rowCenterY(int row) const
 {
-    if (rowLine_[row] >= 0) {
-        const Line &line = lines_[rowLine_[row]];
-        return lineTop(line) + line.height / 2;
-    }
-    const Line &header = lines_[trackLine_[model_->rows()[row].track]];
-    return lineTop(header) + header.height / 2;
+    const Line *line = layout_.rowLine(row);
+    if (!line)
+        line = &layout_.trackHeader(model_->rows()[size_t(row)].track);
+    return lineTop(*line) + line->height / 2;
 }
 
 QRectF TimelineView::eventRect(EventRef event) const
@@ -237,115 +207,70 @@ QRectF TimelineView::eventRect(EventRef event) const
         const int track = model_->rows()[row].track;
         if (model_->tracks()[track].summaryRow != row)
             return {};
-        const Line &header = lines_[trackLine_[track]];
-        band = QRect(labelWidth_, lineTop(header) + 3, timeArea().width(), header.height - 6);
+        const Line &header = layout_.trackHeader(track);
+        band = QRect(labelWidth(), lineTop(header) + 3, timeArea().width(), header.height - 6);
     } else {
         band.adjust(0, 1, 0, -1);
     }
+    const TimelineCoordinates axis = coordinates();
     const double margin = 8;
-    const double x0 = std::clamp(xForTime(model_->startOf(event)), labelWidth_ - margin, viewport()->width() + margin);
-    const double x1 = std::clamp(xForTime(model_->endOf(event)), labelWidth_ - margin, viewport()->width() + margin);
+    const double left = labelWidth() - margin, right = viewport()->width() + margin;
+    const double x0 = std::clamp(axis.xForTime(model_->startOf(event)), left, right);
+    const double x1 = std::clamp(axis.xForTime(model_->endOf(event)), left, right);
     return QRectF(x0, band.top(), std::max(2.0, x1 - x0), band.height());
 }
 
 bool TimelineView::isTrackExpanded(int track) const
 {
-    return track >= 0 && size_t(track) < expanded_.size() && expanded_[track];
+    return layout_.isExpanded(track);
 }
 
 void TimelineView::setTrackExpanded(int track, bool expanded)
 {
-    if (track < 0 || size_t(track) >= expanded_.size() || bool(expanded_[track]) == expanded)
+    if (!layout_.setExpanded(track, expanded))
         return;
-    expanded_[track] = expanded;
-    relayout();
-}
-
-void TimelineView::relayout()
-{
-    lines_.clear();
-    rowLine_.assign(model_ ? model_->rows().size() : 0, -1);
-    trackLine_.assign(model_ ? model_->tracks().size() : 0, -1);
-    int y = 0;
-    if (model_)
-        for (size_t t = 0; t < model_->tracks().size(); ++t) {
-            const TimelineTrack &track = model_->tracks()[t];
-            trackLine_[t] = int(lines_.size());
-            lines_.push_back({y, headerHeight_, int(t), -1});
-            y += headerHeight_;
-            if (!expanded_[t])
-                continue;
-            for (int r = track.firstRow; r < track.firstRow + track.rowCount; ++r) {
-                rowLine_[r] = int(lines_.size());
-                lines_.push_back({y, rowHeight_, int(t), r});
-                y += rowHeight_;
-            }
-        }
-    contentHeight_ = y;
     updateScrollBar();
     viewport()->update();
 }
 
 void TimelineView::updateScrollBar()
 {
-    const int visible = std::max(0, viewport()->height() - rulerHeight_);
-    verticalScrollBar()->setRange(0, std::max(0, contentHeight_ - visible));
+    const int visible = std::max(0, viewport()->height() - rulerHeight());
+    verticalScrollBar()->setRange(0, std::max(0, layout_.contentHeight() - visible));
     verticalScrollBar()->setPageStep(std::max(1, visible));
-    verticalScrollBar()->setSingleStep(rowHeight_);
+    verticalScrollBar()->setSingleStep(layout_.rowHeight());
 }
 
 void TimelineView::updateMetrics()
 {
     const QFontMetrics fm = fontMetrics();
-    rowHeight_ = fm.height() + 4;
-    headerHeight_ = rowHeight_ + 2;
-    rulerHeight_ = fm.height() + 10;
-    labelWidth_ = std::max(160, fm.averageCharWidth() * 30);
-    applyLabelWidth();
-    minLabelWidth_ = fm.averageCharWidth() * 4 + 6;
+    layout_.setFontMetrics(fm.height(), fm.averageCharWidth(), viewport()->width());
+    frame_.setMinLabelWidth(fm.averageCharWidth() * 4 + 6);
 }
 
 void TimelineView::setLabelWidth(int width)
 {
-    userLabelWidth_ = width > 0 ? std::max(width, kMinLabelWidth) : 0;
-    updateMetrics();
-    if (userLabelWidth_ > 0 && isVisible()) // on screen: keep what the view could give, not what was asked
-        userLabelWidth_ = labelWidth_;
+    layout_.setUserLabelWidth(width, viewport()->width(), isVisible());
     viewport()->update();
-}
-
-void TimelineView::applyLabelWidth()
-{
-    if (userLabelWidth_ <= 0)
-        return;
-    labelWidth_ = userLabelWidth_;
-    if (viewport()->width() > kMinLabelWidth + kMinTimeWidth)
-        labelWidth_ = std::min(labelWidth_, viewport()->width() - kMinTimeWidth);
-}
-
-bool TimelineView::onLabelEdge(QPoint pos) const
-{
-    return std::abs(pos.x() - labelWidth_) <= kLabelEdgePx;
 }
 
 void TimelineView::updateColors()
 {
     // Folded columns: the event colour over the background, more opaque the busier the column.
+    constexpr int kShades = TimelineFrame::kShades;
     static constexpr double kShadeAlpha[kShades] = {0.3, 0.5, 0.75, 1.0};
     const QColor base = palette().color(QPalette::Base);
     for (uint8_t slot = 0; slot < kSlotCount; ++slot) {
         const QColor full = slotColor(slot);
-        for (int shade = 0; shade < kShades; ++shade) {
-            fills_[slot * kShades + shade] = mixColors(full, base, kShadeAlpha[shade]);
-            fillPixels_[slot * kShades + shade] = fills_[slot * kShades + shade].rgb();
-        }
+        for (int shade = 0; shade < kShades; ++shade)
+            frame_.setFillColor(TimelineFrame::fill(slot, shade), mixColors(full, base, kShadeAlpha[shade]));
         textColors_[slot] = textColorOn(full);
     }
 }
 
 void TimelineView::setTimeZero(int64_t ns)
 {
-    tickShift_ = double(ns - origin_);
+    zoom_.setTimeZero(ns);
     viewport()->update();
 }
 
@@ -354,54 +279,8 @@ void TimelineView::setColorMode(ColorMode mode)
     if (mode == colorMode_)
         return;
     colorMode_ = mode;
-    computeSlots();
+    slots_.compute(model_.get(), colors_.get(), colorMode_);
     viewport()->update();
-}
-
-uint8_t TimelineView::slotOf(EventKind kind, Index index)
-{
-    switch (kind) {
-    case EventKind::Kernel:
-        return colors_->kernelSlot(index, colorMode_);
-    case EventKind::MemoryOp:
-        return colors_->memoryOpSlot(index);
-    case EventKind::Operator:
-        return colors_->operatorSlot(index, colorMode_);
-    case EventKind::Range:
-        return colors_->rangeSlot(index, colorMode_);
-    case EventKind::ApiCall:
-        return colors_->apiCallSlot(index);
-    case EventKind::None:
-        break;
-    }
-    return kNeutralSlot;
-}
-
-void TimelineView::computeSlots()
-{
-    // One byte per event, so painting never follows an event into the profile for its colour.
-    rowSlots_.clear();
-    groupSlots_.clear();
-    cellSlots_.clear();
-    if (!model_)
-        return;
-    cellSlots_.resize(model_->rows().size());
-    rowSlots_.resize(model_->rows().size());
-    groupSlots_.resize(model_->rows().size());
-    for (size_t r = 0; r < rowSlots_.size(); ++r) {
-        const TimelineRow &row = model_->rows()[r];
-        rowSlots_[r].resize(row.size());
-        for (size_t i = 0; i < row.size(); ++i)
-            rowSlots_[r][i] = slotOf(row.kind, row.events[i]);
-        groupSlots_[r].resize(row.groups.size());
-        for (size_t g = 0; g < row.groups.size(); ++g)
-            groupSlots_[r][g] = rowSlots_[r][g * TimelineRow::kGroupSize + row.groups[g].longestOffset];
-        for (const std::vector<TimelineCell> &level : row.cellLevels) {
-            std::vector<uint8_t> &levelSlots = cellSlots_[r].emplace_back(level.size());
-            for (size_t j = 0; j < level.size(); ++j)
-                levelSlots[j] = level[j].empty() ? kNeutralSlot : rowSlots_[r][level[j].longestEvent];
-        }
-    }
 }
 
 QString TimelineView::cachedLabel(EventRef event)
@@ -442,7 +321,7 @@ QString TimelineView::cachedLabel(EventRef event)
 
 EventRef TimelineView::hitTest(QPoint pos) const
 {
-    if (!model_ || pos.x() < labelWidth_ || pos.y() < rulerHeight_)
+    if (!model_ || pos.x() < labelWidth() || pos.y() < rulerHeight())
         return {};
     const Line *line = lineAt(pos.y());
     if (!line)
@@ -450,7 +329,7 @@ EventRef TimelineView::hitTest(QPoint pos) const
     int row = line->row;
     if (row < 0) {
         const TimelineTrack &track = model_->tracks()[line->track];
-        if (expanded_[line->track] || track.rowCount == 0)
+        if (layout_.isExpanded(line->track) || track.rowCount == 0)
             return {};
         row = track.summaryRow;
     }
@@ -462,16 +341,18 @@ EventRef TimelineView::hitRow(int rowIndex, double x) const
     const TimelineRow &row = model_->rows()[rowIndex];
     if (row.events.empty())
         return {};
-    const double t = viewStart_ + (x - labelWidth_) * nsPerPixel(); // relative to origin_
-    const double tolerance = kHitTolerancePx * nsPerPixel();
-    const int64_t probe = origin_ + int64_t(std::floor(t));
+    const TimelineCoordinates axis = coordinates();
+    const int64_t origin = axis.origin;
+    const double t = axis.relAtX(x); // relative to origin
+    const double tolerance = kHitTolerancePx * axis.nsPerPx;
+    const int64_t probe = origin + int64_t(std::floor(t));
     const auto after = std::upper_bound(row.points.begin(), row.points.end() - 1, probe,
                                         [](int64_t t, const TimelineRow::Point &p) { return t < p.start; });
     const ptrdiff_t last = (after - row.points.begin()) - 1; // the last event starting at or before t
     ptrdiff_t best = -1;
     double bestDistance = tolerance;
     for (ptrdiff_t k = std::max<ptrdiff_t>(last - 1, 0); k <= last + 1 && k < ptrdiff_t(row.size()); ++k) {
-        const double s = double(row.start(size_t(k)) - origin_), e = double(row.end(size_t(k)) - origin_);
+        const double s = double(row.start(size_t(k)) - origin), e = double(row.end(size_t(k)) - origin);
         const double distance = t < s ? s - t : t > e ? t - e : 0;
         if (distance < bestDistance || (distance == 0 && bestDistance == 0 && best < 0)) {
             bestDistance = distance;
@@ -529,16 +410,46 @@ void TimelineView::revealEvent(EventRef event)
     const int track = model_->rows()[row].track;
     setTrackExpanded(track, true);
     // Vertically: scroll its row into view, centred when it was out of sight.
-    const Line &line = lines_[rowLine_[row]];
-    const int visible = std::max(0, viewport()->height() - rulerHeight_);
+    const Line &line = *layout_.rowLine(row);
+    const int visible = std::max(0, viewport()->height() - rulerHeight());
     QScrollBar *bar = verticalScrollBar();
     if (line.y < bar->value() || line.y + line.height > bar->value() + visible)
         bar->setValue(line.y - visible / 2);
     // Horizontally: keep the zoom, centre the event when none of it is visible.
-    const double start = double(model_->startOf(event) - origin_);
-    const double end = double(model_->endOf(event) - origin_);
-    if (end < viewStart_ || start > viewStart_ + viewSpan_)
-        setWindow((start + end) / 2 - viewSpan_ / 2, viewSpan_);
+    if (zoom_.reveal(model_->startOf(event), model_->endOf(event)))
+        windowChanged();
+}
+
+// ---- Find ----
+
+int TimelineView::findEvents(const QString &pattern, bool regex)
+{
+    find_.search(model_.get(), pattern, regex);
+    viewport()->update();
+    emit matchesChanged(find_.current(), int(find_.matches().size()));
+    return int(find_.matches().size());
+}
+
+int TimelineView::findNext()
+{
+    return stepMatch(1);
+}
+
+int TimelineView::findPrevious()
+{
+    return stepMatch(-1);
+}
+
+int TimelineView::stepMatch(int direction)
+{
+    if (!model_ || find_.matches().empty())
+        return -1;
+    const int count = int(find_.matches().size());
+    const int next = find_.step(direction, *model_, selection_, visibleStart());
+    selectInternal(find_.matches()[size_t(next)], true);
+    viewport()->update();
+    emit matchesChanged(find_.current(), count);
+    return find_.current();
 }
 
 // ---- Input ----
@@ -559,9 +470,9 @@ void TimelineView::updateHover(QPoint pos, QPoint globalPos)
 
 void TimelineView::click(QPoint pos)
 {
-    if (pos.y() < rulerHeight_)
+    if (pos.y() < rulerHeight())
         return;
-    if (pos.x() < labelWidth_) {
+    if (pos.x() < labelWidth()) {
         if (const Line *line = lineAt(pos.y()); line && line->row < 0)
             setTrackExpanded(line->track, !isTrackExpanded(line->track));
         return;
@@ -574,7 +485,7 @@ void TimelineView::mousePressEvent(QMouseEvent *event)
     if (event->button() != Qt::LeftButton)
         return QAbstractScrollArea::mousePressEvent(event);
     pressPos_ = lastDragPos_ = event->position().toPoint();
-    if (onLabelEdge(pressPos_)) {
+    if (layout_.onLabelEdge(pressPos_.x())) {
         resizingLabels_ = true;
         return;
     }
@@ -591,7 +502,7 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         return;
     }
     if (!pressed_) { // the edge of the names column can be dragged
-        const bool edge = onLabelEdge(pos);
+        const bool edge = layout_.onLabelEdge(pos.x());
         if (edge != (viewport()->cursor().shape() == Qt::SplitHCursor)) {
             if (edge)
                 viewport()->setCursor(Qt::SplitHCursor);
@@ -620,7 +531,7 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 {
     if (event->button() == Qt::LeftButton && resizingLabels_) {
         resizingLabels_ = false;
-        emit labelWidthChanged(labelWidth_);
+        emit labelWidthChanged(labelWidth());
         return;
     }
     if (event->button() != Qt::LeftButton || !pressed_)
@@ -633,9 +544,9 @@ void TimelineView::mouseReleaseEvent(QMouseEvent *event)
 
 void TimelineView::mouseDoubleClickEvent(QMouseEvent *event)
 {
-    if (event->button() == Qt::LeftButton && onLabelEdge(event->position().toPoint())) {
+    if (event->button() == Qt::LeftButton && layout_.onLabelEdge(event->position().toPoint().x())) {
         setLabelWidth(fittedLabelWidth());
-        emit labelWidthChanged(labelWidth_);
+        emit labelWidthChanged(labelWidth());
         return;
     }
     const EventRef hit = hitTest(event->position().toPoint());
@@ -650,7 +561,7 @@ void TimelineView::wheelEvent(QWheelEvent *event)
     const QPointF pos = event->position();
     const QPoint delta = event->angleDelta();
     const Qt::KeyboardModifiers mods = event->modifiers();
-    if (pos.x() < labelWidth_ || (mods & Qt::AltModifier)) { // over the names: scroll the tracks
+    if (pos.x() < labelWidth() || (mods & Qt::AltModifier)) { // over the names: scroll the tracks
         verticalScrollBar()->setValue(verticalScrollBar()->value() - (delta.y() ? delta.y() : delta.x()) / 2);
     } else if (mods & Qt::ShiftModifier) { // some platforms turn Shift+wheel into a horizontal delta
         const int notch = delta.y() ? delta.y() : delta.x();
@@ -698,7 +609,7 @@ void TimelineView::keyPressEvent(QKeyEvent *event)
 void TimelineView::resizeEvent(QResizeEvent *event)
 {
     QAbstractScrollArea::resizeEvent(event);
-    applyLabelWidth(); // a chosen names column stays within the new width
+    layout_.fitLabelWidth(viewport()->width()); // a chosen names column stays within the new width
     updateScrollBar();
 }
 
@@ -713,7 +624,7 @@ void TimelineView::changeEvent(QEvent *event)
         updateColors();
     if (event->type() == QEvent::FontChange) {
         updateMetrics();
-        relayout();
+        updateScrollBar();
     }
     viewport()->update();
     QAbstractScrollArea::changeEvent(event);

@@ -9,13 +9,24 @@
 // selection (or everything), wheel and Ctrl+wheel zoom, Shift+wheel and dragging pan; the wheel
 // over the track names scrolls vertically, and dragging the names column's edge resizes it.
 // Selection is shared with other views through the set...() slots and the ...Selected() signals.
+//
+// Split as Qt Creator's tracing library splits its renderer: TimelineZoom holds the window,
+// TimelineLayout the lines and the names column, TimelineCoordinates maps time to pixels,
+// TimelineFrame collects and draws a paint's boxes (its row painters are the render passes),
+// TimelineSlots holds each event's colour and TimelineFind the find state. The view wires them to
+// input, selection and signals.
 
 #include "timeline/timeline_colors.h"
+#include "timeline/timeline_coordinates.h"
+#include "timeline/timeline_find.h"
+#include "timeline/timeline_frame.h"
+#include "timeline/timeline_layout.h"
 #include "timeline/timeline_model.h"
+#include "timeline/timeline_slots.h"
+#include "timeline/timeline_zoom.h"
 
 #include <QAbstractScrollArea>
 #include <QColor>
-#include <QImage>
 #include <QMetaType>
 
 #include <array>
@@ -51,13 +62,15 @@ public:
     void panByPixels(double dx);
 
     // ---- Geometry, in viewport coordinates ----
-    int labelWidth() const { return labelWidth_; }
+    int labelWidth() const { return layout_.labelWidth(); }
     // The track-name column's width as the user set it by dragging its right edge (double-click there
     // fits the names); 0 follows the font. Kept within the view so some time area stays.
     void setLabelWidth(int width);
-    int userLabelWidth() const { return userLabelWidth_; }
-    int rulerHeight() const { return rulerHeight_; }
+    int userLabelWidth() const { return layout_.userLabelWidth(); }
+    int rulerHeight() const { return layout_.rulerHeight(); }
     QRect timeArea() const; // right of the track names, below the ruler
+    // The time <-> pixel mapping of the time area as it is now.
+    TimelineCoordinates coordinates() const;
     double xForTime(int64_t ns) const;
     int64_t timeAtX(double x) const;
     // A model row's rectangle (time area part); empty when the row's track is collapsed.
@@ -75,7 +88,7 @@ public:
     // origin (its first event), which the tables count from too; two timelines can share an axis
     // measured from their step starts. Reset by setModel().
     void setTimeZero(int64_t ns);
-    int64_t timeZero() const { return origin_ + int64_t(tickShift_); }
+    int64_t timeZero() const { return zoom_.timeZero(); }
     // The stretch of time the window may roam and zoom out to (absolute ns; the trace by default):
     // two timelines on one axis get the same extent relative to their zeros, so neither stops where
     // the other goes on. Reset by setModel().
@@ -98,21 +111,12 @@ public:
     // among the matches, or -1 when there are none.
     int findNext();
     int findPrevious();
-    const std::vector<EventRef> &matches() const { return matches_; }
-    int currentMatch() const { return currentMatch_; }
+    const std::vector<EventRef> &matches() const { return find_.matches(); }
+    int currentMatch() const { return find_.current(); }
 
     // What the last paint did, for tests and benchmarks.
-    struct PaintStats {
-        int rowsPainted = 0;
-        int maxRectsInRow = 0;     // boxes (events or folded columns) painted in the busiest row
-        int64_t rectsPainted = 0;  // all rows
-        int64_t eventsVisited = 0; // loop steps over events; folded runs are skipped by binary search
-        int64_t groupFolds = 0;    // of those, steps that folded whole TimelineGroups
-        int labelsDrawn = 0;
-        int flowArrows = 0;
-        int matchOutlines = 0; // find matches outlined
-    };
-    const PaintStats &lastPaintStats() const { return stats_; }
+    using PaintStats = TimelineFrame::Stats;
+    const PaintStats &lastPaintStats() const { return frame_.stats(); }
 
 public slots:
     // Selecting from elsewhere also reveals the event (expands its track, scrolls it into view).
@@ -146,42 +150,21 @@ protected:
     bool viewportEvent(QEvent *event) override;
 
 private:
-    // One line of the vertical layout: a track header, or a model row of an expanded track.
-    struct Line {
-        int y = 0; // content coordinates (0 = just below the ruler)
-        int height = 0;
-        int track = 0;
-        int row = -1; // -1 for a header
-    };
-    struct Label {
-        QRect rect;
-        EventRef event;
-        uint8_t slot;
-    };
+    using Line = TimelineLayout::Line;
 
-    void relayout();
     void updateScrollBar();
     void updateMetrics();
     void updateColors();
-    void setWindow(double start, double span); // relative to origin_
-    void clampWindow();
-    double maxSpan() const; // the widest window: four times the extent (at least 1 ms)
+    void windowChanged(); // after zoom_ moved: repaints and says so
     void selectInternal(EventRef event, bool reveal);
     void revealEvent(EventRef event);
     const Line *lineAt(int viewportY) const;
     int lineTop(const Line &line) const; // viewport y
     int rowCenterY(int row) const;       // viewport y; a collapsed row's track header
     EventRef hitRow(int row, double x) const;
-    double xForRel(double relNs) const;
 
-    // Painting, split by layer.
-    void paintRow(int row, const QRect &rect, bool inHeader); // collects boxes and labels; flushBoxes paints them
-    // A row zoomed out past its pyramid's finest buckets (timeline_paint_cells.cpp): folded columns
-    // come from the buckets and go out as one image strip per row; events a pixel or wider stay boxes.
-    void paintRowCells(int row, const QRect &rect, bool inHeader);
-    void prepareStrips(const QRect &area, const std::vector<int> &gridColumns, const QColor &headerBand);
-    void flushStrips(QPainter &painter);
-    void flushBoxes(QPainter &painter);
+    // Painting, split by layer; the rows themselves are TimelineFrame's.
+    RowBand rowBand(const QRect &rect, bool inHeader) const;
     void paintLabels(QPainter &painter);
     void paintHighlights(QPainter &painter);
     void paintFlow(QPainter &painter, EventRef to);
@@ -190,11 +173,7 @@ private:
     void paintTrackNames(QPainter &painter);
     QString nameToolTip(const Line &line) const;
     int fittedLabelWidth() const; // wide enough for every track and row name
-    bool onLabelEdge(QPoint pos) const;
-    void applyLabelWidth();
     void paintRuler(QPainter &painter);
-    void computeSlots();
-    uint8_t slotOf(EventKind kind, Index index);
     QString cachedLabel(EventRef event);
     QRectF eventRect(EventRef event) const; // viewport; empty when its row is not shown
     void updateHover(QPoint pos, QPoint globalPos);
@@ -205,28 +184,13 @@ private:
     std::unique_ptr<ColorCache> colors_;
     ColorMode colorMode_ = ColorMode::Operator;
 
-    // Window: [origin_ + viewStart_, + viewSpan_), kept relative to the trace start in doubles so
-    // zooming to nanoseconds stays exact on epoch-based timestamps.
-    int64_t origin_ = 0;
-    double viewStart_ = 0;
-    double viewSpan_ = 1e6;
-    double tickShift_ = 0;                   // the ruler's zero relative to origin_ (setTimeZero)
-    double extentStart_ = 0, extentEnd_ = 0; // where the window may go, relative to origin_ (setTimeExtent)
+    TimelineZoom zoom_;
+    TimelineLayout layout_;
+    TimelineSlots slots_;
+    TimelineFrame frame_;
+    TimelineFind find_;
 
-    std::vector<char> expanded_; // per track
-    std::vector<Line> lines_;    // in y order
-    std::vector<int> rowLine_;   // model row -> index in lines_, or -1 when collapsed
-    std::vector<int> trackLine_; // track -> its header's index in lines_
-    int contentHeight_ = 0;
-
-    int labelWidth_ = 220;
-    int userLabelWidth_ = 0; // setLabelWidth; 0: from the font
     bool resizingLabels_ = false;
-    int rulerHeight_ = 24;
-    int rowHeight_ = 18;
-    int headerHeight_ = 20;
-    int minLabelWidth_ = 40;
-
     EventRef selection_;
     EventRef hovered_;
     QPoint pressPos_;
@@ -235,31 +199,9 @@ private:
     bool dragging_ = false;
     double lastMouseX_ = -1;
 
-    static constexpr int kShades = 4; // density levels of folded columns; the last is the full colour
-    std::array<QColor, kSlotCount * kShades> fills_;
     std::array<QColor, kSlotCount> textColors_;
-    std::vector<std::vector<uint8_t>> rowSlots_;               // per row, per event: its palette slot in colorMode_
-    std::vector<std::vector<uint8_t>> groupSlots_;             // per row, per TimelineGroup: its longest event's slot
-    std::vector<std::vector<QRect>> boxes_;                    // per fill colour, reused between frames
-    std::vector<std::vector<std::vector<uint8_t>>> cellSlots_; // per row, level and cell: its longest event's slot
-    std::array<QRgb, kSlotCount * kShades> fillPixels_;        // fills_ as pixels, for strips
-    // Per-frame state of paintRowCells, reused: column accumulators, the columns wide boxes take, the
-    // strips (one RGB32 line per dense row) and the background they start from (grid lines included).
-    std::vector<float> columnBusy_;
-    std::vector<uint32_t> columnWeight_; // 0: nothing folded here; else the longest contributor's duration + 1
-    std::vector<uint8_t> columnSlot_;
-    std::vector<std::pair<int, int>> wideColumns_;
-    QImage strips_;
-    std::vector<std::pair<QRect, int>> pendingStrips_; // target, line of strips_
-    std::vector<QRgb> baseLine_, headerLine_;
-    std::vector<Label> labels_;
     std::vector<QString> nameLabels_;   // by StringId (operators, ranges, API calls)
     std::vector<QString> kernelLabels_; // by StringId (shortened kernel names)
-    PaintStats stats_;
-    std::vector<EventRef> matches_;    // find results, by start
-    std::vector<int64_t> matchStarts_; // their starts, for the visible ones
-    int64_t longestMatch_ = 0;         // the longest match's duration: how far back a visible one may start
-    int currentMatch_ = -1;
     // Metric ids of the counters the tooltip shows (kNoIndex when the profile has none).
     Index metricTime_ = kNoIndex, metricDram_ = kNoIndex, metricSm_ = kNoIndex;
 };

@@ -1,5 +1,6 @@
 #include "wizards/capture_options_page.h"
 
+#include "settings.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"
@@ -15,7 +16,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -109,39 +109,37 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
 
 void CaptureOptionsPage::load()
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("captureWizard"));
-    modelName_->setText(s.value("modelName").toString());
-    modelScript_ = s.value("script").toString();
-    outDir_->setText(s.value("outputFolder", QDir::homePath() + QStringLiteral("/opscope-runs")).toString());
-    warmup_->setValue(s.value("warmup", 2).toInt());
-    steps_->setValue(s.value("steps", 1).toInt());
-    stepSource_->setCurrentText(s.value("stepSource", QStringLiteral("auto")).toString());
-    compile_->setCurrentText(s.value("compile", QStringLiteral("eager")).toString());
-    tool_->setCurrentIndex(std::max(0, tool_->findData(s.value("tool", QStringLiteral("auto")).toString())));
-    correlation_->setChecked(s.value("correlationPass", true).toBool());
-    const QStringList trace = s.value("traceDomains", QStringList{"cuda", "nvtx"}).toStringList();
+    namespace keys = settings::captureWizard;
+    modelName_->setText(settings::read(keys::modelName));
+    modelScript_ = settings::read(keys::script);
+    outDir_->setText(settings::read(keys::outputFolder, QDir::homePath() + QStringLiteral("/opscope-runs")));
+    warmup_->setValue(settings::read(keys::warmup));
+    steps_->setValue(settings::read(keys::steps));
+    stepSource_->setCurrentText(settings::read(keys::stepSource));
+    compile_->setCurrentText(settings::read(keys::compile));
+    tool_->setCurrentIndex(std::max(0, tool_->findData(settings::read(keys::tool))));
+    correlation_->setChecked(settings::read(keys::correlationPass));
+    const QStringList trace = settings::read(keys::traceDomains);
     for (auto &[domain, box] : trace_)
         box->setChecked(trace.contains(domain));
 }
 
 void CaptureOptionsPage::save() const
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("captureWizard"));
-    s.setValue("modelName", modelName_->text());
-    s.setValue("outputFolder", outDir_->text());
-    s.setValue("warmup", warmup_->value());
-    s.setValue("steps", steps_->value());
-    s.setValue("stepSource", stepSource_->currentText());
-    s.setValue("compile", compile_->currentText());
-    s.setValue("tool", tool_->currentData().toString());
-    s.setValue("correlationPass", correlation_->isChecked());
+    namespace keys = settings::captureWizard;
+    settings::write(keys::modelName, modelName_->text());
+    settings::write(keys::outputFolder, outDir_->text());
+    settings::write(keys::warmup, warmup_->value());
+    settings::write(keys::steps, steps_->value());
+    settings::write(keys::stepSource, stepSource_->currentText());
+    settings::write(keys::compile, compile_->currentText());
+    settings::write(keys::tool, tool_->currentData().toString());
+    settings::write(keys::correlationPass, correlation_->isChecked());
     QStringList trace;
     for (const char *domain : kTraceDomains)
         if (trace_.at(QString::fromLatin1(domain))->isChecked())
             trace << QString::fromLatin1(domain);
-    s.setValue("traceDomains", trace);
+    settings::write(keys::traceDomains, trace);
 }
 
 void CaptureOptionsPage::suggestRunName()

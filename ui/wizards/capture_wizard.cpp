@@ -1,6 +1,7 @@
 #include "wizards/capture_wizard.h"
 
-#include "wizards/background.h"
+#include "job_tracker.h"
+#include "settings.h"
 #include "wizards/capture_options_page.h"
 #include "wizards/finish_page.h"
 #include "wizards/page_util.h"
@@ -11,7 +12,6 @@
 #include "wizards/workload_page.h"
 
 #include <QFileInfo>
-#include <QSettings>
 
 namespace opscope::ui {
 
@@ -21,8 +21,7 @@ CaptureWizard::CaptureWizard(QWidget *parent)
     setWindowTitle(tr("New Capture"));
     setObjectName(QStringLiteral("captureWizard"));
     // The target choice is read first: the workload page validates paths only when they are local.
-    QSettings settings;
-    remote_ = settings.value(QStringLiteral("captureWizard/remote"), false).toBool();
+    remote_ = settings::read(settings::captureWizard::remote);
     workload_ = new WorkloadPage(this);
     target_ = new TargetPage(this);
     capture_ = new CaptureOptionsPage(this);
@@ -153,8 +152,7 @@ ReplayAvailability CaptureWizard::replayAvailability() const
         if (!replay_->ncu()->found()) {
             a.why = replay_->ncuMissingReason() + QLatin1Char(' ') +
                     tr("Until then the capture is imported without hardware counters.");
-            a.detail =
-                fromStd(pipeline::missingToolMessage("ncu", "--ncu", "Nsight Compute", pipeline::ncuSearchDirs()));
+            a.detail = fromStd(pipeline::ncuNotFoundMessage());
             return a;
         }
     }

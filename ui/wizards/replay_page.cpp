@@ -1,6 +1,7 @@
 #include "wizards/replay_page.h"
 
-#include "wizards/background.h"
+#include "job_tracker.h"
+#include "settings.h"
 #include "wizards/page_util.h"
 #include "wizards/run_wizard.h"
 
@@ -11,7 +12,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
-#include <QSettings>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -157,44 +157,42 @@ QString ReplayPage::ncuMissingReason() const
 
 void ReplayPage::load()
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("replayOptions"));
-    wanted_ = s.value("enabled", true).toBool();
+    namespace keys = settings::replayOptions;
+    wanted_ = settings::read(keys::enabled);
     enabled_->setChecked(wanted_);
-    ncuPath_->setText(s.value("ncuPath").toString());
-    metricSet_->setCurrentText(s.value("metricSet", QStringLiteral("roofline")).toString());
-    sections_->setText(s.value("sections").toString());
-    metrics_->setText(s.value("metrics").toString());
-    nvtxInclude_->setText(s.value("nvtxInclude").toString());
-    nvtxExclude_->setText(s.value("nvtxExclude").toString());
-    launchSkip_->setValue(s.value("launchSkip", 0).toInt());
-    launchCount_->setValue(s.value("launchCount", 0).toInt());
-    kernelRegex_->setText(s.value("kernelRegex").toString());
-    replayMode_->setCurrentIndex(std::max(0, replayMode_->findData(s.value("replayMode", "kernel").toString())));
-    dedup_->setChecked(s.value("dedup", true).toBool());
-    sudo_->setChecked(s.value("sudo", false).toBool());
-    sudoEnv_->setText(s.value("sudoEnv").toString());
+    ncuPath_->setText(settings::read(keys::ncuPath));
+    metricSet_->setCurrentText(settings::read(keys::metricSet));
+    sections_->setText(settings::read(keys::sections));
+    metrics_->setText(settings::read(keys::metrics));
+    nvtxInclude_->setText(settings::read(keys::nvtxInclude));
+    nvtxExclude_->setText(settings::read(keys::nvtxExclude));
+    launchSkip_->setValue(settings::read(keys::launchSkip));
+    launchCount_->setValue(settings::read(keys::launchCount));
+    kernelRegex_->setText(settings::read(keys::kernelRegex));
+    replayMode_->setCurrentIndex(std::max(0, replayMode_->findData(settings::read(keys::replayMode))));
+    dedup_->setChecked(settings::read(keys::dedup));
+    sudo_->setChecked(settings::read(keys::sudo));
+    sudoEnv_->setText(settings::read(keys::sudoEnv));
 }
 
 void ReplayPage::save() const
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("replayOptions"));
+    namespace keys = settings::replayOptions;
     if (optional_)
-        s.setValue("enabled", wanted_);
-    s.setValue("ncuPath", ncuPath_->text().trimmed());
-    s.setValue("metricSet", metricSet_->currentText());
-    s.setValue("sections", sections_->text());
-    s.setValue("metrics", metrics_->text());
-    s.setValue("nvtxInclude", nvtxInclude_->text());
-    s.setValue("nvtxExclude", nvtxExclude_->text());
-    s.setValue("launchSkip", launchSkip_->value());
-    s.setValue("launchCount", launchCount_->value());
-    s.setValue("kernelRegex", kernelRegex_->text());
-    s.setValue("replayMode", replayMode_->currentData().toString());
-    s.setValue("dedup", dedup_->isChecked());
-    s.setValue("sudo", sudo_->isChecked());
-    s.setValue("sudoEnv", sudoEnv_->text());
+        settings::write(keys::enabled, wanted_);
+    settings::write(keys::ncuPath, ncuPath_->text().trimmed());
+    settings::write(keys::metricSet, metricSet_->currentText());
+    settings::write(keys::sections, sections_->text());
+    settings::write(keys::metrics, metrics_->text());
+    settings::write(keys::nvtxInclude, nvtxInclude_->text());
+    settings::write(keys::nvtxExclude, nvtxExclude_->text());
+    settings::write(keys::launchSkip, launchSkip_->value());
+    settings::write(keys::launchCount, launchCount_->value());
+    settings::write(keys::kernelRegex, kernelRegex_->text());
+    settings::write(keys::replayMode, replayMode_->currentData().toString());
+    settings::write(keys::dedup, dedup_->isChecked());
+    settings::write(keys::sudo, sudo_->isChecked());
+    settings::write(keys::sudoEnv, sudoEnv_->text());
 }
 
 void ReplayPage::prefill(const QStringList &nvtxInclude, const QString &kernelRegex, const QString &metricSet,

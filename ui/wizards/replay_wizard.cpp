@@ -1,6 +1,5 @@
 #include "wizards/replay_wizard.h"
 
-#include "wizards/background.h"
 #include "wizards/finish_page.h"
 #include "wizards/page_util.h"
 #include "wizards/replay_page.h"
@@ -38,7 +37,7 @@ ReplayAvailability ReplayWizard::replayAvailability() const
     }
     if (!replay_->ncu()->found()) {
         a.why = replay_->ncuMissingReason();
-        a.detail = fromStd(pipeline::missingToolMessage("ncu", "--ncu", "Nsight Compute", pipeline::ncuSearchDirs()));
+        a.detail = fromStd(pipeline::ncuNotFoundMessage());
         return a;
     }
     const nlohmann::json &m = runFolder_->manifest();

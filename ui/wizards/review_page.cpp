@@ -1,6 +1,5 @@
 #include "wizards/review_page.h"
 
-#include "wizards/background.h"
 #include "wizards/page_util.h"
 #include "wizards/run_wizard.h"
 
@@ -75,7 +74,6 @@ QString ReviewPage::cliText() const
 void ReviewPage::initializePage()
 {
     ready_ = false;
-    const int generation = ++generation_;
     const RunJob job = wizard_->job();
     runFolder_->setText(fromStd(job.runDir()));
     commands_->setPlainText(tr("Looking up the tools..."));
@@ -89,12 +87,7 @@ void ReviewPage::initializePage()
     setMessage(message_, QString(), false);
     copy_->setEnabled(false);
     emit completeChanged();
-    runInBackground(
-        this, [job] { return planJob(job); },
-        [this, generation, job](JobPlan plan) {
-            if (generation == generation_) // not an older plan of a page left and entered again
-                show(plan, job);
-        });
+    planner_.start([job](const JobControl &) { return planJob(job); }, [this, job](JobPlan plan) { show(plan, job); });
 }
 
 void ReviewPage::show(const JobPlan &plan, const RunJob &job)

@@ -3,6 +3,7 @@
 // would read them, with the environment they add), copyable, the same job as one OpScope command
 // line, and the run folder. The plan is made off the GUI thread (it looks the tools up).
 
+#include "job_tracker.h"
 #include "wizards/run_job.h"
 
 #include <QWizardPage>
@@ -44,7 +45,7 @@ private:
     QLabel *notes_;
     QLabel *message_;
     bool ready_ = false;
-    int generation_ = 0;
+    JobTracker planner_{this}; // a plan of the page left and entered again is dropped
 };
 
 } // namespace opscope::ui

@@ -1,5 +1,6 @@
 #include "wizards/run_folder_page.h"
 
+#include "settings.h"
 #include "wizards/page_util.h"
 #include "wizards/replay_wizard.h"
 
@@ -11,7 +12,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
-#include <QSettings>
 #include <QVBoxLayout>
 
 namespace opscope::ui {
@@ -46,8 +46,7 @@ RunFolderPage::RunFolderPage(ReplayWizard *wizard, const QString &openProfileRun
     layout->addStretch(1);
     layout->addWidget(message_);
 
-    folder_->setText(openProfileRun.isEmpty() ? QSettings().value("replayWizard/runFolder").toString()
-                                              : openProfileRun);
+    folder_->setText(openProfileRun.isEmpty() ? settings::read(settings::replayWizard::runFolder) : openProfileRun);
     reload();
     connect(folder_, &QLineEdit::textChanged, this, &RunFolderPage::reload);
     connect(useOpen_, &QPushButton::clicked, this, [this, openProfileRun] { folder_->setText(openProfileRun); });
@@ -65,7 +64,7 @@ void RunFolderPage::setRunFolder(const QString &folder)
 
 void RunFolderPage::save() const
 {
-    QSettings().setValue("replayWizard/runFolder", runFolder());
+    settings::write(settings::replayWizard::runFolder, runFolder());
 }
 
 void RunFolderPage::reload()

@@ -27,7 +27,7 @@ public:
     // The job the pages describe now.
     virtual RunJob job() const = 0;
     virtual ReplayAvailability replayAvailability() const = 0;
-    // Stores the pages' values (QSettings), so the next wizard starts from them.
+    // Stores the pages' values (ui/settings.h), so the next wizard starts from them.
     virtual void remember() const = 0;
 
     CaptureRunner *runner() const { return runner_; }

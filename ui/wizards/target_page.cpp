@@ -1,5 +1,6 @@
 #include "wizards/target_page.h"
 
+#include "settings.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"
@@ -17,7 +18,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QRadioButton>
-#include <QSettings>
 #include <QSpinBox>
 #include <QVBoxLayout>
 
@@ -102,28 +102,26 @@ TargetPage::TargetPage(CaptureWizard *wizard)
 
 void TargetPage::load()
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("captureWizard"));
-    configFile_->setText(s.value("sshConfig").toString());
+    namespace keys = settings::captureWizard;
+    configFile_->setText(settings::read(keys::sshConfig));
     reloadHosts();
-    host_->setEditText(s.value("host").toString());
-    port_->setValue(s.value("port", 0).toInt());
-    remoteDir_->setText(s.value("remoteDirectory").toString());
-    remoteOpscope_->setText(s.value("remoteOpscope").toString());
-    copyCli_->setChecked(s.value("copyCli", false).toBool());
-    (s.value("remote", false).toBool() ? ssh_ : local_)->setChecked(true);
+    host_->setEditText(settings::read(keys::host));
+    port_->setValue(settings::read(keys::port));
+    remoteDir_->setText(settings::read(keys::remoteDirectory));
+    remoteOpscope_->setText(settings::read(keys::remoteOpscope));
+    copyCli_->setChecked(settings::read(keys::copyCli));
+    (settings::read(keys::remote) ? ssh_ : local_)->setChecked(true);
 }
 
 void TargetPage::save() const
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("captureWizard"));
-    s.setValue("sshConfig", configFile_->text());
-    s.setValue("host", host_->currentText());
-    s.setValue("port", port_->value());
-    s.setValue("remoteDirectory", remoteDir_->text());
-    s.setValue("remoteOpscope", remoteOpscope_->text());
-    s.setValue("copyCli", copyCli_->isChecked());
+    namespace keys = settings::captureWizard;
+    settings::write(keys::sshConfig, configFile_->text());
+    settings::write(keys::host, host_->currentText());
+    settings::write(keys::port, port_->value());
+    settings::write(keys::remoteDirectory, remoteDir_->text());
+    settings::write(keys::remoteOpscope, remoteOpscope_->text());
+    settings::write(keys::copyCli, copyCli_->isChecked());
 }
 
 void TargetPage::reloadHosts()

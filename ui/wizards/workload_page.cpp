@@ -1,5 +1,6 @@
 #include "wizards/workload_page.h"
 
+#include "settings.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"
@@ -15,7 +16,6 @@
 #include <QLineEdit>
 #include <QProcess>
 #include <QPushButton>
-#include <QSettings>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -128,36 +128,34 @@ void WorkloadPage::addEnvRow(const QString &name, const QString &value)
 
 void WorkloadPage::load()
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("captureWizard"));
-    script_->setText(s.value("script").toString());
-    args_->setText(s.value("arguments").toString());
-    python_->setText(s.value("python").toString());
-    workingDir_->setText(s.value("workingDirectory").toString());
-    for (const QString &item : s.value("environment").toStringList()) {
+    namespace keys = settings::captureWizard;
+    script_->setText(settings::read(keys::script));
+    args_->setText(settings::read(keys::arguments));
+    python_->setText(settings::read(keys::python));
+    workingDir_->setText(settings::read(keys::workingDirectory));
+    for (const QString &item : settings::read(keys::environment)) {
         const qsizetype eq = item.indexOf(QLatin1Char('='));
         addEnvRow(item.left(eq), eq < 0 ? QString() : item.mid(eq + 1));
     }
-    const bool remote = s.value("remote", false).toBool();
+    const bool remote = settings::read(keys::remote);
     QSignalBlocker block(runOn_);
     runOn_->setCurrentIndex(remote ? 1 : 0);
 }
 
 void WorkloadPage::save() const
 {
-    QSettings s;
-    s.beginGroup(QStringLiteral("captureWizard"));
-    s.setValue("script", script_->text());
-    s.setValue("arguments", args_->text());
-    s.setValue("python", python_->text());
-    s.setValue("workingDirectory", workingDir_->text());
+    namespace keys = settings::captureWizard;
+    settings::write(keys::script, script_->text());
+    settings::write(keys::arguments, args_->text());
+    settings::write(keys::python, python_->text());
+    settings::write(keys::workingDirectory, workingDir_->text());
     QStringList env;
     for (int row = 0; row < env_->rowCount(); ++row)
         if (env_->item(row, 0) && !env_->item(row, 0)->text().trimmed().isEmpty())
             env << env_->item(row, 0)->text().trimmed() + QLatin1Char('=') +
                        (env_->item(row, 1) ? env_->item(row, 1)->text() : QString());
-    s.setValue("environment", env);
-    s.setValue("remote", wizard_->isRemote());
+    settings::write(keys::environment, env);
+    settings::write(keys::remote, wizard_->isRemote());
 }
 
 QString WorkloadPage::pythonText() const

@@ -39,13 +39,16 @@ struct ToolInfo {
     bool found() const { return !path.empty(); }
 };
 
-// Folders searched after PATH, newest installation first (globs resolved).
+// Folders searched after PATH, newest installation first (globs resolved): $CUDA_HOME/bin, $CUDA_PATH/bin
+// and the CUDA and Nsight install folders. Where $OPSCOPE_TOOL_PATH is set (':'-separated folders, shell
+// patterns allowed), only its folders are searched, PATH included: tests set it to decide what this
+// machine "has".
 std::vector<std::string> nsysSearchDirs();
 std::vector<std::string> ncuSearchDirs();
 
 // Where nsys / ncu is, without running it: `explicitPath` (from --nsys/--ncu: the program or its folder)
-// wins, then $OPSCOPE_NSYS / $OPSCOPE_NCU, then PATH and the search folders. Empty when absent; never
-// throws. The one way every part of OpScope finds the tools (the report importers included).
+// wins, then $OPSCOPE_NSYS / $OPSCOPE_NCU, then PATH and the search folders (or $OPSCOPE_TOOL_PATH). Empty
+// when absent; never throws. The one way every part of OpScope finds the tools (the report importers included).
 std::string locateNsys(const std::string &explicitPath = {});
 std::string locateNcu(const std::string &explicitPath = {});
 // The same, with the version the tool reports (runs `tool --version`).
@@ -54,8 +57,11 @@ ToolInfo findNcu(const std::string &explicitPath = {});
 // The same, throwing ToolError with the "was not found (looked in ...)" message when missing.
 ToolInfo requireNsys(const std::string &explicitPath = {});
 ToolInfo requireNcu(const std::string &explicitPath = {});
-std::string missingToolMessage(std::string_view tool, std::string_view option, std::string_view product,
-                               const std::vector<std::string> &searched);
+// That message where no explicit path was given: "ncu was not found (looked in PATH, /usr/local/cuda/bin,
+// ...). Install Nsight Compute or pass --ncu PATH." It names the searched patterns, not only the folders
+// that exist here, so it reads the same on every machine.
+std::string nsysNotFoundMessage();
+std::string ncuNotFoundMessage();
 
 // Runs `tool --version` and returns the line with the version (empty when it does not answer).
 std::string toolVersion(const std::string &path);

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <glob.h>
+#include <optional>
 #include <unistd.h>
 
 namespace opscope::pipeline {
@@ -78,36 +79,64 @@ std::vector<std::string> cudaHomes()
     return homes;
 }
 
-std::vector<std::string> nsysPatterns()
+// Where nsys or ncu is looked for: PATH and the install folders, or only the folders of
+// $OPSCOPE_TOOL_PATH where it is set (so a test, or a site, decides exactly where the tools may come from).
+struct ToolSearch {
+    bool path = true;                  // PATH first
+    std::vector<std::string> patterns; // then these folders (shell patterns)
+    std::string variable;              // the variable's text where it chose the folders
+};
+
+std::optional<ToolSearch> toolPathOverride()
 {
-    std::vector<std::string> patterns;
+    const char *value = std::getenv("OPSCOPE_TOOL_PATH");
+    if (!value)
+        return std::nullopt;
+    ToolSearch search{false, {}, value};
+    std::string_view rest(value);
+    while (!rest.empty()) {
+        const size_t colon = rest.find(':');
+        if (const std::string_view dir = rest.substr(0, colon); !dir.empty())
+            search.patterns.emplace_back(dir);
+        rest = colon == std::string_view::npos ? std::string_view{} : rest.substr(colon + 1);
+    }
+    return search;
+}
+
+ToolSearch nsysSearch()
+{
+    if (auto search = toolPathOverride())
+        return *search;
+    ToolSearch search;
     for (const auto &home : cudaHomes())
-        patterns.push_back(home + "/bin");
+        search.patterns.push_back(home + "/bin");
     for (const char *p : {"/usr/local/cuda/bin", "/usr/local/cuda-*/bin", "/opt/nvidia/nsight-systems/*/bin",
                           "/opt/nvidia/nsight-systems/*/target-linux-x64", "/usr/local/cuda/nsight-systems-*/bin",
                           "/usr/local/cuda-*/nsight-systems-*/bin",
                           // Nsight Compute ships an nsys of its own (the GPU test machine has only that one).
                           "/opt/nvidia/nsight-compute/*/host/target-linux-x64", "/usr/lib/nsight-systems/bin"})
-        patterns.emplace_back(p);
-    return patterns;
+        search.patterns.emplace_back(p);
+    return search;
 }
 
-std::vector<std::string> ncuPatterns()
+ToolSearch ncuSearch()
 {
-    std::vector<std::string> patterns;
+    if (auto search = toolPathOverride())
+        return *search;
+    ToolSearch search;
     for (const auto &home : cudaHomes())
-        patterns.push_back(home + "/bin");
+        search.patterns.push_back(home + "/bin");
     for (const char *p : {"/usr/local/cuda/bin", "/usr/local/cuda-*/bin", "/opt/nvidia/nsight-compute/*",
                           "/usr/local/cuda/nsight-compute-*", "/usr/local/cuda-*/nsight-compute-*",
                           "/usr/local/NVIDIA-Nsight-Compute*", "/usr/lib/nsight-compute"})
-        patterns.emplace_back(p);
-    return patterns;
+        search.patterns.emplace_back(p);
+    return search;
 }
 
-// `explicitPath` (a folder holding the tool, or the tool itself), else $<envVariable>, else PATH and
-// `searchDirs`. An absolute, normalised path; empty when the tool is not there.
+// `explicitPath` (a folder holding the tool, or the tool itself), else $<envVariable>, else the search.
+// An absolute, normalised path; empty when the tool is not there.
 std::string locateTool(const std::string &program, const std::string &explicitPath, const char *envVariable,
-                       const std::vector<std::string> &searchDirs)
+                       const ToolSearch &search)
 {
     std::string chosen = explicitPath;
     if (chosen.empty())
@@ -117,8 +146,12 @@ std::string locateTool(const std::string &program, const std::string &explicitPa
     if (!chosen.empty()) {
         const std::string candidate = isDirectory(chosen) ? chosen + "/" + program : chosen;
         path = findExecutable(candidate.find('/') == std::string::npos ? "./" + candidate : candidate);
+    } else if (search.path) {
+        path = findExecutable(program, expand(search.patterns));
     } else {
-        path = findExecutable(program, searchDirs);
+        for (const std::string &dir : expand(search.patterns))
+            if (path = findExecutable(dir + "/" + program); !path.empty())
+                break;
     }
     if (path.empty())
         return path;
@@ -136,11 +169,23 @@ ToolInfo withVersion(std::string path)
     return info;
 }
 
-std::string patternList(const std::vector<std::string> &patterns)
+// "nsys was not found (looked in PATH, /usr/local/cuda/bin, ...). Install Nsight Systems or pass --nsys PATH."
+std::string missingToolMessage(std::string_view tool, std::string_view option, std::string_view product,
+                               const ToolSearch &search)
 {
-    std::string text = "PATH";
-    for (const auto &p : patterns)
-        text += ", " + p;
+    std::string looked;
+    if (search.path)
+        looked = "PATH";
+    for (const auto &p : search.patterns)
+        looked += (looked.empty() ? "" : ", ") + p;
+    if (!search.path)
+        looked = looked.empty() ? "no folder: OPSCOPE_TOOL_PATH is empty" : looked + ", from OPSCOPE_TOOL_PATH";
+    std::string text(tool);
+    text += " was not found (looked in " + looked + "). Install ";
+    text += product;
+    text += " or pass ";
+    text += option;
+    text += " PATH.";
     return text;
 }
 
@@ -148,22 +193,22 @@ std::string patternList(const std::vector<std::string> &patterns)
 
 std::vector<std::string> nsysSearchDirs()
 {
-    return expand(nsysPatterns());
+    return expand(nsysSearch().patterns);
 }
 
 std::vector<std::string> ncuSearchDirs()
 {
-    return expand(ncuPatterns());
+    return expand(ncuSearch().patterns);
 }
 
 std::string locateNsys(const std::string &explicitPath)
 {
-    return locateTool("nsys", explicitPath, "OPSCOPE_NSYS", nsysSearchDirs());
+    return locateTool("nsys", explicitPath, "OPSCOPE_NSYS", nsysSearch());
 }
 
 std::string locateNcu(const std::string &explicitPath)
 {
-    return locateTool("ncu", explicitPath, "OPSCOPE_NCU", ncuSearchDirs());
+    return locateTool("ncu", explicitPath, "OPSCOPE_NCU", ncuSearch());
 }
 
 ToolInfo findNsys(const std::string &explicitPath)
@@ -176,16 +221,14 @@ ToolInfo findNcu(const std::string &explicitPath)
     return withVersion(locateNcu(explicitPath));
 }
 
-std::string missingToolMessage(std::string_view tool, std::string_view option, std::string_view product,
-                               const std::vector<std::string> &searched)
+std::string nsysNotFoundMessage()
 {
-    std::string text(tool);
-    text += " was not found (looked in " + patternList(searched) + "). Install ";
-    text += product;
-    text += " or pass ";
-    text += option;
-    text += " PATH.";
-    return text;
+    return missingToolMessage("nsys", "--nsys", "Nsight Systems", nsysSearch());
+}
+
+std::string ncuNotFoundMessage()
+{
+    return missingToolMessage("ncu", "--ncu", "Nsight Compute", ncuSearch());
 }
 
 ToolInfo requireNsys(const std::string &explicitPath)
@@ -197,7 +240,7 @@ ToolInfo requireNsys(const std::string &explicitPath)
         throw ToolError("nsys was not found at " + explicitPath +
                         " (--nsys). Install Nsight Systems or pass "
                         "--nsys PATH of the nsys program.");
-    throw ToolError(missingToolMessage("nsys", "--nsys", "Nsight Systems", nsysPatterns()));
+    throw ToolError(nsysNotFoundMessage());
 }
 
 ToolInfo requireNcu(const std::string &explicitPath)
@@ -209,7 +252,7 @@ ToolInfo requireNcu(const std::string &explicitPath)
         throw ToolError("ncu was not found at " + explicitPath +
                         " (--ncu). Install Nsight Compute or pass "
                         "--ncu PATH of the ncu program.");
-    throw ToolError(missingToolMessage("ncu", "--ncu", "Nsight Compute", ncuPatterns()));
+    throw ToolError(ncuNotFoundMessage());
 }
 
 std::string toolVersion(const std::string &path)

@@ -1,0 +1,79 @@
+#pragma once
+// A timeline's vertical layout and its track-name column, after the expanded and collapsed rows of
+// Qt Creator's TimelineModel: the model's tracks in order, each a header line followed, while it is
+// expanded, by a line per row; the heights the font gives lines and the ruler; and the width of the
+// names column, which follows the font until the user drags its edge. Content coordinates: y = 0 is
+// the first line's top (just below the ruler); the view adds the ruler and its scroll position.
+
+#include <cstddef>
+#include <vector>
+
+namespace opscope::ui {
+
+class TimelineModel;
+
+class TimelineLayout {
+public:
+    // One line of the layout: a track header, or a model row of an expanded track.
+    struct Line {
+        int y = 0; // content coordinates
+        int height = 0;
+        int track = 0;
+        int row = -1; // -1 for a header
+    };
+
+    static constexpr int kMinLabelWidth = 60; // the names column never gets narrower
+    static constexpr int kMinTimeWidth = 100; // nor so wide that less time area than this is left
+
+    // Lays out `model` (none: no lines) with every track expanded; the model must outlive the layout's use.
+    void setModel(const TimelineModel *model);
+
+    // ---- Lines ----
+    const std::vector<Line> &lines() const { return lines_; }
+    int contentHeight() const { return contentHeight_; }
+    // The line at content y, or null (above the first line, below the last).
+    const Line *lineAt(int y) const;
+    // A model row's line; null while its track is collapsed.
+    const Line *rowLine(int row) const;
+    const Line &trackHeader(int track) const { return lines_[size_t(trackLine_[size_t(track)])]; }
+    bool isExpanded(int track) const;
+    // Whether anything changed (an unknown track, or one already so, changes nothing).
+    bool setExpanded(int track, bool expanded);
+
+    // ---- Metrics ----
+    // From the font: line and ruler heights, and the names column's width while the user set none.
+    void setFontMetrics(int fontHeight, int averageCharWidth, int viewportWidth);
+    int rowHeight() const { return rowHeight_; }
+    int headerHeight() const { return headerHeight_; }
+    int rulerHeight() const { return rulerHeight_; }
+
+    // ---- The track-name column ----
+    int labelWidth() const { return labelWidth_; }
+    // The width the user chose (at least kMinLabelWidth), or 0 to follow the font. While `onScreen`, the
+    // chosen width becomes what the viewport could give, not what was asked.
+    void setUserLabelWidth(int width, int viewportWidth, bool onScreen);
+    int userLabelWidth() const { return userLabelWidth_; }
+    // Keeps a chosen width within a viewport of this width (kMinTimeWidth of time area left).
+    void fitLabelWidth(int viewportWidth);
+    // Whether viewport x is on the column's right edge, where a press resizes it.
+    bool onLabelEdge(int x) const;
+
+private:
+    void relayout();
+
+    const TimelineModel *model_ = nullptr;
+    std::vector<char> expanded_; // per track
+    std::vector<Line> lines_;    // in y order
+    std::vector<int> rowLine_;   // model row -> index in lines_, or -1 when collapsed
+    std::vector<int> trackLine_; // track -> its header's index in lines_
+    int contentHeight_ = 0;
+
+    int rowHeight_ = 18;
+    int headerHeight_ = 20;
+    int rulerHeight_ = 24;
+    int labelWidth_ = 220;
+    int userLabelWidth_ = 0; // 0: from the font
+    int fontLabelWidth_ = 220;
+};
+
+} // namespace opscope::ui

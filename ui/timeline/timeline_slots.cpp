@@ -1,0 +1,54 @@
+#include "timeline/timeline_slots.h"
+
+namespace opscope::ui {
+
+namespace {
+
+uint8_t slotOf(ColorCache &colors, ColorMode mode, EventKind kind, Index index)
+{
+    switch (kind) {
+    case EventKind::Kernel:
+        return colors.kernelSlot(index, mode);
+    case EventKind::MemoryOp:
+        return colors.memoryOpSlot(index);
+    case EventKind::Operator:
+        return colors.operatorSlot(index, mode);
+    case EventKind::Range:
+        return colors.rangeSlot(index, mode);
+    case EventKind::ApiCall:
+        return colors.apiCallSlot(index);
+    case EventKind::None:
+        break;
+    }
+    return kNeutralSlot;
+}
+
+} // namespace
+
+void TimelineSlots::compute(const TimelineModel *model, ColorCache *colors, ColorMode mode)
+{
+    events_.clear();
+    groups_.clear();
+    cells_.clear();
+    if (!model || !colors)
+        return;
+    cells_.resize(model->rows().size());
+    events_.resize(model->rows().size());
+    groups_.resize(model->rows().size());
+    for (size_t r = 0; r < events_.size(); ++r) {
+        const TimelineRow &row = model->rows()[r];
+        events_[r].resize(row.size());
+        for (size_t i = 0; i < row.size(); ++i)
+            events_[r][i] = slotOf(*colors, mode, row.kind, row.events[i]);
+        groups_[r].resize(row.groups.size());
+        for (size_t g = 0; g < row.groups.size(); ++g)
+            groups_[r][g] = events_[r][g * TimelineRow::kGroupSize + row.groups[g].longestOffset];
+        for (const std::vector<TimelineCell> &level : row.cellLevels) {
+            std::vector<uint8_t> &levelSlots = cells_[r].emplace_back(level.size());
+            for (size_t j = 0; j < level.size(); ++j)
+                levelSlots[j] = level[j].empty() ? kNeutralSlot : events_[r][level[j].longestEvent];
+        }
+    }
+}
+
+} // namespace opscope::ui

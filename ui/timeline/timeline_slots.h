@@ -1,0 +1,33 @@
+#pragma once
+// The palette slot of every event a timeline shows, one byte each, so painting never follows an
+// event into the profile for its colour: per row, per event; per TimelineGroup, its longest event's
+// slot; per pyramid level and bucket, its longest event's slot. Recomputed when the colour mode changes.
+
+#include "timeline/timeline_colors.h"
+#include "timeline/timeline_model.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace opscope::ui {
+
+// One row's slots, as the row painters read them.
+struct RowSlots {
+    const std::vector<uint8_t> &events;
+    const std::vector<uint8_t> &groups;
+    const std::vector<std::vector<uint8_t>> &cells; // per level, per bucket
+};
+
+class TimelineSlots {
+public:
+    // Slots of `model`'s events in `mode`, from `colors` (none: no rows).
+    void compute(const TimelineModel *model, ColorCache *colors, ColorMode mode);
+    RowSlots row(int row) const { return {events_[size_t(row)], groups_[size_t(row)], cells_[size_t(row)]}; }
+
+private:
+    std::vector<std::vector<uint8_t>> events_;
+    std::vector<std::vector<uint8_t>> groups_;
+    std::vector<std::vector<std::vector<uint8_t>>> cells_;
+};
+
+} // namespace opscope::ui
