@@ -422,7 +422,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
                               .arg(p.operators.size())
                               .arg(p.modules.size())
                               .arg(capture_->analysis->kernelsWithCounters)
-                              .arg(capture_->insights.size()));
+                              .arg(capture_->insights.insights.size()));
     emit openFinished(true, QString());
 }
 

@@ -25,7 +25,7 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     capture->insights = findInsights(*profile, Typography::Unicode);
     progress.checkCancel();
     capture->timeline = std::make_shared<const TimelineModel>(*profile);
-    capture->steps = findSteps(*profile);
+    capture->steps = markedSteps(*profile);
     progress.report(1.0, "Analysing");
     return capture;
 }

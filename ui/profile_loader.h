@@ -27,9 +27,9 @@ class TimelineModel;
 struct LoadedCapture {
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const ProfileAnalysis> analysis;
-    std::vector<Insight> insights;
+    InsightReport insights;
     std::shared_ptr<const TimelineModel> timeline; // the timeline's tracks and rows (of `profile`)
-    std::vector<StepWindow> steps;                 // findSteps(): where the timeline opens
+    std::vector<StepRange> steps;                  // markedSteps(): where the timeline opens
 };
 
 // Imports the files of one capture and computes what the views show (seconds on big captures: call

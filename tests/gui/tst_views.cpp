@@ -662,6 +662,41 @@ private slots:
         }
     }
 
+    void insightsHeaderShowsThePlainAndCapturedStep()
+    {
+        const auto analysis = gpt4Analysis();
+        Selection selection;
+        InsightsView view(&selection);
+        // Without the launcher's reference timing the header says what is missing.
+        view.setAnalysis(analysis, findInsights(*analysis->profile, MicroUnit::Greek));
+        QVERIFY2(view.header()->text().contains(QLatin1String("no plain reference timing")),
+                 qPrintable(view.header()->text()));
+        // With it: both step times, the overhead factor, and the sentence when it is above 1.2x.
+        Profile timed = *analysis->profile;
+        setReferenceTiming(timed, {4'000'000, 8'050'000, 3, "cuda_event"});
+        view.setAnalysis(analysis, findInsights(timed, MicroUnit::Greek));
+        const QString header = view.header()->text();
+        QVERIFY2(header.contains(QStringLiteral("Step time: plain 4.00 ms (median of 3 steps, CUDA events), captured "
+                                                "8.05 ms: 2.01x")),
+                 qPrintable(header));
+        QVERIFY2(header.contains(QLatin1String("the captured step ran 2.01x slower than the plain step")),
+                 qPrintable(header));
+        // Every item: its gain, its modules, and expanded its evidence, fix and gain model.
+        QTreeWidget *list = view.list();
+        QCOMPARE(list->topLevelItemCount(), int(view.insights().size()));
+        for (int n = 0; n < list->topLevelItemCount(); ++n) {
+            const Insight &insight = view.insights()[size_t(n)];
+            const QTreeWidgetItem *item = list->topLevelItem(n);
+            const QString detail = item->child(0)->text(0);
+            QVERIFY(detail.contains(QStringLiteral("Fix: ") + QString::fromStdString(insight.fix)));
+            QVERIFY(detail.contains(QStringLiteral("Estimated gain: ")));
+            for (const std::string &e : insight.evidence)
+                QVERIFY(detail.contains(QString::fromStdString(e)));
+            if (!insight.modules.empty())
+                QVERIFY(item->text(3).startsWith(QString::fromStdString(insight.modules.front())));
+        }
+    }
+
     void notCollectedCountersSaySoAndWhichSectionCollectsThem()
     {
         // The gpt4 ncu rows were replayed with --set roofline: SM throughput but no achieved occupancy.

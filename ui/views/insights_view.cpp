@@ -29,7 +29,8 @@ public:
         if (!index.parent().isValid())
             return QStyledItemDelegate::sizeHint(option, index);
         QStyleOptionViewItem spanned = option;
-        spanned.rect = QRect(0, 0, InsightsView::explanationWidth(view_), 1);
+        // A few pixels narrower than painted: a paragraph that just fits must not lose its last line.
+        spanned.rect = QRect(0, 0, InsightsView::explanationWidth(view_) - 8, 1);
         return QStyledItemDelegate::sizeHint(spanned, index);
     }
 
@@ -53,13 +54,16 @@ InsightsView::InsightsView(Selection *selection, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     header_->setWordWrap(true);
+    header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    header_->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(header_);
     layout->addWidget(list_);
-    list_->setColumnCount(3);
-    list_->setHeaderLabels({tr("Severity"), tr("Est. gain"), tr("Insight")});
+    list_->setColumnCount(4);
+    list_->setHeaderLabels({tr("Severity"), tr("Est. gain"), tr("Insight"), tr("Modules")});
     list_->setRootIsDecorated(true);
     list_->setWordWrap(true);
     list_->setUniformRowHeights(false);
+    list_->header()->setStretchLastSection(false);
     list_->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     list_->setItemDelegate(new ExplanationDelegate(list_));
     // A wider or narrower list wraps the explanations anew (queued: the layout resizes sections itself).
@@ -70,41 +74,83 @@ InsightsView::InsightsView(Selection *selection, QWidget *parent)
     });
 }
 
-void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, std::vector<Insight> insights)
+QString InsightsView::detailText(const Insight &i)
+{
+    QStringList parts;
+    for (const std::string &e : i.evidence)
+        parts << QStringLiteral("\u2022 ") + QString::fromStdString(e);
+    if (!i.fix.empty())
+        parts << tr("Fix: %1").arg(QString::fromStdString(i.fix));
+    if (!i.gainModel.empty())
+        parts << tr("Estimated gain: %1").arg(QString::fromStdString(i.gainModel));
+    QStringList modules;
+    for (size_t m = 0; m < i.modules.size() && m < 12; ++m)
+        modules << QString::fromStdString(i.modules[m]);
+    if (i.modules.size() > 12)
+        modules << tr("and %n more", nullptr, int(i.modules.size() - 12));
+    if (!modules.isEmpty())
+        parts << tr("Modules: %1").arg(modules.join(QStringLiteral(", ")));
+    return parts.join(QLatin1Char('\n'));
+}
+
+void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, InsightReport report)
 {
     analysis_ = std::move(analysis);
-    insights_ = std::move(insights);
+    report_ = std::move(report);
     list_->clear();
-    header_->setText(insights_.empty() ? tr("No insight fired: nothing stands out in this profile.")
-                                       : tr("%n insight(s), the largest estimated gain first. Click one to select "
-                                            "what it is about.",
-                                            nullptr, int(insights_.size())));
-    for (const Insight &i : insights_) {
+    // What the gains are on: the plain and captured step times, the overhead (said when above 1.2x).
+    QStringList lines;
+    for (const std::string &line : describeInsightStep(report_, MicroUnit::Greek))
+        lines << line.c_str();
+    const QString count = report_.insights.empty()
+                              ? tr("No insight fired: nothing stands out in this profile.")
+                              : tr("%n insight(s), one per root cause, the largest estimated gain first. Click one "
+                                   "to select what it is about.",
+                                   nullptr, int(report_.insights.size()));
+    QString html;
+    for (int n = 0; n < lines.size(); ++n) {
+        const QString escaped = lines[n].toHtmlEscaped();
+        // The overhead sentence stands out: every time in the capture is inflated by it.
+        const bool overhead = !report_.overheadNote.empty() && lines[n] == QString::fromStdString(report_.overheadNote);
+        html += (overhead ? QStringLiteral("<b style=\"color:#c03020\">%1</b>") : QStringLiteral("%1")).arg(escaped) +
+                QStringLiteral("<br>");
+    }
+    header_->setText(html + count.toHtmlEscaped());
+    for (const Insight &i : report_.insights) {
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));
         item->setText(1, QStringLiteral("%1 (%2)").arg(
                              QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
                              formatPercent(100.0 * i.gainShareOfStep)));
         item->setText(2, QString::fromStdString(i.title));
+        QStringList modules;
+        for (size_t m = 0; m < i.modules.size() && m < 3; ++m)
+            modules << QString::fromStdString(i.modules[m]);
+        if (i.modules.size() > 3)
+            modules << tr("%n more", nullptr, int(i.modules.size() - 3));
+        item->setText(3, modules.join(QStringLiteral(", ")));
+        const QString detail = detailText(i);
         // The whole title (a narrow column cuts it) and what it means.
-        item->setToolTip(2, QString::fromStdString(i.title + "\n\n" + i.explanation));
+        item->setToolTip(2, QString::fromStdString(i.title) + QStringLiteral("\n\n") + detail);
         QColor colour = i.severity == Severity::High     ? QColor(0xd0, 0x40, 0x30)
                         : i.severity == Severity::Medium ? QColor(0xd0, 0x90, 0x20)
                                                          : palette().color(QPalette::Text);
         item->setForeground(0, colour);
-        auto *detail = new QTreeWidgetItem(item);
-        detail->setFirstColumnSpanned(true);
-        detail->setText(0, QString::fromStdString(i.explanation));
+        auto *child = new QTreeWidgetItem(item);
+        child->setFirstColumnSpanned(true);
+        child->setText(0, detail);
     }
     list_->resizeColumnToContents(0);
     list_->resizeColumnToContents(1);
+    list_->resizeColumnToContents(3);
+    list_->setColumnWidth(3, std::min(list_->columnWidth(3), 220));
 }
 
 void InsightsView::activate(int row)
 {
-    if (row < 0 || size_t(row) >= insights_.size() || !analysis_)
+    if (row < 0 || size_t(row) >= report_.insights.size() || !analysis_)
         return;
-    const Insight &i = insights_[size_t(row)];
+    const Insight &i = report_.insights[size_t(row)];
     if (!i.kernels.empty())
         selection_->setKernel(i.kernels.front());
     else if (!i.operators.empty())

@@ -1,6 +1,8 @@
 #pragma once
-// The Insights pane: what is slow and why, sorted by estimated gain. Clicking an insight selects what
-// it is about (its first kernel, operator or module) in every view.
+// The Insights pane: one item per root cause, sorted by estimated gain, under a header that says what the
+// gains are computed on (the plain and the captured step time, the capture's overhead). An item shows its
+// title, gain and modules; expanded, its evidence, fix and how the gain was estimated. Clicking an insight
+// selects what it is about (its first kernel, operator or module) in every view.
 
 #include "opscope/insights.h"
 
@@ -24,8 +26,12 @@ class InsightsView : public QWidget {
 public:
     explicit InsightsView(Selection *selection, QWidget *parent = nullptr);
 
-    void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, std::vector<Insight> insights);
-    const std::vector<Insight> &insights() const { return insights_; }
+    void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, InsightReport report);
+    const std::vector<Insight> &insights() const { return report_.insights; }
+    const InsightReport &report() const { return report_; }
+    QLabel *header() const { return header_; }
+    // What an expanded insight shows: its evidence, fix and gain model, one paragraph each.
+    static QString detailText(const Insight &insight);
     // Selects what insight `row` is about (also what a click does).
     void activate(int row);
     QTreeWidget *list() const { return list_; }
@@ -35,7 +41,7 @@ public:
 private:
     Selection *selection_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
-    std::vector<Insight> insights_;
+    InsightReport report_;
     QTreeWidget *list_;
     QLabel *header_;
 };

@@ -1,14 +1,20 @@
 #pragma once
-// Insights: the profile read the way an expert reads it, in plain words, ranked by what fixing
-// each could gain. Every insight carries the numbers that triggered it, what it is about, and an
-// estimated gain that is an upper bound from the time it covers (like Nsight Compute's
-// "Est. Speedup"). The thresholds are stated in docs/insights.md.
+// Insights: the profile read the way a performance engineer reads it. Each insight is one root cause:
+// what is slow, where (operator, module), the evidence measured in this profile, the fix, and the
+// step time the fix would save. The gain is simulated: the what-if replay (whatif.h) of the step the
+// timing is read on (the plain reference step where the trace has one) with the fix applied, so a GEMM
+// made faster in a step bound by the host gains nothing. A kernel belongs to one insight at most: the
+// root causes claim their kernels first (host synchronisation, FP32 matrix work, GEMM shapes, casts,
+// copies, wave quantization), the per-kernel counter findings get what is left, one item per kernel.
+// The rules are in docs/insights.md.
 
 #include "opscope/format.h"
 #include "opscope/profile.h"
+#include "opscope/step_timing.h"
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,44 +24,42 @@ enum class Severity { Low = 0, Medium = 1, High = 2 };
 std::string_view toString(Severity severity);
 
 struct Insight {
-    std::string kind;        // stable id: "launch-bound", "cold-start", "synchronization", ...
-    std::string title;       // one line
-    std::string explanation; // the numbers and what to do
+    std::string kind;                  // stable id: "shape-alignment", "host-sync", "launch-bound", ...
+    std::string title;                 // the cause and the place, one line
+    std::vector<std::string> evidence; // what was measured, one fact each
+    std::string fix;                   // what to change
+    std::string gainModel;             // how the gain was estimated
     Severity severity = Severity::Low;
-    int64_t estimatedGainNs = 0; // upper bound of the time fixing it could save per step
-    double gainShareOfStep = 0;  // estimatedGainNs / step GPU wall time
-    std::vector<Index> kernels;
+    int64_t estimatedGainNs = 0; // step time saved by the fix (what-if replay of the step)
+    double gainShareOfStep = 0;  // estimatedGainNs / the step
+    int64_t gpuTimeSavedNs = 0;  // kernel time the fix saves; more than the gain where the host sets the pace
+    std::vector<Index> kernels;  // kernels[] of the labelled step (those the views show)
     std::vector<Index> operators;
     std::vector<std::string> modules; // module paths
     nlohmann::ordered_json figures;   // the measured values behind it
 };
 
-// The step(s) of the capture: time windows on the profile's clock.
-struct StepWindow {
-    int64_t start_ns = 0;
-    int64_t end_ns = 0;
-    std::string name;
+// The insights of a profile and the step they are computed on.
+struct InsightReport {
+    StepTiming timing;                        // the step every gain is on
+    std::optional<ReferenceTiming> reference; // the launcher's plain and captured step times
+    std::string overheadNote;                 // describeCaptureOverhead(): empty within 1.2x
+    double hostScale = 1.0;                   // host timeline compression of the replay (whatif.h)
+    int64_t replayedStepNs = 0;               // the replay with no change
+    std::vector<Insight> insights;            // largest gain first
 };
-// Steps from ProfilerStep#N / step#N annotations, else the capture range(s), else the span of the
-// captured kernels.
-std::vector<StepWindow> findSteps(const Profile &p);
 
-// GPU utilisation of the steps (HTA's idle split).
-struct GpuTimeBreakdown {
-    int64_t wallNs = 0;       // step windows together
-    int64_t busyNs = 0;       // union of kernel (and memory op) intervals inside them
-    int64_t hostWaitNs = 0;   // idle while the host had not launched the next kernel yet
-    int64_t kernelWaitNs = 0; // idle although the next kernel was already launched (launch latency)
-    int64_t otherIdleNs = 0;  // idle with no launch information
-    size_t kernels = 0;
-    double busyFraction() const { return wallNs ? double(busyNs) / double(wallNs) : 0.0; }
-};
-GpuTimeBreakdown gpuTimeBreakdown(const Profile &p, const std::vector<StepWindow> &steps);
+// All insights. Durations in the text spell the microsecond as `micro` says ("us" for terminals and
+// reports, "µs" in the GUI). `captureRange` is the NVTX range of the captured step.
+InsightReport findInsights(const Profile &p, MicroUnit micro = MicroUnit::Ascii,
+                           std::string_view captureRange = "CAPTURE");
 
-// All insights, sorted by estimated gain (largest first). Durations in the text spell the
-// microsecond as `micro` says ("us" for terminals and reports, "µs" in the GUI).
-std::vector<Insight> findInsights(const Profile &p, MicroUnit micro = MicroUnit::Ascii);
+// What the gains are computed on, in a few lines: the plain and captured step times with the overhead
+// (and the > 1.2x sentence), the GPU-busy share and where the timing comes from.
+std::vector<std::string> describeInsightStep(const InsightReport &report, MicroUnit micro = MicroUnit::Ascii);
 
 nlohmann::ordered_json insightToJson(const Profile &p, const Insight &insight);
+// {"step": {...}, "insights": [...]}
+nlohmann::ordered_json insightReportToJson(const Profile &p, const InsightReport &report);
 
 } // namespace opscope

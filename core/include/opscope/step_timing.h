@@ -33,14 +33,20 @@ inline constexpr std::string_view kCapturedStepNsKey = "captured_step_ns";
 inline constexpr std::string_view kCaptureOverheadKey = "capture_overhead";
 inline constexpr std::string_view kReferenceClockKey = "reference_clock";
 inline constexpr std::string_view kReferenceStepsKey = "reference_steps";
+// The host's time for the step (perf_counter, median), plain and captured: how much the instrumentation
+// slowed the host down, whatever bound the step.
+inline constexpr std::string_view kReferenceCpuStepNsKey = "reference_cpu_step_ns";
+inline constexpr std::string_view kCapturedCpuStepNsKey = "captured_cpu_step_ns";
 // Above this captured / reference ratio the slowdown is said where the timing is shown.
 inline constexpr double kNotableCaptureOverhead = 1.2;
 
 struct ReferenceTiming {
-    int64_t referenceNs = 0; // median of the plain reference steps
-    int64_t capturedNs = 0;  // median of the captured steps, timed the same way; 0 when unknown
-    int steps = 0;           // reference steps timed
-    std::string clock;       // "cuda_event" (GPU time between the step boundaries) or "perf_counter"
+    int64_t referenceNs = 0;    // median of the plain reference steps
+    int64_t capturedNs = 0;     // median of the captured steps, timed the same way; 0 when unknown
+    int steps = 0;              // reference steps timed
+    std::string clock;          // "cuda_event" (GPU time between the step boundaries) or "perf_counter"
+    int64_t referenceCpuNs = 0; // the host's time for a plain step (perf_counter, median); 0 when unknown
+    int64_t capturedCpuNs = 0;  // ... for a captured step
     // captured / reference; 0 when either is unknown.
     double overhead() const;
     bool notable() const { return overhead() > kNotableCaptureOverhead; }
@@ -50,10 +56,23 @@ struct ReferenceTiming {
 std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &reference);
 // The timing kept in the profile's metadata; nullopt when it has none.
 std::optional<ReferenceTiming> referenceTiming(const Profile &p);
-// Writes the five metadata keys (capture_overhead with 3 decimals, left out when unknown).
+// Writes the metadata keys (capture_overhead with 3 decimals, left out when unknown, as the CPU times are).
 void setReferenceTiming(Profile &p, const ReferenceTiming &timing);
 // "36.1 ms plain (median of 3, CUDA events), 77.0 ms captured: 2.13x".
 std::string describeReferenceTiming(const ReferenceTiming &timing);
+
+// ---------------------------------------------------------------------------------------------
+// The steps a trace marks
+
+struct StepRange {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    std::string name;
+};
+// The steps as the trace marks them (ProfilerStep#N, step#N or STEP_N ranges), else its capture
+// range(s), else the captured kernels' span, in time order: where the views open, and the first step
+// against the others (cold start). The timing of one step is stepTiming().
+std::vector<StepRange> markedSteps(const Profile &p, std::string_view captureRange = "CAPTURE");
 
 // ---------------------------------------------------------------------------------------------
 // The reference step under nsys
@@ -96,6 +115,11 @@ struct StepKernel {
     int64_t launch_ns = -1;      // start of its launching CUDA API call; -1 when unknown
 };
 
+struct StepMemoryOp {
+    size_t memory_op = 0; // memory_ops[]
+    int64_t launch_ns = -1;
+};
+
 struct StepGap {
     int64_t start_ns = 0;
     int64_t end_ns = 0;
@@ -117,18 +141,23 @@ struct StepTiming {
     int64_t start_ns = 0;
     int64_t end_ns = 0;
     int64_t measured_step_ns = 0; // end_ns - start_ns
+    // The step's window on the host (its range: where its work was launched), as start_ns/end_ns derive
+    // from it; the what-if replay (whatif.h) shifts the host's end of the step.
+    int64_t host_start_ns = 0;
+    int64_t host_end_ns = 0;
     // The step time every share is computed on: measured_step_ns, or the launcher's reference time
     // where the trace holds only the instrumented step (corrected).
     int64_t step_ns = 0;
     bool corrected = false;
-    std::vector<StepKernel> kernels; // the step's kernels in start order
-    size_t memory_ops = 0;           // memcpy/memset of the step (part of busy_ns)
-    size_t unpaired = 0;             // reference kernels without a twin (ReferenceStep only)
-    int64_t kernel_ns = 0;           // sum of the kernels' durations
-    int64_t kernel_busy_ns = 0;      // union of the kernels' intervals
-    int64_t busy_ns = 0;             // union of kernel and memory-operation intervals
-    int64_t overlap_ns = 0;          // kernel_ns - kernel_busy_ns: kernel time hidden by concurrency
-    int64_t host_wait_ns = 0;        // idle, by cause (IdleCause), within the measured span
+    std::vector<StepKernel> kernels;  // the step's kernels in start order
+    size_t memory_ops = 0;            // memcpy/memset of the step (part of busy_ns)
+    std::vector<StepMemoryOp> memory; // those memcpy/memset, in memory_ops[] order
+    size_t unpaired = 0;              // reference kernels without a twin (ReferenceStep only)
+    int64_t kernel_ns = 0;            // sum of the kernels' durations
+    int64_t kernel_busy_ns = 0;       // union of the kernels' intervals
+    int64_t busy_ns = 0;              // union of kernel and memory-operation intervals
+    int64_t overlap_ns = 0;           // kernel_ns - kernel_busy_ns: kernel time hidden by concurrency
+    int64_t host_wait_ns = 0;         // idle, by cause (IdleCause), within the measured span
     int64_t launch_wait_ns = 0;
     int64_t other_idle_ns = 0;
     int64_t median_launch_latency_ns = -1; // kernel start - its API call's start, median; -1: no launch times

@@ -25,6 +25,23 @@ int64_t metadataInt(const Profile &p, std::string_view key)
     return value;
 }
 
+// The median of an array of nanoseconds, as the launcher takes it (statistics.median); 0 when absent.
+int64_t jsonMedianNs(const nlohmann::json &object, const char *key)
+{
+    if (!object.contains(key) || !object[key].is_array())
+        return 0;
+    std::vector<double> values;
+    for (const auto &v : object[key])
+        if (v.is_number())
+            values.push_back(v.get<double>());
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+    return median > 0 ? int64_t(median) : 0;
+}
+
 int64_t jsonNs(const nlohmann::json &object, const char *key)
 {
     if (!object.contains(key) || !object[key].is_number())
@@ -113,6 +130,7 @@ void measure(const Profile &p, const Window &window, const WindowLaunches &launc
             continue;
         if (const int64_t launch = launches.memoryOp(m); launch >= 0) {
             work.push_back({m.start_ns, m.end_ns, launch, kNoIndex});
+            t.memory.push_back({i, launch});
             memberOp[i] = true;
             device = device.value_or(m.device);
             ++t.memory_ops;
@@ -140,6 +158,8 @@ void measure(const Profile &p, const Window &window, const WindowLaunches &launc
     }
     t.measured_step_ns = t.end_ns - t.start_ns;
     t.step_ns = t.measured_step_ns;
+    t.host_start_ns = window.start_ns;
+    t.host_end_ns = window.end_ns;
     std::vector<std::pair<int64_t, int64_t>> kernelIntervals;
     for (const StepKernel &sk : t.kernels) {
         const Kernel &k = p.kernels[sk.kernel];
@@ -242,6 +262,8 @@ std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &r
         t.steps = int(reference["steps_ns"].size());
     if (reference.contains("clock") && reference["clock"].is_string())
         t.clock = reference["clock"].get<std::string>();
+    t.referenceCpuNs = jsonMedianNs(reference, "cpu_steps_ns");
+    t.capturedCpuNs = jsonMedianNs(reference, "captured_cpu_steps_ns");
     if (t.referenceNs <= 0)
         return std::nullopt;
     return t;
@@ -257,6 +279,8 @@ std::optional<ReferenceTiming> referenceTiming(const Profile &p)
     t.steps = int(metadataInt(p, kReferenceStepsKey));
     if (const std::string *clock = p.metadataValue(kReferenceClockKey))
         t.clock = *clock;
+    t.referenceCpuNs = std::max<int64_t>(0, metadataInt(p, kReferenceCpuStepNsKey));
+    t.capturedCpuNs = std::max<int64_t>(0, metadataInt(p, kCapturedCpuStepNsKey));
     return t;
 }
 
@@ -272,6 +296,10 @@ void setReferenceTiming(Profile &p, const ReferenceTiming &t)
     }
     p.setMetadata(kReferenceClockKey, t.clock);
     p.setMetadata(kReferenceStepsKey, std::to_string(t.steps));
+    if (t.referenceCpuNs > 0)
+        p.setMetadata(kReferenceCpuStepNsKey, std::to_string(t.referenceCpuNs));
+    if (t.capturedCpuNs > 0)
+        p.setMetadata(kCapturedCpuStepNsKey, std::to_string(t.capturedCpuNs));
 }
 
 std::string describeReferenceTiming(const ReferenceTiming &t)

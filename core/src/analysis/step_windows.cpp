@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <regex>
 
 namespace opscope::stepdetail {
 
@@ -133,3 +134,35 @@ int64_t WindowLaunches::memoryOp(const MemoryOp &m) const
 }
 
 } // namespace opscope::stepdetail
+
+namespace opscope {
+
+std::vector<StepRange> markedSteps(const Profile &p, std::string_view captureRange)
+{
+    static const std::regex stepName(R"(^(ProfilerStep#|step#|STEP_?)(\d+)$)", std::regex::icase);
+    std::vector<StepRange> steps;
+    for (const Range &r : p.ranges)
+        if (r.kind == RangeKind::UserAnnotation || r.kind == RangeKind::PushPop || r.kind == RangeKind::StartEnd) {
+            const std::string text(p.text(r.text));
+            if (std::regex_match(text, stepName))
+                steps.push_back({r.start_ns, r.end_ns, text});
+        }
+    if (steps.empty())
+        for (const stepdetail::Window &w : stepdetail::captureRanges(p, captureRange))
+            steps.push_back({w.start_ns, w.end_ns, w.name});
+    if (steps.empty()) {
+        int64_t lo = INT64_MAX, hi = INT64_MIN;
+        for (const Kernel &k : p.kernels)
+            if (!(k.flags & kKernelOutsideCapture)) {
+                lo = std::min(lo, k.start_ns);
+                hi = std::max(hi, k.end_ns);
+            }
+        if (hi > lo)
+            steps.push_back({lo, hi, "capture"});
+    }
+    std::sort(steps.begin(), steps.end(),
+              [](const StepRange &a, const StepRange &b) { return a.start_ns < b.start_ns; });
+    return steps;
+}
+
+} // namespace opscope

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <ostream>
 
 namespace opscope::cli {
@@ -91,25 +92,30 @@ int runStats(const ParsedArgs &args, CliEnvironment &env)
 int runInsights(const ParsedArgs &args, CliEnvironment &env)
 {
     const Profile profile = importCaptureFiles(args);
-    const auto insights = findInsights(profile);
+    const InsightReport report = findInsights(profile, MicroUnit::Ascii, args.value("--capture-range", "CAPTURE"));
     if (args.has("--json")) {
-        json out = json::array();
-        for (const Insight &i : insights)
-            out.push_back(insightToJson(profile, i));
-        env.out << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+        env.out << insightReportToJson(profile, report).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
         return 0;
     }
-    if (insights.empty()) {
+    for (const std::string &line : describeInsightStep(report))
+        env.out << line << "\n";
+    env.out << "\n";
+    if (report.insights.empty()) {
         env.out << "No insight fired: nothing stands out in this profile.\n";
         return 0;
     }
     int n = 0;
-    for (const Insight &i : insights) {
-        char gain[64];
-        std::snprintf(gain, sizeof gain, "%.1f us (%.1f %% of the step)", double(i.estimatedGainNs) / 1e3,
-                      100.0 * i.gainShareOfStep);
-        env.out << ++n << ". [" << toString(i.severity) << "] " << i.title << "\n   estimated gain up to " << gain
-                << "\n   " << i.explanation << "\n";
+    for (const Insight &i : report.insights) {
+        char share[32];
+        std::snprintf(share, sizeof share, "%.1f %%", 100.0 * i.gainShareOfStep);
+        env.out << ++n << ". [" << toString(i.severity) << "] " << i.title << "\n   estimated gain "
+                << formatFixedDuration(i.estimatedGainNs, 1) << " (" << share << " of the step)";
+        if (i.gpuTimeSavedNs > 0)
+            env.out << ", " << formatFixedDuration(i.gpuTimeSavedNs, 1) << " of GPU time";
+        env.out << ": " << i.gainModel << "\n";
+        for (const std::string &e : i.evidence)
+            env.out << "   - " << e << "\n";
+        env.out << "   fix: " << i.fix << "\n";
         if (!i.modules.empty()) {
             env.out << "   modules:";
             for (size_t m = 0; m < i.modules.size() && m < 8; ++m)
@@ -145,13 +151,15 @@ std::vector<CommandSpec> insightCommands()
          runStats},
         {"insights",
          "opscope insights FILE... [--json]",
-         std::string("Explain why the profile is slow and what to fix first: launch-bound steps, cold starts,\n"
-                     "synchronisation, pageable copies, memory/compute-bound kernels, low occupancy, idle tensor\n"
-                     "cores, latency-bound kernels and outliers among identical layers; sorted by estimated gain.\n") +
+         std::string("Explain why the profile is slow and what to fix first, one item per root cause: host\n"
+                     "synchronisation and the operator that made it, pageable copies, steps bound by the host (from\n"
+                     "the plain reference timing), FP32 matrix work, GEMM shapes that are not aligned, dtype casts,\n"
+                     "copies before GEMMs, wave quantization, kernel counters, outliers among identical layers and\n"
+                     "cold starts. Each gain is the step time the fix saves in a what-if replay of the step.\n") +
              kCaptureFilesHelp,
          1,
          64,
-         {{"--json", "", "", "print JSON"}, captureRangeOption()},
+         {{"--json", "", "", "print JSON: {\"step\": ..., \"insights\": [...]}"}, captureRangeOption()},
          runInsights},
     };
 }

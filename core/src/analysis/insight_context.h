@@ -1,0 +1,90 @@
+#pragma once
+// What every insight finder shares (insights.h): the step the gains are computed on, its what-if replay,
+// the kernels already claimed by an insight, and the text helpers. Each finder adds its insights with
+// their kernels given by position in the step (StepTiming::kernels), so that the replay changes exactly
+// them and no kernel goes to two insights.
+
+#include "opscope/insights.h"
+#include "opscope/whatif.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace opscope::insightdetail {
+
+class InsightContext {
+public:
+    InsightContext(const Profile &p, MicroUnit micro, std::string_view captureRange);
+
+    const Profile &p;
+    const MicroUnit micro;
+    const std::string captureRange;
+    const StepTiming timing;
+    const std::optional<ReferenceTiming> reference;
+    const double hostScale;
+    const StepReplay replay;
+    const int64_t baseline; // replay() with no change
+
+    size_t size() const { return timing.kernels.size(); }
+    // The kernel as it ran in the step (its duration) and the kernel whose op, module and counters describe
+    // it (its labelled twin; kNoIndex when unpaired).
+    const Kernel &measured(size_t pos) const { return p.kernels[timing.kernels[pos].kernel]; }
+    Index labelled(size_t pos) const { return timing.kernels[pos].attributed; }
+    int64_t durationOf(size_t pos) const { return measured(pos).duration(); }
+    // The step position of a labelled kernel; -1 when it is not in the step.
+    int64_t positionOf(Index labelledKernel) const;
+    // Sum of the step's kernel durations (the GPU time the shares of GPU time are on).
+    int64_t kernelTime() const { return timing.kernel_ns; }
+    // The step every share is on (StepTiming::step_ns, at least 1).
+    int64_t stepNs() const { return std::max<int64_t>(1, timing.step_ns); }
+
+    bool claimed(size_t pos) const { return claimed_[pos]; }
+    // Step time the change saves (replay with no change - replay with it), at least 0.
+    int64_t gain(const StepChange &change) const;
+
+    // Adds an insight about the kernels at `positions` (claimed from now on; those already claimed are
+    // dropped from it), with its gain replayed from `change` (whose kernels must be among them).
+    void add(Insight insight, const std::vector<size_t> &positions, const StepChange &change);
+    // Adds an insight about no kernel, with the gain given.
+    void add(Insight insight, int64_t gainNs);
+
+    std::vector<Insight> take();
+
+    // Text.
+    std::string duration(int64_t ns) const { return formatFixedDuration(ns, 1, micro); }
+    std::string shareOfStep(int64_t ns) const;
+    std::string shareOfGpu(int64_t ns) const;
+    // The module path of a labelled kernel, or "".
+    std::string moduleOf(Index labelledKernel) const;
+    // The kernel's base name as the views show it.
+    std::string kernelName(Index kernel) const;
+    // "head, blocks.0.attn (and 10 more)".
+    static std::string listOf(const std::vector<std::string> &names, size_t shown = 4);
+
+private:
+    std::vector<bool> claimed_;
+    std::unordered_map<Index, size_t> positionOf_;
+    std::vector<Insight> out_;
+};
+
+std::string percent(double share);
+// "312.4 TFLOP/s": a rate with an SI prefix.
+std::string rate(double perSecond, const char *unit);
+
+// The finders, in the order they claim kernels (insights.cpp runs them).
+void findHostWaits(InsightContext &c);
+void findPageableCopies(InsightContext &c);
+void findLaunchBound(InsightContext &c);
+void findTensorCoresIdle(InsightContext &c);
+void findShapeAlignment(InsightContext &c);
+void findCasts(InsightContext &c);
+void findHiddenCopies(InsightContext &c);
+void findWaveQuantization(InsightContext &c);
+void findKernelEfficiency(InsightContext &c);
+void findGroupOutliers(InsightContext &c);
+void findColdStart(InsightContext &c);
+
+} // namespace opscope::insightdetail

@@ -1,0 +1,345 @@
+// What-if replay of one step's timeline (whatif.h).
+#include "opscope/whatif.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace opscope {
+
+namespace {
+
+bool isSynchronize(std::string_view name)
+{
+    for (std::string_view s : {"cudaDeviceSynchronize", "cudaStreamSynchronize", "cudaEventSynchronize",
+                               "cudaThreadSynchronize", "cuCtxSynchronize", "cuStreamSynchronize", "cuEventSynchronize",
+                               "hipDeviceSynchronize", "hipStreamSynchronize", "hipEventSynchronize"})
+        if (name == s)
+            return true;
+    return false;
+}
+
+// Copies that return only once done, whatever the memory.
+bool isBlockingCopyCall(std::string_view name)
+{
+    for (std::string_view s :
+         {"cudaMemcpy", "cudaMemcpy2D", "cudaMemcpy3D", "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol", "cuMemcpy",
+          "cuMemcpyDtoH", "cuMemcpyHtoD", "cuMemcpy2D", "hipMemcpy"})
+        if (name == s)
+            return true;
+    return false;
+}
+
+bool isAsyncCopyCall(std::string_view name)
+{
+    return name.starts_with("cudaMemcpy") || name.starts_with("cuMemcpy") || name.starts_with("hipMemcpy");
+}
+
+// An async copy between the GPU and pageable host memory runs synchronously for the host.
+bool pageableHostCopy(const MemoryOp &m)
+{
+    return m.kind == MemoryOpKind::Memcpy &&
+           ((m.copy_kind == 1 && m.src_kind == 0) || (m.copy_kind == 2 && m.dst_kind == 0));
+}
+
+int64_t median(std::vector<int64_t> values)
+{
+    if (values.empty())
+        return -1;
+    std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+    return values[values.size() / 2];
+}
+
+// Median latency of the kernel launches of the whole profile that found their stream idle: for a step
+// whose every launch was queued behind earlier work.
+int64_t idleLaunchLatencyOfProfile(const Profile &p)
+{
+    // thread << 32 | correlation id -> call start (a kernel without launching thread: by correlation id alone)
+    std::unordered_map<uint64_t, int64_t> launchOf;
+    for (const ApiCall &a : p.api_calls)
+        if (a.correlation_id) {
+            launchOf.emplace(uint64_t(a.thread) << 32 | a.correlation_id, a.start_ns);
+            launchOf.emplace(uint64_t(kNoIndex) << 32 | a.correlation_id, a.start_ns);
+        }
+    std::unordered_map<uint32_t, int64_t> streamEnd;
+    std::vector<int64_t> latencies;
+    for (const Kernel &k : p.kernels) { // in start order (Profile::finalize)
+        const auto launch = launchOf.find(uint64_t(k.launch_thread) << 32 | k.correlation_id);
+        const auto previous = streamEnd.find(k.stream);
+        if (launch != launchOf.end() && previous != streamEnd.end() && launch->second >= previous->second &&
+            k.start_ns >= launch->second)
+            latencies.push_back(k.start_ns - launch->second);
+        streamEnd[k.stream] = std::max(previous == streamEnd.end() ? INT64_MIN : previous->second, k.end_ns);
+    }
+    return median(std::move(latencies));
+}
+
+} // namespace
+
+std::string_view toString(HostSync::Kind kind)
+{
+    return kind == HostSync::Kind::BlockingCopy ? "blocking_copy" : "synchronize";
+}
+
+std::vector<HostSync> findHostSyncs(const Profile &p, int64_t from, int64_t to)
+{
+    std::unordered_map<uint32_t, Index> copyOf; // correlation id -> memory_ops[]
+    for (Index i = 0; i < p.memory_ops.size(); ++i)
+        if (p.memory_ops[i].correlation_id)
+            copyOf.emplace(p.memory_ops[i].correlation_id, i);
+    std::unordered_map<uint32_t, const GpuSync *> gpuSyncOf;
+    for (const GpuSync &s : p.syncs)
+        if (s.correlation_id)
+            gpuSyncOf.emplace(s.correlation_id, &s);
+    std::vector<HostSync> out;
+    for (Index a = 0; a < p.api_calls.size(); ++a) {
+        const ApiCall &call = p.api_calls[a];
+        if (call.start_ns < from || call.start_ns > to)
+            continue;
+        const std::string_view name = p.text(call.name); // importers drop nsys's _v7000 suffixes
+        HostSync s;
+        s.api_call = a;
+        s.start_ns = call.start_ns;
+        s.end_ns = call.end_ns;
+        const auto copy = call.correlation_id ? copyOf.find(call.correlation_id) : copyOf.end();
+        if (isSynchronize(name)) {
+            s.kind = HostSync::Kind::Synchronize;
+        } else if (isBlockingCopyCall(name) ||
+                   (isAsyncCopyCall(name) && copy != copyOf.end() && pageableHostCopy(p.memory_ops[copy->second]))) {
+            s.kind = HostSync::Kind::BlockingCopy;
+            if (copy != copyOf.end())
+                s.memory_op = copy->second;
+        } else {
+            continue;
+        }
+        if (const auto g = call.correlation_id ? gpuSyncOf.find(call.correlation_id) : gpuSyncOf.end();
+            g != gpuSyncOf.end() && g->second->kind == SyncKind::Stream) {
+            s.stream = g->second->stream;
+            s.has_stream = true;
+        }
+        out.push_back(s);
+    }
+    std::sort(out.begin(), out.end(), [](const HostSync &x, const HostSync &y) { return x.start_ns < y.start_ns; });
+    return out;
+}
+
+StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostScale)
+    : start_(timing.start_ns), hostStart_(timing.host_start_ns), hostEnd_(timing.host_end_ns),
+      measured_(timing.measured_step_ns), scale_(std::clamp(hostScale, 0.01, 1.0))
+{
+    // The launch calls of the step, by correlation id.
+    std::unordered_map<uint32_t, Index> callOf;
+    for (Index a = 0; a < p.api_calls.size(); ++a) {
+        const ApiCall &c = p.api_calls[a];
+        if (c.correlation_id && c.start_ns >= hostStart_ && c.start_ns <= hostEnd_)
+            callOf.emplace(c.correlation_id, a);
+    }
+    std::vector<int64_t> callDurations;
+    const auto add = [&](int64_t launch, uint32_t correlation, int64_t start, int64_t end, uint32_t stream,
+                         int64_t kernel, Index memoryOp) {
+        Work w;
+        w.start = start;
+        w.end = end;
+        w.stream = stream;
+        w.kernel = kernel;
+        w.memoryOp = memoryOp;
+        w.launch = launch >= 0 ? launch : INT64_MIN; // filled below for unknown launches
+        w.callEnd = w.launch;
+        if (launch >= 0)
+            if (const auto it = callOf.find(correlation);
+                it != callOf.end() && p.api_calls[it->second].start_ns == launch) {
+                w.callEnd = p.api_calls[it->second].end_ns;
+                if (kernel >= 0)
+                    callDurations.push_back(w.callEnd - launch);
+            }
+        work_.push_back(w);
+    };
+    for (size_t i = 0; i < timing.kernels.size(); ++i) {
+        const Kernel &k = p.kernels[timing.kernels[i].kernel];
+        add(timing.kernels[i].launch_ns, k.correlation_id, k.start_ns, k.end_ns, k.stream, int64_t(i), kNoIndex);
+    }
+    for (const StepMemoryOp &m : timing.memory) {
+        const MemoryOp &op = p.memory_ops[m.memory_op];
+        add(m.launch_ns, op.correlation_id, op.start_ns, op.end_ns, op.stream, -1, Index(m.memory_op));
+    }
+    launchCall_ = median(callDurations);
+
+    // Each stream in its GPU order. Work of unknown launch is taken as launched when it could last have
+    // been: at its start, and not after the next launch on its stream (streams run in launch order).
+    std::unordered_map<uint32_t, std::vector<size_t>> streams;
+    for (size_t i = 0; i < work_.size(); ++i)
+        streams[work_[i].stream].push_back(i);
+    std::vector<int64_t> idleLatencies, queuedGaps;
+    std::vector<bool> queued(work_.size(), false);
+    for (auto &[stream, order] : streams) {
+        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return work_[a].start < work_[b].start; });
+        int64_t next = INT64_MAX;
+        for (size_t n = order.size(); n-- > 0;) {
+            Work &w = work_[order[n]];
+            if (w.launch == INT64_MIN)
+                w.launch = w.callEnd = std::min(w.start, next);
+            next = std::min(next, w.launch);
+        }
+        int64_t previousEnd = start_;
+        for (size_t i : order) {
+            Work &w = work_[i];
+            queued[i] = w.launch < previousEnd;
+            w.gap = w.start - previousEnd;
+            w.latency = w.start - w.launch;
+            (queued[i] ? queuedGaps : idleLatencies).push_back(queued[i] ? w.gap : w.latency);
+            previousEnd = w.end;
+        }
+    }
+    idleLatency_ = median(idleLatencies);
+    if (idleLatency_ < 0)
+        idleLatency_ = idleLaunchLatencyOfProfile(p); // every launch of the step was queued
+    queuedGap_ = std::max<int64_t>(-1, median(queuedGaps));
+    for (size_t i = 0; i < work_.size(); ++i) {
+        Work &w = work_[i];
+        if (queued[i]) // no idle launch anywhere in the profile: no latency beyond the queue's
+            w.latency = std::min(w.latency, std::max<int64_t>(0, idleLatency_));
+        if (!queued[i])
+            w.gap = std::min(w.gap, std::max<int64_t>(0, queuedGap_));
+    }
+
+    // The synchronisations, and what each waited for: the copy it made, else the work launched before it
+    // (on its stream where known) that had ended by the time it returned.
+    syncs_ = findHostSyncs(p, hostStart_, hostEnd_);
+    awaited_.resize(syncs_.size());
+    for (size_t s = 0; s < syncs_.size(); ++s) {
+        HostSync &sync = syncs_[s];
+        for (size_t i = 0; i < work_.size(); ++i) {
+            const Work &w = work_[i];
+            const bool mine = sync.memory_op != kNoIndex
+                                  ? w.memoryOp == sync.memory_op
+                                  : w.launch < sync.start_ns && (!sync.has_stream || w.stream == sync.stream);
+            if (mine && w.end <= sync.end_ns) {
+                awaited_[s].push_back(i);
+                sync.gpu_done_ns = std::max(sync.gpu_done_ns, w.end);
+            }
+        }
+        sync.wait_ns = sync.gpu_done_ns > sync.start_ns ? sync.gpu_done_ns - sync.start_ns : 0;
+    }
+
+    // The host's lead: later by as much as it can be without the measured step changing. A host far ahead of
+    // the GPU (a backlog of earlier steps' work) would hide the host floor a faster GPU meets.
+    int64_t firstWait = INT64_MAX, lead = INT64_MAX;
+    for (const HostSync &sync : syncs_)
+        if (sync.wait_ns > 0 && sync.start_ns < firstWait) {
+            firstWait = sync.start_ns;
+            lead = sync.wait_ns;
+        }
+    int64_t gpuEnd = INT64_MIN;
+    for (const Work &w : work_) {
+        gpuEnd = std::max(gpuEnd, w.end);
+        if (w.launch < firstWait)
+            lead = std::min(lead, w.start - (host(w.launch) + w.latency));
+    }
+    if (firstWait == INT64_MAX && gpuEnd != INT64_MIN)
+        lead = std::min(lead, gpuEnd - host(hostEnd_));
+    lead_ = lead == INT64_MAX ? 0 : std::max<int64_t>(0, lead);
+
+    for (size_t i = 0; i < work_.size(); ++i)
+        events_.push_back({work_[i].launch, 0, i});
+    for (size_t s = 0; s < syncs_.size(); ++s)
+        events_.push_back({syncs_[s].start_ns, 1, s});
+    std::sort(events_.begin(), events_.end(),
+              [](const Event &a, const Event &b) { return a.time != b.time ? a.time < b.time : a.type < b.type; });
+}
+
+int64_t StepReplay::host(int64_t t) const
+{
+    if (scale_ >= 1.0)
+        return t;
+    return hostStart_ + int64_t(std::llround(scale_ * double(t - hostStart_)));
+}
+
+int64_t StepReplay::replay(const StepChange &change) const
+{
+    std::vector<bool> removed(work_.size(), false);
+    std::unordered_map<int64_t, size_t> workOfKernel;
+    for (size_t i = 0; i < work_.size(); ++i)
+        if (work_[i].kernel >= 0)
+            workOfKernel.emplace(work_[i].kernel, i);
+    for (size_t k : change.removed)
+        if (const auto it = workOfKernel.find(int64_t(k)); it != workOfKernel.end())
+            removed[it->second] = true;
+    std::vector<bool> unblocked(syncs_.size(), false);
+    for (size_t s : change.unblocked)
+        if (s < syncs_.size())
+            unblocked[s] = true;
+
+    // The host's shift: pending ones take effect from the measured end of the call that caused them.
+    int64_t shift = lead_;
+    std::vector<std::pair<int64_t, int64_t>> pending; // (measured time, shift from then on)
+    const auto settle = [&](int64_t t) {
+        std::sort(pending.begin(), pending.end());
+        size_t n = 0;
+        for (; n < pending.size() && pending[n].first <= t; ++n)
+            shift = pending[n].second;
+        pending.erase(pending.begin(), pending.begin() + ptrdiff_t(n));
+    };
+
+    std::unordered_map<uint32_t, int64_t> streamEnd;
+    std::vector<int64_t> end(work_.size(), INT64_MIN);
+    const int64_t graphLatency = std::max<int64_t>(0, idleLatency_);
+    const int64_t graphGap = std::max<int64_t>(0, queuedGap_);
+    int64_t previousEnd = start_, period = 0;
+    for (int copy = 0; copy < kCopies; ++copy) {
+        // This copy of the step: its host starts where the previous copy's host ended.
+        const int64_t copyShift = shift;
+        std::fill(end.begin(), end.end(), INT64_MIN);
+        int64_t last = INT64_MIN;
+        for (const Event &e : events_) {
+            settle(e.time);
+            if (e.type == 0) {
+                const Work &w = work_[e.index];
+                if (removed[e.index]) {
+                    // Its launch call leaves the host timeline too.
+                    pending.emplace_back(w.callEnd, shift - int64_t(scale_ * double(w.callEnd - w.launch)));
+                    continue;
+                }
+                const auto stream = streamEnd.try_emplace(w.stream, start_).first;
+                int64_t duration = w.end - w.start;
+                if (w.kernel >= 0)
+                    if (const auto it = change.kernel_ns.find(size_t(w.kernel)); it != change.kernel_ns.end())
+                        duration = std::max<int64_t>(0, it->second);
+                int64_t start;
+                if (change.graph)
+                    start = std::max(stream->second + std::min(w.gap, graphGap), hostStart_ + copyShift + graphLatency);
+                else
+                    start = std::max(stream->second + w.gap, host(w.launch) + shift + w.latency);
+                end[e.index] = start + duration;
+                stream->second = end[e.index];
+                last = std::max(last, end[e.index]);
+                continue;
+            }
+            if (change.graph)
+                continue; // inside the graph nothing waits on the host
+            const HostSync &s = syncs_[e.index];
+            const int64_t callStart = host(s.start_ns) + shift;
+            // What the call costs once the GPU is done (all of it when it did not wait).
+            const int64_t tail = s.gpu_done_ns > s.start_ns ? s.end_ns - s.gpu_done_ns : s.end_ns - s.start_ns;
+            int64_t returns = callStart + tail;
+            if (!unblocked[e.index]) {
+                int64_t done = INT64_MIN;
+                for (size_t i : awaited_[e.index])
+                    if (!removed[i])
+                        done = std::max(done, end[i]);
+                if (done != INT64_MIN)
+                    returns = std::max(returns, done + tail);
+            }
+            pending.emplace_back(s.end_ns, returns - host(s.end_ns));
+        }
+        settle(INT64_MAX);
+        const int64_t hostEnd =
+            change.graph ? hostStart_ + copyShift + std::max<int64_t>(0, launchCall_) : host(hostEnd_) + shift;
+        // The step ends when both the host and the GPU are done with it (CUDA events at its boundaries).
+        const int64_t copyEnd = std::max({hostEnd, last, previousEnd});
+        period = copyEnd - previousEnd;
+        previousEnd = copyEnd;
+        shift = hostEnd - hostStart_;
+    }
+    return period;
+}
+
+} // namespace opscope
