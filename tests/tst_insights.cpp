@@ -93,8 +93,12 @@ Profile importTestCapture(const QTemporaryDir &dir, const std::string &folder, c
     if (!sql.empty() && !test::ScratchDb(files.front()).exec(sql))
         qFatal("cannot edit %s", files.front().c_str());
     Profile p = importCapture(files);
+    // As the pipeline records it: the plain time from the correlation pass (no nsys), where the capture has one.
     const nlohmann::json status = nlohmann::json::parse(std::ifstream(base + "launcher_status.json"));
-    if (const auto timing = referenceTimingFromStatus(status["reference"]))
+    nlohmann::json plain;
+    if (std::ifstream correlation(base + "correlation_status.json"); correlation.good())
+        plain = nlohmann::json::parse(correlation)["reference"];
+    if (const auto timing = referenceTimingFromStatus(status["reference"], plain))
         setReferenceTiming(p, *timing);
     return p;
 }
@@ -369,19 +373,26 @@ private slots:
         const Profile p = importTestCapture(dir_, "h100_gpt_vocab50257");
         const InsightReport r = findInsights(p);
         QVERIFY(r.reference.has_value());
-        QCOMPARE(r.reference->referenceNs, int64_t(13664416));
+        // The plain time from the correlation pass (no nsys in that process), the captured and traced ones
+        // from the nsys process: medians of correlation_status.json and launcher_status.json.
+        QCOMPARE(r.reference->referenceNs, int64_t(13625984));
+        QCOMPARE(r.reference->tracedNs, int64_t(13664416));
         QCOMPARE(r.reference->capturedNs, int64_t(20238592));
-        QCOMPARE(r.reference->referenceCpuNs, int64_t(7115028)); // perf_counter, median of the three
+        QCOMPARE(r.reference->referenceCpuNs, int64_t(5523670)); // perf_counter, the fastest of the three
+        QCOMPARE(r.reference->tracedCpuNs, int64_t(6922454));
         QCOMPARE(r.reference->capturedCpuNs, int64_t(16735541));
         const std::vector<std::string> lines = describeInsightStep(r);
-        QCOMPARE(lines.front(), std::string("Step time: plain 13.66 ms (median of 3 steps, CUDA events), captured "
-                                            "20.24 ms: 1.48x"));
-        QVERIFY2(lines[1].starts_with("the captured step ran 1.48x slower than the plain step"), lines[1].c_str());
-        // The replay with no change gives back the plain step in the trace (within 1 %).
-        QVERIFY(std::abs(double(r.replayedStepNs - r.timing.measured_step_ns)) <
-                0.01 * double(r.timing.measured_step_ns));
+        QCOMPARE(lines.front(), std::string("Step time: plain 13.63 ms (median of 3 steps, CUDA events, without nsys; "
+                                            "13.66 ms under nsys), captured 20.24 ms: 1.49x"));
+        QVERIFY2(lines[1].starts_with("the captured step ran 1.49x slower than the plain step"), lines[1].c_str());
+        // The step is the plain one without nsys, the kernels and gaps those of the plain step in the trace; the
+        // replay with no change, its host compressed to the plain host time, gives back the plain step (1 %).
+        QCOMPARE(r.timing.step_ns, int64_t(13625984));
+        QVERIFY(r.timing.corrected);
+        QVERIFY2(std::abs(double(r.replayedStepNs - r.timing.step_ns)) < 0.01 * double(r.timing.step_ns),
+                 qPrintable(QString("%1 replayed, %2 plain").arg(r.replayedStepNs).arg(r.timing.step_ns)));
         const auto json = insightReportToJson(p, r);
-        QCOMPARE(json["step"]["reference_step_ns"].get<int64_t>(), int64_t(13664416));
+        QCOMPARE(json["step"]["reference_step_ns"].get<int64_t>(), int64_t(13625984));
         QCOMPARE(json["step"]["source"].get<std::string>(), std::string("reference_step"));
         QCOMPARE(json["insights"][0]["kind"].get<std::string>(), std::string("shape-alignment"));
         QVERIFY(json["insights"][0]["fix"].get<std::string>().find("50304") != std::string::npos);

@@ -251,6 +251,49 @@ private slots:
         QCOMPARE(*back.metadataValue("capture_overhead"), std::string("1.564"));
     }
 
+    // The plain steps of transformers' GPT-2 training on the H100 (the correlation pass of a capture with 10
+    // reference steps): the first 7 were still warming up (GPU clocks, allocator), the median of all
+    // (42.06 ms) put the GPU 86 % busy where a plain run measures 95.8 %.
+    void warmingUpReferenceStepsAreLeftOutOfTheMedian()
+    {
+        const nlohmann::json plain = {
+            {"clock", "cuda_event"},
+            {"steps_ns",
+             {45840000, 44190000, 44020000, 42760000, 43360000, 41090000, 41360000, 37910000, 38800000, 37960000}},
+            {"median_ns", 42060000},
+            {"cpu_steps_ns",
+             {44640000, 44770000, 40900000, 44590000, 41660000, 43910000, 35000000, 41460000, 38110000, 40560000}}};
+        const nlohmann::json traced = {{"clock", "cuda_event"},
+                                       {"steps_ns", {51000000, 52000000, 51850000}},
+                                       {"cpu_steps_ns", {50000000, 49000000, 51000000}},
+                                       {"captured_steps_ns", {107570000}},
+                                       {"captured_median_ns", 107570000}};
+        const auto t = referenceTimingFromStatus(traced, plain);
+        QVERIFY(t.has_value());
+        QCOMPARE(t->referenceNs, int64_t(37960000)); // median of the last three
+        QCOMPARE(t->steps, 3);
+        QCOMPARE(t->warmingUpSteps, 7);
+        QCOMPARE(t->referenceCpuNs, int64_t(35000000)); // the host's fastest plain step
+        QCOMPARE(t->tracedNs, int64_t(51850000));
+        QCOMPARE(t->tracedCpuNs, int64_t(49000000));
+        QCOMPARE(t->capturedNs, int64_t(107570000));
+        QCOMPARE(describeReferenceTiming(*t),
+                 std::string("plain 37.96 ms (median of 3 steps after 7 still warming up, CUDA events, without nsys; "
+                             "51.85 ms under nsys), captured 107.57 ms: 2.83x"));
+        // Steady from the start: every step counts. A file without the steps: the launcher's median.
+        const auto steady = referenceTimingFromStatus(nlohmann::json{{"steps_ns", {13625984, 13624608, 13633984}}});
+        QCOMPARE(steady->referenceNs, int64_t(13625984));
+        QCOMPARE(steady->warmingUpSteps, 0);
+        QCOMPARE(referenceTimingFromStatus(nlohmann::json{{"median_ns", 5000000}})->referenceNs, int64_t(5000000));
+        // The metadata round trip keeps it all.
+        Profile p;
+        setReferenceTiming(p, *t);
+        const auto back = referenceTiming(p);
+        QCOMPARE(back->warmingUpSteps, 7);
+        QCOMPARE(back->tracedNs, int64_t(51850000));
+        QCOMPARE(back->tracedCpuNs, int64_t(49000000));
+    }
+
     void summaryShowsBothTimesAndSaysWhenTheCaptureIsSlow()
     {
         const std::string path =

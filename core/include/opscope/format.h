@@ -12,8 +12,6 @@ namespace opscope {
 // How texts are spelled: ASCII where text stays ASCII (terminals, reports, JSON), typographic in the
 // GUI: "µs" for "us", and in comparisons "−" for "-", "×" for "x", "–" for no value, "12.3 %" for "12.3%".
 enum class Typography : uint8_t { Ascii, Unicode };
-// The former name, still spoken by insights.h and insights.cpp (their rewrite is under way).
-using MicroUnit = Typography;
 
 // Fixed decimals, for table columns and sentences: "830 ns", "4.50 us", "12.345 ms" (`usDecimals`
 // decimals in microseconds, one more in milliseconds; never seconds). The sign stays.

@@ -51,12 +51,12 @@ struct InsightReport {
 
 // All insights. Durations in the text spell the microsecond as `micro` says ("us" for terminals and
 // reports, "µs" in the GUI). `captureRange` is the NVTX range of the captured step.
-InsightReport findInsights(const Profile &p, MicroUnit micro = MicroUnit::Ascii,
+InsightReport findInsights(const Profile &p, Typography micro = Typography::Ascii,
                            std::string_view captureRange = "CAPTURE");
 
 // What the gains are computed on, in a few lines: the plain and captured step times with the overhead
 // (and the > 1.2x sentence), the GPU-busy share and where the timing comes from.
-std::vector<std::string> describeInsightStep(const InsightReport &report, MicroUnit micro = MicroUnit::Ascii);
+std::vector<std::string> describeInsightStep(const InsightReport &report, Typography micro = Typography::Ascii);
 
 nlohmann::ordered_json insightToJson(const Profile &p, const Insight &insight);
 // {"step": {...}, "insights": [...]}

@@ -33,20 +33,35 @@ inline constexpr std::string_view kCapturedStepNsKey = "captured_step_ns";
 inline constexpr std::string_view kCaptureOverheadKey = "capture_overhead";
 inline constexpr std::string_view kReferenceClockKey = "reference_clock";
 inline constexpr std::string_view kReferenceStepsKey = "reference_steps";
-// The host's time for the step (perf_counter, median), plain and captured: how much the instrumentation
-// slowed the host down, whatever bound the step.
+// Reference steps left out of the median as still warming up: slower than 1.05x the fastest, before the
+// first one that is not.
+inline constexpr std::string_view kReferenceWarmingUpStepsKey = "reference_warming_up_steps";
+inline constexpr double kSteadyStepTolerance = 1.05;
+// The host's time for the step (perf_counter), plain and captured: how much the instrumentation slowed
+// the host down, whatever bound the step. The plain one is the fastest plain step (the host's own pace,
+// before a full launch queue holds it back to the GPU's), the captured one the median.
 inline constexpr std::string_view kReferenceCpuStepNsKey = "reference_cpu_step_ns";
 inline constexpr std::string_view kCapturedCpuStepNsKey = "captured_cpu_step_ns";
+// Under nsys the plain time comes from the correlation pass, a process without nsys: nsys's CUDA API
+// tracing slows the host (a host-bound step 20-25 % on the H100). The reference steps as the nsys process
+// timed them are kept beside it: what the trace's plain step took.
+inline constexpr std::string_view kReferenceTracedStepNsKey = "reference_traced_step_ns";
+inline constexpr std::string_view kReferenceTracedCpuStepNsKey = "reference_traced_cpu_step_ns";
 // Above this captured / reference ratio the slowdown is said where the timing is shown.
 inline constexpr double kNotableCaptureOverhead = 1.2;
 
 struct ReferenceTiming {
-    int64_t referenceNs = 0;    // median of the plain reference steps
+    int64_t referenceNs = 0;    // median of the plain reference steps at the steady pace
     int64_t capturedNs = 0;     // median of the captured steps, timed the same way; 0 when unknown
-    int steps = 0;              // reference steps timed
+    int steps = 0;              // reference steps in that median
     std::string clock;          // "cuda_event" (GPU time between the step boundaries) or "perf_counter"
-    int64_t referenceCpuNs = 0; // the host's time for a plain step (perf_counter, median); 0 when unknown
+    int64_t referenceCpuNs = 0; // the host's time for a plain step (perf_counter, fastest); 0 when unknown
     int64_t capturedCpuNs = 0;  // ... for a captured step
+    // The reference steps timed inside the traced process (nsys), when referenceNs comes from a process
+    // without the tracer; 0 otherwise (the reference was timed where it was traced).
+    int64_t tracedNs = 0;
+    int64_t tracedCpuNs = 0;
+    int warmingUpSteps = 0; // reference steps before them, still warming up (kSteadyStepTolerance)
     // captured / reference; 0 when either is unknown.
     double overhead() const;
     bool notable() const { return overhead() > kNotableCaptureOverhead; }
@@ -54,6 +69,10 @@ struct ReferenceTiming {
 
 // The timing from the launcher's status JSON ("reference" object); nullopt when it has no reference time.
 std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &reference);
+// The same for a capture under nsys with a correlation pass beside it: the plain times from the
+// correlation pass (`plain`, no nsys in that process), the captured ones and the traced reference from
+// the nsys process (`traced`). Falls back to `traced` alone when `plain` has no reference time.
+std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &traced, const nlohmann::json &plain);
 // The timing kept in the profile's metadata; nullopt when it has none.
 std::optional<ReferenceTiming> referenceTiming(const Profile &p);
 // Writes the metadata keys (capture_overhead with 3 decimals, left out when unknown, as the CPU times are).

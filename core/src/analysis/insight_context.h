@@ -17,10 +17,10 @@ namespace opscope::insightdetail {
 
 class InsightContext {
 public:
-    InsightContext(const Profile &p, MicroUnit micro, std::string_view captureRange);
+    InsightContext(const Profile &p, Typography micro, std::string_view captureRange);
 
     const Profile &p;
-    const MicroUnit micro;
+    const Typography micro;
     const std::string captureRange;
     const StepTiming timing;
     const std::optional<ReferenceTiming> reference;

@@ -48,7 +48,7 @@ std::string rate(double perSecond, const char *unit)
     return buffer;
 }
 
-InsightContext::InsightContext(const Profile &profile, MicroUnit unit, std::string_view range)
+InsightContext::InsightContext(const Profile &profile, Typography unit, std::string_view range)
     : p(profile), micro(unit), captureRange(range), timing(stepTiming(profile, range)),
       reference(referenceTiming(profile)), hostScale(hostScaleOf(timing, reference)),
       replay(profile, timing, hostScale), baseline(replay.replay()), claimed_(timing.kernels.size(), false)
@@ -183,7 +183,7 @@ std::string_view toString(Severity severity)
     return "low";
 }
 
-InsightReport findInsights(const Profile &p, MicroUnit micro, std::string_view captureRange)
+InsightReport findInsights(const Profile &p, Typography micro, std::string_view captureRange)
 {
     InsightContext c(p, micro, captureRange);
     // Root causes first: each claims its kernels; the per-kernel findings get the rest.
@@ -209,7 +209,7 @@ InsightReport findInsights(const Profile &p, MicroUnit micro, std::string_view c
     return report;
 }
 
-std::vector<std::string> describeInsightStep(const InsightReport &r, MicroUnit micro)
+std::vector<std::string> describeInsightStep(const InsightReport &r, Typography micro)
 {
     const auto ms = [&](int64_t ns) { return formatFixedDuration(ns, 1, micro); };
     std::vector<std::string> lines;

@@ -25,21 +25,45 @@ int64_t metadataInt(const Profile &p, std::string_view key)
     return value;
 }
 
-// The median of an array of nanoseconds, as the launcher takes it (statistics.median); 0 when absent.
-int64_t jsonMedianNs(const nlohmann::json &object, const char *key)
+// The numbers of a JSON array (steps' nanoseconds); empty when absent.
+std::vector<double> jsonNumbers(const nlohmann::json &object, const char *key)
 {
-    if (!object.contains(key) || !object[key].is_array())
-        return 0;
     std::vector<double> values;
-    for (const auto &v : object[key])
-        if (v.is_number())
-            values.push_back(v.get<double>());
+    if (object.contains(key) && object[key].is_array())
+        for (const auto &v : object[key])
+            if (v.is_number())
+                values.push_back(v.get<double>());
+    return values;
+}
+
+// The median, as the launcher takes it (statistics.median); 0 when there is none.
+int64_t medianNs(std::vector<double> values)
+{
     if (values.empty())
         return 0;
     std::sort(values.begin(), values.end());
     const size_t n = values.size();
     const double median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
     return median > 0 ? int64_t(median) : 0;
+}
+
+// The first reference step that runs at the steady pace: within 5 % of the fastest. The steps before it
+// were still warming up (GPU clocks ramping up from idle, the caching allocator, cuBLAS heuristics): on
+// the H100 a GPT-2 training step's first plain steps took up to 20 % longer than the last ones.
+size_t firstSteadyStep(const std::vector<double> &steps)
+{
+    if (steps.empty())
+        return 0;
+    const double fastest = *std::min_element(steps.begin(), steps.end());
+    size_t i = 0;
+    while (i + 1 < steps.size() && steps[i] > fastest * kSteadyStepTolerance)
+        ++i;
+    return i;
+}
+
+int64_t jsonMedianNs(const nlohmann::json &object, const char *key)
+{
+    return medianNs(jsonNumbers(object, key));
 }
 
 int64_t jsonNs(const nlohmann::json &object, const char *key)
@@ -116,8 +140,9 @@ void measure(const Profile &p, const Window &window, const WindowLaunches &launc
         work.push_back({k.start_ns, k.end_ns, sk.launch_ns, sk.kernel});
         member[sk.kernel] = true;
         device = device.value_or(k.device);
-        if (sk.launch_ns >= 0)
-            latencies.push_back(k.start_ns - sk.launch_ns);
+        // A kernel at an absurd time (a damaged capture) has no latency worth the overflow.
+        if (int64_t latency = 0; sk.launch_ns >= 0 && !__builtin_sub_overflow(k.start_ns, sk.launch_ns, &latency))
+            latencies.push_back(latency);
     }
     if (!latencies.empty()) {
         std::nth_element(latencies.begin(), latencies.begin() + latencies.size() / 2, latencies.end());
@@ -195,6 +220,16 @@ bool fromReferenceStep(const Profile &p, std::string_view captureRange, StepTimi
              " kernels' durations, gaps and launch latencies, each attributed through its twin in the labelled step";
     if (t.unpaired)
         t.note += " (" + std::to_string(t.unpaired) + " have no twin and stay unattributed: see the warnings)";
+    // nsys's API tracing slows the host down; the step time is the plain one, timed without nsys.
+    if (const std::optional<ReferenceTiming> reference = referenceTiming(p); reference && reference->tracedNs > 0) {
+        t.corrected = true;
+        t.step_ns = reference->referenceNs;
+        t.note += "; the step time is the plain step's without nsys, " +
+                  formatFixedDuration(reference->referenceNs, 1) + " (median of " + std::to_string(reference->steps) +
+                  ", " + clockName(reference->clock) +
+                  "), as nsys's API tracing slows the host: the trace's plain step took " +
+                  formatFixedDuration(t.measured_step_ns, 1);
+    }
     return true;
 }
 
@@ -256,16 +291,36 @@ std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &r
     if (!reference.is_object())
         return std::nullopt;
     ReferenceTiming t;
-    t.referenceNs = jsonNs(reference, "median_ns");
+    // The median of the steady steps (the launcher's median_ns takes them all: a file without the steps).
+    const std::vector<double> steps = jsonNumbers(reference, "steps_ns");
+    const size_t first = firstSteadyStep(steps);
+    t.referenceNs = steps.empty() ? jsonNs(reference, "median_ns") : medianNs({steps.begin() + first, steps.end()});
+    t.steps = int(steps.size() - first);
+    t.warmingUpSteps = int(first);
     t.capturedNs = jsonNs(reference, "captured_median_ns");
-    if (reference.contains("steps_ns") && reference["steps_ns"].is_array())
-        t.steps = int(reference["steps_ns"].size());
     if (reference.contains("clock") && reference["clock"].is_string())
         t.clock = reference["clock"].get<std::string>();
-    t.referenceCpuNs = jsonMedianNs(reference, "cpu_steps_ns");
+    // The host's pace: its fastest plain step. A host that runs ahead of the GPU fills the launch queue
+    // and is then held back to the GPU's pace, so its later steps measure the GPU, not the host.
+    const std::vector<double> cpu = jsonNumbers(reference, "cpu_steps_ns");
+    t.referenceCpuNs = cpu.empty() ? 0 : int64_t(*std::min_element(cpu.begin(), cpu.end()));
     t.capturedCpuNs = jsonMedianNs(reference, "captured_cpu_steps_ns");
     if (t.referenceNs <= 0)
         return std::nullopt;
+    return t;
+}
+
+std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &traced, const nlohmann::json &plain)
+{
+    std::optional<ReferenceTiming> timing = referenceTimingFromStatus(traced);
+    const std::optional<ReferenceTiming> untraced = referenceTimingFromStatus(plain);
+    if (!untraced)
+        return timing;
+    ReferenceTiming t = *untraced;
+    t.capturedNs = timing ? timing->capturedNs : 0;
+    t.capturedCpuNs = timing ? timing->capturedCpuNs : 0;
+    t.tracedNs = timing ? timing->referenceNs : 0;
+    t.tracedCpuNs = timing ? timing->referenceCpuNs : 0;
     return t;
 }
 
@@ -277,10 +332,13 @@ std::optional<ReferenceTiming> referenceTiming(const Profile &p)
         return std::nullopt;
     t.capturedNs = std::max<int64_t>(0, metadataInt(p, kCapturedStepNsKey));
     t.steps = int(metadataInt(p, kReferenceStepsKey));
+    t.warmingUpSteps = int(std::max<int64_t>(0, metadataInt(p, kReferenceWarmingUpStepsKey)));
     if (const std::string *clock = p.metadataValue(kReferenceClockKey))
         t.clock = *clock;
     t.referenceCpuNs = std::max<int64_t>(0, metadataInt(p, kReferenceCpuStepNsKey));
     t.capturedCpuNs = std::max<int64_t>(0, metadataInt(p, kCapturedCpuStepNsKey));
+    t.tracedNs = std::max<int64_t>(0, metadataInt(p, kReferenceTracedStepNsKey));
+    t.tracedCpuNs = std::max<int64_t>(0, metadataInt(p, kReferenceTracedCpuStepNsKey));
     return t;
 }
 
@@ -296,16 +354,26 @@ void setReferenceTiming(Profile &p, const ReferenceTiming &t)
     }
     p.setMetadata(kReferenceClockKey, t.clock);
     p.setMetadata(kReferenceStepsKey, std::to_string(t.steps));
+    if (t.warmingUpSteps > 0)
+        p.setMetadata(kReferenceWarmingUpStepsKey, std::to_string(t.warmingUpSteps));
     if (t.referenceCpuNs > 0)
         p.setMetadata(kReferenceCpuStepNsKey, std::to_string(t.referenceCpuNs));
     if (t.capturedCpuNs > 0)
         p.setMetadata(kCapturedCpuStepNsKey, std::to_string(t.capturedCpuNs));
+    if (t.tracedNs > 0)
+        p.setMetadata(kReferenceTracedStepNsKey, std::to_string(t.tracedNs));
+    if (t.tracedCpuNs > 0)
+        p.setMetadata(kReferenceTracedCpuStepNsKey, std::to_string(t.tracedCpuNs));
 }
 
 std::string describeReferenceTiming(const ReferenceTiming &t)
 {
-    std::string text = "plain " + formatFixedDuration(t.referenceNs, 1) + " (median of " + std::to_string(t.steps) +
-                       (t.steps == 1 ? " step, " : " steps, ") + clockName(t.clock) + ")";
+    std::string text =
+        "plain " + formatFixedDuration(t.referenceNs, 1) + " (median of " + std::to_string(t.steps) +
+        (t.steps == 1 ? " step" : " steps") +
+        (t.warmingUpSteps > 0 ? " after " + std::to_string(t.warmingUpSteps) + " still warming up" : "") + ", " +
+        clockName(t.clock) +
+        (t.tracedNs > 0 ? ", without nsys; " + formatFixedDuration(t.tracedNs, 1) + " under nsys" : "") + ")";
     if (t.capturedNs > 0)
         text += ", captured " + formatFixedDuration(t.capturedNs, 1) + ": " + formatFactor(t.overhead());
     return text;
@@ -318,6 +386,11 @@ std::string describeCaptureOverhead(const ReferenceTiming &reference, const Step
     std::string text = "the captured step ran " + formatFactor(reference.overhead()) + " slower than the plain step: ";
     switch (timing.source) {
     case StepTiming::Source::ReferenceStep:
+        if (timing.corrected)
+            return text + "shares of the step are computed on the plain step's time without nsys (" +
+                   formatFixedDuration(timing.step_ns, 1) +
+                   "), with the kernels and gaps of the plain step in the trace, attributed through the labelled "
+                   "step's";
         return text + "shares of the step are computed on the plain step in the trace (" +
                formatFixedDuration(timing.step_ns, 1) + "), its kernels attributed through the labelled step's";
     case StepTiming::Source::LabelledStep:

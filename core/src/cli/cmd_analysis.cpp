@@ -3,8 +3,11 @@
 
 #include "opscope/aggregate.h"
 #include "opscope/capture_import.h"
+#include "opscope/file_util.h"
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
+#include "opscope/pipeline/run.h"
+#include "opscope/profile_store.h"
 #include "opscope/roofline.h"
 
 #include <nlohmann/json.hpp>
@@ -35,9 +38,26 @@ std::string padLeft(const std::string &s, size_t width)
     return s.size() >= width ? s : std::string(width - s.size(), ' ') + s;
 }
 
+// A run folder of `opscope capture/profile`: imported again from its tool outputs and launcher status,
+// as a newer OpScope reads them.
+bool isRunFolder(const std::string &path)
+{
+    return isDirectory(path) && fileExists(path + "/manifest.json");
+}
+
 int runImport(const ParsedArgs &args, CliEnvironment &env)
 {
-    const std::string out = args.value("-o");
+    std::string out = args.value("-o");
+    if (args.positionals.size() == 1 && isRunFolder(args.positionals.front())) {
+        const std::string written = pipeline::importRun(args.positionals.front());
+        if (out.empty()) {
+            env.err << "wrote " << written << "\n";
+            return 0;
+        }
+        writeProfileAs(loadProfile(written), out);
+        env.err << "wrote " << written << " and " << out << "\n";
+        return 0;
+    }
     if (out.empty())
         throw UsageError("the output file is missing (-o OUT.opscope)");
     const Profile profile = importCaptureFiles(args);
@@ -283,10 +303,12 @@ std::vector<CommandSpec> analysisCommands()
 {
     return {
         {"import",
-         "opscope import FILE... -o OUT.opscope",
+         "opscope import FILE... -o OUT.opscope | opscope import RUN_FOLDER [-o OUT.opscope]",
          "Import the files of one capture together and attribute every kernel: an nsys .sqlite or\n"
          ".nsys-rep, an ncu .csv or .ncu-rep, a torch.profiler trace and an Inductor debug folder of\n"
-         "the same workload. ncu rows are matched to the timeline's kernels and give them counters.",
+         "the same workload. ncu rows are matched to the timeline's kernels and give them counters.\n"
+         "A run folder of capture/profile is imported again as it was after its last stage (its\n"
+         "RUN.opscope rewritten, with the launcher's reference timing), e.g. after an OpScope update.",
          1,
          64,
          {{"-o", "OUT", "", "the profile to write (.opscope, or .json for profile.json)"}, captureRangeOption()},

@@ -92,7 +92,7 @@ int runStats(const ParsedArgs &args, CliEnvironment &env)
 int runInsights(const ParsedArgs &args, CliEnvironment &env)
 {
     const Profile profile = importCaptureFiles(args);
-    const InsightReport report = findInsights(profile, MicroUnit::Ascii, args.value("--capture-range", "CAPTURE"));
+    const InsightReport report = findInsights(profile, Typography::Ascii, args.value("--capture-range", "CAPTURE"));
     if (args.has("--json")) {
         env.out << insightReportToJson(profile, report).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
         return 0;

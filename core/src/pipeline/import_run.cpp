@@ -46,12 +46,18 @@ void updateMissingCountersWarning(Profile &p)
 }
 
 // The launcher's timing of the plain and the captured steps, and whether the trace kept the plain one.
-void recordReferenceTiming(Profile &profile, const nlohmann::json &launcher, bool nsysTrace)
+// Under nsys, the correlation pass (a process without nsys) times the plain steps too: its time is the
+// plain one, as nsys slows the host.
+void recordReferenceTiming(Profile &profile, const nlohmann::json &launcher, const nlohmann::json &correlation,
+                           bool nsysTrace)
 {
     if (!launcher.is_object() || !launcher.contains("reference"))
         return;
     const nlohmann::json &reference = launcher["reference"];
-    if (const auto timing = referenceTimingFromStatus(reference))
+    const nlohmann::json plain = nsysTrace && correlation.is_object() && correlation.contains("reference")
+                                     ? correlation["reference"]
+                                     : nlohmann::json();
+    if (const auto timing = referenceTimingFromStatus(reference, plain))
         setReferenceTiming(profile, *timing);
     const bool rangesEmitted = reference.is_object() && reference.contains("nvtx_range");
     if (nsysTrace && rangesEmitted && !profile.metadataValue("reference_range"))
@@ -163,7 +169,7 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     profile.setMetadata("opscope_run", run.path());
     if (!nsysSqlite.empty())
         profile.setMetadata("nsys_report_path", run.file("nsys.nsys-rep"));
-    recordReferenceTiming(profile, launcher, !nsysSqlite.empty());
+    recordReferenceTiming(profile, launcher, manifest.value("correlation", nlohmann::json()), !nsysSqlite.empty());
 
     const std::string name = run.name() + ".opscope";
     saveProfile(profile, run.file(name));
