@@ -7,7 +7,7 @@
 // measures a plain `SELECT *` scan of CUPTI_ACTIVITY_KIND_KERNEL through sqlite3 as the baseline.
 //
 //   bench_nsys_import [--kernels N] [--runs N] [--dir DIR] [--keep] [--fixture NSYS.sqlite]
-#include "../tests/nsys_replicate.h"
+#include "../tests/support/nsys_replicate.h"
 
 #include "opscope/attribution.h"
 #include "opscope/importer.h"

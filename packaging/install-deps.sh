@@ -8,7 +8,7 @@ packages=(
   sqlite3 python3 python3-torch
   lintian desktop-file-utils appstream dpkg-dev file # packaging/ci-package-check.sh
   clang libclang-rt-14-dev # tests/fuzz/run-fuzzers.sh (libFuzzer)
-  openssh-server openssh-client # tests/tst_remote.cpp (remote captures through a real sshd)
+  openssh-server openssh-client # tests/integration/tst_remote.cpp (remote captures through a real sshd)
 )
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)

@@ -16,15 +16,11 @@
 
 namespace opscope::ui {
 
-namespace {
-
-bool save(QWidget *widget, const QString &path)
+bool saveWidgetImage(QWidget *widget, const QString &path)
 {
     QApplication::processEvents();
     return widget->grab().save(path);
 }
-
-} // namespace
 
 bool saveScreenshots(MainWindow &window, const QString &folder)
 {
@@ -42,14 +38,14 @@ bool saveScreenshots(MainWindow &window, const QString &folder)
     if (auto *tree = window.moduleTree()->findChild<QTreeView *>())
         tree->expandToDepth(1);
     auto *tabs = window.findChild<QTabWidget *>();
-    bool ok = save(&window, folder + "/main-window.png");
-    ok &= save(window.moduleTree(), folder + "/module-tree.png");
+    bool ok = saveWidgetImage(&window, folder + "/main-window.png");
+    ok &= saveWidgetImage(window.moduleTree(), folder + "/module-tree.png");
     if (tabs) {
         tabs->setCurrentWidget(window.roofline());
-        ok &= save(&window, folder + "/roofline-window.png");
-        ok &= save(window.roofline(), folder + "/roofline.png");
+        ok &= saveWidgetImage(&window, folder + "/roofline-window.png");
+        ok &= saveWidgetImage(window.roofline(), folder + "/roofline.png");
         tabs->setCurrentWidget(window.counterPanel());
-        ok &= save(window.counterPanel(), folder + "/counters.png");
+        ok &= saveWidgetImage(window.counterPanel(), folder + "/counters.png");
     }
     ok &= saveCompareScreenshots(window, folder); // compare*.png, when a baseline is given
     ok &= saveWizardScreenshots(window, folder);  // wizard-*.png; last: it runs a capture and opens its profile

@@ -1,6 +1,7 @@
 #pragma once
 
 class QString;
+class QWidget;
 
 namespace opscope::ui {
 
@@ -10,5 +11,9 @@ class MainWindow;
 // timeline, the module tree with its group expanded, the roofline and the counter panel. Used by
 // docs/make-screenshots.sh through the OPSCOPE_SCREENSHOTS environment variable.
 bool saveScreenshots(MainWindow &window, const QString &folder);
+
+// One widget as a PNG at `path`, after pending events are handled (so it shows its last state); the
+// screenshot code of the explorer, the compare window and the wizards all save through it.
+bool saveWidgetImage(QWidget *widget, const QString &path);
 
 } // namespace opscope::ui

@@ -72,6 +72,24 @@ std::string shortMetadataValue(const std::string &value)
 
 } // namespace
 
+nlohmann::ordered_json dedupGroupJson(const ModuleTree &tree, const DedupGroup &group, bool detail)
+{
+    nlohmann::ordered_json members = nlohmann::ordered_json::array();
+    for (int m : group.members)
+        members.push_back(tree.nodes[size_t(m)].path);
+    nlohmann::ordered_json out = {{"name", group.name}, {"class", group.className}, {"members", members}};
+    if (detail)
+        out["nested"] = group.nested;
+    out["kernels_per_member"] = group.kernelsPerMember;
+    out["gpu_time_per_member_ns"] = group.gpuTimePerMember;
+    if (detail) {
+        out["gpu_time_min_ns"] = group.minTime();
+        out["gpu_time_median_ns"] = group.medianTime();
+        out["gpu_time_max_ns"] = group.maxTime();
+    }
+    return out;
+}
+
 nlohmann::ordered_json summaryJson(const Profile &p)
 {
     using json = nlohmann::ordered_json;
@@ -144,18 +162,9 @@ nlohmann::ordered_json summaryJson(const Profile &p)
 
     const ModuleTree tree = buildModuleTree(p);
     json groups = json::array();
-    for (const DedupGroup &g : tree.groups) {
-        if (g.nested)
-            continue;
-        json members = json::array();
-        for (int m : g.members)
-            members.push_back(tree.nodes[size_t(m)].path);
-        groups.push_back({{"name", g.name},
-                          {"class", g.className},
-                          {"members", members},
-                          {"kernels_per_member", g.kernelsPerMember},
-                          {"gpu_time_per_member_ns", g.gpuTimePerMember}});
-    }
+    for (const DedupGroup &g : tree.groups)
+        if (!g.nested)
+            groups.push_back(dedupGroupJson(tree, g, false));
     out["dedup_groups"] = groups;
 
     // The plain step against the captured one (the launcher's reference steps), and the step timing

@@ -1,6 +1,6 @@
 // The capture and replay wizards, offscreen, for real: File > New Capture driven through every page
 // for a CPU capture of examples/mlp.py (Debian's python3-torch) ends with the profile open in the main
-// window and its module tree, here and through SSH to a real sshd on 127.0.0.1 (tests/sshd_fixture.h);
+// window and its module tree, here and through SSH to a real sshd on 127.0.0.1 (tests/support/sshd_fixture.h);
 // Cancel during the run leaves no process behind, locally and on the SSH side; each page says what is
 // missing on the page; the values are remembered; the Deep dive opens the replay wizard prefilled.
 #include "application.h"

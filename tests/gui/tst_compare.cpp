@@ -4,7 +4,7 @@
 // on the step starts, a failed comparison keeps the one on show, and Open as Baseline compares the
 // profile open in the main window without loading it again.
 //
-// Expected figures (see tests/tst_diff.cpp for how they were read off the fixtures with python3):
+// Expected figures (see tests/core/tst_diff.cpp for how they were read off the fixtures with python3):
 // - conv_block: kernel time 529,757 ns before (sum of duration_ns over profile.json's operators[].kernels[]),
 //   319,035 ns attributed after plus 6,656 ns of unattributed_kernels[] = 325,691 ns step GPU time; 10
 //   operator records in each file.

@@ -380,6 +380,25 @@ private slots:
         RooflineOptions options;
         options.aggregates = RooflineAggregates::Operators;
         QCOMPARE(buildRooflineScene(*analysis, options, {}).aggregates.size(), size_t(3));
+
+        // One precision: all the hand-built work is FP32, so the FP32 roofline has the same points; a
+        // precision none of the kernels runs has every point pinned to the bottom edge.
+        const QStringList precisions = rooflinePrecisions(*analysis);
+        QCOMPARE(precisions, QStringList{QStringLiteral("FP32")});
+        RooflineOptions fp32;
+        fp32.precision = precisions.front();
+        const RooflineScene fp32Scene = buildRooflineScene(*analysis, fp32, {});
+        QCOMPARE(fp32Scene.kernels.size(), size_t(5));
+        for (size_t i = 0; i < scene.kernels.size(); ++i) {
+            QCOMPARE(fp32Scene.kernels[i].y, scene.kernels[i].y);
+            QCOMPARE(fp32Scene.kernels[i].x, scene.kernels[i].x);
+        }
+        RooflineOptions fp64;
+        fp64.precision = QStringLiteral("FP64");
+        const RooflineScene fp64Scene = buildRooflineScene(*analysis, fp64, {});
+        QCOMPARE(fp64Scene.kernels.size(), size_t(5));
+        for (const RooflinePointData &point : fp64Scene.kernels)
+            QVERIFY(point.pinnedY);
     }
 
     void convBlockTablesSortFilterAndShowCounters()

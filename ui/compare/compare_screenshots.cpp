@@ -6,25 +6,15 @@
 #include "compare/compare_timelines.h"
 #include "compare/compare_window.h"
 #include "main_window.h"
+#include "screenshots.h"
 #include "views/diff_counter_panel.h"
 #include "views/diff_table_view.h"
 
-#include <QApplication>
 #include <QEventLoop>
 #include <QTabWidget>
 #include <QTimer>
 
 namespace opscope::ui {
-
-namespace {
-
-bool save(QWidget *widget, const QString &path)
-{
-    QApplication::processEvents();
-    return widget->grab().save(path);
-}
-
-} // namespace
 
 bool saveCompareScreenshots(MainWindow &window, const QString &folder)
 {
@@ -64,14 +54,14 @@ bool saveCompareScreenshots(MainWindow &window, const QString &folder)
     }
     compare->tableTabs()->setCurrentWidget(compare->operatorView());
     compare->timelines()->fitSteps();
-    bool saved = save(compare, folder + "/compare.png");
-    saved &= save(compare->timelines(), folder + "/compare-timelines.png");
+    bool saved = saveWidgetImage(compare, folder + "/compare.png");
+    saved &= saveWidgetImage(compare->timelines(), folder + "/compare-timelines.png");
     compare->detailTabs()->setCurrentWidget(compare->roofline());
-    saved &= save(compare->roofline(), folder + "/compare-roofline.png");
+    saved &= saveWidgetImage(compare->roofline(), folder + "/compare-roofline.png");
     compare->detailTabs()->setCurrentWidget(compare->counters());
-    saved &= save(compare->counters(), folder + "/compare-counters.png");
+    saved &= saveWidgetImage(compare->counters(), folder + "/compare-counters.png");
     compare->tableTabs()->setCurrentWidget(compare->moduleView());
-    saved &= save(compare->tableTabs(), folder + "/compare-modules.png");
+    saved &= saveWidgetImage(compare->tableTabs(), folder + "/compare-modules.png");
     compare->close();
     return saved;
 }

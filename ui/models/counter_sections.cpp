@@ -179,40 +179,10 @@ CounterEntry limiterEntry(const std::vector<CounterEntry> &entries)
                       least, QStringLiteral("launch__occupancy_limit_*"));
 }
 
-// Work, traffic per memory level and time over the kernels' roofline figures.
-struct RooflineTotals {
-    double work = 0, time = 0;
-    double traffic[3] = {0, 0, 0};
-    bool present[3] = {false, false, false};
-    std::map<std::string, double> workByPrecision;
-    size_t kernels = 0;
-};
-
-RooflineTotals rooflineTotals(const ProfileAnalysis &a, const std::vector<Index> &kernels)
-{
-    RooflineTotals t;
-    for (Index k : kernels) {
-        const KernelRoofline &r = a.roofline[k];
-        if (!r.valid || r.durationNs <= 0)
-            continue;
-        const double seconds = r.durationNs * 1e-9;
-        ++t.kernels;
-        t.time += r.durationNs;
-        t.work += r.achievedFlops() * seconds;
-        for (int l = 0; l < 3; ++l) {
-            t.traffic[l] += r.memory[l].achieved * seconds;
-            t.present[l] = t.present[l] || r.memory[l].present;
-        }
-        for (const ComputeRate &c : r.compute)
-            t.workByPrecision[c.precision] += c.achieved * seconds;
-    }
-    return t;
-}
-
 void addRooflineEntries(const ProfileAnalysis &a, const std::vector<Index> &kernels, CounterSectionData &memory,
                         CounterSectionData &compute)
 {
-    const RooflineTotals t = rooflineTotals(a, kernels);
+    const RooflineTotals t = a.rooflineTotals(kernels);
     const QString rooflineMetrics = tr("roofline metrics (see roofline.h)");
     static const char *levelNames[3] = {QT_TRANSLATE_NOOP("CounterPanel", "DRAM traffic"),
                                         QT_TRANSLATE_NOOP("CounterPanel", "L2 traffic"),

@@ -147,4 +147,25 @@ QString ProfileAnalysis::describe(const Selection::State &state) const
     return tr("Nothing selected");
 }
 
+RooflineTotals ProfileAnalysis::rooflineTotals(const std::vector<Index> &kernels) const
+{
+    RooflineTotals t;
+    for (Index k : kernels) {
+        const KernelRoofline &r = roofline[k];
+        if (!r.valid || r.durationNs <= 0)
+            continue;
+        const double seconds = r.durationNs * 1e-9;
+        ++t.kernels;
+        t.time += r.durationNs;
+        t.work += r.achievedFlops() * seconds;
+        for (int l = 0; l < 3; ++l) {
+            t.traffic[l] += r.memory[l].achieved * seconds;
+            t.present[l] = t.present[l] || r.memory[l].present;
+        }
+        for (const ComputeRate &c : r.compute)
+            t.workByPrecision[c.precision] += c.achieved * seconds;
+    }
+    return t;
+}
+
 } // namespace opscope::ui

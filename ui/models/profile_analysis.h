@@ -10,10 +10,23 @@
 
 #include <QString>
 
+#include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace opscope::ui {
+
+// The roofline figures of a set of kernels together (one kernel alone included), over those whose
+// figures are valid: the work, the bytes moved per memory level and the GPU time, as the counter panel
+// and the roofline show them.
+struct RooflineTotals {
+    double work = 0, time = 0;                     // FLOP of all precisions; ns
+    std::map<std::string, double> workByPrecision; // FLOP per ComputeRate::precision
+    double traffic[3] = {0, 0, 0};                 // bytes, by MemoryLevel
+    bool present[3] = {false, false, false};       // a kernel had the level's metrics
+    size_t kernels = 0;                            // kernels with valid figures
+};
 
 struct ProfileAnalysis {
     std::shared_ptr<const Profile> profile;
@@ -34,6 +47,8 @@ struct ProfileAnalysis {
     std::vector<Index> operatorsOf(const Selection::State &state) const;
     // A short description of a selection for headers and tooltips.
     QString describe(const Selection::State &state) const;
+    // The roofline figures of `kernels` together.
+    RooflineTotals rooflineTotals(const std::vector<Index> &kernels) const;
 };
 
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile);

@@ -19,18 +19,8 @@ QString tr(const char *text)
     return QCoreApplication::translate("RooflineView", text);
 }
 
-// FLOP/s of one precision (or of all) in a kernel's figures.
-double achieved(const KernelRoofline &r, const QString &precision)
-{
-    if (precision.isEmpty())
-        return r.achievedFlops();
-    for (const ComputeRate &c : r.compute)
-        if (QString::fromStdString(c.precision) == precision)
-            return c.achieved;
-    return 0;
-}
-
-// Work over traffic and time for a set of kernels (a kernel alone included).
+// Work over traffic and time for a set of kernels (a kernel alone included), of the precision and
+// memory level the roofline shows.
 struct Totals {
     double work = 0, traffic = 0, time = 0;
     bool any = false;
@@ -38,17 +28,17 @@ struct Totals {
 
 Totals totalsOf(const ProfileAnalysis &a, const std::vector<Index> &kernels, const RooflineOptions &o)
 {
+    const RooflineTotals all = a.rooflineTotals(kernels);
     Totals t;
-    for (Index k : kernels) {
-        const KernelRoofline &r = a.roofline[k];
-        if (!r.valid || r.durationNs <= 0)
-            continue;
-        const double seconds = r.durationNs * 1e-9;
-        t.work += achieved(r, o.precision) * seconds;
-        t.traffic += r.memory[int(o.level)].achieved * seconds;
-        t.time += r.durationNs;
-        t.any = true;
+    if (o.precision.isEmpty()) {
+        t.work = all.work;
+    } else {
+        const auto work = all.workByPrecision.find(o.precision.toStdString());
+        t.work = work == all.workByPrecision.end() ? 0 : work->second;
     }
+    t.traffic = all.traffic[int(o.level)];
+    t.time = all.time;
+    t.any = all.kernels > 0;
     return t;
 }
 

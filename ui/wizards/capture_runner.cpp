@@ -85,15 +85,10 @@ void CaptureRunner::work(RunJob job)
             result = pipeline::runReplay(*job.replay, callbacks, progress);
             haveResult = true;
             break;
-        case RunJob::Kind::Remote: {
-            remote::RemoteRunRequest request;
-            request.capture = job.capture;
-            request.replay = job.replay;
-            request.localOutDir = job.localOutDir;
-            result = remote::runRemote(job.target, request, callbacks, progress);
+        case RunJob::Kind::Remote:
+            result = remote::runRemote(job.target, job.remoteRequest(), callbacks, progress);
             haveResult = true;
             break;
-        }
         }
     } catch (const Cancelled &) {
         outcome.cancelled = true;

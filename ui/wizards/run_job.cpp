@@ -22,6 +22,15 @@ std::string absoluteFolder(const std::string &folder, const std::string &name)
 
 } // namespace
 
+remote::RemoteRunRequest RunJob::remoteRequest() const
+{
+    remote::RemoteRunRequest request;
+    request.capture = capture;
+    request.replay = replay;
+    request.localOutDir = localOutDir;
+    return request;
+}
+
 std::string RunJob::runDir() const
 {
     switch (kind) {
@@ -75,11 +84,7 @@ JobPlan planJob(const RunJob &job)
             break;
         }
         case RunJob::Kind::Remote: {
-            remote::RemoteRunRequest request;
-            request.capture = job.capture;
-            request.replay = job.replay;
-            request.localOutDir = job.localOutDir;
-            plan.commands = remote::planRemoteRun(job.target, request);
+            plan.commands = remote::planRemoteRun(job.target, job.remoteRequest());
             for (const auto &c : plan.commands) // "unpack" is part of copying back
                 if (c.stage != "unpack" &&
                     std::find(plan.stages.begin(), plan.stages.end(), c.stage) == plan.stages.end())

@@ -26,6 +26,8 @@ struct RunJob {
     // The local run folder: <out>/<name> of a capture (the wizard always names its runs), the run
     // of a replay.
     std::string runDir() const;
+    // A Remote job as the remote run's request (what planJob shows and the runner runs).
+    remote::RemoteRunRequest remoteRequest() const;
 };
 
 struct JobPlan {

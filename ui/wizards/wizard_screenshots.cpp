@@ -2,6 +2,7 @@
 
 #include "main_window.h"
 #include "models/profile_analysis.h"
+#include "screenshots.h"
 #include "selection.h"
 #include "wizards/capture_runner.h"
 #include "wizards/capture_wizard.h"
@@ -40,12 +41,6 @@ bool waitFor(const std::function<bool()> &condition, int milliseconds)
     return true;
 }
 
-bool shoot(QWidget *wizard, const QString &path)
-{
-    QApplication::processEvents();
-    return wizard->grab().save(path);
-}
-
 template <typename T> T *field(QObject *wizard, const char *name)
 {
     return wizard->findChild<T *>(QString::fromLatin1(name));
@@ -79,7 +74,7 @@ bool saveWizardScreenshots(MainWindow &, const QString &folder)
     env->setItem(0, 0, new QTableWidgetItem(QStringLiteral("OMP_NUM_THREADS")));
     env->setItem(0, 1, new QTableWidgetItem(QStringLiteral("4")));
     waitFor([w] { return w->targetCheck() != nullptr; }, 120000);
-    ok &= shoot(w, folder + "/wizard-workload.png");
+    ok &= saveWidgetImage(w, folder + "/wizard-workload.png");
     const bool canRun = w->workloadPage()->isComplete();
 
     // 2 Target: an SSH host as it is being set up, then this machine, checked.
@@ -88,10 +83,10 @@ bool saveWizardScreenshots(MainWindow &, const QString &folder)
         field<QRadioButton>(w, "targetSsh")->setChecked(true);
         field<QComboBox>(w, "host")->setEditText(QStringLiteral("gpu-box"));
         field<QLineEdit>(w, "remoteDirectory")->setText(QStringLiteral("/scratch/me/opscope-runs"));
-        ok &= shoot(w, folder + "/wizard-target-ssh.png");
+        ok &= saveWidgetImage(w, folder + "/wizard-target-ssh.png");
         field<QRadioButton>(w, "targetLocal")->setChecked(true);
         waitFor([w] { return w->targetCheck() != nullptr; }, 120000);
-        ok &= shoot(w, folder + "/wizard-target.png");
+        ok &= saveWidgetImage(w, folder + "/wizard-target.png");
         w->next();
 
         // 3 Capture, 4 Replay (off here without ncu), 5 Review.
@@ -100,12 +95,12 @@ bool saveWizardScreenshots(MainWindow &, const QString &folder)
         field<QSpinBox>(w, "warmup")->setValue(1);
         field<QSpinBox>(w, "steps")->setValue(1);
         field<QComboBox>(w, "captureTool")->setCurrentIndex(0);
-        ok &= shoot(w, folder + "/wizard-capture.png");
+        ok &= saveWidgetImage(w, folder + "/wizard-capture.png");
         w->next();
-        ok &= shoot(w, folder + "/wizard-replay.png");
+        ok &= saveWidgetImage(w, folder + "/wizard-replay.png");
         w->next();
         waitFor([w] { return w->reviewPage()->planReady(); }, 60000);
-        ok &= shoot(w, folder + "/wizard-review.png");
+        ok &= saveWidgetImage(w, folder + "/wizard-review.png");
 
         // 6 Run (pictured when it has ended, before Finish opens the profile), 7 Finish.
         // Grabbed at once (no event processing): Finish follows as soon as events run.
@@ -116,7 +111,7 @@ bool saveWizardScreenshots(MainWindow &, const QString &folder)
         waitFor([w] { return w->runner()->outcome().finished; }, 300000);
         ok &= runShot;
         waitFor([w] { return w->currentId() == CaptureWizard::FinishPageId; }, 5000);
-        ok &= shoot(w, folder + "/wizard-finish.png");
+        ok &= saveWidgetImage(w, folder + "/wizard-finish.png");
         waitFor([&window] { return !window.isLoading() && window.profilePath().endsWith("mlp-demo.opscope"); }, 60000);
     }
     w->close();
@@ -127,10 +122,10 @@ bool saveWizardScreenshots(MainWindow &, const QString &folder)
         if (const int node = analysis->tree.find("blocks.0"); node >= 0) {
             window.selection()->setModule(node);
             ReplayWizard *replay = showReplayWizard(&window, deepDiveFor(*analysis, window.selection()->state()));
-            ok &= shoot(replay, folder + "/wizard-replay-run.png");
+            ok &= saveWidgetImage(replay, folder + "/wizard-replay-run.png");
             replay->next();
             waitFor([replay] { return !replay->replayAvailability().pending; }, 30000);
-            ok &= shoot(replay, folder + "/wizard-deep-dive.png");
+            ok &= saveWidgetImage(replay, folder + "/wizard-deep-dive.png");
             replay->close();
         }
     }

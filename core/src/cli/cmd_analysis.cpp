@@ -9,6 +9,7 @@
 #include "opscope/pipeline/run.h"
 #include "opscope/profile_store.h"
 #include "opscope/roofline.h"
+#include "opscope/summary.h"
 
 #include <nlohmann/json.hpp>
 
@@ -120,20 +121,8 @@ int runModules(const ParsedArgs &args, CliEnvironment &env)
         for (int r : tree.roots)
             roots.push_back(moduleNodeJson(tree, r));
         json groups = json::array();
-        for (const DedupGroup &g : tree.groups) {
-            json members = json::array();
-            for (int m : g.members)
-                members.push_back(tree.nodes[size_t(m)].path);
-            groups.push_back({{"name", g.name},
-                              {"class", g.className},
-                              {"members", members},
-                              {"nested", g.nested},
-                              {"kernels_per_member", g.kernelsPerMember},
-                              {"gpu_time_per_member_ns", g.gpuTimePerMember},
-                              {"gpu_time_min_ns", g.minTime()},
-                              {"gpu_time_median_ns", g.medianTime()},
-                              {"gpu_time_max_ns", g.maxTime()}});
-        }
+        for (const DedupGroup &g : tree.groups)
+            groups.push_back(dedupGroupJson(tree, g, true));
         env.out << dump({{"step_gpu_time_ns", tree.stepGpuTime}, {"modules", roots}, {"dedup_groups", groups}}) << "\n";
         return 0;
     }

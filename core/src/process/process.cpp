@@ -198,9 +198,9 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
     const bool separateStderr = !spec.mergeStderr && stdoutFile < 0;
 
     int outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1}, execPipe[2] = {-1, -1};
-    if (::pipe2(outPipe, O_CLOEXEC) != 0 || (separateStderr && ::pipe2(errPipe, O_CLOEXEC) != 0) ||
-        ::pipe2(execPipe, O_CLOEXEC) != 0) {
-        result.startError = std::string("pipe: ") + std::strerror(errno);
+    // A pipe or the fork failed: nothing runs; what was opened is closed and the call named.
+    const auto startFailed = [&](const char *call) {
+        result.startError = std::string(call) + ": " + std::strerror(errno);
         for (int *fds : {outPipe, errPipe, execPipe}) {
             closeFd(fds[0]);
             closeFd(fds[1]);
@@ -208,7 +208,10 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
         closeFd(stdoutFile);
         closeFd(stdinFile);
         return result;
-    }
+    };
+    if (::pipe2(outPipe, O_CLOEXEC) != 0 || (separateStderr && ::pipe2(errPipe, O_CLOEXEC) != 0) ||
+        ::pipe2(execPipe, O_CLOEXEC) != 0)
+        return startFailed("pipe");
     // Everything the child needs is prepared before fork: no allocation between fork and exec.
     const std::vector<std::string> envStrings = buildEnvironment(spec);
     std::vector<char *> envp, argv;
@@ -221,16 +224,8 @@ ProcessResult runProcess(const ProcessSpec &spec, const std::function<void(std::
     const pid_t parentPid = ::getpid();
 
     const pid_t pid = ::fork();
-    if (pid < 0) {
-        result.startError = std::string("fork: ") + std::strerror(errno);
-        for (int *fds : {outPipe, errPipe, execPipe}) {
-            closeFd(fds[0]);
-            closeFd(fds[1]);
-        }
-        closeFd(stdoutFile);
-        closeFd(stdinFile);
-        return result;
-    }
+    if (pid < 0)
+        return startFailed("fork");
     if (pid == 0) {
         ::setpgid(0, 0); // own process group, so cancel reaches every descendant
         // If OpScope dies without cleaning up (SIGKILL), the workload must not run on unattended.

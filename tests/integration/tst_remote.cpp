@@ -1,4 +1,4 @@
-// Remote captures over SSH against a real sshd on 127.0.0.1 (tests/sshd_fixture.h): the remote
+// Remote captures over SSH against a real sshd on 127.0.0.1 (tests/support/sshd_fixture.h): the remote
 // command line survives nasty arguments; ssh config hosts are listed; a host check reports Python,
 // torch and the missing nsys/ncu; a CPU capture of examples/mlp.py with the CLI copied there comes
 // back and imports with its module tree; Cancel leaves no process on either side; an unreachable
