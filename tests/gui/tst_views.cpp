@@ -668,13 +668,13 @@ private slots:
         Selection selection;
         InsightsView view(&selection);
         // Without the launcher's reference timing the header says what is missing.
-        view.setAnalysis(analysis, findInsights(*analysis->profile, MicroUnit::Greek));
+        view.setAnalysis(analysis, findInsights(*analysis->profile, Typography::Unicode));
         QVERIFY2(view.header()->text().contains(QLatin1String("no plain reference timing")),
                  qPrintable(view.header()->text()));
         // With it: both step times, the overhead factor, and the sentence when it is above 1.2x.
         Profile timed = *analysis->profile;
         setReferenceTiming(timed, {4'000'000, 8'050'000, 3, "cuda_event"});
-        view.setAnalysis(analysis, findInsights(timed, MicroUnit::Greek));
+        view.setAnalysis(analysis, findInsights(timed, Typography::Unicode));
         const QString header = view.header()->text();
         QVERIFY2(header.contains(QStringLiteral("Step time: plain 4.00 ms (median of 3 steps, CUDA events), captured "
                                                 "8.05 ms: 2.01x")),

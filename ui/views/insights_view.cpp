@@ -100,7 +100,7 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, 
     list_->clear();
     // What the gains are on: the plain and captured step times, the overhead (said when above 1.2x).
     QStringList lines;
-    for (const std::string &line : describeInsightStep(report_, MicroUnit::Greek))
+    for (const std::string &line : describeInsightStep(report_, Typography::Unicode))
         lines << line.c_str();
     const QString count = report_.insights.empty()
                               ? tr("No insight fired: nothing stands out in this profile.")
