@@ -1099,6 +1099,14 @@ private slots:
         QCOMPARE(layout.rowHeight(), 18);
         QCOMPARE(layout.headerHeight(), 20);
         QCOMPARE(layout.rulerHeight(), 24);
+        // The step ruler's band adds to the ruler, below the time ruler, while the profile has steps.
+        layout.setStepBand(true);
+        QCOMPARE(layout.timeRulerHeight(), 24);
+        QCOMPARE(layout.stepBandHeight(), 20);
+        QCOMPARE(layout.rulerHeight(), 44);
+        layout.setStepBand(false);
+        QCOMPARE(layout.stepBandHeight(), 0);
+        QCOMPARE(layout.rulerHeight(), 24);
         QCOMPARE(layout.lines().size(), size_t(4 + 11));
         QCOMPARE(layout.contentHeight(), 4 * 20 + 11 * 18);
         const TimelineTrack &python = model.tracks()[2];
@@ -1474,6 +1482,8 @@ private slots:
         const QRect plain = ruler.items()[1].bracket.adjusted(0, 2, 0, -2);
         QCOMPARE(QColor(image.pixel(plain.center().x(), plain.bottom())), plainColor);
         QCOMPARE(ruler.stepAt(plain.center()), 1);
+        sendMouse(view.viewport(), QEvent::MouseMove, plain.center(), Qt::NoButton, Qt::NoButton);
+        QCOMPARE(view.viewport()->cursor().shape(), Qt::PointingHandCursor); // a step can be clicked
         sendMouse(view.viewport(), QEvent::MouseButtonPress, plain.center(), Qt::LeftButton, Qt::LeftButton);
         sendMouse(view.viewport(), QEvent::MouseButtonRelease, plain.center(), Qt::LeftButton, Qt::NoButton);
         const int64_t span = steps[1].end_ns - steps[1].start_ns;

@@ -520,11 +520,13 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         setLabelWidth(pos.x());
         return;
     }
-    if (!pressed_) { // the edge of the names column can be dragged
-        const bool edge = layout_.onLabelEdge(pos.x());
-        if (edge != (viewport()->cursor().shape() == Qt::SplitHCursor)) {
-            if (edge)
-                viewport()->setCursor(Qt::SplitHCursor);
+    if (!pressed_) { // the edge of the names column can be dragged, a step of the step ruler clicked
+        const Qt::CursorShape shape = layout_.onLabelEdge(pos.x())   ? Qt::SplitHCursor
+                                      : stepRuler().stepAt(pos) >= 0 ? Qt::PointingHandCursor
+                                                                     : Qt::ArrowCursor;
+        if (shape != viewport()->cursor().shape()) {
+            if (shape != Qt::ArrowCursor)
+                viewport()->setCursor(shape);
             else
                 viewport()->unsetCursor();
         }
