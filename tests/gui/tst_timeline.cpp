@@ -1,11 +1,13 @@
 // The timeline: the model's tracks and rows, hit testing at a computed pixel, the selection shared
 // with other views, zoom and pan that keep the time under the pointer, the level of detail's bound
 // on painted boxes, colours and painting an empty profile; and the view's pieces on their own (the
-// zoom control, the layout, the time <-> pixel coordinates, a frame's paint state, find).
+// zoom control, the layout, the time <-> pixel coordinates, a frame's paint state, find); the step
+// ruler on a real H100 capture with its plain reference steps.
 #include "application.h"
 #include "compare/compare_timelines.h"
 #include "opscope/capture_import.h"
 #include "opscope/importer.h"
+#include "opscope/step_timing.h"
 #include "test_util.h"
 #include "timeline/timeline_colors.h"
 #include "timeline/timeline_coordinates.h"
@@ -14,6 +16,8 @@
 #include "timeline/timeline_layout.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_slots.h"
+#include "timeline/timeline_step_ruler.h"
+#include "timeline/timeline_steps.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 #include "timeline/timeline_zoom.h"
@@ -26,6 +30,9 @@
 #include <QTest>
 #include <QWheelEvent>
 
+#include <nlohmann/json.hpp>
+
+#include <fstream>
 #include <set>
 
 using namespace opscope;
@@ -211,6 +218,21 @@ std::shared_ptr<Profile> sampleCapture()
     for (const QString &file : sampleCaptureFiles())
         files.push_back(file.toStdString());
     return std::make_shared<Profile>(importCapture(files));
+}
+
+// tests/data/h100_gpt_vocab50257 (a GPT training step on the H100 with 3 plain reference steps before it)
+// imported as the pipeline imports it: the trace, and the launcher's reference timing in the metadata.
+std::shared_ptr<Profile> h100Capture(const QTemporaryDir &dir)
+{
+    const std::string base = test::sourceFile("tests/data/h100_gpt_vocab50257/");
+    const std::string sqlite = test::tempPath(dir, "h100_gpt_vocab50257.sqlite");
+    if (!test::gunzipFile(base + "nsys.sqlite.gz", sqlite))
+        qFatal("cannot unpack %snsys.sqlite.gz", base.c_str());
+    auto p = std::make_shared<Profile>(importCapture({sqlite}));
+    const nlohmann::json status = nlohmann::json::parse(std::ifstream(base + "launcher_status.json"));
+    if (const auto timing = referenceTimingFromStatus(status["reference"]))
+        setReferenceTiming(*p, *timing);
+    return p;
 }
 
 // Judges, column by column, whether `row` is painted exactly where its events are: a column an event
@@ -1077,6 +1099,14 @@ private slots:
         QCOMPARE(layout.rowHeight(), 18);
         QCOMPARE(layout.headerHeight(), 20);
         QCOMPARE(layout.rulerHeight(), 24);
+        // The step ruler's band adds to the ruler, below the time ruler, while the profile has steps.
+        layout.setStepBand(true);
+        QCOMPARE(layout.timeRulerHeight(), 24);
+        QCOMPARE(layout.stepBandHeight(), 20);
+        QCOMPARE(layout.rulerHeight(), 44);
+        layout.setStepBand(false);
+        QCOMPARE(layout.stepBandHeight(), 0);
+        QCOMPARE(layout.rulerHeight(), 24);
         QCOMPARE(layout.lines().size(), size_t(4 + 11));
         QCOMPARE(layout.contentHeight(), 4 * 20 + 11 * 18);
         const TimelineTrack &python = model.tracks()[2];
@@ -1312,6 +1342,192 @@ private slots:
         find.clear();
         QVERIFY(find.matches().empty());
         QCOMPARE(find.step(1, model, {}, 0), -1);
+    }
+
+    // The step ruler's data on a real capture: the three plain reference steps as the GPU ran them, and
+    // the labelled step with the launcher's captured and plain times and the overhead, marked as notable.
+    void stepRulerShowsThePlainAndCapturedSteps()
+    {
+        QTemporaryDir dir;
+        const auto p = h100Capture(dir);
+        const std::vector<TimelineStep> steps = timelineSteps(*p);
+        QCOMPARE(steps.size(), size_t(4));
+        // OPSCOPE_REFERENCE#0..2 on the GPU, each within 3 µs of what the launcher's CUDA events timed
+        // in the same run (README: 13,664,768, 13,662,944 and 13,664,416 ns), back to back.
+        const int64_t launcherNs[] = {13'664'768, 13'662'944, 13'664'416};
+        const StepTiming timing = stepTiming(*p);
+        for (int k = 0; k < 3; ++k) {
+            const TimelineStep &plain = steps[size_t(k)];
+            QCOMPARE(int(plain.kind), int(TimelineStep::Kind::Plain));
+            QCOMPARE(plain.name, QStringLiteral("OPSCOPE_REFERENCE#%1").arg(k));
+            QCOMPARE(plain.label, QStringLiteral("plain · 13.7 ms"));
+            QCOMPARE(plain.shortLabel, QStringLiteral("13.7 ms"));
+            QVERIFY2(std::abs(plain.end_ns - plain.start_ns - launcherNs[k]) < 3000,
+                     qPrintable(QString::number(plain.end_ns - plain.start_ns)));
+            QVERIFY(!plain.notable);
+            if (k > 0)
+                QVERIFY(plain.start_ns >= steps[size_t(k - 1)].end_ns);
+            // The last one is the step the analyses time: the same span as stepTiming's.
+            const bool used = k == 2;
+            QCOMPARE(plain.toolTip.contains(QLatin1String("idle gaps and launch latencies")), used);
+            QVERIFY(plain.toolTip.contains(
+                QLatin1String("plain 13.66 ms (median of 3 steps, CUDA events), captured 20.24 ms: 1.48x")));
+        }
+        QCOMPARE(toString(timing.source), toString(StepTiming::Source::ReferenceStep));
+        QCOMPARE(steps[2].start_ns, timing.start_ns);
+        QCOMPARE(steps[2].end_ns, timing.end_ns);
+        QCOMPARE(steps[2].end_ns - steps[2].start_ns, int64_t(13'666'793));
+        // The labelled step: emit_nvtx's echo "ProfilerStep#0, op_id = 1" inside the CAPTURE range, with
+        // the captured 20,238,592 ns against the plain median 13,664,416 ns: 1.48x, above 1.2x.
+        const TimelineStep &labelled = steps[3];
+        QCOMPARE(int(labelled.kind), int(TimelineStep::Kind::Labelled));
+        QCOMPARE(labelled.name, QStringLiteral("ProfilerStep#0"));
+        // Its bracket is its span on the GPU, like the plain steps': from the range's start to its last
+        // kernel's end, 20.38 ms, within 1 % of the launcher's CUDA events (20.24 ms).
+        QCOMPARE(labelled.start_ns, int64_t(10'904'239'644));
+        QCOMPARE(labelled.end_ns, int64_t(10'924'620'305));
+        QVERIFY(std::abs(labelled.end_ns - labelled.start_ns - 20'238'592) < 202'386);
+        QCOMPARE(labelled.label, QStringLiteral("ProfilerStep#0 · captured 20.2 ms · plain 13.7 ms (1.48×)"));
+        QCOMPARE(labelled.shortLabel, QStringLiteral("captured 20.2 ms · plain 13.7 ms (1.48×)"));
+        QVERIFY(labelled.notable);
+        const std::string overhead = describeCaptureOverhead(*referenceTiming(*p), timing);
+        QVERIFY(overhead.starts_with("the captured step ran 1.48x slower than the plain step"));
+        QVERIFY2(labelled.toolTip.contains(toQString(overhead).toHtmlEscaped()), qPrintable(labelled.toolTip));
+        QVERIFY2(labelled.toolTip.contains(
+                     QLatin1String("On the GPU in this trace: 20.4 ms (its range on the host: 16.9 ms)")),
+                 qPrintable(labelled.toolTip));
+
+        // Without the launcher's timing the labelled step is a step like any other; the plain ones stay.
+        const auto bare = std::make_shared<Profile>(importCapture({test::tempPath(dir, "h100_gpt_vocab50257.sqlite")}));
+        const std::vector<TimelineStep> untimed = timelineSteps(*bare);
+        QCOMPARE(untimed.size(), size_t(4));
+        QCOMPARE(int(untimed[3].kind), int(TimelineStep::Kind::Marked));
+        QCOMPARE(untimed[3].label, QStringLiteral("ProfilerStep#0 · 16.9 ms"));
+        QVERIFY(!untimed[3].notable);
+        QCOMPARE(untimed[2].label, QStringLiteral("plain · 13.7 ms"));
+
+        // A profile that marks no step (kernels and operators alone) has none.
+        QVERIFY(timelineSteps(*handProfile()).empty());
+        QVERIFY(timelineSteps(*manyKernels(100)).empty());
+    }
+
+    // The band under the time ruler: there only with steps, fixed while the rows scroll, its labels in
+    // the room they have (never over each other), painted in the step's colours; a click zooms to a step.
+    void stepRulerBandPaintsElidesAndZooms()
+    {
+        QTemporaryDir dir;
+        const auto p = h100Capture(dir);
+        TimelineView view;
+        QVERIFY(showInColumns(view, p, 1000));
+        const QFontMetrics fm = view.fontMetrics();
+        const int band = view.rulerHeight() - view.timeRulerHeight();
+        QVERIFY(band >= fm.height());
+        QCOMPARE(view.timeArea().top(), view.rulerHeight());
+        const std::vector<TimelineStep> &steps = view.model()->steps();
+        QCOMPARE(steps.size(), size_t(4));
+        const QColor plainColor = TimelineStepRuler::colorOf(steps[0], view.palette());
+        const QColor warning = TimelineStepRuler::warningColor();
+        QCOMPARE(TimelineStepRuler::colorOf(steps[3], view.palette()), warning);
+
+        // Labels never overlap and never pass the room they have, at any zoom.
+        auto verifyLabels = [&](const TimelineStepRuler &ruler) {
+            for (size_t i = 0; i < ruler.items().size(); ++i) {
+                const TimelineStepRuler::Item &item = ruler.items()[i];
+                QVERIFY(fm.horizontalAdvance(item.shown) <= item.text.width());
+                QVERIFY(item.text.left() >= item.bracket.left());
+                if (!item.shown.isEmpty() && i + 1 < ruler.items().size())
+                    QVERIFY(item.text.right() < ruler.items()[i + 1].bracket.left());
+                const TimelineStep &step = steps[item.step];
+                const QString mark = step.notable ? QStringLiteral("\u26a0 ") : QString();
+                if (item.shown == mark + step.label || item.shown == mark + step.shortLabel || item.shown.isEmpty())
+                    continue;
+                QVERIFY2(item.shown.endsWith(QStringLiteral("…")) &&
+                             fm.horizontalAdvance(mark + step.shortLabel) > item.text.width(),
+                         qPrintable(item.shown)); // elided only when the times alone do not fit either
+            }
+        };
+
+        // Zoomed to the captured step: its whole label, with the warning sign.
+        view.zoomToStep(3);
+        QVERIFY(std::abs(view.visibleStart() - (steps[3].start_ns - (steps[3].end_ns - steps[3].start_ns) / 10)) <= 1);
+        TimelineStepRuler ruler = view.stepRuler();
+        QCOMPARE(ruler.band(), QRect(view.labelWidth(), view.timeRulerHeight(), 1000, band));
+        QVERIFY(!ruler.items().empty()); // the end of the plain step before it is in the margin
+        const TimelineStepRuler::Item &item = ruler.items().back();
+        QCOMPARE(item.step, size_t(3));
+        QCOMPARE(item.shown, QStringLiteral("\u26a0 ") + steps[3].label);
+        verifyLabels(ruler);
+        QImage image = paint(view);
+        const QRect captured = item.bracket.adjusted(0, 2, 0, -2);
+        QCOMPARE(QColor(image.pixel(captured.center().x(), captured.bottom())), warning);
+        QCOMPARE(QColor(image.pixel(captured.left(), captured.center().y())), warning);
+        int warningText = 0; // the label's glyphs are drawn in the warning colour
+        for (int x = item.text.left(); x < item.text.right(); ++x)
+            for (int y = captured.top() + 1; y < captured.bottom() - 2; ++y) {
+                const QColor c(image.pixel(x, y));
+                warningText += c.red() > c.green() + 80 && c.red() > c.blue() + 80;
+            }
+        QVERIFY2(warningText > 20, qPrintable(QString::number(warningText)));
+        QVERIFY(
+            view.toolTipAt(captured.center())
+                .contains(toQString(describeCaptureOverhead(*referenceTiming(*p), stepTiming(*p))).toHtmlEscaped()));
+        QVERIFY(view.toolTipAt(captured.center()).contains(QLatin1String("Click to zoom")));
+
+        // All four steps in sight: the plain ones in their own colour; a click on one zooms to it.
+        view.setVisibleRange(steps.front().start_ns, steps.back().end_ns);
+        ruler = view.stepRuler();
+        QCOMPARE(ruler.items().size(), size_t(4));
+        verifyLabels(ruler);
+        image = paint(view);
+        const QRect plain = ruler.items()[1].bracket.adjusted(0, 2, 0, -2);
+        QCOMPARE(QColor(image.pixel(plain.center().x(), plain.bottom())), plainColor);
+        QCOMPARE(ruler.stepAt(plain.center()), 1);
+        sendMouse(view.viewport(), QEvent::MouseMove, plain.center(), Qt::NoButton, Qt::NoButton);
+        QCOMPARE(view.viewport()->cursor().shape(), Qt::PointingHandCursor); // a step can be clicked
+        sendMouse(view.viewport(), QEvent::MouseButtonPress, plain.center(), Qt::LeftButton, Qt::LeftButton);
+        sendMouse(view.viewport(), QEvent::MouseButtonRelease, plain.center(), Qt::LeftButton, Qt::NoButton);
+        const int64_t span = steps[1].end_ns - steps[1].start_ns;
+        QVERIFY(std::abs(view.visibleStart() - (steps[1].start_ns - span / 10)) <= 1);
+        QVERIFY(std::abs(view.visibleEnd() - (steps[1].end_ns + span / 10)) <= 1);
+        QVERIFY(!view.selection().valid());
+
+        // The band stays under the time ruler while the rows scroll.
+        view.verticalScrollBar()->setValue(view.verticalScrollBar()->maximum());
+        QVERIFY(view.verticalScrollBar()->value() > 0);
+        image = paint(view);
+        ruler = view.stepRuler();
+        const QRect again = ruler.items()[0].bracket.adjusted(0, 2, 0, -2);
+        QCOMPARE(again.top(), view.timeRulerHeight() + 2);
+        QCOMPARE(QColor(image.pixel(again.center().x(), again.bottom())), plainColor);
+
+        // Narrower and zoomed out: labels give way (times alone, elided, or none), still apart.
+        for (const int columns : {400, 160}) {
+            view.resize(view.labelWidth() + columns + 2 * view.frameWidth(), 300);
+            for (const std::pair<int64_t, int64_t> &window :
+                 {std::pair(steps.front().start_ns, steps.back().end_ns),
+                  std::pair(view.model()->traceStart(), view.model()->traceEnd())}) {
+                view.setVisibleRange(window.first, window.second);
+                ruler = view.stepRuler();
+                QVERIFY(!ruler.items().empty());
+                verifyLabels(ruler);
+                paint(view);
+            }
+        }
+    }
+
+    void noStepsNoBand()
+    {
+        TimelineView view;
+        QVERIFY(showInColumns(view, handProfile(), 600));
+        QVERIFY(view.model()->steps().empty());
+        QCOMPARE(view.rulerHeight(), view.timeRulerHeight());
+        QCOMPARE(view.timeArea().top(), view.timeRulerHeight());
+        QVERIFY(view.stepRuler().items().empty());
+        QCOMPARE(view.stepRuler().stepAt(QPoint(view.labelWidth() + 10, view.timeRulerHeight() + 2)), -1);
+        // Right below the time ruler is the first track's header, not a band.
+        const QImage image = paint(view);
+        QCOMPARE(QColor(image.pixel(view.labelWidth() + 300, view.timeRulerHeight() + 2)),
+                 view.palette().color(QPalette::AlternateBase));
     }
 
     void emptyProfilePaints()

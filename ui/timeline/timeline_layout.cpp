@@ -78,6 +78,7 @@ void TimelineLayout::setFontMetrics(int fontHeight, int averageCharWidth, int vi
     rowHeight_ = fontHeight + 4;
     headerHeight_ = rowHeight_ + 2;
     rulerHeight_ = fontHeight + 10;
+    stepBandHeight_ = fontHeight + 6;
     fontLabelWidth_ = std::max(160, averageCharWidth * 30);
     labelWidth_ = fontLabelWidth_;
     fitLabelWidth(viewportWidth);

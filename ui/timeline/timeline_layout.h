@@ -2,8 +2,9 @@
 // A timeline's vertical layout and its track-name column, after the expanded and collapsed rows of
 // Qt Creator's TimelineModel: the model's tracks in order, each a header line followed, while it is
 // expanded, by a line per row; the heights the font gives lines and the ruler; and the width of the
-// names column, which follows the font until the user drags its edge. Content coordinates: y = 0 is
-// the first line's top (just below the ruler); the view adds the ruler and its scroll position.
+// names column, which follows the font until the user drags its edge. The ruler is the time ruler and,
+// when the profile marks steps, the step ruler's band below it. Content coordinates: y = 0 is the first
+// line's top (just below the ruler); the view adds the ruler and its scroll position.
 
 #include <cstddef>
 #include <vector>
@@ -45,7 +46,12 @@ public:
     void setFontMetrics(int fontHeight, int averageCharWidth, int viewportWidth);
     int rowHeight() const { return rowHeight_; }
     int headerHeight() const { return headerHeight_; }
-    int rulerHeight() const { return rulerHeight_; }
+    // Everything above the lines: the time ruler and the step band.
+    int rulerHeight() const { return rulerHeight_ + stepBandHeight(); }
+    int timeRulerHeight() const { return rulerHeight_; }
+    // The step ruler's band right below the time ruler; 0 while there is none.
+    int stepBandHeight() const { return stepBand_ ? stepBandHeight_ : 0; }
+    void setStepBand(bool shown) { stepBand_ = shown; }
 
     // ---- The track-name column ----
     int labelWidth() const { return labelWidth_; }
@@ -71,6 +77,8 @@ private:
     int rowHeight_ = 18;
     int headerHeight_ = 20;
     int rulerHeight_ = 24;
+    int stepBandHeight_ = 20;
+    bool stepBand_ = false;
     int labelWidth_ = 220;
     int userLabelWidth_ = 0; // 0: from the font
     int fontLabelWidth_ = 220;

@@ -120,6 +120,7 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
         traceEnd_ = profile.span_end_ns;
     }
     timeOrigin_ = profile.timeOrigin();
+    steps_ = timelineSteps(profile);
 }
 
 void TimelineModel::buildCpuTracks()

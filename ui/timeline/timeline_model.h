@@ -9,6 +9,7 @@
 // The model is immutable once built, so it can be built on a worker thread.
 
 #include "opscope/profile.h"
+#include "timeline/timeline_steps.h"
 
 #include <QString>
 
@@ -135,6 +136,9 @@ public:
     // parameters, an operator's name, a range's text...
     QString label(EventRef event) const;
 
+    // What the step ruler shows (timelineSteps); empty when the profile marks no step.
+    const std::vector<TimelineStep> &steps() const { return steps_; }
+
 private:
     void buildCpuTracks();
     void buildGpuTracks();
@@ -155,6 +159,7 @@ private:
     int64_t traceStart_ = 0;
     int64_t traceEnd_ = 0;
     int64_t timeOrigin_ = 0;
+    std::vector<TimelineStep> steps_;
 };
 
 // Where a kernel's start and duration come from, for labels that tell it from the ncu replay's

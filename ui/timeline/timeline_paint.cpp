@@ -1,6 +1,6 @@
 // TimelineView's painting, by layer: grid lines, the rows (TimelineFrame folds each to at most one
 // box per pixel column), labels, find matches, highlights and launch flows, track names and the
-// time ruler.
+// time ruler with the step ruler below it.
 #include "models/value_format.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
@@ -367,17 +367,19 @@ int TimelineView::fittedLabelWidth() const
 void TimelineView::paintRuler(QPainter &painter)
 {
     const QPalette &pal = palette();
+    const int height = timeRulerHeight();
     const QRect ruler(0, 0, viewport()->width(), rulerHeight());
     painter.fillRect(ruler, pal.color(QPalette::Window));
     painter.fillRect(QRect(0, rulerHeight() - 1, ruler.width(), 1), pal.color(QPalette::Mid));
     const QRect area = timeArea();
     const TimelineCoordinates axis = coordinates();
     painter.setPen(pal.color(QPalette::WindowText));
-    painter.drawText(QRect(6, 0, labelWidth() - 12, rulerHeight()), Qt::AlignVCenter | Qt::AlignLeft,
+    painter.drawText(QRect(6, 0, labelWidth() - 12, height), Qt::AlignVCenter | Qt::AlignLeft,
                      tr("Window %1").arg(formatDuration(int64_t(std::llround(axis.viewSpan)))));
+    paintStepRuler(painter);
     if (area.width() <= 0)
         return;
-    painter.setClipRect(QRect(labelWidth(), 0, area.width(), rulerHeight()));
+    painter.setClipRect(QRect(labelWidth(), 0, area.width(), height));
     const double step = niceStep(axis.viewSpan * 100 / area.width());
     const double minor = step / 5;
     const QColor text = pal.color(QPalette::WindowText);
@@ -388,13 +390,26 @@ void TimelineView::paintRuler(QPainter &painter)
         const int x = int(std::lround(axis.xForRel(tick + zero)));
         const bool major = std::abs(std::remainder(tick, step)) < minor / 2;
         const int length = major ? 8 : 4;
-        painter.fillRect(QRect(x, rulerHeight() - 1 - length, 1, length), major ? text : pal.color(QPalette::Mid));
+        painter.fillRect(QRect(x, height - 1 - length, 1, length), major ? text : pal.color(QPalette::Mid));
         if (major) {
             painter.setPen(text);
-            painter.drawText(QPoint(x + 3, rulerHeight() - 9), formatTick(tick, step));
+            painter.drawText(QPoint(x + 3, height - 9), formatTick(tick, step));
         }
     }
     painter.setClipping(false);
+}
+
+void TimelineView::paintStepRuler(QPainter &painter)
+{
+    if (layout_.stepBandHeight() <= 0)
+        return;
+    const QPalette &pal = palette();
+    const int top = timeRulerHeight(), height = layout_.stepBandHeight();
+    painter.fillRect(QRect(0, top, viewport()->width(), 1), pal.color(QPalette::Midlight));
+    painter.setPen(pal.color(QPalette::PlaceholderText));
+    painter.drawText(QRect(6, top, labelWidth() - 12, height), Qt::AlignVCenter | Qt::AlignLeft, tr("Steps"));
+    if (model_ && timeArea().width() > 0)
+        stepRuler().paint(painter, model_->steps(), pal);
 }
 
 } // namespace opscope::ui

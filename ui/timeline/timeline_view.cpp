@@ -62,6 +62,7 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
         zoom_.reset(model_->traceStart(), model_->traceEnd(), model_->timeOrigin());
     else
         zoom_.reset(0, 0, 0);
+    layout_.setStepBand(model_ && !model_->steps().empty());
     layout_.setModel(model_.get());
     slots_.compute(model_.get(), colors_.get(), colorMode_);
     updateScrollBar();
@@ -129,6 +130,15 @@ void TimelineView::fitToSelection()
     windowChanged();
 }
 
+void TimelineView::zoomToStep(int step)
+{
+    if (!model_ || step < 0 || size_t(step) >= model_->steps().size())
+        return;
+    const TimelineStep &s = model_->steps()[size_t(step)];
+    zoom_.fitRange(s.start_ns, s.end_ns);
+    windowChanged();
+}
+
 void TimelineView::zoomAt(double x, double factor)
 {
     const double width = std::max(1, timeArea().width());
@@ -154,6 +164,16 @@ QRect TimelineView::timeArea() const
 TimelineCoordinates TimelineView::coordinates() const
 {
     return TimelineCoordinates(zoom_.origin(), zoom_.start(), zoom_.span(), labelWidth(), timeArea().width());
+}
+
+TimelineStepRuler TimelineView::stepRuler() const
+{
+    TimelineStepRuler ruler;
+    if (model_ && layout_.stepBandHeight() > 0)
+        ruler.layout(model_->steps(), coordinates(),
+                     QRect(labelWidth(), timeRulerHeight(), timeArea().width(), layout_.stepBandHeight()),
+                     fontMetrics());
+    return ruler;
 }
 
 double TimelineView::xForTime(int64_t ns) const
@@ -467,8 +487,10 @@ void TimelineView::updateHover(QPoint pos, QPoint globalPos)
 
 void TimelineView::click(QPoint pos)
 {
-    if (pos.y() < rulerHeight())
+    if (pos.y() < rulerHeight()) { // a step in the step ruler: zoom to it
+        zoomToStep(stepRuler().stepAt(pos));
         return;
+    }
     if (pos.x() < labelWidth()) {
         if (const Line *line = lineAt(pos.y()); line && line->row < 0)
             setTrackExpanded(line->track, !isTrackExpanded(line->track));
@@ -498,11 +520,13 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         setLabelWidth(pos.x());
         return;
     }
-    if (!pressed_) { // the edge of the names column can be dragged
-        const bool edge = layout_.onLabelEdge(pos.x());
-        if (edge != (viewport()->cursor().shape() == Qt::SplitHCursor)) {
-            if (edge)
-                viewport()->setCursor(Qt::SplitHCursor);
+    if (!pressed_) { // the edge of the names column can be dragged, a step of the step ruler clicked
+        const Qt::CursorShape shape = layout_.onLabelEdge(pos.x())   ? Qt::SplitHCursor
+                                      : stepRuler().stepAt(pos) >= 0 ? Qt::PointingHandCursor
+                                                                     : Qt::ArrowCursor;
+        if (shape != viewport()->cursor().shape()) {
+            if (shape != Qt::ArrowCursor)
+                viewport()->setCursor(shape);
             else
                 viewport()->unsetCursor();
         }

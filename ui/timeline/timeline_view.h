@@ -13,8 +13,8 @@
 // Split as Qt Creator's tracing library splits its renderer: TimelineZoom holds the window,
 // TimelineLayout the lines and the names column, TimelineCoordinates maps time to pixels,
 // TimelineFrame collects and draws a paint's boxes (its row painters are the render passes),
-// TimelineSlots holds each event's colour and TimelineFind the find state. The view wires them to
-// input, selection and signals.
+// TimelineSlots holds each event's colour, TimelineFind the find state and TimelineStepRuler the
+// band of steps under the time ruler. The view wires them to input, selection and signals.
 
 #include "timeline/timeline_colors.h"
 #include "timeline/timeline_coordinates.h"
@@ -23,6 +23,7 @@
 #include "timeline/timeline_layout.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_slots.h"
+#include "timeline/timeline_step_ruler.h"
 #include "timeline/timeline_zoom.h"
 
 #include <QAbstractScrollArea>
@@ -67,7 +68,13 @@ public:
     // fits the names); 0 follows the font. Kept within the view so some time area stays.
     void setLabelWidth(int width);
     int userLabelWidth() const { return layout_.userLabelWidth(); }
-    int rulerHeight() const { return layout_.rulerHeight(); }
+    int rulerHeight() const { return layout_.rulerHeight(); } // the time ruler and the step band
+    int timeRulerHeight() const { return layout_.timeRulerHeight(); }
+    // The step ruler as it is laid out now: the band below the time ruler (none when the profile
+    // marks no step) with a bracket and a label per step in sight (the model's steps()).
+    TimelineStepRuler stepRuler() const;
+    // Zooms to the model's step `step` (the steps of the step ruler), as clicking it does.
+    void zoomToStep(int step);
     QRect timeArea() const; // right of the track names, below the ruler
     // The time <-> pixel mapping of the time area as it is now.
     TimelineCoordinates coordinates() const;
@@ -174,6 +181,7 @@ private:
     QString nameToolTip(const Line &line) const;
     int fittedLabelWidth() const; // wide enough for every track and row name
     void paintRuler(QPainter &painter);
+    void paintStepRuler(QPainter &painter);
     QString cachedLabel(EventRef event);
     QRectF eventRect(EventRef event) const; // viewport; empty when its row is not shown
     void updateHover(QPoint pos, QPoint globalPos);

@@ -87,8 +87,10 @@ struct StepRange {
     int64_t start_ns = 0;
     int64_t end_ns = 0;
     std::string name;
+    bool ranged = true; // false for the captured kernels' span ("capture"), which no range marks
 };
-// The steps as the trace marks them (ProfilerStep#N, step#N or STEP_N ranges), else its capture
+// The steps as the trace marks them (ProfilerStep#N, step#N or STEP_N ranges, else emit_nvtx's echoes
+// of ProfilerStep#N ranges, "ProfilerStep#N, op_id = M", named "ProfilerStep#N"), else its capture
 // range(s), else the captured kernels' span, in time order: where the views open, and the first step
 // against the others (cold start). The timing of one step is stepTiming().
 std::vector<StepRange> markedSteps(const Profile &p, std::string_view captureRange = "CAPTURE");
@@ -114,6 +116,19 @@ struct ReferencePairing {
 // counts, or the first position whose names differ, go to p.warnings. Records reference_kernels and
 // reference_kernels_paired in the metadata. Does nothing without a reference range. Called by attribute().
 ReferencePairing pairReferenceStep(Profile &p, std::string_view captureRange = "CAPTURE");
+
+// A step as the GPU ran the work launched inside its range on the host: from when the GPU could start
+// that work to when it had run it all, as StepTiming::start_ns and end_ns measure the step that
+// stepTiming() uses (CUDA events at the step's boundaries time that span); the range itself when it
+// launched nothing.
+StepRange stepOnGpu(const Profile &p, const StepRange &hostRange);
+// The plain reference steps in the trace (every OPSCOPE_REFERENCE# range), in time order, each on the
+// GPU (stepOnGpu), named after its range. Empty without reference ranges.
+std::vector<StepRange> referenceSteps(const Profile &p);
+// The labelled step on the host: the first ProfilerStep# range inside the capture range (anywhere
+// without one), else the capture range; nullopt without either. Named "ProfilerStep#N" (without
+// emit_nvtx's ", op_id = ..." echo) or after the capture range.
+std::optional<StepRange> labelledStep(const Profile &p, std::string_view captureRange = "CAPTURE");
 
 // ---------------------------------------------------------------------------------------------
 // One step's GPU timing

@@ -438,6 +438,36 @@ double StepTiming::busyShare() const
     return step_ns > 0 ? std::min(1.0, double(busy_ns) / double(step_ns)) : 0.0;
 }
 
+StepRange stepOnGpu(const Profile &p, const StepRange &hostRange)
+{
+    const Window window{hostRange.start_ns, hostRange.end_ns, hostRange.name};
+    const WindowLaunches launches(p, window);
+    StepTiming t;
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (const int64_t launch = launches.kernel(p.kernels[k]); launch >= 0)
+            t.kernels.push_back({k, kNoIndex, launch});
+    measure(p, window, launches, t);
+    return {t.start_ns, t.end_ns, hostRange.name, hostRange.ranged};
+}
+
+std::vector<StepRange> referenceSteps(const Profile &p)
+{
+    std::vector<StepRange> steps;
+    for (const Range &r : p.ranges)
+        if (r.kind == RangeKind::StartEnd && p.text(r.text).starts_with(kReferenceRangePrefix))
+            steps.push_back(stepOnGpu(p, {r.start_ns, r.end_ns, std::string(p.text(r.text))}));
+    std::sort(steps.begin(), steps.end(),
+              [](const StepRange &a, const StepRange &b) { return a.start_ns < b.start_ns; });
+    return steps;
+}
+
+std::optional<StepRange> labelledStep(const Profile &p, std::string_view captureRange)
+{
+    if (const std::optional<Window> window = labelledWindow(p, captureRange))
+        return StepRange{window->start_ns, window->end_ns, window->name};
+    return std::nullopt;
+}
+
 StepTiming stepTiming(const Profile &p, std::string_view captureRange)
 {
     StepTiming t;

@@ -140,13 +140,18 @@ namespace opscope {
 std::vector<StepRange> markedSteps(const Profile &p, std::string_view captureRange)
 {
     static const std::regex stepName(R"(^(ProfilerStep#|step#|STEP_?)(\d+)$)", std::regex::icase);
-    std::vector<StepRange> steps;
+    std::vector<StepRange> steps, echoes;
     for (const Range &r : p.ranges)
         if (r.kind == RangeKind::UserAnnotation || r.kind == RangeKind::PushPop || r.kind == RangeKind::StartEnd) {
             const std::string text(p.text(r.text));
             if (std::regex_match(text, stepName))
                 steps.push_back({r.start_ns, r.end_ns, text});
+            else if (const int64_t number = stepdetail::profilerStepNumber(text); number >= 0)
+                echoes.push_back({r.start_ns, r.end_ns, "ProfilerStep#" + std::to_string(number)});
         }
+    // Under emit_nvtx the profiler's step ranges are in the trace as "ProfilerStep#N, op_id = M".
+    if (steps.empty())
+        steps = std::move(echoes);
     if (steps.empty())
         for (const stepdetail::Window &w : stepdetail::captureRanges(p, captureRange))
             steps.push_back({w.start_ns, w.end_ns, w.name});
@@ -158,7 +163,7 @@ std::vector<StepRange> markedSteps(const Profile &p, std::string_view captureRan
                 hi = std::max(hi, k.end_ns);
             }
         if (hi > lo)
-            steps.push_back({lo, hi, "capture"});
+            steps.push_back({lo, hi, "capture", false});
     }
     std::sort(steps.begin(), steps.end(),
               [](const StepRange &a, const StepRange &b) { return a.start_ns < b.start_ns; });
