@@ -4,8 +4,10 @@
 // the fixtures (standin_tools.h).
 #include "capture_test_util.h"
 #include "opscope/pipeline.h"
+#include "opscope/profile_store.h"
 #include "standin_tools.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -74,6 +76,22 @@ private slots:
         QCOMPARE(m["replays"][0].value("kernels_profiled", 0), 46);
         QCOMPARE(m["replays"][0].value("nsys_kernels_in_capture", 0), 46);
         QCOMPARE(m["replays"][0].value("result", ""), std::string("ok"));
+
+        // The run folder imported again (as after an OpScope update): the same profile, rewritten in place,
+        // and with -o a copy where the user asks.
+        const std::string profilePath = out + "/gpt/gpt.opscope";
+        const Profile before = loadProfile(profilePath);
+        QVERIFY(QFile::remove(QString::fromStdString(profilePath)));
+        const std::string copy = dir.path().toStdString() + "/again.opscope";
+        const test::CliRun again = test::runOpscope({"import", out + "/gpt", "-o", copy});
+        QVERIFY2(again.exitCode == 0, again.err.c_str());
+        QCOMPARE(again.err, "wrote " + profilePath + " and " + copy + "\n");
+        for (const std::string &path : {profilePath, copy}) {
+            const Profile after = loadProfile(path);
+            QCOMPARE(after.kernels.size(), before.kernels.size());
+            QCOMPARE(after.operators.size(), before.operators.size());
+            QCOMPARE(after.kernel_counters.size(), before.kernel_counters.size());
+        }
     }
 
     void replayReportsWhatNcuWillProfile()
