@@ -64,8 +64,8 @@ std::string shellQuote(std::string_view argument);
 std::string remoteCommandLine(const std::vector<std::string> &argv);
 
 // OpScope's command-line tool built to be copied to a GPU host (opscope-cli: no Qt, its C++ runtime
-// linked in): $OPSCOPE_CLI, next to this program, <prefix>/lib/opscope, the build tree. Throws
-// pipeline::ToolError naming where it looked.
+// linked in): $OPSCOPE_CLI (the tests set it), next to this program (app/ builds both),
+// <prefix>/lib/opscope, /usr[/local]/lib/opscope. Throws pipeline::ToolError naming where it looked.
 std::string findCopyableCli();
 
 // A capture (and optionally a replay) to run on a target.

@@ -2,9 +2,9 @@
 // gate a CI job on the rows that got slower.
 #include "cli/commands.h"
 
-#include "diff/diff_internal.h"
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
+#include "opscope/diff_table.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/format.h"
@@ -19,7 +19,6 @@ namespace opscope::cli {
 namespace {
 
 using json = nlohmann::ordered_json;
-using namespace diffdetail;
 
 // Exit status when --fail-if-slower finds a row that got slower (1-3 are errors, see cli.cpp).
 constexpr int kExitSlower = 4;

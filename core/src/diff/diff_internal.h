@@ -2,6 +2,7 @@
 // Pieces of the comparison engine shared by its files (not part of the public API).
 
 #include "opscope/diff.h"
+#include "opscope/diff_table.h"
 #include "opscope/format.h"
 
 #include <functional>
@@ -103,18 +104,5 @@ void addRunStatistics(ProfileDiff &diff, const DiffOptions &options);
 
 // Mean and sample standard deviation of `values` and where `after` lies against them.
 Significance significance(const std::vector<double> &values, double after);
-
-// The rows of one level as text cells, shared by the terminal table and the reports.
-struct DiffTable {
-    std::vector<std::string> header;
-    std::vector<bool> numeric; // per column: right-aligned
-    std::vector<std::vector<std::string>> rows;
-    std::vector<DiffStatus> status;
-    size_t hiddenEmpty = 0; // rows with no GPU time on either side, left out unless asked for
-};
-DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty, size_t nameWidth);
-
-// The totals as (label, before, after, delta, ratio) lines.
-std::vector<std::vector<std::string>> totalsLines(const ProfileDiff &diff);
 
 } // namespace opscope::diffdetail

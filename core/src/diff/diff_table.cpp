@@ -3,7 +3,9 @@
 
 #include <cstdio>
 
-namespace opscope::diffdetail {
+namespace opscope {
+
+using namespace diffdetail;
 
 namespace {
 
@@ -161,4 +163,4 @@ std::vector<std::vector<std::string>> totalsLines(const ProfileDiff &diff)
     return lines;
 }
 
-} // namespace opscope::diffdetail
+} // namespace opscope

@@ -30,9 +30,6 @@ std::string findCopyableCli()
         candidates.push_back((exe.parent_path() / "opscope-cli").string());                           // build folder
         candidates.push_back((exe.parent_path().parent_path() / "lib/opscope/opscope-cli").string()); // installed
     }
-#ifdef OPSCOPE_CLI_BUILD_PATH
-    candidates.emplace_back(OPSCOPE_CLI_BUILD_PATH); // tests and tools run from the build tree
-#endif
     candidates.emplace_back("/usr/lib/opscope/opscope-cli");
     candidates.emplace_back("/usr/local/lib/opscope/opscope-cli");
     for (const auto &candidate : candidates)
