@@ -1,4 +1,5 @@
 // The opscope command line, run as a real process.
+#include "opscope_text_run.h"
 #include "test_util.h"
 
 #include <nlohmann/json.hpp>
@@ -15,20 +16,7 @@ using opscope::test::tempPath;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runOpscope(const QStringList &args)
-{
-    QProcess process;
-    process.start(OPSCOPE_BINARY, args);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
+using Run = opscope::test::TextRun;
 
 QString convBlock()
 {
@@ -63,7 +51,7 @@ class TestCli : public QObject {
 private slots:
     void summaryJsonOfConvBlock()
     {
-        const Run run = runOpscope({"summary", convBlock(), "--json"});
+        const Run run = opscope::test::runOpscopeText({"summary", convBlock(), "--json"});
         QCOMPARE(run.exitCode, 0);
         const auto summary = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(summary["source_format"].get<std::string>(), std::string("operator-profiler-json"));
@@ -79,7 +67,7 @@ private slots:
 
     void summaryText()
     {
-        const Run run = runOpscope({"summary", convBlock()});
+        const Run run = opscope::test::runOpscopeText({"summary", convBlock()});
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.contains("Kernels:       38 (0 unattributed)"));
         QVERIFY(run.out.contains("Operators:     10"));
@@ -90,25 +78,25 @@ private slots:
         QTemporaryDir dir;
         const QString stored = dir.filePath("conv.opscope");
         const QString exported = dir.filePath("conv.json");
-        QCOMPARE(runOpscope({"convert", convBlock(), stored}).exitCode, 0);
-        QCOMPARE(runOpscope({"convert", stored, exported}).exitCode, 0);
+        QCOMPARE(opscope::test::runOpscopeText({"convert", convBlock(), stored}).exitCode, 0);
+        QCOMPARE(opscope::test::runOpscopeText({"convert", stored, exported}).exitCode, 0);
         std::ifstream a(convBlock().toStdString()), b(exported.toStdString());
         QVERIFY(nlohmann::json::parse(a) == nlohmann::json::parse(b));
-        const Run summary = runOpscope({"summary", stored, "--json"});
+        const Run summary = opscope::test::runOpscopeText({"summary", stored, "--json"});
         QCOMPARE(nlohmann::json::parse(summary.out.toStdString())["source_format"].get<std::string>(),
                  std::string("operator-profiler-json"));
     }
 
     void helpAndVersion()
     {
-        const Run help = runOpscope({"--help"});
+        const Run help = opscope::test::runOpscopeText({"--help"});
         QCOMPARE(help.exitCode, 0);
         QVERIFY(help.out.contains("summary"));
         QVERIFY(help.out.contains("convert"));
-        const Run summaryHelp = runOpscope({"summary", "--help"});
+        const Run summaryHelp = opscope::test::runOpscopeText({"summary", "--help"});
         QCOMPARE(summaryHelp.exitCode, 0);
         QVERIFY(summaryHelp.out.contains("--json"));
-        const Run version = runOpscope({"--version"});
+        const Run version = opscope::test::runOpscopeText({"--version"});
         QCOMPARE(version.exitCode, 0);
         QVERIFY(version.out.startsWith("opscope " OPSCOPE_VERSION));
         QVERIFY(version.out.contains("SQLite 3."));
@@ -120,7 +108,7 @@ private slots:
     // line of a wrapped paragraph ("...the format is chosen by OUT's extension:").
     void mainHelpListsWholeSentences()
     {
-        const Run help = runOpscope({"--help"});
+        const Run help = opscope::test::runOpscopeText({"--help"});
         QCOMPARE(help.exitCode, 0);
         const QStringList lines = help.out.split('\n');
         const qsizetype first = lines.indexOf("commands:") + 1;
@@ -145,28 +133,30 @@ private slots:
     void commandsReadTheFilesOfOneCapture()
     {
         const QStringList files = sampleFiles();
-        const Run summary = runOpscope(QStringList{"summary"} + files + QStringList{"--json"});
+        const Run summary = opscope::test::runOpscopeText(QStringList{"summary"} + files + QStringList{"--json"});
         QCOMPARE(summary.exitCode, 0);
         QCOMPARE(jsonOf(summary)["kernels_with_counters"].get<int>(), 46);
         QCOMPARE(jsonOf(summary)["captured_kernel_time_ns"].get<int64_t>(), int64_t(428553));
         // Kernel rows with their ncu counters and roofline figures: the captured step's 46 by default.
-        const Run kernels = runOpscope(QStringList{"kernels"} + files + QStringList{"--json"});
+        const Run kernels = opscope::test::runOpscopeText(QStringList{"kernels"} + files + QStringList{"--json"});
         QCOMPARE(kernels.exitCode, 0);
         QCOMPARE(jsonOf(kernels).size(), size_t(46));
         for (const auto &row : jsonOf(kernels)) {
             QVERIFY(row["captured"].get<bool>());
             QVERIFY(row.contains("roofline"));
         }
-        const Run insights = runOpscope(QStringList{"insights"} + files + QStringList{"--json"});
+        const Run insights = opscope::test::runOpscopeText(QStringList{"insights"} + files + QStringList{"--json"});
         QCOMPARE(insights.exitCode, 0);
         QVERIFY(!jsonOf(insights).empty());
-        const Run ops = runOpscope(QStringList{"ops"} + files + QStringList{"--json", "--limit", "1"});
+        const Run ops =
+            opscope::test::runOpscopeText(QStringList{"ops"} + files + QStringList{"--json", "--limit", "1"});
         QCOMPARE(ops.exitCode, 0);
         QCOMPARE(jsonOf(ops)[0]["name"].get<std::string>(), std::string("aten::linear"));
-        const Run modules = runOpscope(QStringList{"modules"} + files);
+        const Run modules = opscope::test::runOpscopeText(QStringList{"modules"} + files);
         QCOMPARE(modules.exitCode, 0);
         QVERIFY(modules.out.contains("blocks.* x4"));
-        const Run stats = runOpscope(QStringList{"stats"} + files + QStringList{"--report", "op_sum", "--csv"});
+        const Run stats =
+            opscope::test::runOpscopeText(QStringList{"stats"} + files + QStringList{"--report", "op_sum", "--csv"});
         QCOMPARE(stats.exitCode, 0);
         QVERIFY(stats.out.startsWith("Name,Calls,"));
     }
@@ -176,7 +166,7 @@ private slots:
     // 135 blocks/ln/attn/mlp... NVTX ranges, 45 paths x 3).
     void modulesCountTheCapturedStepsCalls()
     {
-        const Run run = runOpscope(QStringList{"modules"} + sampleFiles() + QStringList{"--json"});
+        const Run run = opscope::test::runOpscopeText(QStringList{"modules"} + sampleFiles() + QStringList{"--json"});
         QCOMPARE(run.exitCode, 0);
         std::vector<nlohmann::json> modules;
         collectModules(jsonOf(run)["modules"], modules);
@@ -185,7 +175,7 @@ private slots:
             QVERIFY2(m["calls"].get<int>() == 1, m.dump().c_str());
             QCOMPARE(m["calls_outside_step"].get<int>(), 2);
         }
-        const Run table = runOpscope(QStringList{"modules"} + sampleFiles());
+        const Run table = opscope::test::runOpscopeText(QStringList{"modules"} + sampleFiles());
         QVERIFY2(
             table.out.contains(QRegularExpression(R"(\n  blocks\.0 \[Block\]  \(group blocks\.\*\) +1 +93\.09 us)")),
             qPrintable(table.out));
@@ -203,11 +193,15 @@ private slots:
             return total;
         };
         const QStringList files = sampleFiles();
-        QCOMPARE(instances(runOpscope(QStringList{"stats"} + files + QStringList{"--json"})), 46);
-        QCOMPARE(instances(runOpscope(QStringList{"stats"} + files + QStringList{"--json", "--all-kernels"})), 192);
-        QCOMPARE(jsonOf(runOpscope(QStringList{"kernels"} + files + QStringList{"--json", "--all-kernels"})).size(),
+        QCOMPARE(instances(opscope::test::runOpscopeText(QStringList{"stats"} + files + QStringList{"--json"})), 46);
+        QCOMPARE(instances(opscope::test::runOpscopeText(QStringList{"stats"} + files +
+                                                         QStringList{"--json", "--all-kernels"})),
+                 192);
+        QCOMPARE(jsonOf(opscope::test::runOpscopeText(QStringList{"kernels"} + files +
+                                                      QStringList{"--json", "--all-kernels"}))
+                     .size(),
                  size_t(192));
-        const Run old = runOpscope(QStringList{"stats"} + files + QStringList{"--captured-only"});
+        const Run old = opscope::test::runOpscopeText(QStringList{"stats"} + files + QStringList{"--captured-only"});
         QCOMPARE(old.exitCode, 2);
     }
 
@@ -216,20 +210,20 @@ private slots:
     // pg_config; --json keeps it whole.
     void summaryTextIsShortAndReadable()
     {
-        const Run sample = runOpscope(QStringList{"summary"} + sampleFiles());
+        const Run sample = opscope::test::runOpscopeText(QStringList{"summary"} + sampleFiles());
         QCOMPARE(sample.exitCode, 0);
         QVERIFY2(sample.out.contains("Kernel time:   1.455 ms (captured step 428.55 us)\n"), qPrintable(sample.out));
 
         const QString trace =
             QString::fromStdString(sourceFile("tests/data/kineto_300_ranks/rank-34.pt.trace.json.gz"));
-        const Run text = runOpscope({"summary", trace});
+        const Run text = opscope::test::runOpscopeText({"summary", trace});
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.contains("  pg_config: a list of 11 entries (13125 characters; --json prints it whole)\n"),
                  qPrintable(text.out));
         QVERIFY2(text.out.contains("  world_size: 300\n"), qPrintable(text.out));
         QVERIFY(!text.out.contains("\"ranks\"")); // none of the 11 lists of 300 ranks
         QVERIFY2(text.out.size() < 1000, qPrintable(QString::number(text.out.size())));
-        const Run json = runOpscope({"summary", trace, "--json"});
+        const Run json = opscope::test::runOpscopeText({"summary", trace, "--json"});
         const auto groups = nlohmann::json::parse(jsonOf(json)["metadata"]["pg_config"].get<std::string>());
         QCOMPARE(groups.size(), size_t(11));
         QCOMPARE(groups[0]["ranks"].size(), size_t(300));
@@ -256,7 +250,7 @@ private slots:
         QFETCH(QStringList, args);
         QFETCH(int, exitCode);
         QFETCH(QString, expected);
-        const Run run = runOpscope(args);
+        const Run run = opscope::test::runOpscopeText(args);
         QCOMPARE(run.exitCode, exitCode);
         QVERIFY(run.out.isEmpty());
         QVERIFY2(run.err.contains(expected), qPrintable(run.err));

@@ -7,6 +7,7 @@
 //   a kernel belongs to the step when its runtime call starts inside the NVTX range CAPTURE.
 //   Units (outermost operator per module) and module labels counted by nesting the CAPTURE's NVTX ranges.
 // - gpt4 ncu_raw.csv: gpu__time_duration.sum and the hgmma counter per row (thousands separators removed).
+#include "opscope_text_run.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -51,20 +52,7 @@ QString joined(const std::vector<std::string> &files)
     return parts.join(',');
 }
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
-
-Run runOpscope(const QStringList &args)
-{
-    QProcess process;
-    process.start(OPSCOPE_BINARY, args);
-    process.waitForFinished(120000);
-    return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
-            QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};
-}
+using Run = opscope::test::TextRun;
 
 // Every operator of both profiles in exactly one operator row, every kernel of the step in exactly
 // one kernel row, and the rows summing to the totals.
@@ -373,11 +361,11 @@ private slots:
         const QString bf16 = joined(gpt4Capture("gpt4_bf16_infer"));
         // fp32 -> bf16: nothing got slower, not even by 0% at any level.
         for (const char *by : {"module", "operator", "kernel"}) {
-            const Run right = runOpscope({"diff", fp32, bf16, "--by", by, "--fail-if-slower", "0"});
+            const Run right = opscope::test::runOpscopeText({"diff", fp32, bf16, "--by", by, "--fail-if-slower", "0"});
             QVERIFY2(right.exitCode == 0, qPrintable(right.err));
         }
         // JSON with counters: the qkv GEMM of block 0, fp32 SIMT -> bf16 HGMMA.
-        const Run json = runOpscope({"diff", fp32, bf16, "--json", "--by", "kernel", "--counters"});
+        const Run json = opscope::test::runOpscopeText({"diff", fp32, bf16, "--json", "--by", "kernel", "--counters"});
         QCOMPARE(json.exitCode, 0);
         const auto j = nlohmann::json::parse(json.out.toStdString());
         QCOMPARE(j["kernels"].size(), size_t(46));
@@ -401,7 +389,8 @@ private slots:
         QVERIFY(hgmma);
 
         // Swapped: everything got slower.
-        const Run swapped = runOpscope({"diff", bf16, fp32, "--fail-if-slower", "10", "--min-time", "5000"});
+        const Run swapped =
+            opscope::test::runOpscopeText({"diff", bf16, fp32, "--fail-if-slower", "10", "--min-time", "5000"});
         QCOMPARE(swapped.exitCode, 4);
         QVERIFY(swapped.err.contains("slower: step kernel time"));
         QVERIFY(swapped.out.contains("aten::scaled_dot_product_attention"));
@@ -411,7 +400,8 @@ private slots:
     {
         const QString before = QString::fromStdString(opProfiler("conv_block", "profile.json"));
         const QString after = QString::fromStdString(opProfiler("conv_block", "profile_optimized.json"));
-        const Run run = runOpscope({"diff", before, after, "--json", "--by", "kernel", "--counters"});
+        const Run run =
+            opscope::test::runOpscopeText({"diff", before, after, "--json", "--by", "kernel", "--counters"});
         QCOMPARE(run.exitCode, 0);
         const auto j = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(j["totals"]["kernel_time_ns"]["before"].get<int64_t>(), int64_t(529757));
@@ -424,8 +414,9 @@ private slots:
 
         QTemporaryDir dir;
         const QString md = dir.filePath("diff.md"), html = dir.filePath("diff.html");
-        QCOMPARE(runOpscope({"diff", before, after, "--report", md}).exitCode, 0);
-        QCOMPARE(runOpscope({"diff", before, after, "--report", html, "--by", "module"}).exitCode, 0);
+        QCOMPARE(opscope::test::runOpscopeText({"diff", before, after, "--report", md}).exitCode, 0);
+        QCOMPARE(opscope::test::runOpscopeText({"diff", before, after, "--report", html, "--by", "module"}).exitCode,
+                 0);
         std::ifstream mdFile(md.toStdString()), htmlFile(html.toStdString());
         std::stringstream mdText, htmlText;
         mdText << mdFile.rdbuf();
@@ -437,9 +428,9 @@ private slots:
         QVERIFY(htmlText.str().starts_with("<!DOCTYPE html>"));
         QVERIFY(htmlText.str().find("<td class=\"n\">529.76 us</td>") != std::string::npos);
 
-        QCOMPARE(runOpscope({"diff", before, after, "--by", "files"}).exitCode, 2);
-        QCOMPARE(runOpscope({"diff", before, after, "--report", dir.filePath("x.pdf")}).exitCode, 2);
-        const Run missing = runOpscope({"diff", before, dir.filePath("nothing.json")});
+        QCOMPARE(opscope::test::runOpscopeText({"diff", before, after, "--by", "files"}).exitCode, 2);
+        QCOMPARE(opscope::test::runOpscopeText({"diff", before, after, "--report", dir.filePath("x.pdf")}).exitCode, 2);
+        const Run missing = opscope::test::runOpscopeText({"diff", before, dir.filePath("nothing.json")});
         QCOMPARE(missing.exitCode, 1);
     }
 
@@ -447,9 +438,9 @@ private slots:
     {
         // torch.profiler writes "(anonymous namespace)" into kernel names: the kernel table once cut
         // the layer norm's name there and left both cells empty. The GPT pair: 3 steps x 9 layer norms.
-        const Run run =
-            runOpscope({"diff", QString::fromStdString(fixture("h100/gpt4_bf16_infer/kineto.json")),
-                        QString::fromStdString(fixture("h100/gpt4_fp32_infer/kineto.json")), "--by", "kernel"});
+        const Run run = opscope::test::runOpscopeText(
+            {"diff", QString::fromStdString(fixture("h100/gpt4_bf16_infer/kineto.json")),
+             QString::fromStdString(fixture("h100/gpt4_fp32_infer/kineto.json")), "--by", "kernel"});
         QCOMPARE(run.exitCode, 0);
         int layerNorms = 0;
         for (const QString &line : run.out.split(QLatin1Char('\n')))
@@ -490,7 +481,8 @@ private slots:
                           a = dir.filePath("after.opscope").toStdString();
         saveProfile(before, b);
         saveProfile(after, a);
-        const Run run = runOpscope({"diff", QString::fromStdString(b), QString::fromStdString(a), "--json"});
+        const Run run =
+            opscope::test::runOpscopeText({"diff", QString::fromStdString(b), QString::fromStdString(a), "--json"});
         QCOMPARE(run.exitCode, 0);
         const auto j = nlohmann::json::parse(run.out.toStdString());
         QCOMPARE(j["totals"]["reference_step_ns"]["before"].get<int64_t>(), int64_t(10'500'000));
