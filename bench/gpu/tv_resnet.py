@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""torchvision's ResNet-50 as its users write it: built from torchvision.models, channels_last, bf16
+autocast, SGD; a training step (or --infer).
+
+    python3 bench/gpu/tv_resnet.py [--infer] [--batch 32] [--steps 20]
+    opscope capture bench/gpu/tv_resnet.py [--compile inductor] -- --steps 8
+"""
+
+import argparse
+
+import torch
+import torchvision
+
+
+def build_step(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--infer", action="store_true", help="forward only, under torch.no_grad()")
+    p.add_argument("--batch", type=int, default=32)
+    p.add_argument("--steps", type=int, default=20)
+    args = p.parse_args(argv)
+
+    torch.manual_seed(0)
+    model = torchvision.models.resnet50().cuda().to(memory_format=torch.channels_last)
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+    images = torch.randn(args.batch, 3, 224, 224, device="cuda").to(memory_format=torch.channels_last)
+    labels = torch.randint(0, 1000, (args.batch,), device="cuda")
+    loss_fn = torch.nn.CrossEntropyLoss()
+
+    def step():
+        if args.infer:
+            with torch.no_grad(), torch.autocast("cuda", dtype=torch.bfloat16):
+                model(images)
+            return
+        optimizer.zero_grad(set_to_none=True)
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = loss_fn(model(images), labels)
+        loss.backward()
+        optimizer.step()
+
+    return step, args.steps
+
+
+def main():
+    step, steps = build_step()
+    for _ in range(steps):
+        step()
+
+
+if __name__ == "__main__":
+    main()
