@@ -4,6 +4,7 @@
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
+#include "opscope/insights.h"
 #include "opscope/profile_check.h"
 #include "opscope/summary.h"
 
@@ -115,6 +116,8 @@ std::string check(Profile &p)
         return "attributed profile has a broken reference: " + broken;
     // As `opscope summary --json` writes it (texts from files need not be valid UTF-8).
     (void)summaryJson(p).dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
+    // As `opscope insights` reads it: the step timing, the what-if replay and every finder.
+    (void)findInsights(p);
     return {};
 }
 

@@ -83,6 +83,13 @@ std::string clockName(const std::string &clock)
     return clock;
 }
 
+// A kernel at a time no capture clock gives (before the epoch: a damaged capture's INT64_MIN, which the
+// importer keeps with a warning) is left out of the step: its span would overflow every figure.
+bool onTheClock(const Kernel &k)
+{
+    return k.start_ns >= 0 && k.end_ns >= k.start_ns;
+}
+
 struct Work {
     int64_t start = 0, end = 0, launch = -1;
     Index kernel = kNoIndex;
@@ -151,7 +158,7 @@ void measure(const Profile &p, const Window &window, const WindowLaunches &launc
     std::vector<bool> memberOp(p.memory_ops.size(), false);
     for (size_t i = 0; i < p.memory_ops.size(); ++i) {
         const MemoryOp &m = p.memory_ops[i];
-        if (m.start_ns < window.start_ns)
+        if (m.start_ns < window.start_ns || m.start_ns < 0 || m.end_ns < m.start_ns)
             continue;
         if (const int64_t launch = launches.memoryOp(m); launch >= 0) {
             work.push_back({m.start_ns, m.end_ns, launch, kNoIndex});
@@ -205,7 +212,7 @@ bool fromReferenceStep(const Profile &p, std::string_view captureRange, StepTimi
         return false;
     const WindowLaunches launches(p, *window);
     for (Index k = 0; k < p.kernels.size(); ++k)
-        if (p.kernels[k].flags & kKernelReferenceStep) {
+        if ((p.kernels[k].flags & kKernelReferenceStep) && onTheClock(p.kernels[k])) {
             const Index twin = p.referenceTwin(k);
             t.unpaired += twin == kNoIndex;
             t.kernels.push_back({k, twin, launches.kernel(p.kernels[k])});
@@ -240,7 +247,7 @@ void fromLabelledStep(const Profile &p, std::string_view captureRange, StepTimin
         // No step range at all: the captured kernels' span.
         int64_t lo = INT64_MAX, hi = INT64_MIN;
         for (const Kernel &k : p.kernels)
-            if (!(k.flags & kKernelOutsideCapture)) {
+            if (!(k.flags & kKernelOutsideCapture) && onTheClock(k)) {
                 lo = std::min(lo, k.start_ns);
                 hi = std::max(hi, k.end_ns);
             }
@@ -252,7 +259,7 @@ void fromLabelledStep(const Profile &p, std::string_view captureRange, StepTimin
     const bool byLaunch = !p.api_calls.empty();
     for (Index k = 0; k < p.kernels.size(); ++k) {
         const Kernel &kernel = p.kernels[k];
-        if (kernel.flags & kKernelOutsideCapture)
+        if ((kernel.flags & kKernelOutsideCapture) || !onTheClock(kernel))
             continue;
         const int64_t launch = launches.kernel(kernel);
         // Without API calls (a trace of kernels only) membership goes by start time.
