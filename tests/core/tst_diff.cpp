@@ -16,6 +16,7 @@
 #include "opscope/step_timing.h"
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include <QProcess>
 #include <QTemporaryDir>
@@ -33,6 +34,18 @@ using opscope::test::fixture;
 #define COMPARE_ENUM(actual, expected) QCOMPARE(std::string(toString(actual)), std::string(toString(expected)))
 
 namespace {
+
+void execSql(const std::string &path, const std::string &sql)
+{
+    sqlite3 *db = nullptr;
+    QCOMPARE(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    char *error = nullptr;
+    const int rc = sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &error);
+    const std::string message = error ? error : "";
+    sqlite3_free(error);
+    sqlite3_close(db);
+    QVERIFY2(rc == SQLITE_OK, message.c_str());
+}
 
 std::string opProfiler(const std::string &example, const std::string &file)
 {
@@ -269,7 +282,7 @@ private slots:
         QCOMPARE(module("blocks.0.attn.qkv").gpuTime.after, int64_t(14432));
         QCOMPARE(module("head").gpuTime.before, int64_t(528364));
         QCOMPARE(module("head").gpuTime.after, int64_t(39073));
-        QCOMPARE(module("model").gpuTime.ratio(), 428553.0 / 3941241.0);
+        QCOMPARE(module("").gpuTime.ratio(), 428553.0 / 3941241.0);
         COMPARE_ENUM(module("blocks.0.attn.qkv").match, MatchKind::Path);
 
         // Per operator: the qkv linear and the attention of block 0.
@@ -432,6 +445,44 @@ private slots:
         QCOMPARE(opscope::test::runOpscopeText({"diff", before, after, "--report", dir.filePath("x.pdf")}).exitCode, 2);
         const Run missing = opscope::test::runOpscopeText({"diff", before, dir.filePath("nothing.json")});
         QCOMPARE(missing.exitCode, 1);
+    }
+
+    void oldRootNameStillCompares()
+    {
+        // tests/data/h100_train2 was captured by a launcher that called the root "model" ("model[GPT]");
+        // today's labels it "[GPT]". The same capture relabelled the new way, and a stored profile whose
+        // root path is still "model", compare with it module by module.
+        QTemporaryDir dir;
+        const std::string oldSqlite = dir.filePath("old.sqlite").toStdString();
+        const std::string newSqlite = dir.filePath("new.sqlite").toStdString();
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h100_train2/nsys.sqlite.gz"), oldSqlite));
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h100_train2/nsys.sqlite.gz"), newSqlite));
+        execSql(newSqlite, "UPDATE StringIds SET value = '[GPT]' WHERE value = 'model[GPT]'");
+        const Profile before = importCapture({oldSqlite});
+        const Profile after = importCapture({newSqlite});
+        for (const Profile *p : {&before, &after}) {
+            const ModuleTree tree = buildModuleTree(*p);
+            QVERIFY(tree.find("") >= 0);
+            QCOMPARE(tree.find("model"), -1);
+            QCOMPARE(tree.nodes[size_t(tree.find(""))].displayName(), std::string("[GPT]"));
+        }
+        auto checkAllMatchedByPath = [](const ProfileDiff &diff) {
+            QVERIFY(diff.modules.size() > 10);
+            for (const ModuleDiffRow &row : diff.modules) {
+                COMPARE_ENUM(row.status, DiffStatus::Matched);
+                COMPARE_ENUM(row.match, MatchKind::Path);
+            }
+        };
+        checkAllMatchedByPath(diffProfiles(before, after));
+
+        // A stored profile of the old naming: its root path written as "model".
+        const std::string stored = dir.filePath("old.opscope").toStdString();
+        saveProfile(before, stored);
+        execSql(stored, "UPDATE modules SET path = (SELECT id FROM strings WHERE value = 'model') "
+                        "WHERE path = (SELECT id FROM strings WHERE value = '')");
+        const Profile reopened = loadProfile(stored);
+        QCOMPARE(buildModuleTree(reopened).find("model"), -1);
+        checkAllMatchedByPath(diffProfiles(reopened, after));
     }
 
     void kernelCellsNameEveryKernel()

@@ -498,7 +498,7 @@ private slots:
         const QModelIndex group = model->indexOfGroup(groupIndex);
         QCOMPARE(group.data().toString(), QStringLiteral("blocks.* ×4"));
         QCOMPARE(model->rowCount(group), 4);
-        QCOMPARE(group.parent().data().toString(), QStringLiteral("model"));
+        QCOMPARE(group.parent().data().toString(), QStringLiteral("[GPT]"));
         for (int m = 0; m < 4; ++m)
             QCOMPARE(model->index(m, 0, group).data().toString(), QStringLiteral("blocks.%1").arg(m));
         // Per block in the captured step: 10 kernels; GPU time 93089, 92099, 92355, 92257 ns (python3 sqlite3,

@@ -6,6 +6,7 @@
 #include "capture_test_util.h"
 #include "opscope/importer.h"
 #include "opscope/module_tree.h"
+#include "opscope/phases.h"
 #include "opscope/step_timing.h"
 
 #include <QDir>
@@ -15,6 +16,7 @@
 
 #include <cmath>
 #include <csignal>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sys/wait.h>
@@ -107,10 +109,14 @@ private slots:
         // sits in a module ran inside that module's label in the trace.
         const Profile p = importFile(run + "/" + example + ".opscope");
         std::set<std::string> paths;
+        size_t moduleCalls = 0;
         for (const ModuleInstance &mi : p.modules)
-            paths.insert(std::string(p.text(mi.path)) + "[" + std::string(p.text(mi.class_name)) + "]");
+            if (!isPhase(mi)) {
+                paths.insert(std::string(p.text(mi.path)) + "[" + std::string(p.text(mi.class_name)) + "]");
+                ++moduleCalls;
+            }
         QCOMPARE(paths, std::set<std::string>(labels.begin(), labels.end()));
-        QCOMPARE(p.modules.size(), labels.size());
+        QCOMPARE(moduleCalls, labels.size());
         // Its groups of identical layers are the partition map's, with the same members, though a CPU
         // capture has no kernels to find them by, and `opscope modules` lists them.
         const ModuleTree tree = buildModuleTree(p);
@@ -180,6 +186,103 @@ private slots:
         QCOMPARE(s["step_timing"]["source"].get<std::string>(), std::string("labelled_step"));
         QVERIFY(s["step_timing"]["corrected"].get<bool>());
         QCOMPARE(s["step_timing"]["step_ns"].get<int64_t>(), plainNs);
+    }
+
+    void namedModulesAndPhases()
+    {
+        // A training step as users write it: the model keeps a child called `model` (as the model
+        // library's causal-LM classes do), calls one ReLU at three places, its loss module and part of
+        // the loss run outside the model, the input is copied first, then backward and an optimizer step.
+        QTemporaryDir dir;
+        const std::string script = test::tempPath(dir, "train.py");
+        std::ofstream(script) << R"(import torch
+import torch.nn as nn
+
+class Inner(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+    def forward(self, x):
+        return self.fc(x)
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.model = Inner()
+        self.act = nn.ReLU()
+        self.head = nn.Linear(8, 4)
+    def forward(self, x):
+        x = self.act(self.model(x))
+        x = self.act(x * 2)
+        return self.head(self.act(x))
+
+torch.manual_seed(0)
+net = Net()
+criterion = nn.MSELoss()
+optimizer = torch.optim.SGD(net.parameters(), lr=0.01)
+x64, y = torch.randn(16, 8, dtype=torch.float64), torch.randn(16, 4)
+print("NAMED", sorted(name for name, _ in net.named_modules()))
+for _ in range(10):
+    optimizer.zero_grad()
+    x = x64.to(torch.float32)
+    out = net(x)
+    loss = criterion(out, y) + 0.01 * out.pow(2).mean()
+    loss.backward()
+    optimizer.step()
+)";
+        const std::string out = dir.path().toStdString();
+        const CliRun r = runOpscope({"capture", script, "--python", python_, "--out", out, "--name", "train"});
+        QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
+        // The launcher's labels: the root by its class alone, its child `model` by its own name.
+        const std::map<std::string, int> labels = eventNameCounts(readJson(out + "/train/trace.json"));
+        QCOMPARE(labels.count("[Net]"), size_t(1));
+        QCOMPARE(labels.count("model[Inner]"), size_t(1));
+        QCOMPARE(labels.count("model[Net]"), size_t(0));
+        const Profile p = importFile(out + "/train/train.opscope");
+        const ModuleTree tree = buildModuleTree(p);
+
+        // The tree is named_modules(): the root at the empty path, shown by its class, the child `model`
+        // apart from it; the shared ReLU is one node with three calls; the loss module keeps its variable's name.
+        std::set<std::string> modulePaths;
+        for (const ModuleNode &n : tree.nodes)
+            if (!n.phase)
+                modulePaths.insert(n.path);
+        QCOMPARE(modulePaths, (std::set<std::string>{"", "model", "model.fc", "act", "head", "criterion"}));
+        const int root = tree.find("");
+        QVERIFY(root >= 0);
+        QCOMPARE(tree.nodes[size_t(root)].displayName(), std::string("[Net]"));
+        QCOMPARE(tree.nodes[size_t(root)].calls, 1u);
+        QCOMPARE(tree.nodes[size_t(tree.find("model"))].parent, root);
+        QCOMPARE(tree.nodes[size_t(tree.find("model"))].className, std::string("Inner"));
+        QCOMPARE(tree.nodes[size_t(tree.find("model.fc"))].parent, tree.find("model"));
+        QCOMPARE(tree.nodes[size_t(tree.find("act"))].calls, 3u);
+        QCOMPARE(tree.nodes[size_t(tree.find("criterion"))].parent, -1);
+
+        // The phases are top-level rows holding the step's work outside modules.
+        auto opsOf = [&](int node) {
+            std::set<std::string> names;
+            for (const Operator &op : p.operators)
+                if (op.module != kNoIndex && tree.nodeOf(op.module) == node)
+                    names.insert(std::string(p.text(op.name)));
+            return names;
+        };
+        for (std::string_view phase : {kPhaseOptimizer, kPhaseBackward, kPhaseLoss, kPhaseData}) {
+            const int node = tree.findPhase(phase);
+            QVERIFY2(node >= 0, std::string(phase).c_str());
+            QCOMPARE(tree.nodes[size_t(node)].parent, -1);
+            QVERIFY2(!opsOf(node).empty(), std::string(phase).c_str());
+        }
+        QCOMPARE(tree.nodes[size_t(tree.findPhase(kPhaseOptimizer))].className, std::string("SGD"));
+        QCOMPARE(tree.nodes[size_t(tree.findPhase(kPhaseOptimizer))].label(), std::string("optimizer [SGD]"));
+        QVERIFY(opsOf(tree.findPhase(kPhaseOptimizer)).count("aten::add_"));
+        QVERIFY(opsOf(tree.findPhase(kPhaseBackward)).count("aten::ones_like"));
+        QVERIFY(opsOf(tree.findPhase(kPhaseLoss)).count("aten::pow"));
+        QVERIFY(opsOf(tree.findPhase(kPhaseData)).count("aten::to"));
+        QVERIFY(opsOf(tree.find("criterion")).count("aten::mse_loss"));
+        // Every operator of the step is in a module or a phase.
+        const auto outside = std::count_if(p.operators.begin(), p.operators.end(),
+                                           [](const Operator &op) { return op.module == kNoIndex; });
+        QCOMPARE(outside, 0);
     }
 
     void cancelLeavesNoProcess()

@@ -52,7 +52,7 @@ private slots:
         const std::map<std::string, int> names = eventNameCounts(readJson(out + "/two/trace.json"));
         QCOMPARE(names.at("ProfilerStep#0"), 1);
         QCOMPARE(names.at("ProfilerStep#1"), 1);
-        QCOMPARE(names.at("model[MLP]"), 2);
+        QCOMPARE(names.at("[MLP]"), 2);
         QCOMPARE(names.at("blocks.2.fc[Linear]"), 2);
         const nlohmann::json status = readJson(out + "/two/launcher_status.json");
         QCOMPARE(status["steps_captured"].get<int>(), 2);
@@ -130,7 +130,7 @@ private slots:
         QCOMPARE(s["steps_captured"].get<int>(), 1);
         QCOMPARE(s["exit"].get<std::string>(), std::string("complete"));
         // One captured step = one iteration: the model ran twice inside it.
-        QCOMPARE(eventNameCounts(readJson(trace)).at("model[Sequential]"), 2);
+        QCOMPARE(eventNameCounts(readJson(trace)).at("[Sequential]"), 2);
         QVERIFY(r.output.find("OPSCOPE step 6/6 capture") != std::string::npos);
     }
 
@@ -223,7 +223,7 @@ private slots:
                               std::to_string(sorted[1])) != std::string::npos);
         // Nothing of the reference steps is in the trace: one step, the module's label once.
         const std::map<std::string, int> names = eventNameCounts(readJson(trace));
-        QCOMPARE(names.at("model[Net]"), 1);
+        QCOMPARE(names.at("[Net]"), 1);
         QCOMPARE(names.count("ProfilerStep#1"), size_t(0));
     }
 
@@ -282,7 +282,7 @@ private slots:
                 badEnd = ts + dur;
             else if (name == "lin[Linear]")
                 linStart = ts;
-            else if (name == "model[Net]")
+            else if (name == "[Net]")
                 modelStart = ts, modelEnd = ts + dur;
         }
         QVERIFY(badEnd > 0 && linStart > 0);

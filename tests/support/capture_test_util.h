@@ -71,7 +71,7 @@ inline std::map<std::string, int> eventNameCounts(const nlohmann::json &trace)
 // Module labels of an example, from its documented structure (see the docstring of each example).
 inline std::vector<std::string> mlpLabels(int depth)
 {
-    std::vector<std::string> labels = {"model[MLP]", "inp[Linear]"};
+    std::vector<std::string> labels = {"[MLP]", "inp[Linear]"};
     for (int i = 0; i < depth; ++i) {
         const std::string b = "blocks." + std::to_string(i);
         for (const std::string &s :
@@ -85,7 +85,7 @@ inline std::vector<std::string> mlpLabels(int depth)
 
 inline std::vector<std::string> gptLabels(int layers)
 {
-    std::vector<std::string> labels = {"model[GPT]", "wte[Embedding]", "wpe[Embedding]"};
+    std::vector<std::string> labels = {"[GPT]", "wte[Embedding]", "wpe[Embedding]"};
     for (int i = 0; i < layers; ++i) {
         const std::string b = "blocks." + std::to_string(i);
         for (const std::string &s : {b + "[Block]", b + ".ln1[LayerNorm]", b + ".attn[Attn]", b + ".attn.qkv[Linear]",
@@ -100,7 +100,7 @@ inline std::vector<std::string> gptLabels(int layers)
 
 inline std::vector<std::string> convnetLabels()
 {
-    std::vector<std::string> labels = {"model[ConvNet]", "stem[Conv2d]"};
+    std::vector<std::string> labels = {"[ConvNet]", "stem[Conv2d]"};
     for (int s = 0; s < 2; ++s) {
         const std::string st = "stages." + std::to_string(s);
         labels.push_back(st + "[Stage]");

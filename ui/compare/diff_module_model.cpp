@@ -3,6 +3,7 @@
 #include "compare/diff_cells.h"
 #include "models/model_roles.h"
 #include "models/value_format.h"
+#include "opscope/module_tree.h"
 
 #include <iterator>
 
@@ -76,7 +77,7 @@ DiffItemModel::RowHead DiffModuleModel::rowHead(int row) const
 QString DiffModuleModel::rowName(int row) const
 {
     const ModuleDiffRow &r = comparison_->diff.modules[size_t(row)];
-    QString name = QString::fromStdString(r.path);
+    QString name = QString::fromStdString(modulePathText(r.path, r.className));
     if (!r.otherPath.empty())
         name += tr(" (was %1)").arg(QString::fromStdString(r.otherPath));
     return name;
@@ -92,7 +93,7 @@ QVariant DiffModuleModel::cell(int r, int column, int role) const
         return pairCell(row.gpuTimeSelf, PairColumn::Delta, role, reference());
     }
     if (role == Qt::ToolTipRole && column == NameColumn) {
-        QString tip = QString::fromStdString(row.path);
+        QString tip = QString::fromStdString(modulePathText(row.path, row.className));
         if (!row.otherPath.empty())
             tip += QLatin1Char('\n') + tr("before: %1").arg(QString::fromStdString(row.otherPath));
         return tip;

@@ -3,6 +3,7 @@
 #include "models/model_roles.h"
 #include "models/value_format.h"
 #include "opscope/format.h"
+#include "opscope/module_tree.h"
 #include "qt_text.h"
 #include "timeline/timeline_colors.h"
 
@@ -135,7 +136,7 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
         return colorForModule(*analysis_->profile, node.instances.front());
     if (role == Qt::ToolTipRole)
         return tr("%1 [%2]\n%3 calls, %4 kernels\nGPU time %5 total, %6 self (%7 of the step)%8")
-            .arg(QString::fromStdString(node.path), QString::fromStdString(node.className))
+            .arg(QString::fromStdString(node.displayName()), QString::fromStdString(node.className))
             .arg(node.calls)
             .arg(node.kernelsTotal)
             .arg(formatDuration(double(node.gpuTimeTotal)), formatDuration(double(node.gpuTimeSelf)),
@@ -149,7 +150,7 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
     const bool display = role == Qt::DisplayRole;
     switch (column) {
     case NameColumn:
-        return QString::fromStdString(node.path);
+        return QString::fromStdString(node.displayName());
     case ClassColumn:
         return QString::fromStdString(node.className);
     case CallsColumn:

@@ -2,6 +2,7 @@
 // counters of a kernel when Nsight Compute measured them.
 #include "models/kernel_description.h"
 #include "models/value_format.h"
+#include "opscope/module_tree.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 
@@ -42,7 +43,7 @@ QString TimelineView::describe(EventRef event) const
     auto text = [&](StringId id) { return toQString(p.text(id)).toHtmlEscaped(); };
     auto elided = [](QString s) { return s.size() > 160 ? s.left(157) + QStringLiteral("...") : s; };
     auto line = [](const QString &key, const QString &value) { return QStringLiteral("<br>%1: %2").arg(key, value); };
-    auto moduleText = [&](Index m) { return m < p.modules.size() ? text(p.modules[m].path) : QString(); };
+    auto moduleText = [&](Index m) { return QString::fromStdString(modulePathText(p, m)).toHtmlEscaped(); };
     const int64_t start = model_->startOf(event);
     const int64_t duration = model_->endOf(event) - start;
     // When it started, counted from the ruler's zero (the profile's first event) like every table.

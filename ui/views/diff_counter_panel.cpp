@@ -1,6 +1,7 @@
 #include "views/diff_counter_panel.h"
 
 #include "compare/diff_cells.h"
+#include "opscope/module_tree.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -55,8 +56,9 @@ void DiffCounterPanel::follow()
         what = tr("Operator %1, its kernels' counters combined").arg(operatorRowName(d.operators[size_t(s.row)]));
         break;
     case DiffLevel::Module:
-        what =
-            tr("Module %1, its kernels' counters combined").arg(QString::fromStdString(d.modules[size_t(s.row)].path));
+        what = tr("Module %1, its kernels' counters combined")
+                   .arg(QString::fromStdString(
+                       modulePathText(d.modules[size_t(s.row)].path, d.modules[size_t(s.row)].className)));
         break;
     }
     setTitle(model_->metricCount() == 0 ? tr("%1: no counters on either side").arg(what) : what);

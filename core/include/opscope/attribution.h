@@ -7,6 +7,7 @@
 // - ncu alone: each launch's recorded NVTX stack (the importer lays it out as ranges).
 // - torch.profiler: kernel External id -> cpu_op -> the module annotations enclosing it on its
 //   thread; backward ops take the module of their forward op (fwdbwd flows / sequence numbers).
+// - Work outside every module goes to a phase of the step (phases.h).
 // - Inductor: Triton kernels -> the aten ops they fuse (see inductor.h).
 
 #include "opscope/profile.h"
@@ -30,6 +31,12 @@ struct AttributionOptions {
 // has none of its own (nsys, ncu), links kernels, and records the outcome in p.metadata. Pairs the
 // plain reference step's kernels with the labelled step's where the trace has one (step_timing.h).
 void attribute(Profile &p, const AttributionOptions &options = {}, const Progress &progress = {});
+
+// Module paths as named_modules() gives them, with the root at the empty path. Labels of launchers
+// before that called the root "model" (and merged it with a child of that name): a top-level "model"
+// becomes the root when the profile has no empty path. Run by attribution and by loading a stored
+// profile, so old and new profiles compare by path.
+void adoptNamedModulePaths(Profile &p);
 
 // True when `p` has at least one kernel attributed to an operator or a module.
 bool isAttributed(const Profile &p);

@@ -1,5 +1,6 @@
 #pragma once
-// What a range's text says: a module label from the launcher ("blocks.3.attn[Attention]"), an
+// What a range's text says: a module label from the launcher ("blocks.3.attn[Attention]", the root
+// "[GPT]" with the empty path), an
 // operator range from emit_nvtx ("aten::addmm, op_id = 17, sizes = [[2304], ...], input_op_ids = ..."),
 // or something else (CAPTURE, ProfilerStep#3, user ranges).
 
@@ -12,7 +13,7 @@ namespace opscope {
 struct RangeLabel {
     enum class Kind { Other, Module, Operator };
     Kind kind = Kind::Other;
-    std::string_view name;           // module path ("blocks.3.attn") or operator name ("aten::addmm")
+    std::string_view name;           // module path ("blocks.3.attn", "" for the root) or operator name ("aten::addmm")
     std::string_view cls;            // module class ("Attention")
     std::string_view shapes;         // operator input shapes ("[[2304], [2048, 768]]"), may be empty
     int64_t opId = -1;               // emit_nvtx op_id

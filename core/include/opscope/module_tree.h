@@ -13,9 +13,23 @@
 
 namespace opscope {
 
+// How a module path reads on screen: the path, and the root (the empty path) by its class: "[GPT]".
+inline std::string modulePathText(std::string_view path, std::string_view className)
+{
+    return path.empty() ? "[" + std::string(className) + "]" : std::string(path);
+}
+// The same for a module instance of `p` (kNoIndex: empty).
+inline std::string modulePathText(const Profile &p, Index module)
+{
+    return module < p.modules.size()
+               ? modulePathText(p.text(p.modules[module].path), p.text(p.modules[module].class_name))
+               : std::string();
+}
+
 struct ModuleNode {
-    std::string path;             // "blocks.3.attn"
-    std::string className;        // "Attention"
+    std::string path;             // "blocks.3.attn" as named_modules() names it; "" for the root; a phase's name
+    std::string className;        // "Attention"; a phase's optimizer class or empty
+    bool phase = false;           // a phase of the step (phases.h), not a module
     int parent = -1;              // node index
     std::vector<int> children;    // node indices, in first-call order
     std::vector<Index> instances; // ModuleInstance indices: every call, warm-up and initialisation included
@@ -30,6 +44,15 @@ struct ModuleNode {
     // or not, in launch order: kernelsUnder's input.
     std::vector<Index> ownKernels;
     uint32_t callsOutsideStep() const { return uint32_t(instances.size()) - calls; }
+    // How views name it: the path, and the root (empty path) by its class, "[LlamaForCausalLM]".
+    std::string displayName() const { return modulePathText(path, className); }
+    // Name and class: "model.layers.0 [LlamaDecoderLayer]", "[LlamaForCausalLM]", "optimizer [AdamW]", "backward".
+    std::string label() const
+    {
+        if (path.empty() || className.empty())
+            return displayName();
+        return path + " [" + className + "]";
+    }
 };
 
 struct DedupGroup {
@@ -49,9 +72,10 @@ struct ModuleTree {
     std::vector<ModuleNode> nodes;
     std::vector<int> roots;
     std::vector<DedupGroup> groups;
-    std::vector<int> nodeOfInstance; // Profile::modules index -> node
-    int64_t stepGpuTime = 0;         // all kernels of the captured step
-    int find(std::string_view path) const;
+    std::vector<int> nodeOfInstance;       // Profile::modules index -> node
+    int64_t stepGpuTime = 0;               // all kernels of the captured step
+    int find(std::string_view path) const; // a module's node (phases are not found by path)
+    int findPhase(std::string_view name) const;
     // The node of a module instance; -1 for kNoIndex (and any index the profile does not have).
     int nodeOf(Index instance) const;
     // True when `node` is `ancestor` or lies below it.

@@ -126,6 +126,11 @@ struct Operator {
 };
 
 // One instance of an nn.Module forward (e.g. "blocks.3.attn" of class "Attention").
+// A module call, or a phase of the step: the work outside every module (optimizer step, backward
+// seed and engine work, a loss computed outside the model, input copies, the rest), shown beside the
+// model as a top-level row (see phases.h).
+enum class ModuleKind : uint8_t { Module = 0, Phase = 1 };
+
 struct ModuleInstance {
     int64_t start_ns = 0;
     int64_t end_ns = 0;
@@ -134,6 +139,7 @@ struct ModuleInstance {
     Index parent = kNoIndex;
     Index thread = kNoIndex;
     Index range = kNoIndex; // the NVTX range or annotation it was read from (its band on the timeline)
+    ModuleKind kind = ModuleKind::Module;
     bool operator==(const ModuleInstance &) const = default;
 };
 

@@ -2,6 +2,7 @@
 
 #include "analysis/range_index.h"
 #include "opscope/labels.h"
+#include "opscope/phases.h"
 #include "opscope/step_timing.h"
 
 #include <algorithm>
@@ -70,8 +71,10 @@ public:
             linkBackwardToForward(); // emit_nvtx's "seq = N" ties autograd's ranges to forward ops
             attributeByLaunchStack();
         }
+        adoptNamedModulePaths(p_);
         stageDone(0.9);
         flagOutsideCapture();
+        assignPhases(p_, {captureWindows_, launchTimes_});
         progress_.report(1.0, "Attributing kernels");
     }
 
@@ -403,7 +406,7 @@ private:
 
     void flagOutsideCapture()
     {
-        std::vector<std::pair<int64_t, int64_t>> capture;
+        std::vector<std::pair<int64_t, int64_t>> &capture = captureWindows_;
         const StringId name = p_.strings.find(options_.captureRange);
         if (name != kNoString)
             for (const Range &r : p_.ranges)
@@ -444,6 +447,7 @@ private:
     std::vector<Index> moduleOfRange_;
     std::vector<Index> opOfRange_;
     std::vector<int64_t> launchTimes_;
+    std::vector<std::pair<int64_t, int64_t>> captureWindows_; // the capture range's, sorted
     std::vector<bool> moduleByAdjacency_; // per operator: module inferred from the preceding backward function
     size_t linkedOps_ = 0;
 };
@@ -457,6 +461,21 @@ void attribute(Profile &p, const AttributionOptions &options, const Progress &pr
         return;
     Attributor(p, options, progress).run();
     pairReferenceStep(p, options.captureRange);
+}
+
+void adoptNamedModulePaths(Profile &p)
+{
+    const StringId empty = p.strings.find("");
+    if (empty != kNoString &&
+        std::any_of(p.modules.begin(), p.modules.end(), [&](const ModuleInstance &m) { return m.path == empty; }))
+        return; // labels of this launcher: the root has the empty path already
+    const StringId legacyRoot = p.strings.find("model");
+    if (legacyRoot == kNoString)
+        return;
+    StringId root = kNoString;
+    for (ModuleInstance &m : p.modules)
+        if (m.path == legacyRoot && m.parent == kNoIndex && m.kind == ModuleKind::Module)
+            m.path = root == kNoString ? (root = p.intern("")) : root;
 }
 
 bool isAttributed(const Profile &p)

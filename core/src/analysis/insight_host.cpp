@@ -2,6 +2,7 @@
 // from pageable host memory, steps bound by the host (from the plain reference timing only), cold starts.
 #include "analysis/insight_context.h"
 #include "analysis/step_windows.h"
+#include "opscope/module_tree.h"
 
 #include <algorithm>
 #include <map>
@@ -126,7 +127,7 @@ void findHostWaits(InsightContext &c)
         const std::string inner(site.inner == kNoIndex ? "" : c.p.text(c.p.operators[site.inner].name));
         std::string module;
         if (site.outer != kNoIndex && c.p.operators[site.outer].module != kNoIndex)
-            module = std::string(c.p.text(c.p.modules[c.p.operators[site.outer].module].path));
+            module = modulePathText(c.p, c.p.operators[site.outer].module);
         Group &g = groups[{outer, inner, module}];
         g.syncs.push_back(s);
         g.site = site;

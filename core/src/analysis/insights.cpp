@@ -2,6 +2,7 @@
 #include "analysis/insight_context.h"
 
 #include "opscope/labels.h"
+#include "opscope/module_tree.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -83,7 +84,7 @@ std::string InsightContext::moduleOf(Index kernel) const
 {
     if (kernel == kNoIndex || p.kernels[kernel].module == kNoIndex || p.kernels[kernel].module >= p.modules.size())
         return {};
-    return std::string(p.text(p.modules[p.kernels[kernel].module].path));
+    return modulePathText(p, p.kernels[kernel].module);
 }
 
 std::string InsightContext::kernelName(Index kernel) const

@@ -98,9 +98,10 @@ RangeLabel parseRangeLabel(std::string_view text)
     const std::string_view head = comma == std::string_view::npos ? text : text.substr(0, comma);
     const std::string_view tail = comma == std::string_view::npos ? std::string_view{} : text.substr(comma);
 
-    if (head.size() > 3 && head.back() == ']') {
+    // The root module has the empty path ("[LlamaForCausalLM]"): paths are named_modules()'s names.
+    if (head.size() > 2 && head.back() == ']') {
         const auto open = head.rfind('[');
-        if (open != std::string_view::npos && open > 0 && isModulePath(head.substr(0, open)) &&
+        if (open != std::string_view::npos && (open == 0 || isModulePath(head.substr(0, open))) &&
             isClassName(head.substr(open + 1, head.size() - open - 2))) {
             label.kind = RangeLabel::Kind::Module;
             label.name = head.substr(0, open);

@@ -1,5 +1,7 @@
 #include "opscope/module_tree.h"
 
+#include "opscope/phases.h"
+
 #include <algorithm>
 #include <cctype>
 #include <functional>
@@ -117,7 +119,15 @@ int64_t DedupGroup::medianTime() const
 int ModuleTree::find(std::string_view path) const
 {
     for (size_t i = 0; i < nodes.size(); ++i)
-        if (nodes[i].path == path)
+        if (nodes[i].path == path && !nodes[i].phase)
+            return int(i);
+    return -1;
+}
+
+int ModuleTree::findPhase(std::string_view name) const
+{
+    for (size_t i = 0; i < nodes.size(); ++i)
+        if (nodes[i].path == name && nodes[i].phase)
             return int(i);
     return -1;
 }
@@ -266,16 +276,19 @@ std::vector<KnownGroup> parseKnownGroups(std::string_view text)
 ModuleTree buildModuleTree(const Profile &p)
 {
     ModuleTree tree;
-    std::unordered_map<StringId, int> nodeOfPath;
+    // One node per path, modules and phases apart (a child may be called "backward").
+    std::unordered_map<uint64_t, int> nodeOfPath;
     std::vector<int> &nodeOfInstance = tree.nodeOfInstance;
     nodeOfInstance.assign(p.modules.size(), -1);
     for (Index m = 0; m < p.modules.size(); ++m) {
         const ModuleInstance &inst = p.modules[m];
-        auto [it, inserted] = nodeOfPath.emplace(inst.path, int(tree.nodes.size()));
+        const uint64_t key = uint64_t(inst.path) | (uint64_t(isPhase(inst)) << 32);
+        auto [it, inserted] = nodeOfPath.emplace(key, int(tree.nodes.size()));
         if (inserted) {
             ModuleNode node;
             node.path = std::string(p.text(inst.path));
             node.className = std::string(p.text(inst.class_name));
+            node.phase = isPhase(inst);
             tree.nodes.push_back(std::move(node));
         }
         nodeOfInstance[m] = it->second;

@@ -81,7 +81,7 @@ void printModuleNode(const ModuleTree &tree, int n, int depth, std::ostream &out
     const double share = tree.stepGpuTime ? 100.0 * double(node.gpuTimeTotal) / double(tree.stepGpuTime) : 0.0;
     char pct[16];
     std::snprintf(pct, sizeof pct, "%5.1f%%", share);
-    std::string label = std::string(size_t(depth) * 2, ' ') + node.path + " [" + node.className + "]";
+    std::string label = std::string(size_t(depth) * 2, ' ') + node.label();
     if (node.group >= 0)
         label += "  (group " + tree.groups[size_t(node.group)].name + ")";
     out << padRight(label, 56) << padLeft(std::to_string(node.calls), 6)
@@ -99,6 +99,7 @@ json moduleNodeJson(const ModuleTree &tree, int n)
         children.push_back(moduleNodeJson(tree, c));
     json j = {{"path", node.path},
               {"class", node.className},
+              {"kind", node.phase ? "phase" : "module"},
               {"calls", node.calls},
               {"calls_outside_step", node.callsOutsideStep()},
               {"gpu_time_total_ns", node.gpuTimeTotal},

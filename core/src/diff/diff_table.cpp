@@ -1,6 +1,7 @@
 // The comparison as rows of text: one table per level, and the totals.
 #include "diff/diff_internal.h"
 
+#include "opscope/module_tree.h"
 #include <cstdio>
 
 namespace opscope {
@@ -37,7 +38,8 @@ std::string zText(const Significance &s)
 
 std::string moduleLabel(const ProfileDiff &diff, int row)
 {
-    return row >= 0 ? diff.modules[size_t(row)].path : std::string("(no module)");
+    return row >= 0 ? modulePathText(diff.modules[size_t(row)].path, diff.modules[size_t(row)].className)
+                    : std::string("(no module)");
 }
 
 std::string dims(const Dim3 &d)
@@ -74,11 +76,11 @@ DiffTable diffTable(const ProfileDiff &diff, DiffLevel level, bool includeEmpty,
         t.header = {"status", "module", "class", "calls", "kernels"};
         t.numeric = {false, false, false, true, true};
         for (const ModuleDiffRow &m : diff.modules) {
-            std::vector<std::string> row = {statusText(m.status),
-                                            std::string(size_t(m.depth) * 2, ' ') + clip(m.path, nameWidth) +
-                                                (m.otherPath.empty() ? "" : " (was " + m.otherPath + ")"),
-                                            m.className, pairText(m.calls.before, m.calls.after),
-                                            pairText(m.kernels.before, m.kernels.after)};
+            std::vector<std::string> row = {
+                statusText(m.status),
+                std::string(size_t(m.depth) * 2, ' ') + clip(modulePathText(m.path, m.className), nameWidth) +
+                    (m.otherPath.empty() ? "" : " (was " + m.otherPath + ")"),
+                m.className, pairText(m.calls.before, m.calls.after), pairText(m.kernels.before, m.kernels.after)};
             timeColumns(row, m.gpuTime, m.stats);
             add(std::move(row), m.status, m.gpuTime);
         }

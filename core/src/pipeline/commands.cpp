@@ -130,7 +130,7 @@ namespace {
 bool isModuleLabel(std::string_view e)
 {
     const size_t open = e.find('[');
-    return open != std::string_view::npos && open > 0 && e.size() > open + 2 && e.back() == ']' &&
+    return open != std::string_view::npos && e.size() > open + 2 && e.back() == ']' &&
            e.find('[', open + 1) == std::string_view::npos && e.find(']') == e.size() - 1;
 }
 

@@ -1,5 +1,6 @@
 #include "opscope/profile_store.h"
 
+#include "opscope/attribution.h"
 #include "opscope/file_util.h"
 #include "opscope/profile_check.h"
 #include "store/sqlite_util.h"
@@ -102,6 +103,7 @@ void visit(T &o, F &&f)
     f("parent", o.parent);
     f("thread", o.thread);
     f("range", o.range); // added within format 1 (see readTable)
+    f("kind", o.kind);   // added within format 1: files without it hold modules only
 }
 template <class T, class F>
 requires Is<T, Range>
@@ -292,7 +294,7 @@ template <class T> void writeTable(Database &db, const char *table, const std::v
 // default there (load() then fills in what it can). Every other column must be present.
 bool addedLater(std::string_view table, std::string_view column)
 {
-    return table == "modules" && column == "range";
+    return table == "modules" && (column == "range" || column == "kind");
 }
 
 template <class T> std::vector<T> readTable(Database &db, const char *table)
@@ -634,6 +636,7 @@ Profile loadProfile(const std::string &path)
         p.ranges = readTable<Range>(db, "ranges");
         if (!db.hasColumn("modules", "range"))
             linkModuleRanges(p);
+        adoptNamedModulePaths(p); // files from launchers that called the root "model"
         p.memory_ops = readTable<MemoryOp>(db, "memory_ops");
         p.api_calls = readTable<ApiCall>(db, "api_calls");
         p.syncs = readTable<GpuSync>(db, "syncs");

@@ -3,8 +3,10 @@
 While the captured steps run, the label is pushed as an NVTX push/pop range on the calling thread
 (CUDA builds) and opened as a record_function of the same text. Outside the capture nothing is
 emitted, so an ncu filter on a module label selects that module's kernels in the captured steps only. The first module called from
-outside any module forward is the root ("model[GPT]"); its calls mark the steps when no explicit
-marker is used. A forward that raises still closes its range: with torch >= 2.1 the post-hook is
+outside any module forward is the root: its path is empty, so its label is its class ("[GPT]"), and
+every other module's path is the name named_modules() gives it (a child called `model` stays
+"model", apart from the root); its calls mark the steps when no explicit marker is used. Modules
+called from outside the root (a loss module) take the name of the caller's variable ("criterion"). A forward that raises still closes its range: with torch >= 2.1 the post-hook is
 registered with always_call=True; older versions unwind stale entries at the next hook.
 
 During the reference steps (see session.py) the global hooks are removed altogether (suspend /
@@ -23,7 +25,7 @@ from torch.autograd.profiler import record_function
 
 from . import compat
 
-ROOT_NAME = "model"
+ROOT_NAME = ""  # named_modules() calls the root ""
 _IDENTIFIER = re.compile(r"[^A-Za-z0-9_.]")
 # Frames of torch and of this package are not the user's: variable names are looked up elsewhere.
 _SKIPPED_DIRS = (os.path.dirname(torch.__file__), os.path.dirname(os.path.abspath(__file__)))
@@ -235,7 +237,7 @@ class Labeller:
 
     def _index_tree(self, root):
         for name, child in root.named_modules():
-            path = _strip_compiled_prefix(name) or ROOT_NAME
+            path = _strip_compiled_prefix(name)
             key = id(child)
             if key in self._names and self._names[key][0]() is child:
                 continue
@@ -282,7 +284,7 @@ class Labeller:
             # Not registered in the model but called inside a forward (often built on the fly):
             # name it after its caller, so a module made anew per call keeps one stable name.
             parent_path, _ = self._name_of(stack[-1].module)
-            name = "%s.%s" % (parent_path, cls.lower())
+            name = "%s.%s" % (parent_path, cls.lower()) if parent_path else cls.lower()
         else:
             name = self._variable_name(module)
             if not name:
