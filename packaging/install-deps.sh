@@ -9,6 +9,7 @@ packages=(
   lintian desktop-file-utils appstream dpkg-dev file # packaging/ci-package-check.sh
   clang libclang-rt-14-dev # tests/fuzz/run-fuzzers.sh (libFuzzer)
   openssh-server openssh-client # tests/integration/tst_remote.cpp (remote captures through a real sshd)
+  debootstrap binutils # tests/integration/old_userland.sh (opscope-cli in a Debian 11 chroot; readelf)
 )
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)
