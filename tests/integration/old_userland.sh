@@ -78,7 +78,9 @@ run() {
   check_dynamic_section "$cli"
 
   local glibc
-  glibc=$("${as_root[@]}" chroot "$root" /usr/bin/ldd --version | head -1)
+  # The whole output, then its first line: `| head -1` could end ldd with SIGPIPE, which pipefail fails.
+  glibc=$("${as_root[@]}" chroot "$root" /usr/bin/ldd --version) || fail "ldd --version in the chroot failed"
+  glibc=${glibc%%$'\n'*}
   echo "chroot C library: $glibc"
   [[ "$glibc" == *" 2.31" ]] || fail "the chroot's C library is not glibc 2.31: $glibc"
 
