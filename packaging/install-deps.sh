@@ -9,6 +9,9 @@ packages=(
   lintian desktop-file-utils appstream dpkg-dev file # packaging/ci-package-check.sh
   clang libclang-rt-14-dev # tests/fuzz/run-fuzzers.sh (libFuzzer)
   openssh-server openssh-client # tests/integration/tst_remote.cpp (remote captures through a real sshd)
+  debootstrap binutils # tests/integration/old_userland.sh (opscope-cli in a Debian 11 chroot; readelf)
+  python3-pandas # tests/python/test_opscope_reader.py (opscope_reader with pandas)
+  zstd # tests/badinput/make-badinput.py (the zstd-compressed case)
 )
 as_root=()
 [ "$(id -u)" -eq 0 ] || as_root=(sudo)

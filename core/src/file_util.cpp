@@ -161,4 +161,53 @@ std::string readHead(const std::string &path, size_t count)
     return head;
 }
 
+std::string_view compressionOf(std::string_view raw)
+{
+    const auto startsWith = [&](std::string_view magic) { return raw.substr(0, magic.size()) == magic; };
+    if (startsWith("\x1f\x8b"))
+        return "gzip";
+    if (startsWith("\x28\xb5\x2f\xfd"))
+        return "zstd";
+    if (startsWith(std::string_view("\xfd"
+                                    "7zXZ\x00",
+                                    6)))
+        return "xz";
+    if (startsWith("BZh"))
+        return "bzip2";
+    return {};
+}
+
+std::string readRawHead(const std::string &path, size_t count)
+{
+    checkReadable(path);
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw FileError(path, std::string("cannot open: ") + std::strerror(errno));
+    std::string head(count, '\0');
+    in.read(head.data(), std::streamsize(count));
+    head.resize(size_t(in.gcount()));
+    return head;
+}
+
+void gunzipToFile(const std::string &path, const std::string &target)
+{
+    gzFile in = gzopen(path.c_str(), "rb");
+    if (!in)
+        throw FileError(path, std::string("cannot open: ") + std::strerror(errno));
+    std::ofstream out(target, std::ios::binary | std::ios::trunc);
+    std::string buffer(1 << 20, '\0');
+    int n = 0;
+    while (out && (n = gzread(in, buffer.data(), unsigned(buffer.size()))) > 0)
+        out.write(buffer.data(), n);
+    // A cut file ends the reads without n < 0: zlib keeps the error ("unexpected end of file").
+    int error = Z_OK;
+    const std::string zlibMessage = gzerror(in, &error);
+    gzclose(in);
+    out.flush();
+    if (n < 0 || (error != Z_OK && error != Z_STREAM_END))
+        throw FileError(path, "compressed file: its gzip data is damaged or cut short (" + zlibMessage + ")");
+    if (!out)
+        throw FileError(path, "compressed file: cannot write its decompressed copy to " + target + " (disk full?)");
+}
+
 } // namespace opscope

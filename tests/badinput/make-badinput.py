@@ -299,6 +299,13 @@ nsys_variant('nsys_extreme_times.sqlite',
 with open(out('nsys_base.sqlite'), 'rb') as f:
     base = f.read()
 write('nsys_truncated.sqlite', base[:len(base) * 6 // 10])
+# Compressed exports, as they come off a cluster's scratch space: gzip is read through a decompressed
+# copy, a cut gzip stream and zstd (zstd's own command, -19, no checksum of the name) are named.
+gzipped = gzip.compress(base, 9, mtime=0)
+write('nsys_gzipped.sqlite.gz', gzipped)
+write('nsys_gzip_truncated.sqlite.gz', gzipped[:len(gzipped) // 2])
+write('nsys_zstd.sqlite.zst', subprocess.run(['zstd', '-19', '-q', '-c'], input=base, check=True,
+                                             stdout=subprocess.PIPE).stdout)
 os.remove(out('nsys_base.sqlite'))
 
 # ---- OpScope files: the HTA event_sync trace converted by OpScope itself ----

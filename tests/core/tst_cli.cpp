@@ -121,11 +121,30 @@ private slots:
             else
                 entries << lines[i].trimmed();
         }
-        QCOMPARE(entries.size(), 13);
+        QCOMPARE(entries.size(), 14);
         for (const QString &entry : entries)
             QVERIFY2(entry.endsWith('.'), qPrintable(entry));
         QVERIFY(entries.contains("convert   Import IN (any supported format) and write OUT; the format is chosen by "
                                  "OUT's extension."));
+    }
+
+    // export writes the trace-event JSON of the files of one capture (its content: tst_trace_export) and
+    // refuses an output that is not .json.
+    void exportWritesTraceEventJson()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath("trace.json");
+        const Run run = opscope::test::runOpscopeText(QStringList{"export"} + sampleFiles() + QStringList{out});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.contains("(192 kernels, 340 operators, 135 module calls)"), qPrintable(run.err));
+        std::ifstream in(out.toStdString());
+        const nlohmann::json trace = nlohmann::json::parse(in);
+        QCOMPARE(trace["schemaVersion"].get<int>(), 1);
+        QVERIFY(trace["traceEvents"].size() > 192);
+        const Run wrong = opscope::test::runOpscopeText(QStringList{"export"} + sampleFiles() +
+                                                        QStringList{dir.filePath("trace.opscope")});
+        QCOMPARE(wrong.exitCode, 2);
+        QVERIFY2(wrong.err.contains("the export is trace-event JSON: name it .json"), qPrintable(wrong.err));
     }
 
     // summary, insights, kernels, modules, ops and stats read the files of one capture together, as import

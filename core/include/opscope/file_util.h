@@ -14,6 +14,13 @@ std::string readMaybeGzipped(const std::string &path);
 // The first `count` bytes of the file, inflated when gzipped (for format detection).
 std::string readHead(const std::string &path, size_t count);
 bool isGzipMagic(const std::string &bytes);
+// The compression a file's first bytes (as stored, not inflated) name: "gzip", "zstd", "xz", "bzip2", or
+// "" for none of them.
+std::string_view compressionOf(std::string_view rawHead);
+// The first `count` bytes of the file as stored (compressed or not).
+std::string readRawHead(const std::string &path, size_t count);
+// Inflates the gzip file `path` into `target`. Throws FileError naming `path` when it cannot.
+void gunzipToFile(const std::string &path, const std::string &target);
 // Whether `bytes` start with "SQLite format 3\0", the first 16 bytes of every SQLite 3 database.
 bool hasSqliteMagic(std::string_view bytes);
 bool fileExists(const std::string &path);

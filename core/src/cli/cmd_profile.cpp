@@ -7,6 +7,7 @@
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
 #include "opscope/summary.h"
+#include "opscope/trace_export.h"
 
 #include <ostream>
 
@@ -45,6 +46,20 @@ static int runConvert(const ParsedArgs &args, CliEnvironment &env)
     return 0;
 }
 
+static int runExport(const ParsedArgs &args, CliEnvironment &env)
+{
+    const std::string &out = args.positionals.back();
+    if (fileExtension(out) != ".json")
+        throw UsageError(out + ": the export is trace-event JSON: name it .json");
+    ParsedArgs inputs = args;
+    inputs.positionals.pop_back();
+    const Profile profile = importCaptureFiles(inputs);
+    writeTraceEventJsonFile(profile, out);
+    env.err << "wrote " << out << " (" << profile.kernels.size() << " kernels, " << profile.operators.size()
+            << " operators, " << profile.modules.size() << " module calls): open it in https://ui.perfetto.dev\n";
+    return 0;
+}
+
 std::vector<CommandSpec> profileCommands()
 {
     return {
@@ -67,6 +82,19 @@ std::vector<CommandSpec> profileCommands()
          2,
          {},
          runConvert},
+        {"export",
+         "opscope export FILE... OUT.json",
+         std::string("Write the profile as Chrome trace-event JSON for Perfetto's UI (ui.perfetto.dev) or\n"
+                     "chrome://tracing: tracks named as in OpScope's timeline, module calls and operators as\n"
+                     "nested slices, kernels on their GPU streams, launch->kernel flows, each kernel's operator,\n"
+                     "module, attribution and counters as arguments, the captured and plain reference steps\n"
+                     "marked (docs/export.md). The file is a torch.profiler trace too: tools that read those\n"
+                     "read it.\n") +
+             kCaptureFilesHelp,
+         2,
+         65,
+         {captureRangeOption()},
+         runExport},
     };
 }
 

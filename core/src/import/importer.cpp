@@ -89,6 +89,15 @@ std::vector<ImportFormat> makeFormats()
     return formats;
 }
 
+std::string_view decompressCommand(std::string_view compression)
+{
+    if (compression == "zstd")
+        return "zstd -d";
+    if (compression == "xz")
+        return "xz -d";
+    return "bunzip2";
+}
+
 std::string describeContent(const FileProbe &probe)
 {
     if (probe.head.empty())
@@ -118,6 +127,13 @@ const ImportFormat &detectFormat(const std::string &path)
 {
     if (!fileExists(path))
         throw FileError(path, "no such file");
+    // gzip is read (JSON and CSV inflate it themselves, SQLite files through a decompressed copy: see
+    // importFile); other compressions are named rather than reported as an unknown or damaged file.
+    if (!isDirectory(path))
+        if (const std::string_view kind = compressionOf(readRawHead(path, 6)); !kind.empty() && kind != "gzip")
+            throw FileError(path, "compressed file: " + std::string(kind) + "-compressed; decompress it first (" +
+                                      std::string(decompressCommand(kind)) + " " + fileName(path) +
+                                      "), or compress it with gzip, which OpScope reads");
     FileProbe probe;
     probe.path = path;
     probe.extension = fileExtension(path);
@@ -138,9 +154,34 @@ Profile importFile(const std::string &path, const Progress &progress)
     return importFile(detectFormat(path), path, progress);
 }
 
+// A gzipped SQLite database (nsys export, OpScope profile): SQLite reads only plain files, so the
+// importer reads a decompressed copy in a private temporary folder, and the profile names the original.
+static Profile importGzippedDatabase(const ImportFormat &format, const std::string &path, const Progress &progress)
+{
+    TempFolder folder("opscope-gunzip");
+    if (folder.path().empty())
+        throw FileError(path, "compressed file: gzip; no temporary folder to decompress it into");
+    std::string name = fileName(path);
+    if (name.size() > 3 && name.ends_with(".gz"))
+        name.resize(name.size() - 3);
+    const std::string copy = folder.path() + "/" + name;
+    gunzipToFile(path, copy);
+    Profile p;
+    try {
+        p = format.load(copy, progress);
+    } catch (const FileError &e) {
+        throw FileError(path, e.problem() + " (in its gzip-decompressed copy)");
+    }
+    if (p.source_path.empty() || p.source_path == copy)
+        p.source_path = path;
+    return p;
+}
+
 Profile importFile(const ImportFormat &format, const std::string &path, const Progress &progress)
 {
-    Profile p = format.load(path, progress);
+    const bool gzippedDatabase =
+        !isDirectory(path) && compressionOf(readRawHead(path, 2)) == "gzip" && hasSqliteMagic(readHead(path, 100));
+    Profile p = gzippedDatabase ? importGzippedDatabase(format, path, progress) : format.load(path, progress);
     if (p.source_format.empty())
         p.source_format = std::string(format.id);
     if (p.source_path.empty())

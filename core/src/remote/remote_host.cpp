@@ -262,7 +262,7 @@ std::string cliFailure(const SshTarget &target, const HostInfo &host, const Proc
                                            : (target.remoteOpscope.empty() ? "opscope" : target.remoteOpscope);
     const std::string &h = target.host;
     if (contains(text, "GLIBC_") && contains(text, "not found"))
-        return "the copy of OpScope's CLI needs a newer C library than " + h + " has (" +
+        return "OpScope's CLI (" + cli + ") needs a newer C library than " + h + " has (" +
                firstLineWith(text, "GLIBC_") + "): install OpScope on " + h +
                " (cmake -DOPSCOPE_BUILD_GUI=OFF -DOPSCOPE_STATIC_CLI=ON) and give its path";
     if (contains(text, "error while loading shared libraries"))
