@@ -109,6 +109,8 @@ SweepWindow::SweepWindow(QWidget *parent) : QWidget(parent, Qt::Window)
     plot_ = new QCustomPlot;
     plot_->setMinimumSize(400, 300);
     plot_->legend->setVisible(true);
+    // Top left: the lines rise with most parameters, so their ends sit top right.
+    plot_->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     plot_->setInteractions(QCP::iSelectPlottables);
     table_ = new QTableWidget;
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -117,8 +119,9 @@ SweepWindow::SweepWindow(QWidget *parent) : QWidget(parent, Qt::Window)
     auto *splitter = new QSplitter;
     splitter->addWidget(plot_);
     splitter->addWidget(table_);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({800, 400}); // the plot first: the table's columns are few
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(controls);
