@@ -129,7 +129,7 @@ private slots:
         for (const QString &entry : entries)
             simplified << entry.simplified();
         QVERIFY(simplified.contains("convert Import IN (any supported format) and write OUT; the format is chosen by "
-                                 "OUT's extension."));
+                                    "OUT's extension."));
     }
 
     // summary, insights, kernels, modules, ops and stats read the files of one capture together, as import
