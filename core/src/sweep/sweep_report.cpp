@@ -188,6 +188,22 @@ std::vector<SeriesValue> metricValues(const Profile &p, const SweepReportOptions
             if (value)
                 out.push_back({node.path, moduleLabel(node), *value});
         }
+        // Kernels a module above the cut launched itself (the root's own ops): a series of their own,
+        // so the modules add up to the step.
+        if (metric != "cpu-time")
+            for (int n = 0; n < int(tree.nodes.size()); ++n) {
+                const ModuleNode &node = tree.nodes[n];
+                if (node.children.empty() || depthOf(tree, n) >= options.depth)
+                    continue;
+                std::vector<Index> own;
+                for (Index k : node.ownKernels)
+                    if (inCapturedStep(p.kernels[k]))
+                        own.push_back(k);
+                if (own.empty())
+                    continue;
+                if (const auto value = kernelMetric(p, metric, own))
+                    out.push_back({node.path + " (self)", moduleLabel(node) + " (self)", *value});
+            }
         return out;
     }
     if (options.by == SweepBy::Operator) {
