@@ -16,5 +16,11 @@ fp32=../shared/fixtures/h100/gpt4_fp32_infer
 if [[ -z ${OPSCOPE_SCREENSHOTS_BASELINE:-} && -f $fp32/nsys.sqlite && -f $fp32/ncu_raw.csv ]]; then
   export OPSCOPE_SCREENSHOTS_BASELINE="$PWD/$fp32/nsys.sqlite;$PWD/$fp32/ncu_raw.csv"
 fi
+# The sweep window's picture (sweep.png): a CPU sweep of examples/mlp.py, size x batch (4 runs, seconds each).
+if [[ -z ${OPSCOPE_SCREENSHOTS_SWEEP:-} ]]; then
+  "$build/app/opscope" sweep examples/mlp.py --param size=tiny,small --param batch=8,32 --out "$config" \
+    --name sweep -- --steps 6 >/dev/null
+  export OPSCOPE_SCREENSHOTS_SWEEP="$config/sweep"
+fi
 XDG_CONFIG_HOME="$config" QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} OPSCOPE_SCREENSHOTS="$out" "$build/app/opscope"
 ls -l "$out"

@@ -1,6 +1,6 @@
 """A small MLP with repeated residual blocks, trained on random data.
 
-    python3 examples/mlp.py [--size tiny|small|large] [--steps N] [--infer] [--device cpu|cuda]
+    python3 examples/mlp.py [--size tiny|small|large] [--batch N] [--steps N] [--infer] [--device cpu|cuda]
     opscope capture examples/mlp.py -- --size tiny
 
 Modules: model[MLP] -> inp[Linear], blocks.0..N-1[Block] (norm[LayerNorm], fc[Linear], act[GELU],
@@ -49,12 +49,14 @@ class MLP(nn.Module):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", choices=sorted(SIZES), default=None, help="default: tiny on CPU, large on CUDA")
+    parser.add_argument("--batch", type=int, default=None, help="batch size (default: the size's)")
     parser.add_argument("--steps", type=int, default=20, help="training iterations (default 20)")
     parser.add_argument("--infer", action="store_true", help="forward only, no backward or optimizer")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     args = parser.parse_args()
     size = args.size or ("large" if args.device.startswith("cuda") else "tiny")
     width, depth, batch, features, classes = SIZES[size]
+    batch = args.batch or batch
 
     torch.manual_seed(0)
     model = MLP(features, width, depth, classes).to(args.device)

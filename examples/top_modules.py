@@ -15,5 +15,6 @@ profile = load(sys.argv[1])
 modules = profile.modules[profile.modules.step == "captured"]
 top = modules.groupby(["path", "class_name"])[["gpu_time_ns", "self_gpu_time_ns"]].sum()
 top = top.nlargest(10, "gpu_time_ns") / 1e3  # ns -> us
-top.index = [f"{path or '(root)'} [{cls}]" for path, cls in top.index]
+# Named as OpScope names them: the root (empty path) by its class, a phase without class by its name.
+top.index = [f"[{cls}]" if not path else f"{path} [{cls}]" if cls else path for path, cls in top.index]
 print(top.rename(columns={"gpu_time_ns": "GPU us", "self_gpu_time_ns": "self us"}).round(2).to_string())

@@ -8,6 +8,7 @@
 #include "qt_text.h"
 #include "selection.h"
 #include "settings.h"
+#include "sweep/sweep_actions.h"
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
@@ -184,6 +185,7 @@ void MainWindow::buildMenus()
     rebuildRecentMenu();
     installCaptureActions(this, fileMenu); // New Capture, Replay Capture, Deep Dive
     installCompareActions(this, fileMenu); // Compare, Open as Baseline
+    installSweepActions(this, fileMenu);   // Open Sweep
     fileMenu->addSeparator();
     QAction *quit = fileMenu->addAction(tr("&Quit"), qApp, &QApplication::closeAllWindows);
     quit->setShortcut(QKeySequence::Quit);

@@ -3,6 +3,7 @@
 #include "compare/compare_screenshots.h"
 #include "main_window.h"
 #include "selection.h"
+#include "sweep/sweep_screenshots.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
 #include "views/module_tree_view.h"
@@ -48,6 +49,7 @@ bool saveScreenshots(MainWindow &window, const QString &folder)
         ok &= saveWidgetImage(window.counterPanel(), folder + "/counters.png");
     }
     ok &= saveCompareScreenshots(window, folder); // compare*.png, when a baseline is given
+    ok &= saveSweepScreenshots(window, folder);   // sweep.png, when a sweep folder is given
     ok &= saveWizardScreenshots(window, folder);  // wizard-*.png; last: it runs a capture and opens its profile
     return ok;
 }

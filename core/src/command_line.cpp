@@ -31,12 +31,12 @@ ParsedArgs parseOptions(const std::vector<OptionSpec> &options, const std::vecto
                 if (hasInline)
                     throw UsageError("option " + name + " takes no value");
                 parsed.flags.insert(name);
-            } else if (hasInline) {
-                parsed.values[name] = inlineValue;
             } else {
-                if (i + 1 >= args.size())
+                if (!hasInline && i + 1 >= args.size())
                     throw UsageError("option " + name + " needs a value (" + option->valueName + ")");
-                parsed.values[name] = args[++i];
+                const std::string &value = hasInline ? inlineValue : args[++i];
+                parsed.values[name] = value;
+                parsed.repeated[name].push_back(value);
             }
             continue;
         }

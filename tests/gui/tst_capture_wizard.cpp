@@ -10,6 +10,7 @@
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
 #include "selection.h"
+#include "sweep/sweep_window.h"
 #include "views/module_tree_view.h"
 #include "wizards/capture_options_page.h"
 #include "wizards/capture_runner.h"
@@ -416,6 +417,68 @@ private slots:
         QCOMPARE(child<QSpinBox>(&again, "warmup")->value(), 1);
         QCOMPARE(child<QComboBox>(&again, "captureTool")->currentData().toString(), QStringLiteral("cpu"));
         QCOMPARE(child<QLineEdit>(&again, "outputFolder")->text(), runs_.path());
+    }
+
+    void runsASweepFromTheCapturePage()
+    {
+        if (!haveTorch())
+            QSKIP("no python3 here can import torch (install Debian's python3-torch)");
+        ui::MainWindow window;
+        window.show();
+        child<QAction>(&window, "newCaptureAction")->trigger();
+        auto *w = window.findChild<ui::CaptureWizard *>();
+        QVERIFY(w);
+        QVERIFY(fillWorkload(*w, QStringLiteral("--steps 6")));
+        w->next();
+        QVERIFY(QTest::qWaitFor([&] { return w->targetPage()->isComplete(); }, 60000));
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::CapturePageId));
+        fillCapture(*w, QStringLiteral("wizard-sweep"), 1, 1);
+        // Sweep parameters on the Capture page: bad text is refused with the reason.
+        auto *params = child<QLineEdit>(w, "sweepParameters");
+        params->setText(QStringLiteral("size="));
+        QCOMPARE(messageOf(w->capturePage()), QStringLiteral("Sweep parameters: parameter 'size' has an empty value "
+                                                             "list (--param size=V1,V2,...)."));
+        QVERIFY(!w->capturePage()->isComplete());
+        // "huge" is no size of mlp.py: that run fails on purpose, the other one finishes.
+        params->setText(QStringLiteral("size=tiny,huge"));
+        QVERIFY(w->capturePage()->isComplete());
+        const QString sweepDir = QDir(runs_.path()).filePath(QStringLiteral("wizard-sweep"));
+        QCOMPARE(
+            messageOf(w->capturePage()),
+            QStringLiteral("A sweep of 2 capture(s), one per configuration, into the sweep folder %1.").arg(sweepDir));
+        w->next();
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReviewPageId));
+        QVERIFY(QTest::qWaitFor([&] { return w->reviewPage()->isComplete(); }, 60000));
+        QCOMPARE(child<QLabel>(w, "runFolder")->text(), sweepDir);
+        QVERIFY2(child<QLineEdit>(w, "cliCommand")->text().startsWith("opscope sweep --param size=tiny,huge "),
+                 qPrintable(child<QLineEdit>(w, "cliCommand")->text()));
+
+        // Run: one progress row per configuration, each ending as its run did.
+        QSignalSpy finished(w->runner(), &ui::CaptureRunner::finished);
+        w->next();
+        QVERIFY(finished.wait(180000));
+        const ui::CaptureRunner::Outcome outcome = w->runner()->outcome();
+        QCOMPARE(outcome.sweepDir, sweepDir);
+        QCOMPARE(outcome.problems.size(), 1);
+        QVERIFY2(outcome.problems[0].startsWith("size=huge: capture failed"), qPrintable(outcome.problems[0]));
+        const auto &stages = w->runner()->stages();
+        QCOMPARE(stages.size(), size_t(2));
+        QCOMPARE(stages[0].id, QStringLiteral("size=tiny"));
+        QCOMPARE(int(stages[0].state), int(ui::CaptureRunner::State::Done));
+        QCOMPARE(stages[1].id, QStringLiteral("size=huge"));
+        QCOMPARE(int(stages[1].state), int(ui::CaptureRunner::State::Failed));
+        QVERIFY2(stages[1].detail.startsWith("capture failed"), qPrintable(stages[1].detail));
+        const nlohmann::json j = readJson((sweepDir + "/sweep.json").toStdString());
+        QCOMPARE(j["runs"][0]["status"].get<std::string>(), std::string("ok"));
+        QCOMPARE(j["runs"][1]["status"].get<std::string>(), std::string("failed"));
+        // Finish: the sweep opens in its window.
+        QVERIFY(QTest::qWaitFor([&] { return w->currentId() == ui::CaptureWizard::FinishPageId; }, 5000));
+        QVERIFY(child<QLabel>(w, "summary")->text().contains("The sweep is open in its window"));
+        QVERIFY(QTest::qWaitFor([&] { return window.findChild<ui::SweepWindow *>() != nullptr; }, 5000));
+        w->button(QWizard::FinishButton)->click();
     }
 
     void replayPageOffersTheNcuProgram()

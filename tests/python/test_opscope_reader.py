@@ -88,7 +88,7 @@ class ReaderTest(unittest.TestCase):
         out = subprocess.run([sys.executable, os.path.join(SOURCE, "examples", "top_modules.py"), self.path],
                              check=True, capture_output=True, text=True, env=env).stdout.splitlines()
         self.assertEqual(len(out), 11)  # header and 10 modules
-        self.assertEqual(out[1].split(), ["model", "[GPT]", "428.55", "6.56"])
+        self.assertEqual(out[1].split(), ["[GPT]", "428.55", "6.56"])
         self.assertEqual(out[2].split(), ["blocks.0", "[Block]", "93.09", "6.05"])
 
     def test_empty_root_path(self):
@@ -112,7 +112,7 @@ class ReaderTest(unittest.TestCase):
             env = dict(os.environ, PYTHONPATH=os.path.join(SOURCE, "resources", "launcher"))
             out = subprocess.run([sys.executable, os.path.join(SOURCE, "examples", "top_modules.py"), path],
                                  check=True, capture_output=True, text=True, env=env).stdout.splitlines()
-            self.assertEqual(out[1].split()[:2], ["(root)", "[GPT]"])
+            self.assertEqual(out[1].split()[:2], ["[GPT]", "428.55"])
 
     def test_refuses_newer_format_and_other_files(self):
         path = os.path.join(self.tmp, "newer.opscope")

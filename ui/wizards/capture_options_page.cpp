@@ -35,6 +35,9 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
       correlation_(new QCheckBox(tr("Correlation pass: a torch.profiler run of the same steps, which ties "
                                     "every kernel to its aten operator"),
                                  this)),
+      sweepParams_(new QLineEdit(this)),
+      sweepAsEnv_(
+          new QCheckBox(tr("Pass the values as environment variables (NAME=VALUE), not as --NAME VALUE"), this)),
       message_(makeMessageLabel(this))
 {
     setTitle(tr("Capture"));
@@ -62,6 +65,11 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
     tool_->addItem(tr("torch.profiler (CPU and CUDA activity)"), QStringLiteral("torch"));
     tool_->addItem(tr("torch.profiler, CPU activity only"), QStringLiteral("cpu"));
     correlation_->setObjectName(QStringLiteral("correlationPass"));
+    sweepParams_->setObjectName(QStringLiteral("sweepParameters"));
+    sweepParams_->setPlaceholderText(tr("e.g. batch=8,16,32; seq=128,256 (empty: one capture)"));
+    sweepParams_->setToolTip(tr("A sweep: one capture per combination of these values, each passed to the script as "
+                                "--NAME VALUE, into the folder named by the run name; File > Open Sweep plots them"));
+    sweepAsEnv_->setObjectName(QStringLiteral("sweepAsEnv"));
 
     auto *traceRow = new QHBoxLayout;
     for (const char *domain : kTraceDomains) {
@@ -86,6 +94,8 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
     form->addRow(tr("Capture &tool:"), tool_);
     form->addRow(QString(), correlation_);
     form->addRow(tr("nsys trace domains:"), traceRow);
+    form->addRow(tr("S&weep parameters:"), sweepParams_);
+    form->addRow(QString(), sweepAsEnv_);
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addStretch(1);
@@ -102,6 +112,8 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
     connect(runName_, &QLineEdit::textEdited, this, [this] { runNameEdited_ = true; });
     connect(runName_, &QLineEdit::textChanged, this, &CaptureOptionsPage::refresh);
     connect(outDir_, &QLineEdit::textChanged, this, &CaptureOptionsPage::refresh);
+    connect(sweepParams_, &QLineEdit::textChanged, this, &CaptureOptionsPage::refresh);
+    connect(sweepAsEnv_, &QCheckBox::toggled, this, &CaptureOptionsPage::refresh);
     connect(tool_, &QComboBox::currentIndexChanged, this, &CaptureOptionsPage::refresh);
     connect(stepSource_, &QComboBox::currentTextChanged, this, &CaptureOptionsPage::refresh);
     connect(wizard_, &CaptureWizard::targetCheckChanged, this, &CaptureOptionsPage::refresh);
@@ -197,6 +209,21 @@ void CaptureOptionsPage::apply(pipeline::CaptureRequest &request) const
     request.outDir = toStd(outputFolder());
 }
 
+std::vector<sweep::Parameter> CaptureOptionsPage::sweepParameters() const
+{
+    std::vector<sweep::Parameter> parameters;
+    for (const std::string &item : pipeline::splitOptionList(toStd(sweepParams_->text())))
+        parameters.push_back(sweep::parseParameter(item, sweepPassAs()));
+    if (!parameters.empty())
+        sweep::configurations(parameters, false); // a name given twice
+    return parameters;
+}
+
+sweep::PassAs CaptureOptionsPage::sweepPassAs() const
+{
+    return sweepAsEnv_->isChecked() ? sweep::PassAs::Env : sweep::PassAs::Args;
+}
+
 QString CaptureOptionsPage::problem() const
 {
     const QString name = runName();
@@ -212,6 +239,12 @@ QString CaptureOptionsPage::problem() const
         return tr("The output folder %1 is a file.").arg(out);
     if (QDir(out).exists(name))
         return tr("A run named %1 already exists in %2: change the run name.").arg(name, out);
+    try {
+        if (!sweepParameters().empty() && wizard_->isRemote())
+            return tr("A sweep runs on this machine: clear the sweep parameters to capture on the SSH host.");
+    } catch (const sweep::SweepError &e) {
+        return tr("Sweep parameters: %1.").arg(QString::fromUtf8(e.what()));
+    }
     const QString step = stepSource_->currentText().trimmed();
     if (step != QLatin1String("auto") && step != QLatin1String("module") && step != QLatin1String("marker") &&
         !(step.startsWith(QLatin1String("function:")) && step.size() > 9))
@@ -242,8 +275,18 @@ void CaptureOptionsPage::refresh()
     for (auto &[domain, box] : trace_)
         box->setEnabled(nsys);
     const QString problem = this->problem();
+    size_t sweepRuns = 0;
+    if (problem.isEmpty())
+        if (const auto parameters = sweepParameters(); !parameters.empty())
+            sweepRuns = sweep::configurations(parameters, false).size();
     if (!problem.isEmpty())
         setMessage(message_, problem, true);
+    else if (sweepRuns > 0)
+        setMessage(
+            message_,
+            tr("A sweep of %n capture(s), one per configuration, into the sweep folder %1.", nullptr, int(sweepRuns))
+                .arg(QDir(outputFolder()).filePath(runName())),
+            false);
     else
         setMessage(
             message_,

@@ -1,8 +1,10 @@
 #pragma once
 // Capture wizard, page 3: the model name (which names the run), the output folder, warm-up and captured
-// steps, what a step is, the compile mode, the capture tool, the correlation pass and nsys' trace domains.
+// steps, what a step is, the compile mode, the capture tool, the correlation pass and nsys' trace domains;
+// sweep parameters make it a sweep (one capture per configuration, docs/sweeps.md).
 
 #include "opscope/pipeline.h"
+#include "opscope/sweep.h"
 
 #include <QWizardPage>
 
@@ -29,6 +31,10 @@ public:
     QString runName() const;
     QString outputFolder() const;
     QString problem() const;
+    // "batch=8,16; seq=128,256": the parameters of a sweep, none for one capture. Throws
+    // sweep::SweepError for text that is not that.
+    std::vector<sweep::Parameter> sweepParameters() const;
+    sweep::PassAs sweepPassAs() const;
 
     void initializePage() override;
     bool isComplete() const override;
@@ -49,6 +55,8 @@ private:
     QComboBox *compile_;
     QComboBox *tool_;
     QCheckBox *correlation_;
+    QLineEdit *sweepParams_;
+    QCheckBox *sweepAsEnv_;
     std::map<QString, QCheckBox *> trace_;
     QLabel *message_;
     QString modelScript_; // the script the model name belongs to

@@ -45,6 +45,7 @@ void CaptureRunner::start(const RunJob &job, const std::vector<std::string> &sta
         for (const auto &id : stages)
             rowLocked(id);
         current_.clear();
+        sweepMode_ = job.isSweep();
         pendingLines_.clear();
         droppedLines_ = 0;
         done_ = false;
@@ -72,6 +73,12 @@ void CaptureRunner::work(RunJob job)
 
     Outcome outcome;
     outcome.runDir = QString::fromStdString(job.runDir());
+    if (job.isSweep()) {
+        runSweep(job, callbacks, progress, outcome);
+        std::lock_guard lock(mutex_);
+        finishLocked(nullptr, std::move(outcome));
+        return;
+    }
     pipeline::PipelineResult result;
     bool haveResult = false;
     try {
@@ -105,6 +112,44 @@ void CaptureRunner::work(RunJob job)
     outcome.finished = true;
     std::lock_guard lock(mutex_);
     finishLocked(haveResult ? &result : nullptr, std::move(outcome));
+}
+
+void CaptureRunner::runSweep(const RunJob &job, const pipeline::StageCallbacks &stage, const Progress &progress,
+                             Outcome &outcome)
+{
+    sweep::SweepCallbacks callbacks;
+    callbacks.stage = stage;
+    callbacks.onRunStarted = [this](const sweep::Sweep &s, size_t run) {
+        std::lock_guard lock(mutex_);
+        enterStageLocked(s.describe(run));
+    };
+    callbacks.onRunFinished = [this](const sweep::Sweep &s, size_t run, const pipeline::PipelineResult &result) {
+        std::lock_guard lock(mutex_);
+        Row &row = rowLocked(s.describe(run));
+        row.state = result.ok() ? State::Done : State::Failed;
+        row.ended = std::chrono::steady_clock::now();
+        row.fraction = result.ok() ? 1.0 : row.fraction;
+        row.detail =
+            result.ok() ? std::string() : result.problems.front().substr(0, result.problems.front().find('\n'));
+        current_.clear();
+        dirty_ = true;
+    };
+    try {
+        const sweep::SweepResult result = sweep::runSweep(job.sweepRequest(), callbacks, progress);
+        outcome.sweepDir = QString::fromStdString(result.sweep.path);
+        for (size_t i = 0; i < result.sweep.runs.size(); ++i)
+            if (result.sweep.runs[i].status == sweep::RunStatus::Failed)
+                outcome.problems << QString::fromStdString(result.sweep.describe(i) + ": " +
+                                                           result.sweep.runs[i].error);
+        if (!result.stopped.empty())
+            outcome.problems << QString::fromStdString(result.stopped);
+    } catch (const Cancelled &) {
+        outcome.cancelled = true;
+        outcome.sweepDir = QString::fromStdString(job.runDir());
+    } catch (const std::exception &e) {
+        outcome.error = QString::fromUtf8(e.what());
+    }
+    outcome.finished = true;
 }
 
 CaptureRunner::Row &CaptureRunner::rowLocked(std::string_view id)
@@ -145,7 +190,8 @@ void CaptureRunner::onProgress(double fraction, std::string_view stage)
 {
     std::lock_guard lock(mutex_);
     const bool known =
-        std::any_of(rows_.begin(), rows_.end(), [&](const Row &row) { return row.id == stage; }) || stage == "import";
+        !sweepMode_ &&
+        (std::any_of(rows_.begin(), rows_.end(), [&](const Row &row) { return row.id == stage; }) || stage == "import");
     if (known)
         enterStageLocked(stage);
     if (current_.empty())
@@ -161,7 +207,8 @@ void CaptureRunner::onProgress(double fraction, std::string_view stage)
 void CaptureRunner::onLine(std::string_view stage, std::string_view line)
 {
     std::lock_guard lock(mutex_);
-    enterStageLocked(stage);
+    if (!sweepMode_)
+        enterStageLocked(stage);
     if (line.size() > kMaxLineLength)
         line = line.substr(0, kMaxLineLength);
     pendingLines_.push_back(QString::fromUtf8(line.data(), qsizetype(line.size())));
@@ -176,7 +223,9 @@ void CaptureRunner::onEvent(std::string_view stage, const pipeline::ToolEvent &e
 {
     using K = pipeline::ToolEvent::Kind;
     std::lock_guard lock(mutex_);
-    Row &row = rowLocked(stage);
+    if (sweepMode_ && current_.empty())
+        return;
+    Row &row = rowLocked(sweepMode_ ? std::string_view(current_) : stage);
     switch (event.kind) {
     case K::LauncherStep:
         row.fraction = event.fraction;

@@ -45,6 +45,7 @@ public:
         QString error; // the run could not start or broke off (a missing tool, an unusable folder)
         QString runDir;
         QString profilePath;
+        QString sweepDir;     // a sweep's folder (its runs' profiles are in sweep.json)
         QStringList problems; // stage failures, each with its fix
         QStringList notes;
         bool ok() const { return finished && !cancelled && error.isEmpty() && problems.isEmpty(); }
@@ -84,6 +85,8 @@ private:
     void onLine(std::string_view stage, std::string_view line);
     void onEvent(std::string_view stage, const pipeline::ToolEvent &event);
     void finishLocked(const pipeline::PipelineResult *result, Outcome outcome);
+    // A sweep job: one run per configuration, each run's row entered and closed by the sweep.
+    void runSweep(const RunJob &job, const pipeline::StageCallbacks &stage, const Progress &progress, Outcome &outcome);
 
     // GUI side.
     void drain();
@@ -99,6 +102,7 @@ private:
     size_t droppedLines_ = 0;
     bool dirty_ = false;
     bool done_ = false;
+    bool sweepMode_ = false; // the rows are the sweep's runs: tool output goes to the running one
     Outcome result_;
 
     std::vector<Stage> stages_;

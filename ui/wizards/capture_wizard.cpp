@@ -187,6 +187,14 @@ RunJob CaptureWizard::job() const
     }
     if (replay_->replayChosen())
         job.replay = replay_->request();
+    if (!remote_) {
+        try {
+            job.sweepParameters = capture_->sweepParameters();
+            job.sweepPassAs = capture_->sweepPassAs();
+        } catch (const sweep::SweepError &) {
+            // The Capture page shows why and does not let the wizard go on.
+        }
+    }
     return job;
 }
 

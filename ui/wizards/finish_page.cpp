@@ -52,6 +52,8 @@ void FinishPage::initializePage()
         html += tr("<p><b>The run was cancelled.</b></p>");
     else if (!o.profilePath.isEmpty())
         html += tr("<p><b>The profile is open in the main window.</b></p>");
+    else if (!o.sweepDir.isEmpty())
+        html += tr("<p><b>The sweep is open in its window (File &gt; Open Sweep reopens it).</b></p>");
     else
         html += tr("<p><b>The run ended without a profile.</b></p>");
     html += tr("<p>Run folder: %1</p>").arg(o.runDir.toHtmlEscaped());
@@ -65,6 +67,10 @@ void FinishPage::initializePage()
         html += tr("<p>Notes:</p>") + list(o.notes);
     summary_->setText(html);
     openFolder_->setEnabled(!o.runDir.isEmpty());
+    if (!o.sweepDir.isEmpty() && o.sweepDir != opened_) {
+        opened_ = o.sweepDir;
+        emit wizard_->sweepReady(o.sweepDir);
+    }
     if (!o.profilePath.isEmpty() && o.profilePath != opened_) {
         opened_ = o.profilePath;
         emit wizard_->profileReady(o.profilePath);

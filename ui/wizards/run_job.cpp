@@ -31,6 +31,16 @@ remote::RemoteRunRequest RunJob::remoteRequest() const
     return request;
 }
 
+sweep::SweepRequest RunJob::sweepRequest() const
+{
+    sweep::SweepRequest request;
+    request.capture = capture;
+    request.replay = replay;
+    request.parameters = sweepParameters;
+    request.passAs = sweepPassAs;
+    return request;
+}
+
 std::string RunJob::runDir() const
 {
     switch (kind) {
@@ -53,6 +63,26 @@ JobPlan planJob(const RunJob &job)
     JobPlan plan;
     plan.runDir = job.runDir();
     try {
+        if (job.isSweep()) {
+            // One stage row per configuration; the commands are those of the first, the others differ
+            // only in the parameter values.
+            const sweep::SweepRequest request = job.sweepRequest();
+            const sweep::Sweep planned = sweep::planSweep(request);
+            plan.runDir = planned.path;
+            if (job.replay)
+                pipeline::requireNcu(job.replay->ncuPath);
+            pipeline::CaptureRequest first = sweep::captureFor(request, planned.runs.front().values);
+            first.importProfile = !job.replay;
+            plan.commands = pipeline::planCapture(first);
+            for (size_t i = 0; i < planned.runs.size(); ++i)
+                plan.stages.push_back(planned.describe(i));
+            plan.notes.push_back("A sweep of " + std::to_string(planned.runs.size()) +
+                                 " runs, one per configuration, each in its own run folder inside " + planned.path +
+                                 " (with sweep.json); the commands shown are the first run's (" + planned.describe(0) +
+                                 "), the others differ only in the parameter values." +
+                                 (job.replay ? " Each run is also replayed under ncu." : ""));
+            return plan;
+        }
         switch (job.kind) {
         case RunJob::Kind::Capture: {
             pipeline::CaptureRequest capture = job.capture;
@@ -126,6 +156,23 @@ Argv cliEquivalent(const RunJob &job)
 {
     Argv argv = {"opscope"};
     Argv arguments;
+    if (job.isSweep()) {
+        argv.push_back("sweep");
+        for (const auto &p : job.sweepParameters) {
+            std::string values;
+            for (const auto &v : p.values)
+                values += (values.empty() ? "" : ",") + v;
+            argv.insert(argv.end(), {"--param", p.name + "=" + values});
+        }
+        if (job.sweepPassAs == sweep::PassAs::Env)
+            argv.push_back("--as-env");
+        if (job.replay)
+            argv.push_back("--replay");
+        arguments = job.replay ? pipeline::profileCliArguments(job.capture, *job.replay)
+                               : pipeline::captureCliArguments(job.capture);
+        argv.insert(argv.end(), arguments.begin(), arguments.end());
+        return argv;
+    }
     switch (job.kind) {
     case RunJob::Kind::Capture:
     case RunJob::Kind::Remote: // a remote run is this command executed on the host (planRemoteRun shows how)

@@ -5,6 +5,7 @@
 
 #include "opscope/pipeline.h"
 #include "opscope/remote.h"
+#include "opscope/sweep.h"
 
 #include <QString>
 
@@ -22,9 +23,15 @@ struct RunJob {
     std::optional<pipeline::ReplayRequest> replay; // after the capture (Capture, Remote), or alone (Replay)
     remote::SshTarget target;                      // Remote
     std::string localOutDir;                       // Remote: the run folder is copied back under here
+    // Capture: a sweep when not empty, one capture per configuration into the folder <out>/<name>.
+    std::vector<sweep::Parameter> sweepParameters;
+    sweep::PassAs sweepPassAs = sweep::PassAs::Args;
 
-    // The local run folder: <out>/<name> of a capture (the wizard always names its runs), the run
-    // of a replay.
+    bool isSweep() const { return kind == Kind::Capture && !sweepParameters.empty(); }
+    sweep::SweepRequest sweepRequest() const;
+
+    // The local run folder: <out>/<name> of a capture (the wizard always names its runs) or of a sweep
+    // (its sweep folder), the run of a replay.
     std::string runDir() const;
     // A Remote job as the remote run's request (what planJob shows and the runner runs).
     remote::RemoteRunRequest remoteRequest() const;

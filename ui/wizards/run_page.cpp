@@ -173,7 +173,7 @@ void RunPage::onFinished()
         setMessage(status_, tr("Done."), false);
     emit completeChanged();
     // On to Finish, which opens the profile; a run without one stays here with its output in view.
-    if (wizard_->isVisible() && wizard_->currentPage() == this && !o.profilePath.isEmpty())
+    if (wizard_->isVisible() && wizard_->currentPage() == this && (!o.profilePath.isEmpty() || !o.sweepDir.isEmpty()))
         QTimer::singleShot(0, wizard_, [wizard = wizard_] { wizard->next(); });
 }
 

@@ -37,6 +37,8 @@ public:
 signals:
     // The run ended in a profile (also when it had problems, e.g. passes that disagree).
     void profileReady(const QString &path);
+    // The run was a sweep: its folder, for the sweep window.
+    void sweepReady(const QString &dir);
     void replayAvailabilityChanged();
 
 public slots:

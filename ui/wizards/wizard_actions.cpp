@@ -7,6 +7,7 @@
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
 #include "qt_text.h"
+#include "sweep/sweep_actions.h"
 #include "views/module_tree_view.h"
 #include "views/operator_table_view.h"
 #include "wizards/capture_wizard.h"
@@ -43,6 +44,8 @@ void openWizard(MainWindow *window, RunWizard *wizard)
     wizard->setAttribute(Qt::WA_DeleteOnClose);
     QObject::connect(wizard, &RunWizard::profileReady, window,
                      [window](const QString &path) { window->openFile(path); });
+    QObject::connect(wizard, &RunWizard::sweepReady, window,
+                     [window](const QString &dir) { openSweepWindow(window, dir); });
     wizard->show();
 }
 

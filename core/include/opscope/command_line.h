@@ -22,13 +22,19 @@ struct OptionSpec {
 
 struct ParsedArgs {
     std::vector<std::string> positionals;
-    std::map<std::string, std::string> values;
+    std::map<std::string, std::string> values;                // the last value of each option
+    std::map<std::string, std::vector<std::string>> repeated; // every value, in order (--param A --param B)
     std::set<std::string> flags;
     bool has(const std::string &flag) const { return flags.count(flag) || values.count(flag); }
     std::string value(const std::string &name, const std::string &fallback = {}) const
     {
         auto it = values.find(name);
         return it == values.end() ? fallback : it->second;
+    }
+    std::vector<std::string> all(const std::string &name) const
+    {
+        auto it = repeated.find(name);
+        return it == repeated.end() ? std::vector<std::string>{} : it->second;
     }
 };
 

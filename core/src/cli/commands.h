@@ -4,10 +4,14 @@
 
 #include "opscope/cli.h"
 #include "opscope/command_line.h"
+#include "opscope/pipeline/run.h"
 #include "opscope/profile.h"
+#include "opscope/progress.h"
 #include "opscope/remote.h"
 
+#include <csignal>
 #include <functional>
+#include <iosfwd>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -45,10 +49,33 @@ std::vector<CommandSpec> insightCommands();  // stats, insights (cmd_insights.cp
 std::vector<CommandSpec> pipelineCommands(); // capture, replay, profile (cmd_pipeline.cpp)
 std::vector<CommandSpec> diffCommands();     // diff (cmd_diff.cpp)
 std::vector<CommandSpec> remoteCommands();   // doctor (cmd_remote.cpp)
+std::vector<CommandSpec> sweepCommands();    // sweep, sweep-report (cmd_sweep.cpp)
 
 // --ssh HOST and its companions, taken by capture, profile and doctor (cmd_remote.cpp).
 const std::vector<OptionSpec> &sshOptions();
 bool remoteRequested(const ParsedArgs &args);        // any of them given
 remote::SshTarget sshTarget(const ParsedArgs &args); // UsageError when one needs --ssh and it is missing
+
+// While one lives, Ctrl-C, SIGTERM and SIGHUP cancel the pipeline run by progress(): the workload's
+// process group is ended before opscope exits (cmd_pipeline.cpp).
+class CancelOnSignals {
+public:
+    CancelOnSignals();
+    ~CancelOnSignals();
+    CancelOnSignals(const CancelOnSignals &) = delete;
+    CancelOnSignals &operator=(const CancelOnSignals &) = delete;
+    Progress progress() const;
+
+private:
+    struct sigaction oldInt_ {
+    }, oldTerm_{}, oldHup_{};
+};
+
+// The options of `a`, then those of `b` that `a` does not name.
+std::vector<OptionSpec> joinOptions(std::vector<OptionSpec> a, const std::vector<OptionSpec> &b);
+
+// A pipeline run's progress on the console: steps, kernels, warnings and errors; with `verbose` every
+// line the tools print (cmd_pipeline.cpp).
+pipeline::StageCallbacks consoleCallbacks(std::ostream &err, bool verbose);
 
 } // namespace opscope::cli

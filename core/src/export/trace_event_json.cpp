@@ -2,6 +2,7 @@
 // "External id", "correlation", ac2g and fwdbwd flows, "deviceProperties"), so that any tool that reads
 // torch.profiler traces reads it too, OpScope's own importer included; what OpScope adds goes into args.
 // Streamed event by event: no JSON document of the whole trace is built.
+#include "opscope/phases.h"
 #include "opscope/trace_export.h"
 
 #include "opscope/errors.h"
@@ -322,11 +323,20 @@ private:
     void writeModules()
     {
         for (const ModuleInstance &m : p_.modules) {
-            const std::string label = m.range < p_.ranges.size() ? std::string(p_.text(p_.ranges[m.range].text))
-                                                                 : std::string(p_.text(m.path)) + "[" +
-                                                                       std::string(p_.text(m.class_name)) + "]";
+            if (isPhase(m)) { // "phase: optimizer [AdamW]": a band a reader takes for no module (phases.h)
+                const std::string cls(p_.text(m.class_name));
+                const std::string label =
+                    "phase: " + std::string(p_.text(m.path)) + (cls.empty() ? "" : " [" + cls + "]");
+                event(slice("user_annotation", jsonString(label), where(m.thread), m.start_ns, m.end_ns) +
+                      ", \"args\": {\"phase\": " + text(m.path) + ", \"class\": " + text(m.class_name) + "}}");
+                continue;
+            }
             // torch.profiler's python tracer names them "nn.Module: Linear_3": they stay python functions.
+            // The others go out as today's launcher labels them (a file of an older one had "model[GPT]").
             const bool python = m.range < p_.ranges.size() && p_.ranges[m.range].kind == RangeKind::PythonFunction;
+            const std::string label =
+                python ? std::string(p_.text(p_.ranges[m.range].text))
+                       : std::string(p_.text(m.path)) + "[" + std::string(p_.text(m.class_name)) + "]";
             event(slice(python ? "python_function" : "user_annotation", jsonString(label), where(m.thread), m.start_ns,
                         m.end_ns) +
                   ", \"args\": {\"module\": " + text(m.path) + ", \"class\": " + text(m.class_name) + "}}");

@@ -184,6 +184,9 @@ def load(path, pandas=None):
             "module": m,
             "path": text(row["path"]),
             "class_name": text(row["class_name"]),
+            # A phase of the step (optimizer, backward, loss, data, other) or a module; files from before
+            # phases have no kind column and hold modules only.
+            "kind": "phase" if row.get("kind", 0) == 1 else "module",
             "start_ns": row["start_ns"],
             "end_ns": row["end_ns"],
             "parent": parent,
@@ -270,7 +273,7 @@ KERNEL_COLUMNS = ["kernel", "name", "short_name", "start_ns", "end_ns", "duratio
                   "module", "module_path", "module_class", "method", "confidence", "unattributed_reason", "step"]
 OPERATOR_COLUMNS = ["op", "name", "shapes", "start_ns", "end_ns", "duration_ns", "tid", "parent", "depth", "module",
                     "module_path", "backward", "sequence_nr", "gpu_time_ns", "kernels"]
-MODULE_COLUMNS = ["module", "path", "class_name", "start_ns", "end_ns", "parent", "depth", "step", "gpu_time_ns",
+MODULE_COLUMNS = ["module", "path", "class_name", "kind", "start_ns", "end_ns", "parent", "depth", "step", "gpu_time_ns",
                   "self_gpu_time_ns", "kernels", "self_kernels"]
 COUNTER_COLUMNS = ["kernel", "metric", "unit", "value", "text"]
 RANK_COLUMNS = ["rank", "world_size", "backend", "pids", "devices", "kernels", "gpu_time_ns"]
