@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 
 #include "import/capture/capture_parts.h"
+#include "opscope/compiled_modules.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
@@ -90,6 +91,10 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         const size_t touched = applyInductorMap(result, part.map);
         sources += "\n" + part.path;
         result.setMetadata("inductor_fused_kernels", std::to_string(touched));
+        // Compiled code runs no module forward: the debug folder's graphs and the launcher's module
+        // stacks give its kernels their modules below the root (compiled_modules.h).
+        if (isInductorDebugDir(part.path))
+            applyCompiledModules(result, part.path);
     }
     if (paths.size() > 1)
         result.setMetadata("sources", sources);

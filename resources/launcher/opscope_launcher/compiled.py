@@ -1,0 +1,99 @@
+"""Module stacks of the graphs torch.compile hands Inductor, for OpScope's import.
+
+Compiled code runs no module forward, so the module labels see the compiled root alone. Dynamo keeps on
+every node of its graph the modules the node's code ran in (node.meta["nn_module_stack"]), and Inductor
+names those nodes beside each kernel launch in output_code.py ("Source Nodes: [...]"). This records, for
+each graph, node name -> module paths (named_modules() names, outermost first, the root left out) as
+opscope_module_stacks_<n>.json in the Inductor debug folder (TORCH_COMPILE_DEBUG), through Inductor's
+pre-grad custom pass hook, which sees the graph with the node names the debug files use. The import
+(core/include/opscope/compiled_modules.h) gives each kernel the common ancestor of its nodes' modules.
+"""
+
+import itertools
+import json
+import os
+import re
+
+_QUOTED = r"""['"]([^'"]+)['"]"""
+
+
+def module_path(qualified):
+    """Dynamo's spelling of a module path -> its named_modules() name:
+    "L['self'].model.layers[0]", "L['self']._modules['model']._modules['layers']._modules['0']" and
+    "L['self']._orig_mod.model" all give "model..."; the root gives ""."""
+    s = re.sub(r"^L\[" + _QUOTED + r"\]", "", qualified)
+    s = re.sub(r"\._modules\[" + _QUOTED + r"\]", r".\1", s)
+    s = re.sub(r"\[" + _QUOTED + r"\]", r".\1", s)
+    s = re.sub(r"\[(\d+)\]", r".\1", s)
+    return ".".join(part for part in s.split(".") if part and part != "_orig_mod")
+
+
+def graph_stacks(graph, known=None):
+    """node name -> module paths of an FX graph's nodes, and path -> class name. Paths not in `known`
+    (named_modules() names, when given) are left out of the stacks."""
+    nodes, classes = {}, {}
+    for node in graph.nodes:
+        stack = node.meta.get("nn_module_stack") if hasattr(node, "meta") else None
+        if not stack:
+            continue
+        paths = []
+        for value in stack.values():
+            qualified, cls = value[0], value[1] if len(value) > 1 else None
+            path = module_path(str(qualified))
+            if not path or (known is not None and path not in known) or path in paths:
+                continue
+            paths.append(path)
+            name = getattr(cls, "__name__", None) or (str(cls).rsplit(".", 1)[-1].rstrip("'>") if cls else "")
+            if name:
+                classes.setdefault(path, name)
+        if paths:
+            nodes[node.name] = paths
+    return nodes, classes
+
+
+class ModuleStackRecorder:
+    """Installs the pre-grad pass; each graph Inductor compiles is written to `folder()`."""
+
+    def __init__(self, root, warn):
+        self.known = {name for name, _ in root.named_modules()}
+        self.warn = warn
+        self.counter = itertools.count()
+        self.previous = None
+
+    def install(self):
+        import torch._inductor.config as inductor_config
+
+        if not hasattr(inductor_config, "pre_grad_custom_pass"):
+            self.warn("this torch has no Inductor pre-grad pass hook: the module tree of compiled code is the root alone")
+            return False
+        self.previous = inductor_config.pre_grad_custom_pass
+        previous = self.previous
+
+        def record(graph):
+            try:
+                self.write(graph)
+            except Exception as e:  # recording must never break the compile
+                self.warn("module stacks of a compiled graph not written: %s" % e)
+            if previous is not None:
+                return previous(graph)
+            return None
+
+        inductor_config.pre_grad_custom_pass = record
+        return True
+
+    @staticmethod
+    def folder():
+        from torch._dynamo.utils import get_debug_dir
+
+        return get_debug_dir()
+
+    def write(self, graph):
+        import torch
+
+        nodes, classes = graph_stacks(graph, self.known)
+        index = next(self.counter)
+        folder = self.folder()
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, "opscope_module_stacks_%d.json" % index), "w") as f:
+            json.dump({"format": "opscope-module-stacks", "version": 1, "graph": index,
+                       "torch": torch.__version__, "modules": classes, "nodes": nodes}, f)

@@ -1,0 +1,86 @@
+// Module paths inside torch.compile (compiled_modules.h), on the call() of the compiled forward and
+// backward graphs of a real capture (tests/data/inductor_llama: transformers' LlamaForCausalLM, 4 layers,
+// a training step under --compile inductor, torch 2.11 on an H100).
+#include "test_util.h"
+
+#include "opscope/compiled_modules.h"
+#include "opscope/errors.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+
+using namespace opscope;
+
+class TestCompiledModules : public QObject {
+    Q_OBJECT
+
+private slots:
+    void readsEveryLaunchOfCall()
+    {
+        const std::vector<CompiledGraph> graphs = readCompiledGraphs(test::sourceFile("tests/data/inductor_llama"));
+        QCOMPARE(graphs.size(), size_t(2));
+        const CompiledGraph &bwd = graphs[0], &fwd = graphs[1]; // sorted by folder
+        QCOMPARE(fwd.folder, std::string("model__0_forward_1.0"));
+        QCOMPARE(fwd.graph, std::string("model__0"));
+        QCOMPARE(bwd.graph, std::string("model__0"));
+        QVERIFY(!fwd.backward && bwd.backward);
+        // As many launches as Inductor's provenance debug handles number (89 and 139).
+        QCOMPARE(fwd.launches.size(), size_t(89));
+        QCOMPARE(bwd.launches.size(), size_t(139));
+        const CompiledLaunch &first = fwd.launches[0];
+        QCOMPARE(first.kernel, std::string("triton_per_fused__to_copy_add_embedding_mean_mul_pow_rsqrt_0"));
+        QCOMPARE(first.sourceNodes, (std::vector<std::string>{"inputs_embeds", "pow_1", "variance", "add_3", "rsqrt",
+                                                              "hidden_states_1", "hidden_states_2", "linear"}));
+        QVERIFY(first.triton());
+        QVERIFY(first.atenOp().empty());
+        QCOMPARE(fwd.launches[2].kernel, std::string("extern_kernels.mm"));
+        QCOMPARE(fwd.launches[2].atenOp(), std::string("aten::mm"));
+        QCOMPARE(fwd.launches[12].atenOp(), std::string("aten::_scaled_dot_product_cudnn_attention"));
+        // The same Triton kernel serves the four layers' q/k/v/o projections: 16 launches in the forward.
+        QCOMPARE(std::count_if(fwd.launches.begin(), fwd.launches.end(),
+                               [](const CompiledLaunch &l) { return l.kernel == "triton_poi_fused__to_copy_t_2"; }),
+                 16);
+        // Backward kernels name the forward's nodes where AOTAutograd kept them (layer 3's MLP here).
+        const auto silu = std::find_if(bwd.launches.begin(), bwd.launches.end(), [](const CompiledLaunch &l) {
+            return std::find(l.sourceNodes.begin(), l.sourceNodes.end(), "silu_3") != l.sourceNodes.end();
+        });
+        QVERIFY(silu != bwd.launches.end());
+        QCOMPARE(silu->kernel, std::string("triton_poi_fused__unsafe_view_mul_silu_silu_backward_view_6"));
+    }
+
+    void commonAncestorIsTheLongestSharedPrefix()
+    {
+        const std::vector<std::string> attn{"model", "model.layers.0", "model.layers.0.self_attn"};
+        const std::vector<std::string> q{"model", "model.layers.0", "model.layers.0.self_attn",
+                                         "model.layers.0.self_attn.q_proj"};
+        const std::vector<std::string> norm{"model", "model.layers.0", "model.layers.0.input_layernorm"};
+        QCOMPARE(commonModuleStack({q}), q);
+        QCOMPARE(commonModuleStack({q, attn}), attn);
+        QCOMPARE(commonModuleStack({q, norm}), (std::vector<std::string>{"model", "model.layers.0"}));
+        QCOMPARE(commonModuleStack({q, {"lm_head"}}), std::vector<std::string>{});
+        QCOMPARE(commonModuleStack({}), std::vector<std::string>{});
+    }
+
+    void readsTheLaunchersStacksAndNamesABadOne()
+    {
+        QTemporaryDir dir;
+        {
+            std::ofstream(dir.filePath("opscope_module_stacks_0.json").toStdString())
+                << R"({"format": "opscope-module-stacks", "version": 1, "graph": 0, "torch": "2.11.0",
+                      "modules": {"model": "LlamaModel", "model.embed_tokens": "Embedding"},
+                      "nodes": {"inputs_embeds": ["model", "model.embed_tokens"]}})";
+            std::ofstream(dir.filePath("opscope_module_stacks_1.json").toStdString()) << R"({"format": "x"})";
+        }
+        QVERIFY_THROWS_EXCEPTION(FileError, readModuleStacks(dir.path().toStdString()));
+        QFile::remove(dir.filePath("opscope_module_stacks_1.json"));
+        const std::vector<ModuleStacks> stacks = readModuleStacks(dir.path().toStdString());
+        QCOMPARE(stacks.size(), size_t(1));
+        QCOMPARE(stacks[0].nodes.at("inputs_embeds"), (std::vector<std::string>{"model", "model.embed_tokens"}));
+        QCOMPARE(stacks[0].classes.at("model.embed_tokens"), std::string("Embedding"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCompiledModules)
+#include "tst_compiled_modules.moc"
