@@ -102,6 +102,10 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         n.output = file("nsys");
         n.trace = r.nsysTrace;
         n.captureRange = r.nsysCaptureRange;
+        // Kernels replayed from CUDA graphs, each as its own event with its graph node (nsys's default
+        // shows one event per graph launch).
+        if (r.compile == "cudagraphs" || r.compile == "reduce-overhead")
+            n.extraArgs.push_back("--cuda-graph-trace=node");
         std::map<std::string, std::string> nsysEnv = env;
         for (const auto &[name, value] : nsysEnvironment(n))
             nsysEnv[name] = value;

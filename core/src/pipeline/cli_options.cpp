@@ -188,7 +188,9 @@ const std::vector<OptionSpec> &captureOptionSpecs()
         {"--step", "HOW", "auto",
          "what one step is: auto | module (a call of the outermost module) | marker (opscope_launcher.step()) | "
          "function:NAME (each call of NAME)"},
-        {"--compile", "MODE", "eager", "eager | inductor | cudagraphs: torch.compile the outermost module's forward"},
+        {"--compile", "MODE", "eager",
+         "eager | inductor | reduce-overhead | cudagraphs: torch.compile the outermost module's forward "
+         "(reduce-overhead: Inductor with CUDA graphs)"},
         {"--correlation", "", "",
          "run the torch.profiler correlation pass (nsys captures do, unless --no-correlation)"},
         {"--no-correlation", "", "", "skip the correlation pass"},
@@ -264,8 +266,8 @@ CaptureRequest parseCaptureOptions(const ParsedArgs &args)
         r.stepSource.rfind("function:", 0) != 0)
         throw UsageError("--step must be auto, module, marker or function:NAME");
     r.compile = args.value("--compile", "eager");
-    if (r.compile != "eager" && r.compile != "inductor" && r.compile != "cudagraphs")
-        throw UsageError("--compile must be eager, inductor or cudagraphs");
+    if (r.compile != "eager" && r.compile != "inductor" && r.compile != "reduce-overhead" && r.compile != "cudagraphs")
+        throw UsageError("--compile must be eager, inductor, reduce-overhead or cudagraphs");
     if (args.has("--correlation") && args.has("--no-correlation"))
         throw UsageError("--correlation and --no-correlation contradict each other");
     if (args.has("--correlation"))

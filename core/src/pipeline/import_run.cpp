@@ -70,7 +70,7 @@ void recordReferenceTiming(Profile &profile, const nlohmann::json &launcher, con
 
 std::map<std::string, std::string> compileEnvironment(const std::string &compile, const std::string &runDir)
 {
-    if (compile != "inductor")
+    if (compile != "inductor" && compile != "reduce-overhead")
         return {};
     return {{"TORCH_COMPILE_DEBUG", "1"}, {"TORCH_COMPILE_DEBUG_DIR", runDir + "/inductor"}};
 }

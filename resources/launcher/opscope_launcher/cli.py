@@ -39,7 +39,7 @@ def _parser():
                    help="auto | module | marker | function:NAME (default auto: markers when the script "
                    "uses opscope_launcher, else calls of the outermost module)")
     p.add_argument("--compile", default=os.environ.get("OPSCOPE_COMPILE", "eager"),
-                   choices=["eager", "inductor", "cudagraphs"], help="compile the root module's forward")
+                   choices=["eager", "inductor", "reduce-overhead", "cudagraphs"], help="compile the root module's forward")
     p.add_argument("--trace", help="where torch/cpu mode writes the trace (default opscope_trace.json)")
     p.add_argument("--partition-map", help="write the groups of identical layers here (JSON)")
     p.add_argument("--backward-ranges", metavar="MAP",

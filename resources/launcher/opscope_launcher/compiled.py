@@ -28,6 +28,17 @@ def module_path(qualified):
     return ".".join(part for part in s.split(".") if part and part != "_orig_mod")
 
 
+def known_path(path, known):
+    """`path`, or its shortest suffix that named_modules() knows (a compiled bound method may reach the
+    root through another name than L['self']); None when none is known."""
+    parts = path.split(".")
+    for start in range(len(parts) + 1):
+        candidate = ".".join(parts[start:])
+        if candidate in known:
+            return candidate
+    return None
+
+
 def graph_stacks(graph, known=None):
     """node name -> module paths of an FX graph's nodes, and path -> class name. Paths not in `known`
     (named_modules() names, when given) are left out of the stacks."""
@@ -40,7 +51,9 @@ def graph_stacks(graph, known=None):
         for value in stack.values():
             qualified, cls = value[0], value[1] if len(value) > 1 else None
             path = module_path(str(qualified))
-            if not path or (known is not None and path not in known) or path in paths:
+            if known is not None and path:
+                path = known_path(path, known)
+            if not path or path in paths:
                 continue
             paths.append(path)
             name = getattr(cls, "__name__", None) or (str(cls).rsplit(".", 1)[-1].rstrip("'>") if cls else "")

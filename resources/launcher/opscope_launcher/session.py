@@ -216,12 +216,15 @@ class Session:
         root = self.labeller.root
         # The root's own hooks stay outside the compiled region, so its calls still mark the steps;
         # the forward is compiled from the next call on (the first call is a warm-up step).
-        if mode == "inductor" and os.environ.get("TORCH_COMPILE_DEBUG") == "1":
+        if mode in ("inductor", "reduce-overhead") and os.environ.get("TORCH_COMPILE_DEBUG") == "1":
             # Module paths inside the compiled code, for the import (compiled.py).
             from .compiled import ModuleStackRecorder
 
             ModuleStackRecorder(root, self.warn).install()
-        root.forward = torch.compile(root.forward, backend=mode)
+        if mode == "reduce-overhead":  # Inductor with CUDA graphs (cudagraph trees)
+            root.forward = torch.compile(root.forward, mode=mode)
+        else:
+            root.forward = torch.compile(root.forward, backend=mode)
         markers.emit("compile", mode)
         if self.options.warmup < 2:
             self.warn("--compile %s with fewer than 2 warm-up steps: compilation falls into the capture" % mode)
