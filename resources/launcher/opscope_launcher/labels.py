@@ -163,6 +163,9 @@ class Labeller:
         self._backward_ranges = {}  # forward label -> the start/end range spanning that layer's backward
         self._root_handles = []  # the root's own hooks during the reference steps
         self._root_call = None  # the _call_impl frame of the root call now running (reference steps)
+        # Compiled models keep the global hooks through the reference steps, quiet: Dynamo guards on
+        # the hooks, and removing and installing them again recompiles the model inside the captured step.
+        self._quiet = False
 
     # -- installation --------------------------------------------------------------------------
     def install(self):
@@ -187,7 +190,13 @@ class Labeller:
     def suspend(self, watch_root):
         """Removes the global hooks, so that every module call takes torch's hook-free path. With
         `watch_root` (steps are root-module calls) only the root module keeps hooks of its own: its
-        pre-hook finds the step boundaries, its post-hook forgets the call; two hook calls per step."""
+        pre-hook finds the step boundaries, its post-hook forgets the call; two hook calls per step.
+        Under torch.compile the hooks stay and fall quiet instead: they only watch the root's calls
+        (the compiled code runs no hook inside)."""
+        if getattr(self.session.options, "compile", "eager") != "eager":
+            self._stack().clear()
+            self._quiet = True
+            return
         for handle in self._handles:
             handle.remove()
         self._handles = []
@@ -199,6 +208,9 @@ class Labeller:
 
     def resume(self):
         """Puts the global hooks back (the reference steps are over)."""
+        if self._quiet:
+            self._quiet = False
+            return
         self._remove_root_hooks()
         if not self._handles:
             self.install()
@@ -336,6 +348,13 @@ class Labeller:
     def _pre_hook(self, module, args):
         if compat.is_compiling():
             return None
+        if self._quiet:
+            if module is not self.root or self._stack():
+                return None
+            self.session.on_root_call()  # may end the reference steps (and the quiet)
+            if not self._quiet:
+                self._enter(module, args, sys._getframe(1))
+            return None
         stack = self._stack()
         if self.root is None and not stack:
             self._set_root(module)
@@ -390,7 +409,7 @@ class Labeller:
                 return
 
     def _post_hook(self, module, args, output):
-        if compat.is_compiling():
+        if compat.is_compiling() or self._quiet:
             return None
         if self._backward_ranges and self.use_nvtx and self.session.capturing and torch.is_grad_enabled():
             name = self._backward_ranges.get(self.label_of(module))
