@@ -363,8 +363,8 @@ class Labeller:
         if module is self.root:
             if not stack:
                 self.session.on_root_call()  # may end the capture (and the run)
-                if not self._handles:
-                    return None  # the reference steps begin: these hooks are gone, their post-hook too
+                if not self._handles or self._quiet:
+                    return None  # the reference steps begin: these hooks are gone (or quiet), their post-hook too
         self._enter(module, args, sys._getframe(1))
         return None
 
