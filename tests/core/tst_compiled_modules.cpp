@@ -3,8 +3,11 @@
 // a training step under --compile inductor, torch 2.11 on an H100).
 #include "test_util.h"
 
+#include "opscope/capture_import.h"
 #include "opscope/compiled_modules.h"
 #include "opscope/errors.h"
+#include "opscope/module_tree.h"
+#include "opscope/phases.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -79,6 +82,48 @@ private slots:
         QCOMPARE(stacks.size(), size_t(1));
         QCOMPARE(stacks[0].nodes.at("inputs_embeds"), (std::vector<std::string>{"model", "model.embed_tokens"}));
         QCOMPARE(stacks[0].classes.at("model.embed_tokens"), std::string("Embedding"));
+    }
+    void compiledLlamaStepHasTheEagerTree()
+    {
+        // A whole real capture (tests/data/h100_llama_inductor): the nsys export of one training step of
+        // transformers' Llama under --compile inductor, and the Inductor debug folder with the launcher's
+        // module stacks. Every captured kernel is in a module or a phase; the compiled forward's kernels
+        // reach the layers' submodules, whose identical layers group as in eager mode.
+        QTemporaryDir dir;
+        const std::string sqlite = test::tempPath(dir, "nsys.sqlite");
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h100_llama_inductor/nsys.sqlite.gz"), sqlite));
+        const Profile p =
+            importCapture({sqlite, test::sourceFile("tests/data/h100_llama_inductor/inductor/torch_compile_debug")});
+        size_t captured = 0, inModuleOrPhase = 0, belowRoot = 0;
+        const ModuleTree tree = buildModuleTree(p);
+        const int root = tree.find("");
+        QVERIFY(root >= 0);
+        for (const Kernel &k : p.kernels) {
+            if (k.flags & kKernelOutsideCapture)
+                continue;
+            ++captured;
+            inModuleOrPhase += k.module != kNoIndex;
+            belowRoot += k.module != kNoIndex && !isPhase(p.modules[k.module]) && tree.nodeOf(k.module) != root;
+        }
+        QCOMPARE(captured, size_t(270));
+        QCOMPARE(inModuleOrPhase, captured);
+        QVERIFY2(belowRoot > 100, std::to_string(belowRoot).c_str());
+        QCOMPARE(*p.metadataValue("compiled_modules"),
+                 std::string("144 of 1070 kernels of compiled graphs in a module below the root (63 module calls)"));
+        // As deep as the eager tree: root > model > model.layers.0 > self_attn > q_proj.
+        const int qProj = tree.find("model.layers.0.self_attn.q_proj");
+        QVERIFY(qProj >= 0);
+        int depth = 0;
+        for (int n = qProj; tree.nodes[size_t(n)].parent >= 0; n = tree.nodes[size_t(n)].parent)
+            ++depth;
+        QCOMPARE(depth, 4);
+        QCOMPARE(tree.nodes[size_t(qProj)].className, std::string("Linear"));
+        bool layers = false;
+        for (const DedupGroup &g : tree.groups)
+            layers |= g.name == "model.layers.*" && g.className == "LlamaDecoderLayer" && g.members.size() >= 3;
+        QVERIFY(layers);
+        QVERIFY(tree.findPhase(kPhaseBackward) >= 0);
+        QCOMPARE(tree.nodes[size_t(tree.findPhase(kPhaseOptimizer))].label(), std::string("optimizer [AdamW]"));
     }
 };
 
