@@ -68,6 +68,7 @@ private slots:
         QCOMPARE(p.memory_samples.size(), events);
         const MemoryReport report = analyzeMemory(p);
         QCOMPARE(report.devices.size(), size_t(1));
+        QVERIFY(report.primary());
         const DeviceMemory &host = *report.primary();
         QCOMPARE(host.device, -1);
         QCOMPARE(host.peak_allocated, peak);
@@ -87,6 +88,7 @@ private slots:
     {
         const Profile p = importFile(run_ + "/mlp.opscope");
         const MemoryReport report = analyzeMemory(p);
+        QVERIFY(report.primary());
         const DeviceMemory &host = *report.primary();
         std::set<std::string> atPeak;
         for (const MemoryShare &s : host.by_kind)
