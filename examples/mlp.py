@@ -1,6 +1,7 @@
 """A small MLP with repeated residual blocks, trained on random data.
 
     python3 examples/mlp.py [--size tiny|small|large] [--batch N] [--steps N] [--infer] [--device cpu|cuda]
+                            [--optimizer sgd|adam]
     opscope capture examples/mlp.py -- --size tiny
 
 Modules: model[MLP] -> inp[Linear], blocks.0..N-1[Block] (norm[LayerNorm], fc[Linear], act[GELU],
@@ -52,6 +53,8 @@ def main():
     parser.add_argument("--batch", type=int, default=None, help="batch size (default: the size's)")
     parser.add_argument("--steps", type=int, default=20, help="training iterations (default 20)")
     parser.add_argument("--infer", action="store_true", help="forward only, no backward or optimizer")
+    parser.add_argument("--optimizer", choices=("sgd", "adam"), default="sgd",
+                        help="sgd (no state) or adam (two state tensors per parameter); default sgd")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     args = parser.parse_args()
     size = args.size or ("large" if args.device.startswith("cuda") else "tiny")
@@ -61,7 +64,10 @@ def main():
     torch.manual_seed(0)
     model = MLP(features, width, depth, classes).to(args.device)
     criterion = nn.CrossEntropyLoss()
-    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    if args.optimizer == "adam":
+        optimizer = torch.optim.Adam(model.parameters(), lr=0.001)
+    else:
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
     x = torch.randn(batch, features, device=args.device)
     y = torch.randint(0, classes, (batch,), device=args.device)
 

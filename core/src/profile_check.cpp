@@ -115,6 +115,16 @@ std::string findBrokenReference(const Profile &p)
         c.ref("syncs", i, "thread", p.syncs[i].thread, threads, "threads");
     for (size_t i = 0; i < p.memory_samples.size() && c.problem().empty(); ++i)
         c.ref("memory_samples", i, "thread", p.memory_samples[i].thread, threads, "threads");
+    for (size_t i = 0; i < p.memory_blocks.size() && c.problem().empty(); ++i) {
+        const MemoryBlock &b = p.memory_blocks[i];
+        const size_t samples = p.memory_samples.size();
+        c.ref("memory_blocks", i, "alloc_sample", b.alloc_sample, samples, "memory_samples");
+        c.ref("memory_blocks", i, "free_sample", b.free_sample, samples, "memory_samples");
+        c.ref("memory_blocks", i, "alloc_op", b.alloc_op, ops, "operators");
+        c.ref("memory_blocks", i, "free_op", b.free_op, ops, "operators");
+        c.ref("memory_blocks", i, "alloc_module", b.alloc_module, modules, "modules");
+        c.ref("memory_blocks", i, "free_module", b.free_module, modules, "modules");
+    }
     for (size_t i = 0; i < p.operator_links.size() && c.problem().empty(); ++i) {
         c.required("operator_links", i, "from", p.operator_links[i].from, ops, "operators");
         c.required("operator_links", i, "to", p.operator_links[i].to, ops, "operators");

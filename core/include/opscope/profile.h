@@ -212,7 +212,27 @@ struct MemorySample {
     int64_t total_allocated = 0;
     int32_t device = -1; // -1 for host memory
     Index thread = kNoIndex;
+    uint64_t address = 0;       // the block's address ("Addr"); 0 when the source did not give it
+    int64_t total_reserved = 0; // bytes the allocator holds from the system after it (segments)
     bool operator==(const MemorySample &) const = default;
+};
+
+// One allocator block of the trace: an allocation and its free, paired by address and device
+// (memory_samples in time order), with the operator and module that allocated and freed it (the
+// innermost operator open on the sample's thread at its time; its module or phase). A free whose
+// allocation came before the trace has alloc_sample kNoIndex; a block still alive at the end of the
+// trace has free_sample kNoIndex.
+struct MemoryBlock {
+    uint64_t address = 0;
+    int64_t bytes = 0;
+    int32_t device = -1;
+    Index alloc_sample = kNoIndex; // memory_samples[]
+    Index free_sample = kNoIndex;
+    Index alloc_op = kNoIndex;     // operators[]
+    Index alloc_module = kNoIndex; // modules[] (a module call or a phase)
+    Index free_op = kNoIndex;
+    Index free_module = kNoIndex;
+    bool operator==(const MemoryBlock &) const = default;
 };
 
 // A link between two operators, e.g. a forward op and the backward op autograd ran for it.
@@ -279,6 +299,7 @@ public:
     std::vector<ApiCall> api_calls;
     std::vector<GpuSync> syncs;
     std::vector<MemorySample> memory_samples;
+    std::vector<MemoryBlock> memory_blocks; // in allocation order (pre-trace blocks first)
     std::vector<OperatorLink> operator_links;
     std::vector<Metric> metrics;
     std::vector<MetricValue> kernel_counters;   // owner = kernel index, sorted by owner

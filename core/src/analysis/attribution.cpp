@@ -2,6 +2,7 @@
 
 #include "analysis/range_index.h"
 #include "opscope/labels.h"
+#include "opscope/memory.h"
 #include "opscope/phases.h"
 #include "opscope/step_timing.h"
 
@@ -75,6 +76,7 @@ public:
         stageDone(0.9);
         flagOutsideCapture();
         assignPhases(p_, {captureWindows_, launchTimes_});
+        attributeMemory(p_); // memory/memory.h: allocator blocks to their operators, modules and phases
         progress_.report(1.0, "Attributing kernels");
     }
 

@@ -64,8 +64,8 @@ const std::vector<CommandSpec> &commands()
 {
     static const std::vector<CommandSpec> specs = [] {
         std::vector<CommandSpec> all;
-        for (auto group : {profileCommands, analysisCommands, insightCommands, pipelineCommands, sweepCommands,
-                           diffCommands, remoteCommands})
+        for (auto group : {profileCommands, analysisCommands, memoryCommands, insightCommands, pipelineCommands,
+                           sweepCommands, diffCommands, remoteCommands})
             for (CommandSpec &spec : group())
                 all.push_back(std::move(spec));
         return all;

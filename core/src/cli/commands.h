@@ -45,6 +45,7 @@ OptionSpec allKernelsOption();
 // Command groups, each defined in its own file.
 std::vector<CommandSpec> profileCommands();  // summary, convert (cmd_profile.cpp)
 std::vector<CommandSpec> analysisCommands(); // import, modules, ops, kernels (cmd_analysis.cpp)
+std::vector<CommandSpec> memoryCommands();   // memory (cmd_memory.cpp)
 std::vector<CommandSpec> insightCommands();  // stats, insights (cmd_insights.cpp)
 std::vector<CommandSpec> pipelineCommands(); // capture, replay, profile (cmd_pipeline.cpp)
 std::vector<CommandSpec> diffCommands();     // diff (cmd_diff.cpp)

@@ -164,6 +164,22 @@ void visit(T &o, F &&f)
     f("total_allocated", o.total_allocated);
     f("device", o.device);
     f("thread", o.thread);
+    f("address", o.address);               // added within format 1
+    f("total_reserved", o.total_reserved); // added within format 1
+}
+template <class T, class F>
+requires Is<T, MemoryBlock>
+void visit(T &o, F &&f)
+{
+    f("address", o.address);
+    f("bytes", o.bytes);
+    f("device", o.device);
+    f("alloc_sample", o.alloc_sample);
+    f("free_sample", o.free_sample);
+    f("alloc_op", o.alloc_op);
+    f("alloc_module", o.alloc_module);
+    f("free_op", o.free_op);
+    f("free_module", o.free_module);
 }
 template <class T, class F>
 requires Is<T, OperatorLink>
@@ -294,7 +310,8 @@ template <class T> void writeTable(Database &db, const char *table, const std::v
 // default there (load() then fills in what it can). Every other column must be present.
 bool addedLater(std::string_view table, std::string_view column)
 {
-    return table == "modules" && (column == "range" || column == "kind");
+    return (table == "modules" && (column == "range" || column == "kind")) ||
+           (table == "memory_samples" && (column == "address" || column == "total_reserved"));
 }
 
 template <class T> std::vector<T> readTable(Database &db, const char *table)
@@ -435,6 +452,7 @@ void writeAll(Database &db, const Profile &p)
     writeTable(db, "api_calls", p.api_calls);
     writeTable(db, "syncs", p.syncs);
     writeTable(db, "memory_samples", p.memory_samples);
+    writeTable(db, "memory_blocks", p.memory_blocks);
     writeTable(db, "operator_links", p.operator_links);
     writeTable(db, "metrics", p.metrics);
     writeTable(db, "kernel_counters", p.kernel_counters);
@@ -641,6 +659,8 @@ Profile loadProfile(const std::string &path)
         p.api_calls = readTable<ApiCall>(db, "api_calls");
         p.syncs = readTable<GpuSync>(db, "syncs");
         p.memory_samples = readTable<MemorySample>(db, "memory_samples");
+        if (db.hasTable("memory_blocks")) // added within format 1
+            p.memory_blocks = readTable<MemoryBlock>(db, "memory_blocks");
         p.operator_links = readTable<OperatorLink>(db, "operator_links");
         p.metrics = readTable<Metric>(db, "metrics");
         p.kernel_counters = readTable<MetricValue>(db, "kernel_counters");

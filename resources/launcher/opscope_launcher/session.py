@@ -34,6 +34,7 @@ import torch
 from torch.autograd.profiler import record_function
 
 from . import compat, markers, timing
+from .memory import MemoryRecorder, profiler_kwargs as memory_profiler_kwargs
 from .labels import Labeller
 from .partition import backward_labels, write_partition_map
 
@@ -96,6 +97,7 @@ class Session:
         self._capture_range = None
         self._emit_nvtx = None
         self._profiler = None
+        self._memory = None  # memory.MemoryRecorder under the profiler modes
         self._step_rf = None
         self._compiled_root = False
         self.use_nvtx = options.mode in NVTX_MODES and compat.nvtx_available()
@@ -273,8 +275,11 @@ class Session:
             if mode != "cpu" and compat.cuda_available():
                 activities.append(torch.profiler.ProfilerActivity.CUDA)
             self._profiler = torch.profiler.profile(
-                activities=activities, record_shapes=self.options.record_shapes, with_stack=self.options.with_stack
+                activities=activities, record_shapes=self.options.record_shapes, with_stack=self.options.with_stack,
+                **memory_profiler_kwargs()
             )
+            self._memory = MemoryRecorder(self.options.trace)
+            self._memory.start()
             self._profiler.__enter__()
         self.capturing = True
         self.recording = mode != "none"
@@ -299,8 +304,10 @@ class Session:
             if self.options.trace:
                 os.makedirs(os.path.dirname(os.path.abspath(self.options.trace)), exist_ok=True)
                 self._profiler.export_chrome_trace(self.options.trace)
+                self._memory.complete_trace(self._profiler)
                 self.trace_written = self.options.trace
                 markers.emit("trace", self.options.trace)
+            self._memory.stop()
             self._profiler = None
         if self.options.partition_map:
             self.groups = write_partition_map(
@@ -370,6 +377,7 @@ class Session:
             "kineto": compat.kineto_available(),
             "device_name": compat.device_name(),
             "trace": self.trace_written,
+            "memory": self._memory.status() if self._memory is not None else None,
             "partition_map": self.options.partition_map if self.groups is not None else None,
             "groups": len(self.groups) if self.groups is not None else 0,
             "modules": modules,

@@ -547,6 +547,8 @@ void Builder::addInstant(const RawEvent &e, uint64_t offset)
         s.time_ns = time;
         s.bytes = integerOr(e.get(Field::AllocBytes), 0);
         s.total_allocated = integerOr(e.get(Field::TotalAllocated), 0);
+        s.total_reserved = integerOr(e.get(Field::TotalReserved), 0);
+        s.address = uint64_t(integerOr(e.get(Field::Addr), 0));
         // c10::DeviceType: 0 is the CPU (host memory), 1 CUDA.
         const int64_t deviceType = integerOr(e.get(Field::DeviceType), 0);
         s.device = deviceType == 0 ? -1 : int32_t(integerOr(e.get(Field::DeviceId), 0));

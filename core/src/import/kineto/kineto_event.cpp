@@ -39,6 +39,8 @@ int topLevelField(std::string_view key)
             return field(Field::Dur);
         return kUnused;
     case 4:
+        if (key == "Addr")
+            return field(Field::Addr);
         if (key == "name")
             return field(Field::Name);
         if (key == "args")
@@ -53,6 +55,8 @@ int argField(std::string_view key)
 {
     switch (key.size()) {
     case 4:
+        if (key == "Addr")
+            return field(Field::Addr);
         if (key == "name")
             return field(Field::ArgName);
         if (key == "grid")
@@ -95,6 +99,8 @@ int argField(std::string_view key)
             return field(Field::BlocksPerSm);
         return kUnused;
     case 14:
+        if (key == "Total Reserved")
+            return field(Field::TotalReserved);
         return key == "cuda_sync_kind" ? field(Field::SyncKind) : kUnused;
     case 15:
         if (key == "Sequence number")

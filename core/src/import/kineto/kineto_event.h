@@ -52,6 +52,8 @@ enum class Field : uint8_t {
     Occupancy,      // "est. achieved occupancy %"
     AllocBytes,     // "Bytes" ([memory] instants)
     TotalAllocated, // "Total Allocated"
+    TotalReserved,  // "Total Reserved"
+    Addr,           // "Addr" ([memory] instants)
     DeviceId,       // "Device Id"
     DeviceType,     // "Device Type"
     ArgName,        // "name" (metadata events)
