@@ -13,6 +13,8 @@
 #include "opscope/summary.h"
 #include "test_util.h"
 
+#include <QFile>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -252,6 +254,36 @@ private slots:
         QVERIFY(check);
         QCOMPARE(check->compared, size_t(46));
         QCOMPARE(check->agreed, size_t(46));
+    }
+
+    // Where the two passes name a kernel's operator differently, each case is a warning with its reason.
+    // The bf16 GPT's nsys export with its gelu ranges renamed to the in-place form: the 4 captured gelu
+    // kernels disagree with the torch.profiler trace, as "renamed op".
+    void crossCheckListsEachDisagreement()
+    {
+        QTemporaryDir dir;
+        const std::string sqlite = test::tempPath(dir, "nsys.sqlite");
+        QVERIFY(
+            QFile::copy(QString::fromStdString(h100("gpt4_bf16_infer/nsys.sqlite")), QString::fromStdString(sqlite)));
+        QFile::setPermissions(QString::fromStdString(sqlite), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        QCOMPARE(QProcess::execute("sqlite3", {QString::fromStdString(sqlite),
+                                               "UPDATE NVTX_EVENTS SET text = replace(text, 'aten::gelu,', "
+                                               "'aten::gelu_,') WHERE text LIKE 'aten::gelu,%'"}),
+                 0);
+        const Profile p = importCapture({h100("gpt4_bf16_infer/kineto.json"), sqlite});
+        const std::optional<CrossCheckCounts> check = torchProfilerCrossCheck(p);
+        QVERIFY(check);
+        QCOMPARE(check->compared, size_t(46));
+        QCOMPARE(check->agreed, size_t(42));
+        std::vector<std::string> listed;
+        for (const std::string &w : p.warnings)
+            if (w.starts_with("torch.profiler cross-check: "))
+                listed.push_back(w);
+        QCOMPARE(listed.size(), size_t(1));
+        const std::string expected =
+            "4 kernels vectorized_elementwise_kernel (first: kernel 157) ran in aten::gelu_ here "
+            "and in aten::add or aten::gelu in the torch.profiler trace: renamed op";
+        QVERIFY2(listed[0].find(expected) != std::string::npos, listed[0].c_str());
     }
 
     // Which file leads and what each other file adds come from the registry: role and rank per format.

@@ -107,7 +107,7 @@ private:
             const RangeLabel label = parseRangeLabel(p_.text(range.text));
             if (label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho) {
                 addModule(r, label.name, label.cls);
-            } else if (label.kind == RangeLabel::Kind::Operator && makeOperators) {
+            } else if (label.kind == RangeLabel::Kind::Operator && makeOperators && !isLibraryRange(range)) {
                 Operator op;
                 op.start_ns = range.start_ns;
                 op.end_ns = range.end_ns;
@@ -128,6 +128,10 @@ private:
             }
         }
     }
+
+    // CUB and Thrust (NVTX domain "CCCL") name their own ranges "cub::DeviceRadixSort": library calls
+    // inside an operator (embedding_dense_backward sorts with CUB), not operators of their own.
+    bool isLibraryRange(const Range &range) const { return p_.text(range.domain) == "CCCL"; }
 
     // A module instance for range `r`; the ranges inside it take it as their module.
     void addModule(Index r, std::string_view path, std::string_view cls)
