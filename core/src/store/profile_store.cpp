@@ -37,6 +37,7 @@ void visit(T &o, F &&f)
 {
     f("id", o.id);
     f("name", o.name);
+    f("rank", o.rank);
 }
 template <class T, class F>
 requires Is<T, Thread>
@@ -45,6 +46,7 @@ void visit(T &o, F &&f)
     f("pid", o.pid);
     f("tid", o.tid);
     f("name", o.name);
+    f("rank", o.rank);
 }
 template <class T, class F>
 requires Is<T, Kernel>
@@ -294,7 +296,8 @@ template <class T> void writeTable(Database &db, const char *table, const std::v
 // default there (load() then fills in what it can). Every other column must be present.
 bool addedLater(std::string_view table, std::string_view column)
 {
-    return table == "modules" && (column == "range" || column == "kind");
+    return (table == "modules" && (column == "range" || column == "kind")) ||
+           ((table == "threads" || table == "devices") && column == "rank");
 }
 
 template <class T> std::vector<T> readTable(Database &db, const char *table)
