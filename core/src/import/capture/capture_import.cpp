@@ -37,6 +37,21 @@ struct KernelMapPart {
     InductorKernelMap map;
 };
 
+// A .json or .json.gz among several files: maybe one rank's torch.profiler trace, which a failed import
+// leaves out with a warning instead of failing the whole run (docs/ranks.md).
+bool looksLikeTraceJson(const std::string &path)
+{
+    return path.ends_with(".json") || path.ends_with(".json.gz");
+}
+
+std::string leftOut(const std::string &path, const std::exception &e)
+{
+    std::string why = e.what();
+    if (why.starts_with(path + ": "))
+        why.erase(0, path.size() + 2);
+    return path + ": left out: " + why;
+}
+
 // Several torch.profiler traces of one capture are its ranks: they become one part with ranks.
 void mergeRankTraces(std::vector<Profile> &parts, const std::vector<std::string> &failures, const std::string &regex)
 {
@@ -69,7 +84,16 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     std::vector<std::string> rankFailures;
     for (size_t i = 0; i < paths.size(); ++i) {
         progress.report(double(i) / double(paths.size()), "Importing " + paths[i]);
-        const ImportFormat &format = detectFormat(paths[i]);
+        const ImportFormat *detected = nullptr;
+        try {
+            detected = &detectFormat(paths[i]);
+        } catch (const std::exception &e) {
+            if (paths.size() < 2 || !looksLikeTraceJson(paths[i]))
+                throw;
+            rankFailures.push_back(leftOut(paths[i], e));
+            continue;
+        }
+        const ImportFormat &format = *detected;
         if (format.role == ImportRole::KernelMap) {
             kernelMaps.push_back({paths[i], &format, format.loadKernelMap(paths[i])});
             continue;
@@ -81,7 +105,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
             // One unreadable rank of several is left out; the others are kept (docs/ranks.md).
             if (paths.size() < 2 || format.id != "kineto-json")
                 throw;
-            rankFailures.push_back(paths[i] + ": left out: " + e.what());
+            rankFailures.push_back(leftOut(paths[i], e));
             continue;
         }
         attribute(part, options, progress);
