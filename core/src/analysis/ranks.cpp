@@ -314,6 +314,9 @@ RankReport analyzeRanks(const Profile &p)
     }
 
     // Compute / communication / idle per rank.
+    std::set<int> ranksWithKernels;
+    for (const Kernel &k : p.kernels)
+        ranksWithKernels.insert(rankOfDevice(p, k.device));
     std::map<int, Intervals> compute, comm;
     for (const Collective &c : report.collectives) {
         ++report.ranks[slot[c.rank]].collectives;
@@ -322,6 +325,16 @@ RankReport analyzeRanks(const Profile &p)
     for (const Kernel &k : p.kernels)
         if (!isNcclKernelName(p.text(k.name)))
             compute[rankOfDevice(p, k.device)].emplace_back(k.start_ns, k.end_ns);
+    // A rank without kernels (a CPU job): its compute is its outermost operators, less the collectives'
+    // own ops (c10d::allreduce_ enqueues, gloo:all_reduce is the communication).
+    for (const Operator &op : p.operators) {
+        const int rank = op.thread == kNoIndex ? -1 : p.threads[op.thread].rank;
+        const std::string_view name = p.text(op.name);
+        if (op.parent != kNoIndex || ranksWithKernels.contains(rank) || isCollectiveOpName(name) ||
+            name.starts_with("c10d::") || name == "record_param_comms")
+            continue;
+        compute[rank].emplace_back(op.start_ns, op.end_ns);
+    }
     for (const Range &r : p.ranges)
         if (r.kind == RangeKind::UserAnnotation && r.thread != kNoIndex && p.text(r.text).starts_with("ProfilerStep#"))
             ++report.ranks[slot[p.threads[r.thread].rank]].steps;
