@@ -9,6 +9,7 @@
 #include "opscope/importer.h"
 
 #include <algorithm>
+#include <exception>
 #include <stdexcept>
 #include <utility>
 
@@ -53,12 +54,15 @@ std::string leftOut(const std::string &path, const std::exception &e)
 }
 
 // Several torch.profiler traces of one capture are its ranks: they become one part with ranks.
-void mergeRankTraces(std::vector<Profile> &parts, const std::vector<std::string> &failures, const std::string &regex)
+void mergeRankTraces(std::vector<Profile> &parts, const std::vector<std::string> &failures,
+                     const std::exception_ptr &firstFailure, const std::string &regex)
 {
     std::vector<Profile> ranks, others;
     for (Profile &part : parts)
         (capture::isRankTrace(part) ? ranks : others).push_back(std::move(part));
     if (ranks.size() + failures.size() < 2) {
+        if (!failures.empty()) // one trace json failed, and it was no rank of several: the import fails
+            std::rethrow_exception(firstFailure);
         parts = std::move(others);
         for (Profile &r : ranks)
             parts.push_back(std::move(r));
@@ -82,15 +86,22 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     std::vector<Profile> parts;
     std::vector<KernelMapPart> kernelMaps;
     std::vector<std::string> rankFailures;
+    std::exception_ptr firstFailure;
+    // Ranks are tolerated to fail only where there can be several of them.
+    const auto traceJsons = std::count_if(paths.begin(), paths.end(), looksLikeTraceJson);
     for (size_t i = 0; i < paths.size(); ++i) {
         progress.report(double(i) / double(paths.size()), "Importing " + paths[i]);
         const ImportFormat *detected = nullptr;
         try {
             detected = &detectFormat(paths[i]);
+        } catch (const Cancelled &) {
+            throw;
         } catch (const std::exception &e) {
-            if (paths.size() < 2 || !looksLikeTraceJson(paths[i]))
+            if (traceJsons < 2 || !looksLikeTraceJson(paths[i]))
                 throw;
             rankFailures.push_back(leftOut(paths[i], e));
+            if (!firstFailure)
+                firstFailure = std::current_exception();
             continue;
         }
         const ImportFormat &format = *detected;
@@ -101,17 +112,21 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         Profile part;
         try {
             part = importFile(format, paths[i], progress);
+        } catch (const Cancelled &) {
+            throw;
         } catch (const std::exception &e) {
             // One unreadable rank of several is left out; the others are kept (docs/ranks.md).
-            if (paths.size() < 2 || format.id != "kineto-json")
+            if (traceJsons < 2 || format.id != "kineto-json")
                 throw;
             rankFailures.push_back(leftOut(paths[i], e));
+            if (!firstFailure)
+                firstFailure = std::current_exception();
             continue;
         }
         attribute(part, options, progress);
         parts.push_back(std::move(part));
     }
-    mergeRankTraces(parts, rankFailures, options.rankRegex);
+    mergeRankTraces(parts, rankFailures, firstFailure, options.rankRegex);
     if (parts.empty()) { // kernel maps alone: the format's loader throws, saying why that is no profile
         (void)importFile(*kernelMaps.front().format, kernelMaps.front().path, progress);
         throw std::logic_error("importCapture: a kernel map format loaded a profile");
