@@ -25,6 +25,9 @@ struct AttributionOptions {
     // Module paths whose kernels a dedup replay told ncu to skip (importCapture): their kernels are
     // not candidates for ncu rows, so the rows of a representative cannot land on a duplicate.
     std::vector<std::string> ncuSkippedModules;
+    // Per-rank torch.profiler traces without distributedInfo: the rank is the first group of this
+    // (case-insensitive) pattern matched in the file name (importCapture, docs/ranks.md).
+    std::string rankRegex = "(?:rank|procid)[-_.]?([0-9]+)";
 };
 
 // Attributes `p` in place. Builds operators and module instances from the ranges when the source

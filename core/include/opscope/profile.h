@@ -54,6 +54,8 @@ struct Device {
     StringId name = kNoString;
     // Device properties as imported (name -> text value), e.g. "smCount" -> "132".
     std::vector<std::pair<std::string, std::string>> properties;
+    // The distributed rank whose process drove this device; -1 in a single-process profile (ranks.h).
+    int32_t rank = -1;
     bool operator==(const Device &) const = default;
 };
 
@@ -61,6 +63,7 @@ struct Thread {
     int64_t pid = 0;
     int64_t tid = 0;
     StringId name = kNoString;
+    int32_t rank = -1; // the distributed rank of its process; -1 in a single-process profile (ranks.h)
     bool operator==(const Thread &) const = default;
 };
 

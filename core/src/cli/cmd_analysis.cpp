@@ -281,6 +281,7 @@ Profile importCaptureFiles(const ParsedArgs &args)
 {
     AttributionOptions options;
     options.captureRange = args.value("--capture-range", options.captureRange);
+    options.rankRegex = args.value("--rank-regex", options.rankRegex);
     return importCapture(args.positionals, options);
 }
 
@@ -298,10 +299,13 @@ std::vector<CommandSpec> analysisCommands()
          ".nsys-rep, an ncu .csv or .ncu-rep, a torch.profiler trace and an Inductor debug folder of\n"
          "the same workload. ncu rows are matched to the timeline's kernels and give them counters.\n"
          "A run folder of capture/profile is imported again as it was after its last stage (its\n"
-         "RUN.opscope rewritten, with the launcher's reference timing), e.g. after an OpScope update.",
+         "RUN.opscope rewritten, with the launcher's reference timing), e.g. after an OpScope update.\n"
+         "Several torch.profiler traces are the ranks of one run: one profile with ranks (docs/ranks.md).",
          1,
          64,
-         {{"-o", "OUT", "", "the profile to write (.opscope, or .json for profile.json)"}, captureRangeOption()},
+         {{"-o", "OUT", "", "the profile to write (.opscope, or .json for profile.json)"},
+          captureRangeOption(),
+          rankRegexOption()},
          runImport},
         {"modules",
          "opscope modules FILE... [--json]",

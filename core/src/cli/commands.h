@@ -50,6 +50,8 @@ std::vector<CommandSpec> insightCommands();  // stats, insights (cmd_insights.cp
 std::vector<CommandSpec> pipelineCommands(); // capture, replay, profile (cmd_pipeline.cpp)
 std::vector<CommandSpec> diffCommands();     // diff (cmd_diff.cpp)
 std::vector<CommandSpec> remoteCommands();   // doctor (cmd_remote.cpp)
+std::vector<CommandSpec> rankCommands();     // ranks (cmd_ranks.cpp)
+OptionSpec rankRegexOption();                // --rank-regex PATTERN (import, ranks)
 std::vector<CommandSpec> sweepCommands();    // sweep, sweep-report (cmd_sweep.cpp)
 
 // --ssh HOST and its companions, taken by capture, profile and doctor (cmd_remote.cpp).

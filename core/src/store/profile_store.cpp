@@ -37,6 +37,7 @@ void visit(T &o, F &&f)
 {
     f("id", o.id);
     f("name", o.name);
+    f("rank", o.rank);
 }
 template <class T, class F>
 requires Is<T, Thread>
@@ -45,6 +46,7 @@ void visit(T &o, F &&f)
     f("pid", o.pid);
     f("tid", o.tid);
     f("name", o.name);
+    f("rank", o.rank);
 }
 template <class T, class F>
 requires Is<T, Kernel>
@@ -311,7 +313,8 @@ template <class T> void writeTable(Database &db, const char *table, const std::v
 bool addedLater(std::string_view table, std::string_view column)
 {
     return (table == "modules" && (column == "range" || column == "kind")) ||
-           (table == "memory_samples" && (column == "address" || column == "total_reserved"));
+           (table == "memory_samples" && (column == "address" || column == "total_reserved")) ||
+           ((table == "threads" || table == "devices") && column == "rank");
 }
 
 template <class T> std::vector<T> readTable(Database &db, const char *table)

@@ -10,6 +10,7 @@
 #include "opscope/importer.h"
 
 #include <algorithm>
+#include <exception>
 #include <stdexcept>
 #include <utility>
 
@@ -38,6 +39,44 @@ struct KernelMapPart {
     InductorKernelMap map;
 };
 
+// A .json or .json.gz among several files: maybe one rank's torch.profiler trace, which a failed import
+// leaves out with a warning instead of failing the whole run (docs/ranks.md).
+bool looksLikeTraceJson(const std::string &path)
+{
+    return path.ends_with(".json") || path.ends_with(".json.gz");
+}
+
+std::string leftOut(const std::string &path, const std::exception &e)
+{
+    std::string why = e.what();
+    if (why.starts_with(path + ": "))
+        why.erase(0, path.size() + 2);
+    return path + ": left out: " + why;
+}
+
+// Several torch.profiler traces of one capture are its ranks: they become one part with ranks.
+void mergeRankTraces(std::vector<Profile> &parts, const std::vector<std::string> &failures,
+                     const std::exception_ptr &firstFailure, const std::string &regex)
+{
+    std::vector<Profile> ranks, others;
+    for (Profile &part : parts)
+        (capture::isRankTrace(part) ? ranks : others).push_back(std::move(part));
+    if (ranks.size() + failures.size() < 2) {
+        if (!failures.empty()) // one trace json failed, and it was no rank of several: the import fails
+            std::rethrow_exception(firstFailure);
+        parts = std::move(others);
+        for (Profile &r : ranks)
+            parts.push_back(std::move(r));
+        return;
+    }
+    if (ranks.empty())
+        throw std::runtime_error(failures.front());
+    Profile merged = capture::mergeRanks(std::move(ranks), regex);
+    merged.warnings.insert(merged.warnings.end(), failures.begin(), failures.end());
+    parts = std::move(others);
+    parts.push_back(std::move(merged));
+}
+
 } // namespace
 
 Profile importCapture(const std::vector<std::string> &paths, const AttributionOptions &options,
@@ -47,17 +86,48 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         throw std::invalid_argument("importCapture: no files");
     std::vector<Profile> parts;
     std::vector<KernelMapPart> kernelMaps;
+    std::vector<std::string> rankFailures;
+    std::exception_ptr firstFailure;
+    // Ranks are tolerated to fail only where there can be several of them.
+    const auto traceJsons = std::count_if(paths.begin(), paths.end(), looksLikeTraceJson);
     for (size_t i = 0; i < paths.size(); ++i) {
         progress.report(double(i) / double(paths.size()), "Importing " + paths[i]);
-        const ImportFormat &format = detectFormat(paths[i]);
+        const ImportFormat *detected = nullptr;
+        try {
+            detected = &detectFormat(paths[i]);
+        } catch (const Cancelled &) {
+            throw;
+        } catch (const std::exception &e) {
+            if (traceJsons < 2 || !looksLikeTraceJson(paths[i]))
+                throw;
+            rankFailures.push_back(leftOut(paths[i], e));
+            if (!firstFailure)
+                firstFailure = std::current_exception();
+            continue;
+        }
+        const ImportFormat &format = *detected;
         if (format.role == ImportRole::KernelMap) {
             kernelMaps.push_back({paths[i], &format, format.loadKernelMap(paths[i])});
             continue;
         }
-        Profile part = importFile(format, paths[i], progress);
+        Profile part;
+        try {
+            part = importFile(format, paths[i], progress);
+        } catch (const Cancelled &) {
+            throw;
+        } catch (const std::exception &e) {
+            // One unreadable rank of several is left out; the others are kept (docs/ranks.md).
+            if (traceJsons < 2 || format.id != "kineto-json")
+                throw;
+            rankFailures.push_back(leftOut(paths[i], e));
+            if (!firstFailure)
+                firstFailure = std::current_exception();
+            continue;
+        }
         attribute(part, options, progress);
         parts.push_back(std::move(part));
     }
+    mergeRankTraces(parts, rankFailures, firstFailure, options.rankRegex);
     if (parts.empty()) { // kernel maps alone: the format's loader throws, saying why that is no profile
         (void)importFile(*kernelMaps.front().format, kernelMaps.front().path, progress);
         throw std::logic_error("importCapture: a kernel map format loaded a profile");
@@ -69,14 +139,18 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // trace), each named by its file when there are several.
     if (parts.size() > 1)
         for (Profile &part : parts)
-            for (std::string &w : part.warnings)
-                w = fileName(part.source_path) + ": " + w;
+            if (!part.metadataValue("rank_files")) // merged ranks' warnings already name their file
+                for (std::string &w : part.warnings)
+                    w = fileName(part.source_path) + ": " + w;
     Profile result = std::move(parts.front());
     const ImportRole resultRole = roleOf(result).role;
     std::string sources = result.source_path;
+    if (const std::string *rankFiles = result.metadataValue("rank_files"))
+        sources = *rankFiles; // the merged ranks' files (mergeRanks)
     for (size_t i = 1; i < parts.size(); ++i) {
         Profile &part = parts[i];
-        sources += "\n" + part.source_path;
+        const std::string *rankFiles = part.metadataValue("rank_files");
+        sources += "\n" + (rankFiles ? *rankFiles : part.source_path);
         result.warnings.insert(result.warnings.end(), part.warnings.begin(), part.warnings.end());
         const ImportRole role = roleOf(part).role;
         if (role == ImportRole::Counters && resultRole != ImportRole::Counters)

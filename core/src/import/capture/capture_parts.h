@@ -22,6 +22,13 @@ void crossCheckOperators(Profile &profile, const Profile &trace);
 bool isCrossCheckKey(std::string_view key);
 std::string describeCrossCheck(const CrossCheckCounts &counts);
 
+// Ranks (rank_merge.cpp): per-rank torch.profiler traces of one run become one profile with the rank
+// on every thread and device. The rank comes from the trace's distributedInfo, else from the file name
+// through `rankRegex` (its first group); a trace without a rank, of another run (world size) or a
+// rank seen twice is left out with a warning naming the file. Clocks: see docs/ranks.md.
+bool isRankTrace(const Profile &part);
+Profile mergeRanks(std::vector<Profile> parts, const std::string &rankRegex);
+
 // A count stored in the profile's metadata; false when absent or not a number.
 bool countOf(const Profile &p, std::string_view key, size_t &count);
 

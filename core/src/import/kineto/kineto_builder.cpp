@@ -162,6 +162,29 @@ StringId Builder::intern(std::string_view text)
     return slot.id;
 }
 
+// Kineto's collective args (NCCL kernels and record_param_comms cpu ops) kept as text and count
+// counters under the names collectives.h reads: comm.collective, comm.in_nelems, ...
+void Builder::addCollectiveArgs(std::vector<MetricValue> &counters, Index owner, const RawEvent &e)
+{
+    if (!e.has(Field::CollectiveName))
+        return;
+    const auto text = [&](Field f, const char *metric) {
+        if (const Token *t = e.get(f))
+            counters.push_back({owner, p_.metricId(metric, ""), 0.0, internToken(*t), kValueText});
+    };
+    const auto count = [&](Field f, const char *metric) {
+        if (const Token *t = e.get(f))
+            counters.push_back(
+                {owner, p_.metricId(metric, "count"), double(integerOr(t, 0)), kNoString, kValueIntegral});
+    };
+    text(Field::CollectiveName, "comm.collective");
+    count(Field::InMsgNelems, "comm.in_nelems");
+    count(Field::OutMsgNelems, "comm.out_nelems");
+    text(Field::Dtype, "comm.dtype");
+    count(Field::GroupSize, "comm.group_size");
+    text(Field::ProcessGroupName, "comm.process_group");
+}
+
 StringId Builder::internToken(const Token &token)
 {
     if (token.kind == TokenKind::String && token.escaped) {
@@ -444,6 +467,7 @@ void Builder::addComplete(const RawEvent &e, Category category, uint64_t offset)
         op.thread = threadOf(e);
         op.external_id = uint32_t(integerOr(e.get(Field::ExternalId), 0));
         op.sequence_nr = integerOr(e.get(Field::SequenceNumber), -1);
+        addCollectiveArgs(p_.operator_counters, Index(p_.operators.size()), e);
         if (category == Category::Untyped)
             untypedOps_.push_back(Index(p_.operators.size()));
         p_.operators.push_back(op);
@@ -480,6 +504,7 @@ void Builder::addComplete(const RawEvent &e, Category category, uint64_t offset)
         k.registers_per_thread = uint32_t(integerOr(e.get(Field::Registers), 0));
         // Kineto reports static + dynamic shared memory as one figure.
         k.static_shared_bytes = uint32_t(integerOr(e.get(Field::SharedMemory), 0));
+        addCollectiveArgs(p_.kernel_counters, Index(p_.kernels.size()), e);
         p_.kernels.push_back(k);
         return;
     }

@@ -65,6 +65,7 @@ private:
     void nameThreads();
     void shiftTimes(int64_t baseTimeNs);
     void addWarnings();
+    void addCollectiveArgs(std::vector<MetricValue> &counters, Index owner, const RawEvent &e);
 
     Profile &p_;
     uint64_t events_ = 0;

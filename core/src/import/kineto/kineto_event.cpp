@@ -67,6 +67,8 @@ int argField(std::string_view key)
             return field(Field::Block);
         if (key == "bytes")
             return field(Field::Bytes);
+        if (key == "dtype")
+            return field(Field::Dtype);
         if (key == "Bytes")
             return field(Field::AllocBytes);
         return kUnused;
@@ -81,6 +83,8 @@ int argField(std::string_view key)
     case 9:
         return key == "Device Id" ? field(Field::DeviceId) : kUnused;
     case 10:
+        if (key == "Group size")
+            return field(Field::GroupSize);
         return key == "Input Dims" ? field(Field::InputDims) : kUnused;
     case 11:
         if (key == "External id" || key == "external id")
@@ -93,6 +97,8 @@ int argField(std::string_view key)
     case 12:
         return key == "warps per SM" ? field(Field::WarpsPerSm) : kUnused;
     case 13:
+        if (key == "In msg nelems")
+            return field(Field::InMsgNelems);
         if (key == "shared memory")
             return field(Field::SharedMemory);
         if (key == "blocks per SM")
@@ -101,13 +107,19 @@ int argField(std::string_view key)
     case 14:
         if (key == "Total Reserved")
             return field(Field::TotalReserved);
+        if (key == "Out msg nelems")
+            return field(Field::OutMsgNelems);
         return key == "cuda_sync_kind" ? field(Field::SyncKind) : kUnused;
     case 15:
         if (key == "Sequence number")
             return field(Field::SequenceNumber);
         if (key == "Total Allocated")
             return field(Field::TotalAllocated);
+        if (key == "Collective name")
+            return field(Field::CollectiveName);
         return kUnused;
+    case 18:
+        return key == "Process Group Name" ? field(Field::ProcessGroupName) : kUnused;
     case 20:
         return key == "registers per thread" ? field(Field::Registers) : kUnused;
     case 25:

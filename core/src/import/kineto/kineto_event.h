@@ -58,6 +58,13 @@ enum class Field : uint8_t {
     DeviceType,     // "Device Type"
     ArgName,        // "name" (metadata events)
     SyncKind,       // "cuda_sync_kind"
+    // collectives (record_param_comms cpu_ops and NCCL kernels, torch >= 2.1): see docs/ranks.md
+    CollectiveName,   // "Collective name"
+    InMsgNelems,      // "In msg nelems"
+    OutMsgNelems,     // "Out msg nelems"
+    Dtype,            // "dtype"
+    GroupSize,        // "Group size"
+    ProcessGroupName, // "Process Group Name"
     Count
 };
 

@@ -1,0 +1,104 @@
+#pragma once
+// Ranks as a dimension of one profile, and why a rank waits (docs/ranks.md).
+//
+// A profile imported from several per-rank traces carries the rank on its threads and devices
+// (Thread::rank, Device::rank; -1 in a single-process profile). Collectives are the NCCL kernels
+// (ncclDevKernel_*, ncclKernel_*) of a rank, or, for a rank without GPU collectives (gloo on the CPU),
+// its collective cpu ops (gloo:*, nccl:*); Kineto's collective args give them size, dtype and process
+// group. Each collective is matched across ranks by (process group, index in that group on its rank).
+#include "opscope/profile.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace opscope {
+
+enum class CollectiveKind : uint8_t {
+    Other = 0,
+    AllReduce,
+    AllGather,
+    ReduceScatter,
+    Broadcast,
+    Reduce,
+    AllToAll,
+    SendRecv, // send, recv and NCCL's fused SendRecv kernels
+};
+std::string_view toString(CollectiveKind kind);
+// The kind a kernel or op name (ncclDevKernel_AllReduce_..., gloo:all_reduce) or Kineto's
+// "Collective name" ("allreduce", "_allgather_base", "reduce_scatter_tensor_coalesced") names.
+CollectiveKind collectiveKindOf(std::string_view name);
+// True for an NCCL kernel name (ncclDevKernel_* of NCCL >= 2.19, ncclKernel_* before).
+bool isNcclKernelName(std::string_view name);
+// nccl-tests' bus bandwidth factor for `n` ranks: 2(n-1)/n all-reduce, (n-1)/n all-gather and
+// reduce-scatter (and all-to-all), 1 broadcast, reduce, send/recv.
+double busBandwidthFactor(CollectiveKind kind, int n);
+// Bytes of one element of a Kineto "dtype" (Float 4, Half/BFloat16 2, ...); 0 when unknown.
+int dtypeBytes(std::string_view dtype);
+
+// One collective call on one rank.
+struct Collective {
+    int rank = -1;
+    CollectiveKind kind = CollectiveKind::Other;
+    Index kernel = kNoIndex; // kernels[] (GPU collectives)
+    Index op = kNoIndex;     // operators[] (CPU collectives)
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    uint64_t bytes = 0;        // nccl-tests' size: the larger of the in and out buffers; 0 unknown
+    std::string dtype;         // as Kineto writes it ("Float"); empty unknown
+    std::string group;         // process group name ("0"); empty: the default group
+    int groupSize = 0;         // ranks in the group; 0 unknown
+    uint32_t indexInGroup = 0; // n-th collective of `group` on this rank
+    // nccl-tests' figures on this rank's own duration (which includes its wait): bytes / duration, and
+    // that times busBandwidthFactor(kind, group size, else the world size); 0 without a size.
+    double algBandwidth = 0.0; // byte/s
+    double busBandwidth = 0.0; // byte/s
+};
+// Every collective of `p`, by rank then start.
+std::vector<Collective> collectivesOf(const Profile &p);
+
+// The rank of a kernel (through its device) or of a thread; -1 when the profile has no ranks.
+int rankOfDevice(const Profile &p, int32_t deviceId);
+// The ranks a profile holds, ascending (empty for a single-process profile).
+std::vector<int> ranksOf(const Profile &p);
+
+// One collective matched across the ranks that ran it.
+struct MatchedCollective {
+    std::string group;
+    uint32_t index = 0;
+    CollectiveKind kind = CollectiveKind::Other;
+    uint64_t bytes = 0;
+    int groupSize = 0;
+    std::vector<size_t> members; // into RankReport::collectives, one per rank
+    int64_t arrivalSkewNs = 0;   // latest start - earliest start
+    int64_t latencyNs = 0;       // shortest duration across the ranks
+    int lastArrival = -1;        // rank that started last
+    double busBandwidth = 0.0;   // byte/s at latencyNs; 0 without a size
+    double algBandwidth = 0.0;   // byte/s
+};
+
+struct RankBreakdown {
+    int rank = -1;
+    int64_t spanNs = 0;           // first to last GPU (or collective) activity of the rank
+    int64_t computeNs = 0;        // union of non-communication kernels
+    int64_t overlappedCommNs = 0; // communication running while compute runs
+    int64_t exposedCommNs = 0;    // communication intervals minus compute intervals
+    int64_t idleNs = 0;           // span minus compute and communication
+    int64_t waitNs = 0;           // summed over its collectives: latest arrival - its arrival
+    size_t collectives = 0;
+    size_t arrivedLast = 0;   // collectives where it started last (of >= 2 ranks)
+    int64_t causedWaitNs = 0; // others' wait on collectives where it arrived last
+    size_t steps = 0;         // ProfilerStep#N ranges of the rank (0: the trace has none)
+};
+
+struct RankReport {
+    std::vector<RankBreakdown> ranks;
+    std::vector<Collective> collectives;
+    std::vector<MatchedCollective> matched; // collectives seen on >= 2 ranks
+    size_t unmatched = 0;                   // collectives seen on one rank only
+    int straggler = -1;                     // makes the others wait longest; -1 when none waited
+};
+RankReport analyzeRanks(const Profile &p);
+
+} // namespace opscope

@@ -1,0 +1,121 @@
+// `opscope ranks`: the per-rank breakdown and the straggler of a multi-rank profile (ranks.h).
+#include "cli/commands.h"
+
+#include "opscope/format.h"
+#include "opscope/ranks.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <ostream>
+
+namespace opscope::cli {
+
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string column(const std::string &text, size_t width)
+{
+    return text.size() >= width ? text + " " : std::string(width - text.size(), ' ') + text;
+}
+
+int runRanks(const ParsedArgs &args, CliEnvironment &env)
+{
+    const Profile profile = importCaptureFiles(args);
+    const RankReport report = analyzeRanks(profile);
+    if (args.has("--json")) {
+        json ranks = json::array();
+        for (const RankBreakdown &b : report.ranks)
+            ranks.push_back({{"rank", b.rank},
+                             {"span_ns", b.spanNs},
+                             {"compute_ns", b.computeNs},
+                             {"overlapped_comm_ns", b.overlappedCommNs},
+                             {"exposed_comm_ns", b.exposedCommNs},
+                             {"idle_ns", b.idleNs},
+                             {"wait_ns", b.waitNs},
+                             {"collectives", b.collectives},
+                             {"arrived_last", b.arrivedLast},
+                             {"caused_wait_ns", b.causedWaitNs},
+                             {"steps", b.steps}});
+        json collectives = json::array();
+        for (const MatchedCollective &m : report.matched) {
+            json waits = json::object();
+            int64_t latest = INT64_MIN;
+            for (size_t i : m.members)
+                latest = std::max(latest, report.collectives[i].start_ns);
+            for (size_t i : m.members)
+                waits[std::to_string(report.collectives[i].rank)] = latest - report.collectives[i].start_ns;
+            collectives.push_back({{"group", m.group},
+                                   {"index", m.index},
+                                   {"kind", toString(m.kind)},
+                                   {"bytes", m.bytes},
+                                   {"ranks", m.members.size()},
+                                   {"arrival_skew_ns", m.arrivalSkewNs},
+                                   {"latency_ns", m.latencyNs},
+                                   {"last_arrival", m.lastArrival},
+                                   {"wait_ns", waits},
+                                   {"alg_bandwidth_Bps", m.algBandwidth},
+                                   {"bus_bandwidth_Bps", m.busBandwidth}});
+        }
+        json out = {{"ranks", ranks},
+                    {"straggler", report.straggler < 0 ? json(nullptr) : json(report.straggler)},
+                    {"collectives", collectives},
+                    {"unmatched_collectives", report.unmatched}};
+        if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
+            out["clock_residual_skew_ns"] = std::stoll(*skew);
+        env.out << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+        return 0;
+    }
+    env.out << "rank" << column("span", 13) << column("compute", 13) << column("comm overlap", 14)
+            << column("comm exposed", 14) << column("idle", 13) << column("waits", 13) << column("collectives", 12)
+            << column("last", 6) << "\n";
+    for (const RankBreakdown &b : report.ranks)
+        env.out << column(b.rank < 0 ? "-" : std::to_string(b.rank), 4) << column(formatFixedDuration(b.spanNs), 13)
+                << column(formatFixedDuration(b.computeNs), 13) << column(formatFixedDuration(b.overlappedCommNs), 14)
+                << column(formatFixedDuration(b.exposedCommNs), 14) << column(formatFixedDuration(b.idleNs), 13)
+                << column(formatFixedDuration(b.waitNs), 13) << column(std::to_string(b.collectives), 12)
+                << column(std::to_string(b.arrivedLast), 6) << (b.rank == report.straggler ? "  straggler" : "")
+                << "\n";
+    env.out << report.matched.size() << " collectives matched across ranks, " << report.unmatched
+            << " seen on one rank only\n";
+    if (report.straggler >= 0)
+        for (const RankBreakdown &b : report.ranks)
+            if (b.rank == report.straggler)
+                env.out << "straggler: rank " << b.rank << " (arrived last at " << b.arrivedLast
+                        << " collectives; the others waited " << formatFixedDuration(b.causedWaitNs) << " for it)\n";
+    if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
+        env.out << "clock residual skew (end times of matched collectives): " << formatFixedDuration(std::stoll(*skew))
+                << "\n";
+    return 0;
+}
+
+} // namespace
+
+OptionSpec rankRegexOption()
+{
+    return {"--rank-regex", "PATTERN", "(?:rank|procid)[-_.]?([0-9]+)",
+            "for torch.profiler traces without distributedInfo: the rank is the first group of PATTERN "
+            "in the file name"};
+}
+
+std::vector<CommandSpec> rankCommands()
+{
+    return {
+        {"ranks",
+         "opscope ranks FILE... [--json] [--rank-regex PATTERN]",
+         std::string("Print per rank of a multi-rank profile: compute, communication overlapped with compute,\n"
+                     "exposed communication, idle, the time it waited in collectives, and the straggler (the\n"
+                     "rank the others waited for longest); --json adds every matched collective with its\n"
+                     "arrival skew, each rank's wait, latency and bus bandwidth.\n") +
+             kCaptureFilesHelp,
+         1,
+         64,
+         {{"--json", "", "", "print JSON (keys ranks, straggler, collectives)"},
+          rankRegexOption(),
+          captureRangeOption()},
+         runRanks},
+    };
+}
+
+} // namespace opscope::cli

@@ -1,0 +1,269 @@
+// Ranks as a dimension (ranks.h, docs/ranks.md) on real per-rank torch.profiler traces: the two sampled
+// ranks of HTA's 128-rank NCCL job and rank 0 of its 2-rank all-reduce job (kineto-multirank). Expected
+// values are read off the files with python's json module (figures in the comments).
+#include "capture_test_util.h"
+#include "test_util.h"
+
+#include "opscope/capture_import.h"
+#include "opscope/profile_store.h"
+#include "opscope/ranks.h"
+#include "store/sqlite_util.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fstream>
+#include <zlib.h>
+
+using namespace opscope;
+using opscope::test::fixture;
+
+namespace {
+
+std::string multirank(const std::string &name)
+{
+    return fixture("public/kineto-multirank/HolisticTraceAnalysis__" + name + ".json.gz");
+}
+const std::string kRank0 = "sampled_rank-0", kRank1 = "sampled_rank-1", kNcclData = "nccl_data";
+
+std::string gunzip(const std::string &path)
+{
+    gzFile f = gzopen(path.c_str(), "rb");
+    std::string text;
+    char buf[1 << 16];
+    for (int n; f && (n = gzread(f, buf, sizeof buf)) > 0;)
+        text.append(buf, size_t(n));
+    gzclose(f);
+    return text;
+}
+
+void writeText(const std::string &path, const std::string &text)
+{
+    std::ofstream(path, std::ios::binary) << text;
+}
+
+size_t countWarning(const Profile &p, const std::string &needle)
+{
+    size_t n = 0;
+    for (const std::string &w : p.warnings)
+        n += w.find(needle) != std::string::npos;
+    return n;
+}
+
+} // namespace
+
+class TestRanks : public QObject {
+    Q_OBJECT
+private slots:
+    void collectiveKindsAndBusBandwidthFactors()
+    {
+        QCOMPARE(toString(collectiveKindOf("ncclDevKernel_AllGather_RING_LL(ncclDevKernelArgsStorage<4096ul>)")),
+                 toString(CollectiveKind::AllGather));
+        QCOMPARE(toString(collectiveKindOf(
+                     "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, unsigned long, ncclWork*)")),
+                 toString(CollectiveKind::AllReduce));
+        QCOMPARE(toString(collectiveKindOf("ncclDevKernel_ReduceScatter_Sum_bf16_RING_LL")),
+                 toString(CollectiveKind::ReduceScatter));
+        QCOMPARE(toString(collectiveKindOf("ncclKernel_SendRecv_RING_SIMPLE_Sum_int8_t")),
+                 toString(CollectiveKind::SendRecv));
+        QCOMPARE(toString(collectiveKindOf("gloo:all_reduce")), toString(CollectiveKind::AllReduce));
+        QCOMPARE(toString(collectiveKindOf("_allgather_base")), toString(CollectiveKind::AllGather));
+        QCOMPARE(toString(collectiveKindOf("broadcast")), toString(CollectiveKind::Broadcast));
+        // nccl-tests (PERFORMANCE.md): 2(n-1)/n all-reduce, (n-1)/n all-gather / reduce-scatter, 1 broadcast.
+        QCOMPARE(busBandwidthFactor(CollectiveKind::AllReduce, 8), 1.75);
+        QCOMPARE(busBandwidthFactor(CollectiveKind::AllGather, 4), 0.75);
+        QCOMPARE(busBandwidthFactor(CollectiveKind::ReduceScatter, 2), 0.5);
+        QCOMPARE(busBandwidthFactor(CollectiveKind::Broadcast, 8), 1.0);
+        QCOMPARE(busBandwidthFactor(CollectiveKind::SendRecv, 8), 1.0);
+        QCOMPARE(dtypeBytes("Float"), 4);
+        QCOMPARE(dtypeBytes("BFloat16"), 2);
+        QCOMPARE(dtypeBytes("Long"), 8);
+    }
+
+    void collectiveArgsBecomeCommunicationOps()
+    {
+        // nccl_data: 21 NCCL kernels with Kineto's collective args, 15 allreduce and 6 broadcast; the
+        // earliest: In msg nelems 53120, Float, 30.975 us, group "0" of size 2.
+        const Profile p = importCapture({multirank(kNcclData)});
+        const std::vector<Collective> cs = collectivesOf(p);
+        QCOMPARE(cs.size(), size_t(21));
+        size_t allReduce = 0, broadcast = 0, floats = 0;
+        for (const Collective &c : cs) {
+            allReduce += c.kind == CollectiveKind::AllReduce;
+            broadcast += c.kind == CollectiveKind::Broadcast;
+            QCOMPARE(c.group, std::string("0"));
+            QCOMPARE(c.groupSize, 2);
+            QVERIFY(c.dtype == "Float" || c.dtype == "Long"); // 18 Float, 3 Long broadcasts
+            floats += c.dtype == "Float";
+            QVERIFY(c.kernel != kNoIndex);
+        }
+        QCOMPARE(allReduce, size_t(15));
+        QCOMPARE(broadcast, size_t(6));
+        QCOMPARE(floats, size_t(18));
+        const Collective &first = cs.front();
+        QCOMPARE(first.bytes, uint64_t(53120) * 4);
+        QCOMPARE(first.end_ns - first.start_ns, int64_t(30975));
+        // algbw 6.8597 GB/s; an all-reduce over 2 ranks: busbw = algbw x 2(2-1)/2 = algbw.
+        QVERIFY(std::abs(first.algBandwidth - 53120.0 * 4 / 30975e-9) < 1.0);
+        QCOMPARE(first.busBandwidth, first.algBandwidth);
+        QCOMPARE(first.indexInGroup, 0u);
+        QCOMPARE(cs.back().indexInGroup, 20u);
+        // A single trace stays a single-rank profile.
+        QVERIFY(ranksOf(p).empty());
+    }
+
+    void twoRanksBecomeOneProfile()
+    {
+        // sampled ranks 0 and 1 (distributedInfo rank 0 / 1, world size 128): 1,154 + 1,104 kernels, 10
+        // ncclKernel_SendRecv each; given in reverse order, the ranks still come from the traces.
+        const Profile p = importCapture({multirank(kRank1), multirank(kRank0)});
+        QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
+        QCOMPARE(p.kernels.size(), size_t(1154 + 1104));
+        size_t kernels[2] = {0, 0};
+        for (const Kernel &k : p.kernels) {
+            const int rank = rankOfDevice(p, k.device);
+            QVERIFY(rank == 0 || rank == 1);
+            ++kernels[rank];
+        }
+        QCOMPARE(kernels[0], size_t(1154));
+        QCOMPARE(kernels[1], size_t(1104));
+        for (const Thread &t : p.threads)
+            QVERIFY(t.rank == 0 || t.rank == 1);
+        QCOMPARE(*p.metadataValue("ranks"), std::string("0,1"));
+        QVERIFY(p.metadataValue("rank") == nullptr);
+        QCOMPARE(countWarning(p, "2 of 128 ranks imported"), size_t(1));
+        // One host: the end times of matched collectives agree to 0.2 ms at the median, so no shift; the
+        // largest spread of end times (134.153 ms) is stated.
+        QVERIFY(p.metadataValue("rank_clock_offset_ns.1") == nullptr);
+        QCOMPARE(*p.metadataValue("rank_clock_residual_skew_ns"), std::string("134153000"));
+
+        // Store: the rank survives save and load; a file from before the column reads -1.
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("ranks.opscope").toStdString();
+        saveProfile(p, path);
+        QVERIFY(loadProfile(path) == p);
+        {
+            sql::Database db(path, false);
+            db.exec("ALTER TABLE threads DROP COLUMN rank");
+            db.exec("ALTER TABLE devices DROP COLUMN rank");
+        }
+        const Profile older = loadProfile(path);
+        for (const Thread &t : older.threads)
+            QCOMPARE(t.rank, -1);
+        QVERIFY(ranksOf(older).empty());
+    }
+
+    void whyARankWaits()
+    {
+        // Matched by index: rank 1 starts last at 8 of the 10 SendRecvs; rank 0 waits 381.329 ms in all,
+        // rank 1 132.166 ms; the first: skew 35.534 ms, latency 30.669 ms (rank 0's duration).
+        const Profile p = importCapture({multirank(kRank0), multirank(kRank1)});
+        const RankReport r = analyzeRanks(p);
+        QCOMPARE(r.ranks.size(), size_t(2));
+        QCOMPARE(r.matched.size(), size_t(10));
+        QCOMPARE(r.unmatched, size_t(0));
+        QCOMPARE(r.straggler, 1);
+        QCOMPARE(r.ranks[0].waitNs, int64_t(381329000));
+        QCOMPARE(r.ranks[1].waitNs, int64_t(132166000));
+        QCOMPARE(r.ranks[1].arrivedLast, size_t(8));
+        QCOMPARE(r.ranks[1].causedWaitNs, int64_t(381329000));
+        QCOMPARE(r.matched[0].arrivalSkewNs, int64_t(35534000));
+        QCOMPARE(r.matched[0].latencyNs, int64_t(30669000));
+        QCOMPARE(r.matched[0].lastArrival, 1);
+        for (const RankBreakdown &b : r.ranks) {
+            QCOMPARE(b.collectives, size_t(10));
+            QVERIFY(b.computeNs > 0);
+            QCOMPARE(b.spanNs, b.computeNs + b.exposedCommNs + b.idleNs);
+        }
+
+        const opscope::test::CliRun run =
+            opscope::test::runOpscope({"ranks", "--json", multirank(kRank0), multirank(kRank1)});
+        QCOMPARE(run.exitCode, 0);
+        const nlohmann::json j = nlohmann::json::parse(run.out);
+        QCOMPARE(j["straggler"].get<int>(), 1);
+        QCOMPARE(j["ranks"].size(), size_t(2));
+        QCOMPARE(j["ranks"][0]["wait_ns"].get<int64_t>(), int64_t(381329000));
+        QCOMPARE(j["collectives"][0]["wait_ns"]["0"].get<int64_t>(), int64_t(35534000));
+        const opscope::test::CliRun text = opscope::test::runOpscope({"ranks", multirank(kRank0), multirank(kRank1)});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.find("straggler: rank 1") != std::string::npos, text.out.c_str());
+    }
+
+    void clocksOfAnotherHostAreAligned()
+    {
+        // Rank 1's clock 2.5 s ahead (another host): aligned on the collectives' end times, the
+        // matched-collective figures are those of the shared clock.
+        QTemporaryDir dir;
+        std::string text = gunzip(multirank(kRank1));
+        const std::string shifted = dir.filePath("rank1_shifted.json").toStdString();
+        nlohmann::json trace = nlohmann::json::parse(text);
+        for (auto &e : trace["traceEvents"])
+            if (e.contains("ts") && e["ts"].is_number())
+                e["ts"] = e["ts"].get<double>() + 2.5e6;
+        writeText(shifted, trace.dump());
+        const Profile p = importCapture({multirank(kRank0), shifted});
+        QVERIFY(p.metadataValue("rank_clock_offset_ns.1") != nullptr);
+        // The median end offset after the shift: within the 0.4 ms the same-clock traces show.
+        const int64_t offset = std::stoll(*p.metadataValue("rank_clock_offset_ns.1"));
+        QVERIFY2(std::llabs(offset + 2'500'000'000) < 400'000, std::to_string(offset).c_str());
+        QCOMPARE(analyzeRanks(p).straggler, 1);
+    }
+
+    void rankFromTheFileName()
+    {
+        // Without distributedInfo, the rank is read from the name (--rank-regex), never from the order.
+        QTemporaryDir dir;
+        std::vector<std::string> paths;
+        for (const auto &[name, out] : {std::pair{kRank1, "trace_RANK7.json"}, std::pair{kRank0, "trace_RANK3.json"}}) {
+            nlohmann::json trace = nlohmann::json::parse(gunzip(multirank(name)));
+            trace.erase("distributedInfo");
+            paths.push_back(dir.filePath(out).toStdString());
+            writeText(paths.back(), trace.dump());
+        }
+        AttributionOptions options;
+        const Profile p = importCapture(paths, options);
+        QCOMPARE(ranksOf(p), (std::vector<int>{3, 7}));
+        size_t rank7 = 0;
+        for (const Kernel &k : p.kernels)
+            rank7 += rankOfDevice(p, k.device) == 7;
+        QCOMPARE(rank7, size_t(1104)); // sampled_rank-1's kernels
+
+        options.rankRegex = "nomatch([0-9]+)";
+        const Profile none = importCapture({paths[0], paths[1], multirank(kRank0)}, options);
+        QCOMPARE(ranksOf(none), (std::vector<int>{0}));
+        QCOMPARE(countWarning(none, "trace_RANK7.json: left out: no rank"), size_t(1));
+        QCOMPARE(countWarning(none, "trace_RANK3.json: left out: no rank"), size_t(1));
+    }
+
+    void badRanksAreLeftOutByName()
+    {
+        // A truncated rank keeps what it has, with its name on the warning; a trace of another run
+        // (world size 2, not 128) and a rank given twice are left out, each named.
+        QTemporaryDir dir;
+        const std::string truncated = dir.filePath("rank-1.json").toStdString();
+        writeText(truncated, gunzip(multirank(kRank1)).substr(0, 300000));
+        const Profile p = importCapture({multirank(kRank0), truncated, multirank(kNcclData), multirank(kRank0)});
+        QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
+        QCOMPARE(countWarning(p, "rank-1.json: the file is truncated"), size_t(1));
+        QCOMPARE(countWarning(p, "HolisticTraceAnalysis__nccl_data.json.gz: left out: world size 2, the other "
+                                 "ranks' is 128"),
+                 size_t(1));
+        QCOMPARE(
+            countWarning(p, "HolisticTraceAnalysis__sampled_rank-0.json.gz: left out: rank 0 was already imported"),
+            size_t(1));
+        size_t kernels0 = 0;
+        for (const Kernel &k : p.kernels)
+            kernels0 += rankOfDevice(p, k.device) == 0;
+        QCOMPARE(kernels0, size_t(1154));
+
+        // A file that is no trace at all, among ranks: named, the others kept.
+        const std::string junk = dir.filePath("rank-5.json").toStdString();
+        writeText(junk, "{\"traceEvents\": [ {\"ph\": \"X\", \"name\": ");
+        const Profile q = importCapture({multirank(kRank0), junk});
+        QCOMPARE(ranksOf(q), (std::vector<int>{0}));
+        QCOMPARE(countWarning(q, "rank-5.json: left out: not a profile format"), size_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRanks)
+#include "tst_ranks.moc"
