@@ -1,7 +1,7 @@
 """A small GPT (decoder-only transformer) with identical blocks, trained or run on random tokens.
 
     python3 examples/gpt.py [--size tiny|small|base] [--steps N] [--infer] [--dtype float32|bfloat16]
-                            [--layers N] [--vocab N] [--batch N] [--seq N]
+                            [--layers N] [--vocab N] [--batch N] [--seq N] [--checkpoint]
     opscope profile examples/gpt.py -- --infer
 
 Modules (the shape of the fixtures in shared/fixtures/h100): model[GPT] -> wte[Embedding],
@@ -15,6 +15,7 @@ import inspect
 
 import torch
 import torch.nn.functional as F
+import torch.utils.checkpoint
 from torch import nn
 
 SIZES = {
@@ -78,11 +79,16 @@ class GPT(nn.Module):
         self.ln_f = nn.LayerNorm(width)
         self.head = nn.Linear(width, vocabulary, bias=False)
 
+    checkpoint = False  # recompute each block's activations in backward instead of keeping them
+
     def forward(self, idx):
         positions = torch.arange(idx.shape[1], device=idx.device)
         x = self.wte(idx) + self.wpe(positions)
         for block in self.blocks:
-            x = block(x)
+            if self.checkpoint and torch.is_grad_enabled():
+                x = torch.utils.checkpoint.checkpoint(block, x, use_reentrant=False)
+            else:
+                x = block(x)
         return self.head(self.ln_f(x))
 
 
@@ -101,6 +107,8 @@ def build_step(argv=None):
     parser.add_argument("--log-every", type=int, default=10, metavar="N",
                         help="print the loss every N steps (default 10); loss.item() waits for the GPU")
     parser.add_argument("--infer", action="store_true", help="forward only, under torch.no_grad()")
+    parser.add_argument("--checkpoint", action="store_true",
+                        help="activation checkpointing of every block (torch.utils.checkpoint)")
     parser.add_argument("--dtype", choices=["float32", "bfloat16"], default="float32")
     parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     args = parser.parse_args(argv)
@@ -119,6 +127,7 @@ def build_step(argv=None):
     with on_device:
         model = GPT(layers, width, heads, sequence, vocabulary)
     model = model.to(args.device, dtype)
+    model.checkpoint = args.checkpoint
     # Fused AdamW on CUDA where torch has it (as nanoGPT does): one kernel per update instead of a
     # dozen foreach passes over the parameter list.
     fused = args.device.startswith("cuda") and "fused" in inspect.signature(torch.optim.AdamW).parameters

@@ -13,6 +13,8 @@
 #include <QTest>
 
 #include <fstream>
+#include <map>
+#include <set>
 
 using namespace opscope;
 
@@ -124,6 +126,48 @@ private slots:
         QVERIFY(layers);
         QVERIFY(tree.findPhase(kPhaseBackward) >= 0);
         QCOMPARE(tree.nodes[size_t(tree.findPhase(kPhaseOptimizer))].label(), std::string("optimizer [AdamW]"));
+    }
+    void graphReplayedKernelsFollowCall()
+    {
+        // A real capture under --compile reduce-overhead (tests/data/h100_gpt_reduce_overhead: the GPT
+        // example, tiny, on an H100): the captured step replays the compiled forward and backward as CUDA
+        // graphs, so their kernels share the graph launch's correlation id and have no CPU launch. The
+        // Triton kernels match by name; the cuBLAS and attention kernels between them take the extern
+        // launch of call() at their place (before: no operator, the root module).
+        QTemporaryDir dir;
+        const std::string sqlite = test::tempPath(dir, "nsys.sqlite");
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h100_gpt_reduce_overhead/nsys.sqlite.gz"), sqlite));
+        const Profile p = importCapture(
+            {sqlite, test::sourceFile("tests/data/h100_gpt_reduce_overhead/inductor/torch_compile_debug")});
+        size_t captured = 0, withOp = 0, inModuleOrPhase = 0, attention = 0;
+        std::map<std::string, std::set<std::string>> modulesOf; // operator -> module paths, forward kernels
+        for (const Kernel &k : p.kernels) {
+            if (k.flags & kKernelOutsideCapture)
+                continue;
+            ++captured;
+            withOp += k.op != kNoIndex;
+            inModuleOrPhase += k.module != kNoIndex;
+            const std::string_view name = p.text(k.name);
+            if (name.find("fmha_cutlassF") != std::string_view::npos) { // the forward's attention kernel
+                ++attention;
+                QVERIFY(k.op != kNoIndex && k.module != kNoIndex);
+                QCOMPARE(std::string(p.text(p.operators[k.op].name)),
+                         std::string("aten::_scaled_dot_product_efficient_attention"));
+                const std::string path(p.text(p.modules[k.module].path));
+                QVERIFY2(path == "blocks.0.attn" || path == "blocks.1.attn", path.c_str());
+            }
+            if (k.op != kNoIndex && k.module != kNoIndex && !isPhase(p.modules[k.module]))
+                modulesOf[std::string(p.text(p.operators[k.op].name))].insert(
+                    std::string(p.text(p.modules[k.module].path)));
+        }
+        QCOMPARE(captured, size_t(118));
+        QCOMPARE(withOp, captured); // 99 before
+        QCOMPARE(inModuleOrPhase, captured);
+        QCOMPARE(attention, size_t(2)); // one per block
+        // The MLP's second GEMM (extern_kernels.mm between the GELU and the residual add) is the MLP's.
+        QVERIFY(modulesOf["aten::mm"].count("blocks.0.mlp") && modulesOf["aten::mm"].count("blocks.1.mlp"));
+        const std::string *meta = p.metadataValue("compiled_modules");
+        QVERIFY(meta && meta->find("extern kernels of CUDA graph replays placed by position") != std::string::npos);
     }
 };
 

@@ -7,9 +7,13 @@
 //   the pre-grad (Dynamo) graph's nodes, for backward kernels too where AOTAutograd kept the forward
 //   node they come from;
 // - opscope_module_stacks_<n>.json, written by the launcher for each Dynamo graph: node name -> its
-//   nn_module_stack as named_modules() names (see resources/launcher/opscope_launcher/compiled.py).
+//   nn_module_stack as named_modules() names (see resources/launcher/opscope_launcher/compiled.py), and
+//   opscope_module_stacks_post_<n>.json for each graph after AOTAutograd (forward and backward), whose
+//   backward nodes carry the module stack of the forward node they were made from.
 // Each kernel goes to the lowest common ancestor of its nodes' modules, a module call made for it inside
-// the root call the kernel sits in. The code lives in core/src/import/inductor/compiled_modules.cpp.
+// the root call the kernel sits in. Kernels replayed from a CUDA graph (mode="reduce-overhead") have no
+// CPU launch of their own: Triton kernels match by name as always, and the extern kernels between them
+// (cuBLAS, attention) by their place in call(). The code lives in core/src/import/inductor/compiled_modules.cpp.
 
 #include "opscope/profile.h"
 
@@ -38,6 +42,7 @@ struct CompiledGraph {
 // A Dynamo graph's module stacks, as the launcher wrote them.
 struct ModuleStacks {
     std::string file;
+    bool postGrad = false; // written by the post-grad pass (node names of the graph after AOTAutograd)
     std::map<std::string, std::vector<std::string>> nodes; // node -> module paths, outermost first
     std::map<std::string, std::string> classes;            // module path -> class name
 };
@@ -52,11 +57,12 @@ std::vector<ModuleStacks> readModuleStacks(const std::string &path);
 std::vector<std::string> commonModuleStack(const std::vector<std::vector<std::string>> &stacks);
 
 struct CompiledModuleCounts {
-    size_t graphs = 0;         // compiled graphs with launches
-    size_t stackFiles = 0;     // module stack files found
-    size_t kernelsMatched = 0; // kernels matched to a launch of a compiled graph
-    size_t kernelsMoved = 0;   // ... and given a module below the root
-    size_t modulesMade = 0;    // module calls made for compiled submodules
+    size_t graphs = 0;          // compiled graphs with launches
+    size_t stackFiles = 0;      // module stack files found
+    size_t kernelsMatched = 0;  // kernels matched to a launch of a compiled graph
+    size_t kernelsMoved = 0;    // ... and given a module below the root
+    size_t replayedExterns = 0; // extern kernels of CUDA graph replays placed by their position
+    size_t modulesMade = 0;     // module calls made for compiled submodules
 };
 
 // Gives the kernels of compiled graphs their modules (see above). Without module stacks (a capture by an

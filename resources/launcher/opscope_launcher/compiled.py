@@ -7,6 +7,11 @@ each graph, node name -> module paths (named_modules() names, outermost first, t
 opscope_module_stacks_<n>.json in the Inductor debug folder (TORCH_COMPILE_DEBUG), through Inductor's
 pre-grad custom pass hook, which sees the graph with the node names the debug files use. The import
 (core/include/opscope/compiled_modules.h) gives each kernel the common ancestor of its nodes' modules.
+
+Backward kernels name nodes of the backward graph too (mm_13, sum_21), which the pre-grad graph never
+had. AOTAutograd copies each forward node's module stack to the backward nodes made from it
+(meta["fwd_nn_module_stack"]); Inductor's post-grad pre-pass hook sees those graphs, forward and
+backward, and each is written as opscope_module_stacks_post_<n>.json ("pass": "post_grad").
 """
 
 import itertools
@@ -44,7 +49,8 @@ def graph_stacks(graph, known=None):
     (named_modules() names, when given) are left out of the stacks."""
     nodes, classes = {}, {}
     for node in graph.nodes:
-        stack = node.meta.get("nn_module_stack") if hasattr(node, "meta") else None
+        meta = getattr(node, "meta", None) or {}
+        stack = meta.get("nn_module_stack") or meta.get("fwd_nn_module_stack")
         if not stack:
             continue
         paths = []
@@ -65,12 +71,13 @@ def graph_stacks(graph, known=None):
 
 
 class ModuleStackRecorder:
-    """Installs the pre-grad pass; each graph Inductor compiles is written to `folder()`."""
+    """Installs the pre-grad and post-grad passes; each graph Inductor compiles is written to `folder()`."""
 
     def __init__(self, root, warn):
         self.known = {name for name, _ in root.named_modules()}
         self.warn = warn
         self.counter = itertools.count()
+        self.post_counter = itertools.count()
         self.previous = None
 
     def install(self):
@@ -92,7 +99,36 @@ class ModuleStackRecorder:
             return None
 
         inductor_config.pre_grad_custom_pass = record
+        self._install_post_grad(inductor_config)
         return True
+
+    def _install_post_grad(self, inductor_config):
+        if not hasattr(inductor_config, "post_grad_custom_pre_pass"):
+            return  # older torch: backward-only nodes keep no module (the import says so)
+        previous = inductor_config.post_grad_custom_pre_pass
+        recorder = self
+        try:
+            from torch._inductor.custom_graph_pass import CustomGraphPass
+        except ImportError:
+            CustomGraphPass = object
+        token = "opscope-module-stacks-%d-%d" % (os.getpid(), id(self))
+
+        class RecordPostGrad(CustomGraphPass):
+            """A pass that changes nothing. Its uuid is this process's own, so Inductor's graph cache
+            misses once per process and the pass sees every graph it compiles."""
+
+            def __call__(self, graph):
+                try:
+                    recorder.write(graph, post_grad=True)
+                except Exception as e:  # recording must never break the compile
+                    recorder.warn("module stacks of a compiled graph (post-grad) not written: %s" % e)
+                if previous is not None:
+                    previous(graph)
+
+            def uuid(self):
+                return token
+
+        inductor_config.post_grad_custom_pre_pass = RecordPostGrad()
 
     @staticmethod
     def folder():
@@ -100,13 +136,15 @@ class ModuleStackRecorder:
 
         return get_debug_dir()
 
-    def write(self, graph):
+    def write(self, graph, post_grad=False):
         import torch
 
         nodes, classes = graph_stacks(graph, self.known)
-        index = next(self.counter)
+        index = next(self.post_counter if post_grad else self.counter)
         folder = self.folder()
         os.makedirs(folder, exist_ok=True)
-        with open(os.path.join(folder, "opscope_module_stacks_%d.json" % index), "w") as f:
+        name = "opscope_module_stacks_%s%d.json" % ("post_" if post_grad else "", index)
+        with open(os.path.join(folder, name), "w") as f:
             json.dump({"format": "opscope-module-stacks", "version": 1, "graph": index,
+                       "pass": "post_grad" if post_grad else "pre_grad",
                        "torch": torch.__version__, "modules": classes, "nodes": nodes}, f)

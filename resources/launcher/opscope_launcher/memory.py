@@ -38,6 +38,8 @@ class MemoryRecorder:
         self.snapshot = None
         self.note = None
         self.appended_events = 0
+        self.peak_allocated = None  # torch.cuda.max_memory_allocated() over the captured step
+        self.peak_reserved = None
 
     # -- CUDA allocator history ------------------------------------------------------------------
     def start(self):
@@ -59,8 +61,18 @@ class MemoryRecorder:
             self.history = True
         except Exception as e:  # never fail the workload for an instrument
             self.note = "allocator history unavailable: %s" % e
+        try:  # the step's own peak, to check the snapshot's against
+            torch.cuda.reset_peak_memory_stats()
+        except Exception:
+            pass
 
     def stop(self):
+        try:
+            if compat.cuda_available():
+                self.peak_allocated = int(torch.cuda.max_memory_allocated())
+                self.peak_reserved = int(torch.cuda.max_memory_reserved())
+        except Exception:
+            pass
         if not self.history:
             return
         try:
@@ -133,6 +145,8 @@ class MemoryRecorder:
             "history_max_entries": HISTORY_MAX_ENTRIES if self.history else None,
             "snapshot": self.snapshot,
             "legacy_events_added": self.appended_events,
+            "max_memory_allocated": self.peak_allocated,
+            "max_memory_reserved": self.peak_reserved,
             "note": self.note,
         }
 

@@ -99,8 +99,8 @@ const std::vector<std::string> *stackOf(const ModuleStacks &stacks, const std::s
     return it == stacks.nodes.end() ? nullptr : &it->second;
 }
 
-// The stack file of each graph: the one that knows most of its forward's nodes (the launcher writes
-// one per Dynamo graph, and a forward and its backward share it).
+// The pre-grad stack file of each graph: the one that knows most of its forward's nodes (the launcher
+// writes one per Dynamo graph, and a forward and its backward share it).
 std::map<std::string, const ModuleStacks *> pairStacks(const std::vector<CompiledGraph> &graphs,
                                                        const std::vector<ModuleStacks> &stacks)
 {
@@ -113,11 +113,38 @@ std::map<std::string, const ModuleStacks *> pairStacks(const std::vector<Compile
     for (const auto &[graph, names] : nodesOf) {
         size_t best = 0;
         for (const ModuleStacks &s : stacks) {
+            if (s.postGrad)
+                continue;
             const size_t hits =
                 size_t(std::count_if(names.begin(), names.end(), [&](const std::string &n) { return stackOf(s, n); }));
             if (hits > best) {
                 best = hits;
                 paired[graph] = &s;
+            }
+        }
+    }
+    return paired;
+}
+
+// The post-grad stack file of each compiled graph (forward and backward apart): the one that knows most
+// of the nodes its launches name; null where none knows any.
+std::vector<const ModuleStacks *> pairPostGradStacks(const std::vector<CompiledGraph> &graphs,
+                                                     const std::vector<ModuleStacks> &stacks)
+{
+    std::vector<const ModuleStacks *> paired(graphs.size(), nullptr);
+    for (size_t g = 0; g < graphs.size(); ++g) {
+        std::set<std::string> names;
+        for (const CompiledLaunch &l : graphs[g].launches)
+            names.insert(l.sourceNodes.begin(), l.sourceNodes.end());
+        size_t best = 0;
+        for (const ModuleStacks &s : stacks) {
+            if (!s.postGrad)
+                continue;
+            const size_t hits =
+                size_t(std::count_if(names.begin(), names.end(), [&](const std::string &n) { return stackOf(s, n); }));
+            if (hits > best) {
+                best = hits;
+                paired[g] = &s;
             }
         }
     }
@@ -141,9 +168,99 @@ struct LaunchRef {
     size_t launch = 0;
 };
 
+// What a library kernel does within its extern call: cuBLAS scales C before a GEMM with beta != 0
+// (scal_kernel), runs one main kernel, and may reduce split-K partials or apply an epilogue after it.
+enum class ExternRole { Before, Main, After, Attention };
+
+ExternRole externRole(std::string_view name)
+{
+    auto has = [&](std::string_view part) { return name.find(part) != std::string_view::npos; };
+    if (has("fmha") || has("flash") || has("attention") || has("Attention") || has("attn"))
+        return ExternRole::Attention;
+    if (has("scal_kernel"))
+        return ExternRole::Before;
+    if (has("splitKreduce") || has("epilogue"))
+        return ExternRole::After;
+    return ExternRole::Main;
+}
+
+bool attentionLaunch(const CompiledLaunch &l)
+{
+    return l.atenOp().find("attention") != std::string::npos;
+}
+
+// Kernels replayed from a CUDA graph share the correlation id of their cudaGraphLaunch and have no CPU
+// launch of their own, so the extern kernels among them (which match no name in output_code.py) are
+// placed by position: between two Triton kernels of one replay run the extern launches call() lists
+// between them, in order. A kernel moves on to the next extern launch when it starts a new call (a
+// second main kernel, or a scaling kernel after one) and to an attention launch when it is an attention
+// kernel; where kernels and launches cannot be told apart this way, the earlier launch keeps them.
+void placeReplayedExterns(const Profile &p, const std::vector<CompiledGraph> &graphs, const std::vector<Index> &order,
+                          std::vector<std::optional<LaunchRef>> &matched, size_t &placed)
+{
+    for (size_t begin = 0; begin < order.size();) {
+        const uint32_t correlation = p.kernels[order[begin]].correlation_id;
+        size_t end = begin + 1;
+        while (end < order.size() && correlation && p.kernels[order[end]].correlation_id == correlation)
+            ++end;
+        if (end - begin < 2) { // one launch, one kernel: not a graph replay
+            begin = end;
+            continue;
+        }
+        std::optional<LaunchRef> previous;
+        for (size_t i = begin; i < end;) {
+            if (matched[order[i]]) {
+                previous = matched[order[i]];
+                ++i;
+                continue;
+            }
+            size_t j = i;
+            while (j < end && !matched[order[j]])
+                ++j;
+            const std::optional<LaunchRef> next = j < end ? matched[order[j]] : std::nullopt;
+            if (previous || next) {
+                const size_t g = previous ? previous->graph : next->graph;
+                const size_t lo = previous ? previous->launch + 1 : 0;
+                const size_t hi = next && next->graph == g ? next->launch : graphs[g].launches.size();
+                std::vector<size_t> candidates;
+                for (size_t l = lo; l < hi; ++l)
+                    if (!graphs[g].launches[l].triton() && !graphs[g].launches[l].atenOp().empty())
+                        candidates.push_back(l);
+                size_t c = 0;
+                bool hadMain = false;
+                auto nextWhere = [&](size_t from, bool attention) {
+                    for (size_t n = from; n < candidates.size(); ++n)
+                        if (attentionLaunch(graphs[g].launches[candidates[n]]) == attention)
+                            return n;
+                    return candidates.size();
+                };
+                for (size_t k = i; k < j && !candidates.empty(); ++k) {
+                    const ExternRole role = externRole(p.text(p.kernels[order[k]].name));
+                    const bool atAttention = attentionLaunch(graphs[g].launches[candidates[c]]);
+                    size_t to = c;
+                    if (role == ExternRole::Attention && !atAttention)
+                        to = nextWhere(c, true);
+                    else if (role != ExternRole::Attention && role != ExternRole::After && (atAttention || hadMain))
+                        to = nextWhere(atAttention ? c : c + 1, false);
+                    if (to < candidates.size() && to != c) {
+                        c = to;
+                        hadMain = false;
+                    }
+                    hadMain = hadMain || role == ExternRole::Main || role == ExternRole::Attention;
+                    matched[order[k]] = LaunchRef{g, candidates[c]};
+                    ++placed;
+                }
+            }
+            i = j;
+        }
+        begin = end;
+    }
+}
+
 // Walks each thread's kernels in launch order along the call() of the graph it runs: a Triton kernel
 // by its name, an extern kernel by the aten op it runs under; the kernels of one extern call share it.
-std::vector<std::optional<LaunchRef>> matchLaunches(const Profile &p, const std::vector<CompiledGraph> &graphs)
+std::vector<std::optional<LaunchRef>> matchLaunches(const Profile &p, const std::vector<CompiledGraph> &graphs,
+                                                    size_t &replayedExterns)
 {
     std::unordered_map<std::string, std::vector<LaunchRef>> byTriton;
     for (size_t g = 0; g < graphs.size(); ++g)
@@ -210,6 +327,7 @@ std::vector<std::optional<LaunchRef>> matchLaunches(const Profile &p, const std:
             }
         }
     }
+    placeReplayedExterns(p, graphs, order, matched, replayedExterns);
     return matched;
 }
 
@@ -280,6 +398,37 @@ std::vector<std::string> commonModuleStack(const std::vector<std::vector<std::st
     return common;
 }
 
+namespace {
+
+// An extern kernel of a CUDA graph replay runs under no operator of its own (the graph launch's at most):
+// it gets one named by its launch in call() (aten::mm), spanning the kernel, inside the one it had.
+void nameReplayedExtern(Profile &p, Kernel &kernel, const CompiledLaunch &launch)
+{
+    const std::string op = launch.atenOp();
+    if (op.empty() || (kernel.op != kNoIndex && p.text(p.operators[kernel.op].name) == op))
+        return;
+    if (kernel.op != kNoIndex) {
+        const std::vector<std::string_view> chain = opChain(p, kernel.op);
+        if (std::find(chain.begin(), chain.end(), op) != chain.end())
+            return; // an eager launch under its own aten op
+    }
+    Operator o;
+    o.start_ns = kernel.start_ns;
+    o.end_ns = kernel.end_ns;
+    o.name = p.intern(op);
+    o.thread = kernel.launch_thread;
+    o.module = kernel.module;
+    o.parent = kernel.op;
+    o.depth = kernel.op == kNoIndex ? 0 : uint16_t(p.operators[kernel.op].depth + 1);
+    p.operators.push_back(o);
+    kernel.op = Index(p.operators.size() - 1);
+    kernel.method = AttributionMethod::InductorFusion;
+    kernel.confidence = Confidence::Low;
+    kernel.unattributed_reason = kNoString;
+}
+
+} // namespace
+
 CompiledModuleCounts applyCompiledModules(Profile &p, const std::string &inductorDebugDir)
 {
     CompiledModuleCounts counts;
@@ -290,11 +439,20 @@ CompiledModuleCounts applyCompiledModules(Profile &p, const std::string &inducto
     if (graphs.empty())
         return counts;
     const auto paired = pairStacks(graphs, stacks);
-    const std::vector<std::optional<LaunchRef>> matched = matchLaunches(p, graphs);
+    const std::vector<const ModuleStacks *> postGrad = pairPostGradStacks(graphs, stacks);
+    const std::vector<std::optional<LaunchRef>> matched = matchLaunches(p, graphs, counts.replayedExterns);
 
     // Module calls made for compiled submodules, one per (root call, path), nested parent first.
     std::map<std::pair<Index, std::string>, Index> made;
-    auto callOf = [&](Index root, const std::vector<std::string> &stack, const ModuleStacks &s) {
+    auto classOf = [&](const std::string &path, const ModuleStacks *pre, const ModuleStacks *post) -> StringId {
+        for (const ModuleStacks *s : {pre, post})
+            if (s)
+                if (auto cls = s->classes.find(path); cls != s->classes.end())
+                    return p.intern(cls->second);
+        return kNoString;
+    };
+    auto callOf = [&](Index root, const std::vector<std::string> &stack, const ModuleStacks *pre,
+                      const ModuleStacks *post) {
         Index parent = root;
         for (const std::string &path : stack) {
             auto [it, added] = made.try_emplace({root, path}, kNoIndex);
@@ -304,8 +462,7 @@ CompiledModuleCounts applyCompiledModules(Profile &p, const std::string &inducto
                 m.start_ns = r.end_ns; // widened to its kernels' launches below
                 m.end_ns = r.start_ns;
                 m.path = p.intern(path);
-                auto cls = s.classes.find(path);
-                m.class_name = cls == s.classes.end() ? kNoString : p.intern(cls->second);
+                m.class_name = classOf(path, pre, post);
                 m.parent = parent;
                 m.thread = r.thread;
                 p.modules.push_back(m);
@@ -332,18 +489,27 @@ CompiledModuleCounts applyCompiledModules(Profile &p, const std::string &inducto
         ++counts.kernelsMatched;
         Kernel &kernel = p.kernels[k];
         const CompiledGraph &g = graphs[matched[k]->graph];
+        const CompiledLaunch &launch = g.launches[matched[k]->launch];
+        if (!launch.triton())
+            nameReplayedExtern(p, kernel, launch);
         auto s = paired.find(g.graph);
-        if (s == paired.end() || kernel.module == kNoIndex || kernel.module >= p.modules.size())
+        const ModuleStacks *pre = s == paired.end() ? nullptr : s->second;
+        const ModuleStacks *post = postGrad[matched[k]->graph];
+        if ((!pre && !post) || kernel.module == kNoIndex || kernel.module >= p.modules.size())
             continue;
         std::vector<std::vector<std::string>> nodeStacks;
-        for (const std::string &node : g.launches[matched[k]->launch].sourceNodes)
-            if (const auto *stack = stackOf(*s->second, node))
+        for (const std::string &node : launch.sourceNodes) {
+            const std::vector<std::string> *stack = pre ? stackOf(*pre, node) : nullptr;
+            if (!stack && post) // a node of the graph after AOTAutograd (a backward node, a decomposition)
+                stack = stackOf(*post, node);
+            if (stack)
                 nodeStacks.push_back(*stack);
+        }
         const std::vector<std::string> common = commonModuleStack(nodeStacks);
         if (common.empty())
             continue; // nodes of the root's own code, or of several top-level modules
         const Index root = kernel.module;
-        const Index module = callOf(root, common, *s->second);
+        const Index module = callOf(root, common, pre, post);
         // The call spans its kernels' launches: the operator around the launch, on the CPU's clock.
         const ModuleInstance &r = p.modules[root];
         const bool opOnRootThread = kernel.op != kNoIndex && p.operators[kernel.op].thread == r.thread;
@@ -379,10 +545,13 @@ CompiledModuleCounts applyCompiledModules(Profile &p, const std::string &inducto
                 }
         }
 
-    p.setMetadata("compiled_modules", std::to_string(counts.kernelsMoved) + " of " +
-                                          std::to_string(counts.kernelsMatched) +
-                                          " kernels of compiled graphs in a module below the root (" +
-                                          std::to_string(counts.modulesMade) + " module calls)");
+    p.setMetadata("compiled_modules",
+                  std::to_string(counts.kernelsMoved) + " of " + std::to_string(counts.kernelsMatched) +
+                      " kernels of compiled graphs in a module below the root (" + std::to_string(counts.modulesMade) +
+                      " module calls" +
+                      (counts.replayedExterns ? "; " + std::to_string(counts.replayedExterns) +
+                                                    " extern kernels of CUDA graph replays placed by position)"
+                                              : std::string(")")));
     if (stacks.empty())
         p.warnings.push_back(inductorDebugDir +
                              ": no module stacks (opscope_module_stacks_*.json) beside the compiled graphs: the "
