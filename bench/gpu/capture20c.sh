@@ -20,14 +20,14 @@ report() { # NAME: summary, module tree and the small files of a run, in $OUT/NA
 step() { local name=$1; echo "== $name $(date +%T)" | tee -a $L; shift; /usr/bin/time -f "wall %e s" "$@" > $R/$name.log 2>&1; echo "rc=$?" >> $L; tail -4 $R/$name.log >> $L; report $name; }
 PART=${1:-1}
 if [ "$PART" = 1 ]; then
-    step gpt_ro $B profile examples/gpt.py --out $R --name gpt_ro --compile reduce-overhead --warmup 3 -- --size tiny --batch 8 --device cuda --steps 12
-    step llama_inductor $B profile bench/gpu/hf_llama.py --out $R --name llama_inductor --compile inductor --warmup 3 -- --steps 10
+    step gpt_ro timeout 200 $B profile examples/gpt.py --out $R --name gpt_ro --compile reduce-overhead --warmup 3 -- --size tiny --batch 8 --device cuda --steps 12
     G12="--size base --layers 12 --device cuda"
-    step gpt12_mem $B capture examples/gpt.py --out $R --name gpt12_mem -- $G12 --steps 8
+    step gpt12_mem timeout 120 $B capture examples/gpt.py --out $R --name gpt12_mem -- $G12 --steps 8
     gzip -c $R/gpt12_mem/memory_snapshot.json > $OUT/gpt12_mem/memory_snapshot.json.gz
     for ck in "" --checkpoint; do
-        python3 bench/gpu/memory_peak.py examples/gpt.py -- $G12 $ck --log-every 0 >> $OUT/memory_peak.jsonl 2>> $L
+        timeout 60 python3 bench/gpu/memory_peak.py examples/gpt.py -- $G12 $ck --log-every 0 >> $OUT/memory_peak.jsonl 2>> $L
     done
+    step llama_inductor timeout 220 $B profile bench/gpu/hf_llama.py --out $R --name llama_inductor --compile inductor --warmup 3 -- --steps 10
 fi
 ls -la $OUT >> $L
 tail -c 6000 $L
