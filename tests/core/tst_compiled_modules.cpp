@@ -18,6 +18,19 @@
 
 using namespace opscope;
 
+namespace {
+// The correlation id shared by the most kernels of the captured step: the backward graph's replay.
+uint32_t backwardLaunch(const Profile &p)
+{
+    std::map<uint32_t, size_t> kernels;
+    for (const Kernel &k : p.kernels)
+        if (!(k.flags & kKernelOutsideCapture))
+            ++kernels[k.correlation_id];
+    return std::max_element(kernels.begin(), kernels.end(), [](auto &a, auto &b) { return a.second < b.second; })
+        ->first;
+}
+} // namespace
+
 class TestCompiledModules : public QObject {
     Q_OBJECT
 
@@ -161,11 +174,23 @@ private slots:
                     std::string(p.text(p.modules[k.module].path)));
         }
         QCOMPARE(captured, size_t(118));
-        QCOMPARE(withOp, captured); // 99 before
+        QCOMPARE(withOp, captured); // the replayed extern kernels had none before
         QCOMPARE(inModuleOrPhase, captured);
         QCOMPARE(attention, size_t(2)); // one per block
         // The MLP's second GEMM (extern_kernels.mm between the GELU and the residual add) is the MLP's.
         QVERIFY(modulesOf["aten::mm"].count("blocks.0.mlp") && modulesOf["aten::mm"].count("blocks.1.mlp"));
+        // The backward graph's kernels reach the modules their forward nodes ran in, through the
+        // post-grad module stacks (opscope_module_stacks_post_1.json): of its 79 kernels, those of
+        // nodes no module owns (the embedding's and the head's gradient, the final layer norm's) stay
+        // in the backward phase.
+        size_t backwardGraph = 0, backwardInBlocks = 0;
+        for (const Kernel &k : p.kernels)
+            if (!(k.flags & kKernelOutsideCapture) && k.correlation_id == backwardLaunch(p)) {
+                ++backwardGraph;
+                backwardInBlocks += k.module != kNoIndex && p.text(p.modules[k.module].path).starts_with("blocks.");
+            }
+        QCOMPARE(backwardGraph, size_t(79));
+        QCOMPARE(backwardInBlocks, size_t(67)); // 25 with the pre-grad stacks alone
         const std::string *meta = p.metadataValue("compiled_modules");
         QVERIFY(meta && meta->find("extern kernels of CUDA graph replays placed by position") != std::string::npos);
     }

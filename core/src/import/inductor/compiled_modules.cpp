@@ -372,6 +372,7 @@ std::vector<ModuleStacks> readModuleStacks(const std::string &path)
             const nlohmann::json j = nlohmann::json::parse(in);
             if (j.value("format", "") != "opscope-module-stacks")
                 throw FileError(s.file, "not an OpScope module stacks file (format is not opscope-module-stacks)");
+            s.postGrad = j.value("pass", "") == "post_grad";
             for (const auto &[path, cls] : j.at("modules").items())
                 s.classes[path] = cls.get<std::string>();
             for (const auto &[node, stack] : j.at("nodes").items())
