@@ -70,6 +70,36 @@ def graph_stacks(graph, known=None):
     return nodes, classes
 
 
+try:
+    from torch._inductor.custom_graph_pass import CustomGraphPass as _PassBase
+except ImportError:  # torch before 2.4
+    _PassBase = object
+
+
+class _RecordingPass(_PassBase):
+    """An Inductor pass that changes nothing and writes the graph's module stacks. Inductor keys its
+    graph cache on the passes it runs: uuid() and pickling give this process's own token, so the cache
+    misses once per process (the pass then sees every graph) and the key stays computable."""
+
+    def __init__(self, recorder, post_grad, previous, token):
+        self.recorder, self.post_grad, self.previous, self.token = recorder, post_grad, previous, token
+
+    def __call__(self, graph):
+        try:
+            self.recorder.write(graph, post_grad=self.post_grad)
+        except Exception as e:  # recording must never break the compile
+            self.recorder.warn("module stacks of a compiled graph not written: %s" % e)
+        if self.previous is not None:
+            return self.previous(graph)
+        return None
+
+    def uuid(self):
+        return self.token
+
+    def __reduce__(self):
+        return (str, (self.token,))
+
+
 class ModuleStackRecorder:
     """Installs the pre-grad and post-grad passes; each graph Inductor compiles is written to `folder()`."""
 
@@ -78,7 +108,6 @@ class ModuleStackRecorder:
         self.warn = warn
         self.counter = itertools.count()
         self.post_counter = itertools.count()
-        self.previous = None
 
     def install(self):
         import torch._inductor.config as inductor_config
@@ -86,49 +115,12 @@ class ModuleStackRecorder:
         if not hasattr(inductor_config, "pre_grad_custom_pass"):
             self.warn("this torch has no Inductor pre-grad pass hook: the module tree of compiled code is the root alone")
             return False
-        self.previous = inductor_config.pre_grad_custom_pass
-        previous = self.previous
-
-        def record(graph):
-            try:
-                self.write(graph)
-            except Exception as e:  # recording must never break the compile
-                self.warn("module stacks of a compiled graph not written: %s" % e)
-            if previous is not None:
-                return previous(graph)
-            return None
-
-        inductor_config.pre_grad_custom_pass = record
-        self._install_post_grad(inductor_config)
-        return True
-
-    def _install_post_grad(self, inductor_config):
-        if not hasattr(inductor_config, "post_grad_custom_pre_pass"):
-            return  # older torch: backward-only nodes keep no module (the import says so)
-        previous = inductor_config.post_grad_custom_pre_pass
-        recorder = self
-        try:
-            from torch._inductor.custom_graph_pass import CustomGraphPass
-        except ImportError:
-            CustomGraphPass = object
         token = "opscope-module-stacks-%d-%d" % (os.getpid(), id(self))
-
-        class RecordPostGrad(CustomGraphPass):
-            """A pass that changes nothing. Its uuid is this process's own, so Inductor's graph cache
-            misses once per process and the pass sees every graph it compiles."""
-
-            def __call__(self, graph):
-                try:
-                    recorder.write(graph, post_grad=True)
-                except Exception as e:  # recording must never break the compile
-                    recorder.warn("module stacks of a compiled graph (post-grad) not written: %s" % e)
-                if previous is not None:
-                    previous(graph)
-
-            def uuid(self):
-                return token
-
-        inductor_config.post_grad_custom_pre_pass = RecordPostGrad()
+        inductor_config.pre_grad_custom_pass = _RecordingPass(self, False, inductor_config.pre_grad_custom_pass, token)
+        if hasattr(inductor_config, "post_grad_custom_pre_pass"):  # older torch: backward-only nodes keep no module
+            inductor_config.post_grad_custom_pre_pass = _RecordingPass(
+                self, True, inductor_config.post_grad_custom_pre_pass, token)
+        return True
 
     @staticmethod
     def folder():
