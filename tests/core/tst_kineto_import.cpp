@@ -16,9 +16,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <set>
+#include <thread>
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -271,9 +273,13 @@ private slots:
         QFETCH(QString, file);
         const std::string path = fixture(file.toStdString());
         const Profile serial = importers::importKinetoJsonWith(path, Progress(), {.threads = 1});
+        // With fills of 64 KiB the building thread also dawdles at each batch (its progress report), so that
+        // the parsing thread runs as far ahead as it may: a buffer reused too early would show here.
+        const Progress slowBuilder(
+            [](double, std::string_view) { std::this_thread::sleep_for(std::chrono::microseconds(300)); });
         for (const size_t chunk : {size_t(4096), size_t(64) << 10, size_t(8) << 20}) {
-            const Profile parallel =
-                importers::importKinetoJsonWith(path, Progress(), {.threads = 2, .chunkBytes = chunk});
+            const Profile parallel = importers::importKinetoJsonWith(
+                path, chunk == (size_t(64) << 10) ? slowBuilder : Progress(), {.threads = 2, .chunkBytes = chunk});
             compareProfiles(serial, parallel);
             if (QTest::currentTestFailed())
                 QFAIL(("with fills of " + std::to_string(chunk) + " bytes").c_str());

@@ -5,7 +5,6 @@
 #include <zlib.h>
 
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -219,20 +218,6 @@ bool Window::more(const char *&keep, const char *&cursor)
         return false;
     }
     return true;
-}
-
-void adviseHugePages(void *data, size_t bytes)
-{
-#if defined(MADV_HUGEPAGE)
-    constexpr uintptr_t kHuge = uintptr_t(2) << 20;
-    const uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-    const uintptr_t end = (reinterpret_cast<uintptr_t>(data) + bytes) & ~(kHuge - 1);
-    if (end > begin)
-        ::madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE); // advice only: failure is fine
-#else
-    (void)data;
-    (void)bytes;
-#endif
 }
 
 // ---- Lexer ---------------------------------------------------------------------------------------

@@ -203,10 +203,6 @@ struct Lexer {
     const char *bareEnd(const char *p) const;
 };
 
-// Asks the kernel to back [data, data + bytes) with transparent huge pages where it can (the whole
-// 2 MiB pages inside it): big arrays filled once then fault in per 2 MiB rather than per 4 KiB.
-void adviseHugePages(void *data, size_t bytes);
-
 // Decodes the JSON escapes of a string's raw contents into `out` (\uXXXX to UTF-8). Returns false for a
 // malformed escape (the text is then copied as far as it could be decoded).
 bool unescape(std::string_view raw, std::string &out);

@@ -30,8 +30,9 @@ using json::SyntaxError;
 
 // Below this much text a second thread costs more than it saves.
 constexpr uint64_t kParallelMinBytes = uint64_t(16) << 20;
-// Fills of the window whose events can be in flight between the parsing thread and the building one:
-// the window rotates over one more buffer than that.
+// Fills of the window in flight between the parsing thread and the building one: the batch being built
+// and the one being parsed. The window rotates over as many buffers, each batch's events pointing into
+// its own (tst_kineto_import fails with one buffer fewer).
 constexpr size_t kBatchesInFlight = 2;
 constexpr size_t kMaxValueBytes = size_t(256) << 20; // one event, or one top-level value we keep
 
@@ -202,10 +203,11 @@ struct EventBatch {
 };
 
 // A queue of batches from the parsing thread to the building one, in order, and of emptied batches
-// back. The parser may run at most kBatchesInFlight fills ahead of the builder.
+// back: the parser fills batch n only once the builder has released batch n - kBatchesInFlight, whose
+// window buffer the fill of batch n reuses.
 class BatchQueue {
 public:
-    BatchQueue() : slots_(kBatchesInFlight + 1) {}
+    BatchQueue() : slots_(kBatchesInFlight) {}
 
     // Parser side. The batch to fill next, once the builder has released the one that used it before.
     EventBatch *acquire()
@@ -278,7 +280,7 @@ public:
     TraceReader(const std::string &path, const Progress &progress, const KinetoReadOptions &options)
         : path_(path), progress_(progress), reader_(path),
           parallel_(useTwoThreads(options, reader_.gzip() ? reader_.fileSize() * 10 : reader_.fileSize())),
-          window_(reader_, options.chunkBytes, kMaxValueBytes, parallel_ ? kBatchesInFlight + 1 : 1), builder_(profile_)
+          window_(reader_, options.chunkBytes, kMaxValueBytes, parallel_ ? kBatchesInFlight : 1), builder_(profile_)
     {
         profile_.source_format = "kineto-json";
         profile_.source_path = path;
@@ -344,13 +346,15 @@ private:
     // Reads more input keeping the bytes from pos_ on. False at the end of the input.
     bool more()
     {
+        // The fraction of the file the events built so far came from (before reading the next chunk).
+        const double done =
+            reader_.fileSize() > 0 ? std::min(1.0, double(reader_.fileBytesRead()) / double(reader_.fileSize())) : 0;
+        reserveAhead(done);
         const char *keep = pos_;
         const bool got = window_.more(keep, pos_);
-        if (reader_.fileSize() > 0) {
-            const double done = std::min(1.0, double(reader_.fileBytesRead()) / double(reader_.fileSize()));
-            reserveAhead(done);
-            progress_.report(done, "Reading torch.profiler trace");
-        }
+        if (reader_.fileSize() > 0)
+            progress_.report(std::min(1.0, double(reader_.fileBytesRead()) / double(reader_.fileSize())),
+                             "Reading torch.profiler trace");
         progress_.checkCancel();
         return got;
     }
@@ -620,37 +624,34 @@ private:
     // low side on purpose: vectors still grow when a trace holds more.
     void reserveForSize(uint64_t textBytes)
     {
-        reserve(profile_.operators, size_t(textBytes / 700));
-        reserve(profile_.api_calls, size_t(textBytes / 3500));
-        reserve(profile_.kernels, size_t(textBytes / 4500));
+        profile_.operators.reserve(size_t(textBytes / 700));
+        profile_.api_calls.reserve(size_t(textBytes / 3500));
+        profile_.kernels.reserve(size_t(textBytes / 4500));
     }
 
-    // Before a big vector fills up, room for what the rest of the file will hold at the rate seen so
-    // far (`done`: the fraction of the file read), instead of doubling: doubling a vector of a million
-    // operators copies it and faults in twice its pages, and the slack then costs another copy to shrink.
+    // Room for what the rest of the file will hold at the rate seen so far (`done`: the fraction of the
+    // file read), once after the first few percent and again whenever a vector is about to fill up,
+    // instead of doubling: doubling a vector of a million operators copies it and faults in twice its
+    // pages, and the slack then costs another copy to shrink (a third of a 1 GB import's page faults).
     void reserveAhead(double done)
     {
-        reserveAhead(profile_.operators, done);
-        reserveAhead(profile_.kernels, done);
-        reserveAhead(profile_.api_calls, done);
-        reserveAhead(profile_.ranges, done);
+        if (done <= 0 || done >= 1)
+            return;
+        const bool calibrate = !calibrated_ && done >= kCalibrateAt;
+        calibrated_ = calibrated_ || calibrate;
+        reserveAhead(profile_.operators, done, calibrate);
+        reserveAhead(profile_.kernels, done, calibrate);
+        reserveAhead(profile_.api_calls, done, calibrate);
+        reserveAhead(profile_.ranges, done, calibrate);
     }
 
-    template <class T> static void reserveAhead(std::vector<T> &v, double done)
+    template <class T> static void reserveAhead(std::vector<T> &v, double done, bool calibrate)
     {
-        if (v.empty() || done <= 0 || done >= 1 || v.size() < v.capacity() - v.capacity() / 8)
-            return;
-        reserve(v, std::max(size_t(double(v.size()) / done * 1.04) + 4096, v.capacity() + v.capacity() / 4));
-    }
-
-    // Reserves, then asks for transparent huge pages on the new block: one page fault per 2 MiB instead
-    // of per 4 KiB while the vector fills (the kernel's time in faults was a quarter of a 1 GB import).
-    template <class T> static void reserve(std::vector<T> &v, size_t count)
-    {
-        if (count <= v.capacity())
-            return;
-        v.reserve(count);
-        json::adviseHugePages(v.data(), v.capacity() * sizeof(T));
+        const size_t expected = size_t(double(v.size()) / done * 1.04) + 1024;
+        if (calibrate && !v.empty() && expected > v.capacity())
+            v.reserve(expected);
+        else if (!v.empty() && v.size() >= v.capacity() - v.capacity() / 8) // nearly full: the file is denser
+            v.reserve(std::max(expected, v.capacity() + v.capacity() / 4));
     }
 
     template <class T> static void shrink(std::vector<T> &v)
@@ -687,6 +688,8 @@ private:
     bool truncatedInEvents_ = false;
     uint64_t truncatedAt_ = 0;
     bool bareArray_ = false;
+    bool calibrated_ = false; // reserveAhead() has sized the vectors from the first part of the file
+    static constexpr double kCalibrateAt = 0.03;
 };
 
 } // namespace
