@@ -2,9 +2,11 @@
 //
 // Builds traces of ~100 MB and ~1 GB by repeating the 20 training steps of
 // h100/kineto_gpt12_train20.json.gz with shifted times and ids (written uncompressed to a temporary
-// folder, streaming), then for each: imports it in a child process (wall time, CPU time, peak RSS of the
-// child from wait4, resident bytes of the loaded profile per event) and, in the same run, times
-// python3's json.load of the same file as the baseline.
+// folder, streaming), then for each: imports it in a child process on one thread and on two (the parsing
+// thread and the building one), reporting wall time, CPU time, system time, page faults and peak RSS of
+// the child (from wait4) and the resident bytes of the loaded profile per event, and, in the same run,
+// times python3's json.load of the same file as the baseline. The CPU model and the load average are
+// printed with the figures. With --keep the traces stay in DIR and a later run with --keep reuses them.
 //
 //   bench_kineto_import [--sizes-mb 100,1000] [--repeat 3] [--python-max-mb 1100] [--dir DIR] [--keep]
 #include "import/importers.h"

@@ -28,6 +28,13 @@ namespace {
 using json::Lexer;
 using json::SyntaxError;
 
+// Bytes per fill of the window. On one thread big fills keep the read calls few. On two, each fill is
+// parsed on one core and built on the other: fills of 1 MiB are still in the shared cache when the
+// building thread reads their names and numbers, where 8 MiB fills cost 30% more CPU time in all
+// (1 GB trace, bench_kineto_import; docs/performance.md).
+constexpr size_t kSerialChunkBytes = size_t(8) << 20;
+constexpr size_t kParallelChunkBytes = size_t(1) << 20;
+
 // Below this much text a second thread costs more than it saves.
 constexpr uint64_t kParallelMinBytes = uint64_t(16) << 20;
 // Fills of the window in flight between the parsing thread and the building one: the batch being built
@@ -280,7 +287,8 @@ public:
     TraceReader(const std::string &path, const Progress &progress, const KinetoReadOptions &options)
         : path_(path), progress_(progress), reader_(path),
           parallel_(useTwoThreads(options, reader_.gzip() ? reader_.fileSize() * 10 : reader_.fileSize())),
-          window_(reader_, options.chunkBytes, kMaxValueBytes, parallel_ ? kBatchesInFlight : 1), builder_(profile_)
+          window_(reader_, chunkBytes(options, parallel_), kMaxValueBytes, parallel_ ? kBatchesInFlight : 1),
+          builder_(profile_)
     {
         profile_.source_format = "kineto-json";
         profile_.source_path = path;
@@ -448,6 +456,11 @@ private:
                 return noteTruncation(pos_, false);
             lexer().fail(pos_, "expected ',' or '}' in the top-level object");
         }
+    }
+
+    static size_t chunkBytes(const KinetoReadOptions &options, bool parallel)
+    {
+        return options.chunkBytes ? options.chunkBytes : parallel ? kParallelChunkBytes : kSerialChunkBytes;
     }
 
     static bool useTwoThreads(const KinetoReadOptions &options, uint64_t textBytes)
