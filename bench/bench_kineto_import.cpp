@@ -2,11 +2,14 @@
 //
 // Builds traces of ~100 MB and ~1 GB by repeating the 20 training steps of
 // h100/kineto_gpt12_train20.json.gz with shifted times and ids (written uncompressed to a temporary
-// folder, streaming), then for each: imports it in a child process (wall time, CPU time, peak RSS of the
-// child from wait4, resident bytes of the loaded profile per event) and, in the same run, times
-// python3's json.load of the same file as the baseline.
+// folder, streaming), then for each: imports it in a child process on one thread and on two (the parsing
+// thread and the building one), reporting wall time, CPU time, system time, page faults and peak RSS of
+// the child (from wait4) and the resident bytes of the loaded profile per event, and, in the same run,
+// times python3's json.load of the same file as the baseline. The CPU model and the load average are
+// printed with the figures. With --keep the traces stay in DIR and a later run with --keep reuses them.
 //
 //   bench_kineto_import [--sizes-mb 100,1000] [--repeat 3] [--python-max-mb 1100] [--dir DIR] [--keep]
+#include "import/importers.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
 #include "opscope/process.h"
@@ -22,8 +25,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -215,8 +220,9 @@ Generated writeTrace(const BaseTrace &base, const std::string &path, uint64_t ta
 }
 
 struct ImportRun {
-    double wallS = 0, cpuS = 0;
+    double wallS = 0, cpuS = 0, sysS = 0;
     uint64_t peakRssBytes = 0;
+    uint64_t minorFaults = 0, majorFaults = 0;
     std::string childReport;
     bool ok = false;
 };
@@ -226,16 +232,28 @@ double seconds(const timeval &t)
     return double(t.tv_sec) + double(t.tv_usec) / 1e6;
 }
 
-// The child's side: imports `path` and writes a one-line report to `fd`.
-int importAndReport(const std::string &path, int fd)
+// The child's side: imports `path` (on `threads` threads, 0: the importer's choice) and writes a one-line
+// report to `fd`.
+int importAndReport(const std::string &path, int fd, unsigned threads)
 {
     std::string report;
     int rc = 0;
     try {
-        const opscope::Profile p = opscope::importFile(path);
+        opscope::importers::KinetoReadOptions options;
+        options.threads = threads;
+        const opscope::Profile p = opscope::importers::importKinetoJsonWith(path, opscope::Progress(), options);
         const size_t records = p.kernels.size() + p.operators.size() + p.ranges.size() + p.api_calls.size() +
                                p.memory_ops.size() + p.syncs.size() + p.memory_samples.size() + p.operator_links.size();
-        report = "resident_bytes=" + std::to_string(p.residentBytes()) + " records=" + std::to_string(records) +
+        // CPU time of this (the building) thread and of the others (the parsing thread): on two free cores the
+        // import cannot take less wall time than the larger of the two.
+        rusage self{}, thread{};
+        getrusage(RUSAGE_SELF, &self);
+        getrusage(RUSAGE_THREAD, &thread);
+        const auto us = [](const timeval &t) { return int64_t(t.tv_sec) * 1000000 + t.tv_usec; };
+        const int64_t mainUs = us(thread.ru_utime) + us(thread.ru_stime);
+        const int64_t otherUs = std::max<int64_t>(0, us(self.ru_utime) + us(self.ru_stime) - mainUs);
+        report = "main_cpu_us=" + std::to_string(mainUs) + " other_cpu_us=" + std::to_string(otherUs) +
+                 " resident_bytes=" + std::to_string(p.residentBytes()) + " records=" + std::to_string(records) +
                  " kernels=" + std::to_string(p.kernels.size()) + " ops=" + std::to_string(p.operators.size()) +
                  " links=" + std::to_string(p.operator_links.size());
     } catch (const std::exception &e) {
@@ -248,7 +266,7 @@ int importAndReport(const std::string &path, int fd)
 }
 
 // Imports `path` in a child process (this program run again with --import-child) and times it.
-ImportRun importInChild(const std::string &path)
+ImportRun importInChild(const std::string &path, unsigned threads)
 {
     int fds[2];
     if (pipe(fds) != 0) {
@@ -260,7 +278,9 @@ ImportRun importInChild(const std::string &path)
     if (pid == 0) {
         close(fds[0]);
         const std::string fd = std::to_string(fds[1]);
-        execl("/proc/self/exe", "bench_kineto_import", "--import-child", path.c_str(), fd.c_str(), (char *)nullptr);
+        const std::string threadCount = std::to_string(threads);
+        execl("/proc/self/exe", "bench_kineto_import", "--import-child", path.c_str(), fd.c_str(), threadCount.c_str(),
+              (char *)nullptr);
         _exit(127);
     }
     close(fds[1]);
@@ -275,6 +295,9 @@ ImportRun importInChild(const std::string &path)
     wait4(pid, &status, 0, &usage);
     run.wallS = std::chrono::duration<double>(Clock::now() - start).count();
     run.cpuS = seconds(usage.ru_utime) + seconds(usage.ru_stime);
+    run.sysS = seconds(usage.ru_stime);
+    run.minorFaults = uint64_t(usage.ru_minflt);
+    run.majorFaults = uint64_t(usage.ru_majflt);
     run.peakRssBytes = uint64_t(usage.ru_maxrss) * 1024;
     run.ok = WIFEXITED(status) && WEXITSTATUS(status) == 0;
     return run;
@@ -284,8 +307,8 @@ ImportRun importInChild(const std::string &path)
 // a child's ru_maxrss counts the RSS it inherits at fork (Linux keeps it across exec), so forking them
 // from this process, which holds the base trace, would add that to their peak.
 struct Launcher {
-    FILE *requests = nullptr; // paths, one per line
-    FILE *results = nullptr;  // "wall cpu maxrss ok report" lines
+    FILE *requests = nullptr; // "threads path" lines
+    FILE *results = nullptr;  // "wall cpu sys maxrss minflt majflt ok report" lines
     pid_t pid = -1;
 };
 
@@ -305,11 +328,14 @@ Launcher startLauncher()
         FILE *out = fdopen(fromLauncher[1], "w");
         char line[4096];
         while (std::fgets(line, sizeof line, in)) {
-            std::string path(line);
+            char *rest = nullptr;
+            const unsigned threads = unsigned(std::strtoul(line, &rest, 10));
+            std::string path(rest + 1);
             path.erase(path.find_last_not_of('\n') + 1);
-            const ImportRun run = importInChild(path);
-            std::fprintf(out, "%.6f %.6f %llu %d %s\n", run.wallS, run.cpuS, (unsigned long long)run.peakRssBytes,
-                         run.ok ? 1 : 0, run.childReport.c_str());
+            const ImportRun run = importInChild(path, threads);
+            std::fprintf(out, "%.6f %.6f %.6f %llu %llu %llu %d %s\n", run.wallS, run.cpuS, run.sysS,
+                         (unsigned long long)run.peakRssBytes, (unsigned long long)run.minorFaults,
+                         (unsigned long long)run.majorFaults, run.ok ? 1 : 0, run.childReport.c_str());
             std::fflush(out);
         }
         _exit(0);
@@ -321,18 +347,21 @@ Launcher startLauncher()
     return l;
 }
 
-ImportRun importThroughLauncher(Launcher &l, const std::string &path)
+ImportRun importThroughLauncher(Launcher &l, const std::string &path, unsigned threads)
 {
-    std::fprintf(l.requests, "%s\n", path.c_str());
+    std::fprintf(l.requests, "%u %s\n", threads, path.c_str());
     std::fflush(l.requests);
     ImportRun run;
     char line[8192];
     if (!std::fgets(line, sizeof line, l.results))
         return run;
-    unsigned long long rss = 0;
+    unsigned long long rss = 0, minflt = 0, majflt = 0;
     int ok = 0, consumed = 0;
-    std::sscanf(line, "%lf %lf %llu %d %n", &run.wallS, &run.cpuS, &rss, &ok, &consumed);
+    std::sscanf(line, "%lf %lf %lf %llu %llu %llu %d %n", &run.wallS, &run.cpuS, &run.sysS, &rss, &minflt, &majflt, &ok,
+                &consumed);
     run.peakRssBytes = rss;
+    run.minorFaults = minflt;
+    run.majorFaults = majflt;
     run.ok = ok != 0;
     run.childReport = std::string(line + consumed);
     run.childReport.erase(run.childReport.find_last_not_of('\n') + 1);
@@ -370,6 +399,15 @@ double pythonJsonLoad(const std::string &path, bool &ok, double &cpuS)
     return wall;
 }
 
+std::string cpuModel()
+{
+    std::ifstream in("/proc/cpuinfo");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("model name", 0) == 0)
+            return line.substr(line.find(':') + 2);
+    return "unknown";
+}
+
 uint64_t field(const std::string &report, const std::string &key)
 {
     const size_t at = report.find(key + "=");
@@ -380,8 +418,8 @@ uint64_t field(const std::string &report, const std::string &key)
 
 int main(int argc, char **argv)
 {
-    if (argc == 4 && std::string_view(argv[1]) == "--import-child")
-        return importAndReport(argv[2], std::atoi(argv[3]));
+    if (argc == 5 && std::string_view(argv[1]) == "--import-child")
+        return importAndReport(argv[2], std::atoi(argv[3]), unsigned(std::atoi(argv[4])));
     std::vector<uint64_t> sizesMb = {100, 1000};
     int repeat = 3;
     uint64_t pythonMaxMb = 1100;
@@ -429,46 +467,87 @@ int main(int argc, char **argv)
                 (long long)base.idShift);
     // MB/s and events/s are per wall second; "ratio" is python's wall time over ours, "cpu ratio" the
     // same for CPU time (user + system), which a busy machine disturbs less.
-    std::printf("%8s %9s | %8s %8s %9s %10s %7s %9s %8s | %8s %8s %8s | %6s %6s\n", "MB", "events", "wall s", "cpu s",
-                "MB/s", "events/s", "RSS MB", "RSS/JSON", "B/event", "py s", "py cpu", "py MB/s", "ratio", "cpu");
+    // "sys s" is the kernel's share of the CPU time (page faults, read copies); minflt/majflt the page faults.
+    double load[3] = {0, 0, 0};
+    getloadavg(load, 3);
+    std::printf("CPU: %s, %u hardware threads; load average at the start %.2f %.2f %.2f\n", cpuModel().c_str(),
+                std::thread::hardware_concurrency(), load[0], load[1], load[2]);
+    std::printf("%8s %9s %3s | %8s %8s %7s %9s %10s %7s %8s %8s %9s %6s | %8s %8s %8s | %6s %6s\n", "MB", "events",
+                "thr", "wall s", "cpu s", "sys s", "MB/s", "events/s", "RSS MB", "RSS/JSON", "B/event", "minflt",
+                "majflt", "py s", "py cpu", "py MB/s", "ratio", "cpu");
     int failures = 0;
     for (const uint64_t mb : sizesMb) {
         const std::string path = dir + "/kineto_" + std::to_string(mb) + "mb.json";
-        const Generated g = writeTrace(base, path, mb * 1000 * 1000);
-        const double sizeMb = double(g.bytes) / 1e6;
-        // Median of `repeat` imports; the file is in the page cache for both contenders.
-        std::vector<ImportRun> runs;
-        for (int r = 0; r < repeat; ++r)
-            runs.push_back(importThroughLauncher(launcher, path));
-        std::sort(runs.begin(), runs.end(), [](const ImportRun &a, const ImportRun &b) { return a.wallS < b.wallS; });
-        const ImportRun &run = runs[runs.size() / 2];
-        if (!run.ok) {
-            std::printf("import failed: %s\n", run.childReport.c_str());
-            ++failures;
-            continue;
+        Generated g;
+        const std::string eventsNote = path + ".events"; // with --keep: the events and copies of a kept file
+        if (std::ifstream note(eventsNote); keep && note && fs::exists(path)) {
+            note >> g.events >> g.copies;
+            g.bytes = fs::file_size(path);
+        } else {
+            g = writeTrace(base, path, mb * 1000 * 1000);
+            if (keep)
+                std::ofstream(eventsNote) << g.events << " " << g.copies << "\n";
         }
-        bool pyOk = false;
-        double pyCpuS = 0;
-        const double pyS = mb <= pythonMaxMb ? pythonJsonLoad(path, pyOk, pyCpuS) : 0.0;
-        const uint64_t resident = field(run.childReport, "resident_bytes");
-        std::printf("%8.1f %9llu | %8.3f %8.3f %9.1f %10.0f %7.1f %9.2f %8.1f | ", sizeMb, (unsigned long long)g.events,
-                    run.wallS, run.cpuS, sizeMb / run.wallS, double(g.events) / run.wallS,
-                    double(run.peakRssBytes) / 1e6, double(run.peakRssBytes) / double(g.bytes),
-                    double(resident) / double(g.events));
-        if (pyOk)
-            std::printf("%8.2f %8.2f %8.1f | %5.1fx %5.1fx\n", pyS, pyCpuS, sizeMb / pyS, pyS / run.wallS,
-                        pyCpuS / run.cpuS);
-        else
-            std::printf("%8s %8s %8s | %6s %6s\n", "-", "-", "-", "-", "-");
-        std::printf("         child: %s; %d copies; import wall times:", run.childReport.c_str(), g.copies);
-        for (const ImportRun &r : runs)
-            std::printf(" %.3f", r.wallS);
-        std::printf("\n");
-        std::fflush(stdout);
+        const double sizeMb = double(g.bytes) / 1e6;
+        // Median of `repeat` imports, on one thread and on two (the importer's choice for a big file); the
+        // file is in the page cache for all contenders.
+        bool pyDone = false, pyOk = false;
+        double pyS = 0, pyCpuS = 0;
+        double oneThreadWall = 0, oneThreadCpu = 0;
+        for (const unsigned threads : {1u, 2u}) {
+            std::vector<ImportRun> runs;
+            for (int r = 0; r < repeat; ++r)
+                runs.push_back(importThroughLauncher(launcher, path, threads));
+            std::sort(runs.begin(), runs.end(),
+                      [](const ImportRun &a, const ImportRun &b) { return a.wallS < b.wallS; });
+            const ImportRun &run = runs[runs.size() / 2];
+            if (!run.ok) {
+                std::printf("import failed: %s\n", run.childReport.c_str());
+                ++failures;
+                continue;
+            }
+            if (!pyDone) {
+                pyDone = true;
+                if (mb <= pythonMaxMb)
+                    pyS = pythonJsonLoad(path, pyOk, pyCpuS);
+            }
+            if (threads == 1) {
+                oneThreadWall = run.wallS;
+                oneThreadCpu = run.cpuS;
+            }
+            const uint64_t resident = field(run.childReport, "resident_bytes");
+            std::printf("%8.1f %9llu %3u | %8.3f %8.3f %7.3f %9.1f %10.0f %7.1f %8.2f %8.1f %9llu %6llu | ", sizeMb,
+                        (unsigned long long)g.events, threads, run.wallS, run.cpuS, run.sysS, sizeMb / run.wallS,
+                        double(g.events) / run.wallS, double(run.peakRssBytes) / 1e6,
+                        double(run.peakRssBytes) / double(g.bytes), double(resident) / double(g.events),
+                        (unsigned long long)run.minorFaults, (unsigned long long)run.majorFaults);
+            if (pyOk)
+                std::printf("%8.2f %8.2f %8.1f | %5.1fx %5.1fx\n", pyS, pyCpuS, sizeMb / pyS, pyS / run.wallS,
+                            pyCpuS / run.cpuS);
+            else
+                std::printf("%8s %8s %8s | %6s %6s\n", "-", "-", "-", "-", "-");
+            std::printf("         child: %s; %d copies; import wall times:", run.childReport.c_str(), g.copies);
+            for (const ImportRun &r : runs)
+                std::printf(" %.3f", r.wallS);
+            if (threads > 1 && oneThreadWall > 0)
+                std::printf("; against 1 thread: %.2fx wall, %.2fx CPU", oneThreadWall / run.wallS,
+                            run.cpuS / oneThreadCpu);
+            // The busiest thread's CPU time: the wall time this import needs with its cores to itself.
+            const double busiest =
+                double(std::max(field(run.childReport, "main_cpu_us"), field(run.childReport, "other_cpu_us"))) / 1e6;
+            std::printf("\n         busiest thread %.3f CPU s: %.0f MB/s with %u free core%s", busiest,
+                        sizeMb / busiest, threads, threads > 1 ? "s" : "");
+            if (pyOk)
+                std::printf(", %.1fx python's json.load CPU time", pyCpuS / busiest);
+            std::printf("\n");
+            std::fflush(stdout);
+        }
         if (!keep)
             fs::remove(path);
     }
     stopLauncher(launcher);
+    getloadavg(load, 3);
+    std::printf("load average at the end %.2f %.2f %.2f\n", load[0], load[1], load[2]);
     if (!keep)
         fs::remove(dir);
     return failures == 0 ? 0 : 1;

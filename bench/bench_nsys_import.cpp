@@ -109,7 +109,47 @@ struct ImportResult {
     double attributeSeconds = 0; // attribute() on the imported profile, in the same child
     double attributeCpu = 0;
     size_t attributedKernels = 0; // kernels given an operator or a module
+    // attribute()'s stages (AttributionOptions::stageTimes) and a digest of what it produced.
+    static constexpr int kMaxStages = 16;
+    int stages = 0;
+    char stageName[kMaxStages][40] = {};
+    double stageWall[kMaxStages] = {}, stageCpu[kMaxStages] = {};
+    uint64_t attributionDigest = 0;
 };
+
+// FNV-1a over the values given (whole integers, never struct padding).
+struct Digest {
+    uint64_t h = 0xcbf29ce484222325ull;
+    template <class... T> void add(T... values) { (mix(uint64_t(values)), ...); }
+    void mix(uint64_t v)
+    {
+        for (int i = 0; i < 8; ++i, v >>= 8)
+            h = (h ^ (v & 0xff)) * 0x100000001b3ull;
+    }
+};
+
+uint64_t attributionDigest(const opscope::Profile &p)
+{
+    Digest d;
+    for (const opscope::Kernel &k : p.kernels)
+        d.add(k.launch_thread, k.op, k.module, k.range, k.unattributed_reason, uint8_t(k.method), uint8_t(k.confidence),
+              k.flags);
+    for (const opscope::Operator &o : p.operators)
+        d.add(o.start_ns, o.end_ns, o.name, o.shapes, o.call_index, o.thread, o.parent, o.module, o.range,
+              o.sequence_nr, o.depth, o.flags);
+    for (const opscope::ModuleInstance &m : p.modules)
+        d.add(m.start_ns, m.end_ns, m.path, m.class_name, m.parent, m.thread, m.range, uint8_t(m.kind));
+    for (const opscope::KernelTwin &t : p.reference_twins)
+        d.add(t.reference, t.labelled);
+    d.add(p.strings.size());
+    for (opscope::StringId s = 0; s < p.strings.size(); ++s)
+        for (char c : p.text(s))
+            d.add(uint8_t(c));
+    for (const auto &[key, value] : p.metadata)
+        for (char c : key + "=" + value)
+            d.add(uint8_t(c));
+    return d.h;
+}
 
 // Imports in a forked child and sends the figures back through a pipe. `sqliteReader` reads every table
 // through SQLite (OPSCOPE_NSYS_READER=sqlite), as the importer did before its direct b-tree reader.
@@ -134,9 +174,20 @@ bool importInChild(const std::string &path, ImportResult &out, bool sqliteReader
         r.peakKb = statusKb("VmHWM");
         const auto attributeStart = Clock::now();
         const double attributeCpuStart = cpuSeconds();
-        opscope::attribute(p);
+        std::vector<opscope::AttributionStageTime> stages;
+        opscope::AttributionOptions options;
+        options.stageTimes = &stages;
+        opscope::attribute(p, options);
         r.attributeSeconds = secondsSince(attributeStart);
         r.attributeCpu = cpuSeconds() - attributeCpuStart;
+        for (const opscope::AttributionStageTime &t : stages) {
+            if (r.stages == ImportResult::kMaxStages)
+                break;
+            std::snprintf(r.stageName[r.stages], sizeof r.stageName[0], "%s", t.stage.c_str());
+            r.stageWall[r.stages] = t.wallSeconds;
+            r.stageCpu[r.stages++] = t.cpuSeconds;
+        }
+        r.attributionDigest = attributionDigest(p);
         for (const opscope::Kernel &k : p.kernels)
             r.attributedKernels += (k.op != opscope::kNoIndex || k.module != opscope::kNoIndex) ? 1 : 0;
         r.kernels = p.kernels.size();
@@ -314,6 +365,16 @@ int main(int argc, char **argv)
                 quickestAttribution.attributeSeconds, quickestAttribution.attributeCpu,
                 quickestAttribution.attributeCpu / double(best.kernels) * 1e9, quickestAttribution.attributedKernels,
                 best.kernels, best.seconds + quickestAttribution.attributeSeconds);
+    std::printf("attribution stages (that run): wall s, CPU s, CPU ns per kernel\n");
+    for (int i = 0; i < quickestAttribution.stages; ++i)
+        std::printf("  %-28s %8.3f %8.3f %8.0f\n", quickestAttribution.stageName[i], quickestAttribution.stageWall[i],
+                    quickestAttribution.stageCpu[i], quickestAttribution.stageCpu[i] / double(best.kernels) * 1e9);
+    std::printf("attribution digest %016llx (equal before and after a change of attribute() = equal results)\n",
+                (unsigned long long)quickestAttribution.attributionDigest);
+    for (const ImportResult &r : results)
+        if (r.attributionDigest != quickestAttribution.attributionDigest)
+            std::printf("WARNING: the runs' attribution digests differ\n");
+    std::printf("attribution CPU / import CPU: %.2f (target < 1)\n", quickestAttribution.attributeCpu / best.cpu);
     std::printf("peak RSS %.0f MB, %.1f resident bytes/event\n", double(best.peakKb) / 1024,
                 double(best.residentBytes) / double(best.events));
     double load[3] = {0, 0, 0};

@@ -4,6 +4,7 @@
 // Expected numbers were computed independently with python3's json module (floats read as Decimal so
 // that times stay exact): counts of "ph": "X" events per "cat", "[memory]" instants, "fwdbwd" flows
 // with "ph": "s", the length of traceEvents, and the values of the events named in each test.
+#include "import/importers.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
@@ -15,9 +16,12 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
+#include <thread>
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -137,6 +141,37 @@ std::string cpuOp(const std::string &ts, const std::string &dur, const std::stri
            R"(, "dur": )" + dur + R"(, "args": {"External id": 1}})";
 }
 
+// The two profiles are equal record by record; the first difference names the table and the index.
+void compareProfiles(const Profile &a, const Profile &b)
+{
+    const auto same = [](const char *what, const auto &x, const auto &y) {
+        QVERIFY2(
+            x.size() == y.size(),
+            (std::string(what) + ": " + std::to_string(x.size()) + " against " + std::to_string(y.size())).c_str());
+        const auto diff = std::mismatch(x.begin(), x.end(), y.begin());
+        QVERIFY2(diff.first == x.end(),
+                 (std::string(what) + " differ at " + std::to_string(diff.first - x.begin())).c_str());
+    };
+    same("kernels", a.kernels, b.kernels);
+    same("operators", a.operators, b.operators);
+    same("ranges", a.ranges, b.ranges);
+    same("api calls", a.api_calls, b.api_calls);
+    same("memory ops", a.memory_ops, b.memory_ops);
+    same("syncs", a.syncs, b.syncs);
+    same("memory samples", a.memory_samples, b.memory_samples);
+    same("operator links", a.operator_links, b.operator_links);
+    same("threads", a.threads, b.threads);
+    same("devices", a.devices, b.devices);
+    same("kernel counters", a.kernel_counters, b.kernel_counters);
+    same("operator counters", a.operator_counters, b.operator_counters);
+    same("metadata", a.metadata, b.metadata);
+    same("warnings", a.warnings, b.warnings);
+    QCOMPARE(a.strings.size(), b.strings.size());
+    for (StringId s = 0; s < a.strings.size(); ++s)
+        QCOMPARE(a.text(s), b.text(s));
+    QVERIFY(a == b); // and whatever the lists above leave out
+}
+
 } // namespace
 
 class TestKinetoImport : public QObject {
@@ -228,6 +263,65 @@ private slots:
         }
         for (const OperatorLink &l : p.operator_links)
             QVERIFY(l.from < p.operators.size() && l.to < p.operators.size());
+    }
+
+    // The two-thread reader (one thread parses the window's fills, the other builds) gives the serial
+    // profile, event by event, on every fixture; small fills make many batches and events that straddle
+    // fills, and the window rotates over its buffers many times.
+    void parallelImportEqualsSerial_data() { importsFixtures_data(); }
+    void parallelImportEqualsSerial()
+    {
+        QFETCH(QString, file);
+        const std::string path = fixture(file.toStdString());
+        const Profile serial = importers::importKinetoJsonWith(path, Progress(), {.threads = 1});
+        // With fills of 64 KiB the building thread also dawdles at each batch (its progress report), so that
+        // the parsing thread runs as far ahead as it may: a buffer reused too early would show here.
+        const Progress slowBuilder(
+            [](double, std::string_view) { std::this_thread::sleep_for(std::chrono::microseconds(300)); });
+        // Fills of 4 KiB split nearly every event of the small fixtures; on the 47 MB one they would only
+        // make the suite slow. 0 is the reader's own choice (1 MiB on two threads).
+        const bool small = std::filesystem::file_size(path) < (size_t(4) << 20);
+        for (const size_t chunk :
+             {small ? size_t(4096) : size_t(16) << 10, size_t(64) << 10, size_t(0), size_t(8) << 20}) {
+            const Profile parallel = importers::importKinetoJsonWith(
+                path, chunk == (size_t(64) << 10) ? slowBuilder : Progress(), {.threads = 2, .chunkBytes = chunk});
+            compareProfiles(serial, parallel);
+            if (QTest::currentTestFailed())
+                QFAIL(("with fills of " + std::to_string(chunk) + " bytes").c_str());
+        }
+    }
+
+    // Truncated and malformed input read on two threads: the same warning and the same events, or the
+    // same error, as on one.
+    void parallelImportOfBadInput()
+    {
+        QTemporaryDir dir;
+        const std::string full = readBytes(fixture("h100/kineto_gpt4_train.json"));
+        const std::string half = writeFile(dir, "half.json", full.substr(0, full.size() / 2));
+        const Profile serial = importers::importKinetoJsonWith(half, Progress(), {.threads = 1});
+        const Profile parallel = importers::importKinetoJsonWith(half, Progress(), {.threads = 2, .chunkBytes = 4096});
+        QVERIFY(hasWarning(parallel, "the file is truncated: it ends at byte 843861 inside traceEvents"));
+        compareProfiles(serial, parallel);
+        std::string broken = full;
+        broken[broken.find("\"ts\":", full.size() * 3 / 4) + 4] = ' '; // no ':' after a key, far into the events
+        const std::string bad = writeFile(dir, "bad.json", broken);
+        std::string serialError, parallelError;
+        try {
+            importers::importKinetoJsonWith(bad, Progress(), {.threads = 1});
+        } catch (const FileError &e) {
+            serialError = e.what();
+        }
+        try {
+            importers::importKinetoJsonWith(bad, Progress(), {.threads = 2, .chunkBytes = 4096});
+        } catch (const FileError &e) {
+            parallelError = e.what();
+        }
+        QVERIFY(!serialError.empty());
+        QCOMPARE(parallelError, serialError);
+        std::atomic<bool> cancel{true};
+        QVERIFY_THROWS_EXCEPTION(
+            Cancelled, importers::importKinetoJsonWith(half, Progress([](double, std::string_view) {}, &cancel),
+                                                       {.threads = 2, .chunkBytes = 4096}));
     }
 
     void floatMicrosecondsAreExactNanoseconds()

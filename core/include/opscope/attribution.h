@@ -18,6 +18,13 @@
 
 namespace opscope {
 
+// Time spent in one stage of attribute(), for benchmarks (bench/bench_nsys_import.cpp).
+struct AttributionStageTime {
+    std::string stage;
+    double wallSeconds = 0;
+    double cpuSeconds = 0; // of the calling thread
+};
+
 struct AttributionOptions {
     // Text of the range that marks the captured step; kernels launched outside every range of this
     // name are kept and flagged as outside the capture. Ignored when no such range exists.
@@ -28,6 +35,8 @@ struct AttributionOptions {
     // Per-rank torch.profiler traces without distributedInfo: the rank is the first group of this
     // (case-insensitive) pattern matched in the file name (importCapture, docs/ranks.md).
     std::string rankRegex = "(?:rank|procid)[-_.]?([0-9]+)";
+    // When set, attribute() appends the time of each of its stages here.
+    std::vector<AttributionStageTime> *stageTimes = nullptr;
 };
 
 // Attributes `p` in place. Builds operators and module instances from the ranges when the source

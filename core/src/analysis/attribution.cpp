@@ -6,9 +6,13 @@
 #include "opscope/phases.h"
 #include "opscope/step_timing.h"
 
+#include <time.h>
+
 #include <algorithm>
+#include <chrono>
 #include <numeric>
 #include <unordered_map>
+#include <utility>
 
 namespace opscope {
 
@@ -46,37 +50,81 @@ bool isBackwardName(std::string_view name)
            (name.find("Backward") != std::string_view::npos && name.find("::") == std::string_view::npos);
 }
 
+// Wall and thread CPU time between laps, into AttributionOptions::stageTimes when that is set.
+class StageClock {
+public:
+    explicit StageClock(std::vector<AttributionStageTime> *out) : out_(out) { restart(); }
+    void lap(const char *stage)
+    {
+        if (!out_)
+            return;
+        const auto wall = std::chrono::steady_clock::now();
+        const double cpu = threadCpuSeconds();
+        out_->push_back({stage, std::chrono::duration<double>(wall - wall_).count(), cpu - cpu_});
+        wall_ = wall;
+        cpu_ = cpu;
+    }
+    void restart()
+    {
+        if (!out_)
+            return;
+        wall_ = std::chrono::steady_clock::now();
+        cpu_ = threadCpuSeconds();
+    }
+
+private:
+    static double threadCpuSeconds()
+    {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
+    }
+    std::vector<AttributionStageTime> *out_;
+    std::chrono::steady_clock::time_point wall_;
+    double cpu_ = 0;
+};
+
 class Attributor {
 public:
     Attributor(Profile &p, const AttributionOptions &options, const Progress &progress)
-        : p_(p), options_(options), progress_(progress), moduleEvents_(!hasModuleLabels(p)),
+        : p_(p), options_(options), progress_(progress), clock_(options.stageTimes), moduleEvents_(!hasModuleLabels(p)),
           ranges_(p, [this](const Range &r) { return nestsPerThread(r) || (moduleEvents_ && isModuleEvent(p_, r)); })
     {
     }
 
     void run()
     {
+        clock_.lap("module labels, range index");
         const bool ownOperators = !p_.operators.empty();
         p_.modules.clear();
         labelRanges(!ownOperators);
+        clock_.lap("label ranges");
         stageDone(0.25);
         if (ownOperators) {
             ensureOperatorNesting();
             placeOperatorsInModules();
+            clock_.lap("operators in modules");
             stageDone(0.5);
             linkBackwardToForward();
+            clock_.lap("backward to forward");
             stageDone(0.75);
             attributeByExternalId();
+            clock_.lap("kernels by External id");
         } else {
             adoptSequenceOfEvaluatedNodes();
             linkBackwardToForward(); // emit_nvtx's "seq = N" ties autograd's ranges to forward ops
+            clock_.lap("backward to forward");
             attributeByLaunchStack();
+            clock_.lap("kernels by launch stack");
         }
         adoptNamedModulePaths(p_);
         stageDone(0.9);
         flagOutsideCapture();
+        clock_.lap("capture range");
         assignPhases(p_, {captureWindows_, launchTimes_});
+        clock_.lap("phases");
         attributeMemory(p_); // memory/memory.h: allocator blocks to their operators, modules and phases
+        clock_.lap("memory");
         progress_.report(1.0, "Attributing kernels");
     }
 
@@ -170,11 +218,21 @@ private:
     void attributeByLaunchStack()
     {
         // Correlation id -> the launching API call (per thread, as ids repeat across processes).
+        // Only the calls whose id some kernel has: most API calls launch nothing (a capture of a million
+        // kernels has over ten million calls), and sorting them all was a large share of attribution.
+        uint32_t maxKernelId = 0;
+        for (const Kernel &kernel : p_.kernels)
+            maxKernelId = std::max(maxKernelId, kernel.correlation_id);
+        std::vector<bool> launchesKernel(size_t(maxKernelId) + 1, false);
+        for (const Kernel &kernel : p_.kernels)
+            launchesKernel[kernel.correlation_id] = true;
         std::vector<std::pair<uint32_t, Index>> byCorrelation;
-        byCorrelation.reserve(p_.api_calls.size());
+        byCorrelation.reserve(p_.kernels.size());
         for (Index a = 0; a < p_.api_calls.size(); ++a)
-            byCorrelation.emplace_back(p_.api_calls[a].correlation_id, a);
-        std::sort(byCorrelation.begin(), byCorrelation.end());
+            if (const uint32_t id = p_.api_calls[a].correlation_id; id <= maxKernelId && launchesKernel[id])
+                byCorrelation.emplace_back(id, a);
+        if (!std::is_sorted(byCorrelation.begin(), byCorrelation.end())) // nsys writes them in id order
+            std::sort(byCorrelation.begin(), byCorrelation.end());
         launchTimes_.assign(p_.kernels.size(), 0);
 
         for (Index k = 0; k < p_.kernels.size(); ++k) {
@@ -259,13 +317,23 @@ private:
         }
     }
 
-    // Operators in nesting order (parents first), by thread and time.
+    // Operators in nesting order (parents first): by depth, in index order within a depth. A counting
+    // sort over the depths, read in index order: a comparison sort jumping around a million operators
+    // was the largest cost of attributing a big nsys capture.
     std::vector<Index> operatorsParentsFirst() const
     {
+        std::vector<size_t> firstOfDepth;
+        for (const Operator &op : p_.operators) {
+            if (op.depth >= firstOfDepth.size())
+                firstOfDepth.resize(size_t(op.depth) + 1, 0);
+            ++firstOfDepth[op.depth];
+        }
+        size_t at = 0;
+        for (size_t &slot : firstOfDepth)
+            at += std::exchange(slot, at);
         std::vector<Index> order(p_.operators.size());
-        std::iota(order.begin(), order.end(), Index(0));
-        std::stable_sort(order.begin(), order.end(),
-                         [&](Index a, Index b) { return p_.operators[a].depth < p_.operators[b].depth; });
+        for (Index o = 0; o < p_.operators.size(); ++o)
+            order[firstOfDepth[p_.operators[o].depth]++] = o;
         return order;
     }
 
@@ -448,6 +516,7 @@ private:
     Profile &p_;
     const AttributionOptions &options_;
     const Progress &progress_;
+    StageClock clock_;  // before ranges_: its first lap times the range index
     bool moduleEvents_; // the python tracer's "nn.Module: X_N" events give the modules
     RangeIndex ranges_;
     std::vector<Index> moduleOfRange_;
@@ -466,7 +535,9 @@ void attribute(Profile &p, const AttributionOptions &options, const Progress &pr
     if (p.source_format == "operator-profiler-json" || isAttributed(p))
         return;
     Attributor(p, options, progress).run();
+    StageClock clock(options.stageTimes);
     pairReferenceStep(p, options.captureRange);
+    clock.lap("reference step");
 }
 
 void adoptNamedModulePaths(Profile &p)

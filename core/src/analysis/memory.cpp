@@ -28,6 +28,8 @@ std::vector<Index> samplesInTimeOrder(const Profile &p)
 std::vector<Index> operatorOfSamples(const Profile &p, const std::vector<Index> &timeOrder)
 {
     std::vector<Index> result(p.memory_samples.size(), kNoIndex);
+    if (p.memory_samples.empty())
+        return result; // nsys and ncu profiles: no need to sort a million operators for nothing
     std::map<Index, std::vector<Index>> opsByThread;
     for (Index o = 0; o < p.operators.size(); ++o)
         opsByThread[p.operators[o].thread].push_back(o);

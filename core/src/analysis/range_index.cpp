@@ -12,10 +12,23 @@ RangeIndex::RangeIndex(const Profile &p, const std::function<bool(const Range &)
         if (include(p.ranges[r]))
             byThread_[slot(p.ranges[r].thread)].ranges.push_back(r);
     for (ThreadRanges &t : byThread_) {
-        std::stable_sort(t.ranges.begin(), t.ranges.end(), [&](Index a, Index b) {
-            const Range &ra = p.ranges[a], &rb = p.ranges[b];
-            return ra.start_ns != rb.start_ns ? ra.start_ns < rb.start_ns : ra.end_ns > rb.end_ns;
-        });
+        // By (start, longer first, index): the order of a stable sort, with the keys side by side so that
+        // the sort does not chase indices into the ranges (cache misses over millions of them).
+        struct Key {
+            int64_t start, end;
+            Index range;
+            bool operator<(const Key &o) const
+            {
+                return start != o.start ? start < o.start : end != o.end ? end > o.end : range < o.range;
+            }
+        };
+        std::vector<Key> keys(t.ranges.size());
+        for (size_t i = 0; i < keys.size(); ++i)
+            keys[i] = {p.ranges[t.ranges[i]].start_ns, p.ranges[t.ranges[i]].end_ns, t.ranges[i]};
+        if (!std::is_sorted(keys.begin(), keys.end()))
+            std::sort(keys.begin(), keys.end());
+        for (size_t i = 0; i < keys.size(); ++i)
+            t.ranges[i] = keys[i].range;
         // A stack of open ranges gives each range its parent. Ranges are half-open: one that starts
         // where another ends follows it (ncu's serialised timeline lays ranges back to back). Ranges
         // that overlap without nesting (unbalanced data) get the innermost range still open at their start.

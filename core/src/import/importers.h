@@ -4,6 +4,8 @@
 
 #include "opscope/importer.h"
 
+#include <cstddef>
+
 namespace opscope::importers {
 
 // Nsight Systems SQLite export (nsys_sqlite.cpp) and .nsys-rep through `nsys export` (nsys_rep.cpp).
@@ -25,6 +27,12 @@ Profile importNcuRep(const std::string &path, const Progress &progress);
 // (kineto_json.cpp).
 bool detectKinetoJson(const FileProbe &probe);
 Profile importKinetoJson(const std::string &path, const Progress &progress);
+// How the Kineto reader works, for tests and benchmarks (the result is the same either way).
+struct KinetoReadOptions {
+    unsigned threads = 0;  // 1: parse and build on the calling thread; 2: a parsing thread too; 0: 2 for big traces
+    size_t chunkBytes = 0; // bytes read per fill of the window; 0: the reader's choice (8 MiB, 1 MiB on 2 threads)
+};
+Profile importKinetoJsonWith(const std::string &path, const Progress &progress, const KinetoReadOptions &options);
 
 // ONNX Runtime profile JSON (onnxruntime_json.cpp).
 bool detectOnnxRuntimeJson(const FileProbe &probe);

@@ -158,40 +158,57 @@ size_t ChunkReader::read(char *dst, size_t capacity)
 
 // ---- Window --------------------------------------------------------------------------------------
 
-Window::Window(ChunkReader &reader, size_t chunkBytes, size_t maxHeldBytes)
-    : reader_(reader), chunk_(chunkBytes), maxHeld_(maxHeldBytes)
+Window::Window(ChunkReader &reader, size_t chunkBytes, size_t maxHeldBytes, size_t buffers)
+    : reader_(reader), chunk_(chunkBytes), maxHeld_(maxHeldBytes), buffers_(std::max<size_t>(1, buffers))
 {
     // A chunk plus room for the partial value carried over from the previous one.
-    capacity_ = chunk_ + chunk_ / 4;
-    buffer_.reset(new char[capacity_ + kPadding]);
-    end_ = buffer_.get();
+    allocate(buffers_[0], chunk_ + chunk_ / 4);
+    end_ = buffers_[0].data.get();
     std::memset(end_, 0, kPadding);
+}
+
+void Window::allocate(Buffer &buffer, size_t capacity)
+{
+    buffer.data.reset(new char[capacity + kPadding]);
+    buffer.capacity = capacity;
 }
 
 bool Window::more(const char *&keep, const char *&cursor)
 {
     if (exhausted_)
         return false;
-    char *data = buffer_.get();
+    char *data = buffers_[current_].data.get();
     const size_t keepOffset = size_t(keep - data);
     const size_t cursorOffset = size_t(cursor - keep);
     const size_t live = size_t(end_ - keep);
     if (live > maxHeld_)
         throw SyntaxError{offsetOf(keep), "a single JSON value larger than " + std::to_string(maxHeld_ >> 20) +
                                               " MiB (not a trace this program can read)"};
-    if (keepOffset > 0)
-        std::memmove(data, keep, live);
     base_ += keepOffset;
-    if (live + chunk_ / 2 > capacity_) {
-        // A value longer than the carry room: grow so that a whole chunk fits behind it.
-        const size_t newCapacity = live + chunk_;
-        std::unique_ptr<char[]> grown(new char[newCapacity + kPadding]);
-        std::memcpy(grown.get(), data, live);
-        buffer_ = std::move(grown);
-        capacity_ = newCapacity;
-        data = buffer_.get();
+    // At least a whole chunk fits behind the kept bytes (a value longer than the carry room grows it).
+    const size_t needed =
+        std::max(chunk_ + chunk_ / 4,
+                 live + chunk_ / 2 > buffers_[current_].capacity ? live + chunk_ : buffers_[current_].capacity);
+    if (buffers_.size() > 1) {
+        // Rotate: the bytes of the buffer left behind stay valid until the window comes back to it.
+        Buffer &next = buffers_[(current_ + 1) % buffers_.size()];
+        if (next.capacity < needed)
+            allocate(next, needed);
+        std::memcpy(next.data.get(), keep, live);
+        current_ = (current_ + 1) % buffers_.size();
+        data = next.data.get();
+    } else {
+        if (keepOffset > 0)
+            std::memmove(data, keep, live);
+        if (buffers_[0].capacity < needed) {
+            Buffer grown;
+            allocate(grown, needed);
+            std::memcpy(grown.data.get(), data, live);
+            buffers_[0] = std::move(grown);
+            data = buffers_[0].data.get();
+        }
     }
-    const size_t got = reader_.read(data + live, capacity_ - live);
+    const size_t got = reader_.read(data + live, buffers_[current_].capacity - live);
     end_ = data + live + got;
     std::memset(end_, 0, kPadding);
     keep = data;

@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -65,24 +66,34 @@ class Window {
 public:
     static constexpr size_t kPadding = 64;
 
-    Window(ChunkReader &reader, size_t chunkBytes, size_t maxHeldBytes);
+    // With `buffers` > 1 the window rotates over that many buffers, so that the bytes of the last
+    // buffers - 1 fills stay valid while another thread still reads them (see more()).
+    Window(ChunkReader &reader, size_t chunkBytes, size_t maxHeldBytes, size_t buffers = 1);
 
-    const char *begin() const { return buffer_.get(); }
+    const char *begin() const { return buffers_[current_].data.get(); }
     const char *end() const { return end_; }
     bool exhausted() const { return exhausted_; }
-    uint64_t offsetOf(const char *p) const { return base_ + uint64_t(p - buffer_.get()); }
+    uint64_t offsetOf(const char *p) const { return base_ + uint64_t(p - begin()); }
 
     // Drops the bytes before `keep`, reads more after end(). `keep` and `cursor` (both within the window)
     // are moved along with their bytes. Returns false when the input had nothing more; throws
-    // SyntaxError when the bytes to keep would exceed the size limit.
+    // SyntaxError when the bytes to keep would exceed the size limit. With several buffers the kept
+    // bytes are copied into the next buffer and the one left behind is untouched until the window
+    // rotates back to it.
     bool more(const char *&keep, const char *&cursor);
 
 private:
+    struct Buffer {
+        std::unique_ptr<char[]> data;
+        size_t capacity = 0; // usable bytes, padding excluded
+    };
+    static void allocate(Buffer &buffer, size_t capacity);
+
     ChunkReader &reader_;
     size_t chunk_;
     size_t maxHeld_;
-    std::unique_ptr<char[]> buffer_;
-    size_t capacity_ = 0; // usable bytes, padding excluded
+    std::vector<Buffer> buffers_;
+    size_t current_ = 0;
     char *end_ = nullptr;
     uint64_t base_ = 0;
     bool exhausted_ = false;

@@ -14,6 +14,11 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <bit>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
 #include <vector>
 
 namespace opscope::importers {
@@ -23,7 +28,19 @@ namespace {
 using json::Lexer;
 using json::SyntaxError;
 
-constexpr size_t kChunkBytes = size_t(8) << 20;
+// Bytes per fill of the window. On one thread big fills keep the read calls few. On two, each fill is
+// parsed on one core and built on the other: fills of 1 MiB are still in the shared cache when the
+// building thread reads their names and numbers, where 8 MiB fills cost 30% more CPU time in all
+// (1 GB trace, bench_kineto_import; docs/performance.md).
+constexpr size_t kSerialChunkBytes = size_t(8) << 20;
+constexpr size_t kParallelChunkBytes = size_t(1) << 20;
+
+// Below this much text a second thread costs more than it saves.
+constexpr uint64_t kParallelMinBytes = uint64_t(16) << 20;
+// Fills of the window in flight between the parsing thread and the building one: the batch being built
+// and the one being parsed. The window rotates over as many buffers, each batch's events pointing into
+// its own (tst_kineto_import fails with one buffer fewer).
+constexpr size_t kBatchesInFlight = 2;
 constexpr size_t kMaxValueBytes = size_t(256) << 20; // one event, or one top-level value we keep
 
 std::string textOfScalar(const nlohmann::json &value)
@@ -140,12 +157,137 @@ private:
     size_t foreignEvents_ = 0;
 };
 
+// ---- Parsed events between threads -------------------------------------------------------------
+
+// The events parsed from one fill of the window, packed: the fields each event has (views into the
+// window's buffer of that fill, which the window leaves untouched until the batch is released).
+struct EventBatch {
+    struct Packed {
+        const char *text;
+        uint32_t size;
+        kineto::Field field;
+        kineto::TokenKind kind;
+        bool escaped;
+    };
+    struct Event {
+        uint64_t offset;
+        uint64_t present;
+        const char *begin;
+        uint32_t firstToken;
+    };
+    std::vector<Event> events;
+    std::vector<Packed> tokens;
+    uint64_t fileBytesRead = 0; // for progress
+
+    void clear()
+    {
+        events.clear();
+        tokens.clear();
+    }
+
+    void add(const kineto::RawEvent &e, uint64_t offset)
+    {
+        events.push_back({offset, e.present, e.begin, uint32_t(tokens.size())});
+        for (uint64_t bits = e.present; bits; bits &= bits - 1) {
+            const auto f = kineto::Field(std::countr_zero(bits));
+            const kineto::Token &t = e.tokens[size_t(f)];
+            tokens.push_back({t.text.data(), uint32_t(t.text.size()), f, t.kind, t.escaped});
+        }
+    }
+
+    // Event i back into `e` (only the fields it has are written: has() reads `present`).
+    void unpack(size_t i, kineto::RawEvent &e) const
+    {
+        const Event &ev = events[i];
+        e.present = ev.present;
+        e.begin = ev.begin;
+        const uint32_t last = i + 1 < events.size() ? events[i + 1].firstToken : uint32_t(tokens.size());
+        for (uint32_t t = ev.firstToken; t < last; ++t) {
+            const Packed &pk = tokens[t];
+            e.tokens[size_t(pk.field)] = {std::string_view(pk.text, pk.size), pk.kind, pk.escaped};
+        }
+    }
+};
+
+// A queue of batches from the parsing thread to the building one, in order, and of emptied batches
+// back: the parser fills batch n only once the builder has released batch n - kBatchesInFlight, whose
+// window buffer the fill of batch n reuses.
+class BatchQueue {
+public:
+    BatchQueue() : slots_(kBatchesInFlight) {}
+
+    // Parser side. The batch to fill next, once the builder has released the one that used it before.
+    EventBatch *acquire()
+    {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return stopped_ || produced_ - consumed_ < kBatchesInFlight; });
+        if (stopped_)
+            return nullptr;
+        EventBatch &b = slots_[produced_ % slots_.size()];
+        b.clear();
+        return &b;
+    }
+    void publish()
+    {
+        std::lock_guard lock(mutex_);
+        ++produced_;
+        changed_.notify_all();
+    }
+    // The parser is done: `error` is what stopped it early (nullptr at the end of the events).
+    void finish(std::exception_ptr error)
+    {
+        std::lock_guard lock(mutex_);
+        finished_ = true;
+        error_ = std::move(error);
+        changed_.notify_all();
+    }
+    // Parser side: true when the builder gave up (an error or a cancel), so parsing should stop.
+    bool stopped()
+    {
+        std::lock_guard lock(mutex_);
+        return stopped_;
+    }
+
+    // Builder side. The next batch in order, or nullptr when the parser finished and all were taken.
+    const EventBatch *next()
+    {
+        std::unique_lock lock(mutex_);
+        changed_.wait(lock, [&] { return finished_ || produced_ > consumed_; });
+        if (produced_ > consumed_)
+            return &slots_[consumed_ % slots_.size()];
+        return nullptr;
+    }
+    void release()
+    {
+        std::lock_guard lock(mutex_);
+        ++consumed_;
+        changed_.notify_all();
+    }
+    void stop()
+    {
+        std::lock_guard lock(mutex_);
+        stopped_ = true;
+        changed_.notify_all();
+    }
+    std::exception_ptr error() const { return error_; } // after the parser thread has ended
+
+private:
+    std::vector<EventBatch> slots_;
+    std::mutex mutex_;
+    std::condition_variable changed_;
+    uint64_t produced_ = 0, consumed_ = 0;
+    bool finished_ = false, stopped_ = false;
+    std::exception_ptr error_;
+};
+
 // ---- Import --------------------------------------------------------------------------------------
 
 class TraceReader {
 public:
-    TraceReader(const std::string &path, const Progress &progress)
-        : path_(path), progress_(progress), reader_(path), window_(reader_, kChunkBytes, kMaxValueBytes),
+    TraceReader(const std::string &path, const Progress &progress, const KinetoReadOptions &options)
+        : path_(path), progress_(progress), reader_(path),
+          parallel_(useTwoThreads(options, reader_.gzip() ? reader_.fileSize() * 10 : reader_.fileSize())),
+          window_(reader_, chunkBytes(options, parallel_), kMaxValueBytes, parallel_ ? kBatchesInFlight : 1),
           builder_(profile_)
     {
         profile_.source_format = "kineto-json";
@@ -212,6 +354,10 @@ private:
     // Reads more input keeping the bytes from pos_ on. False at the end of the input.
     bool more()
     {
+        // The fraction of the file the events built so far came from (before reading the next chunk).
+        const double done =
+            reader_.fileSize() > 0 ? std::min(1.0, double(reader_.fileBytesRead()) / double(reader_.fileSize())) : 0;
+        reserveAhead(done);
         const char *keep = pos_;
         const bool got = window_.more(keep, pos_);
         if (reader_.fileSize() > 0)
@@ -312,19 +458,88 @@ private:
         }
     }
 
-    // The events array at pos_ ('['): the hot loop.
+    static size_t chunkBytes(const KinetoReadOptions &options, bool parallel)
+    {
+        return options.chunkBytes ? options.chunkBytes : parallel ? kParallelChunkBytes : kSerialChunkBytes;
+    }
+
+    static bool useTwoThreads(const KinetoReadOptions &options, uint64_t textBytes)
+    {
+        if (options.threads == 1)
+            return false;
+        return options.threads > 1 || (std::thread::hardware_concurrency() > 1 && textBytes >= kParallelMinBytes);
+    }
+
+    // The events array at pos_ ('['): the hot loop. On one thread each event is parsed and built in
+    // turn; on two, one thread parses the window's fills into batches while this one builds them, in
+    // the order of the file (the builder's results are the serial ones by construction).
     void readEvents()
     {
         sawEvents_ = true;
         ++pos_;
+        if (!parallel_)
+            return scanEvents([&](const kineto::RawEvent &e, uint64_t offset) { builder_.add(e, offset); },
+                              [&] { return more(); });
+        BatchQueue queue;
+        EventBatch *filling = queue.acquire();
+        std::thread parser([&] {
+            try {
+                scanEvents([&](const kineto::RawEvent &e, uint64_t offset) { filling->add(e, offset); },
+                           [&] {
+                               // Hand over this fill's events; the next fill overwrites the buffer of an
+                               // older one, which acquire() waits for the builder to release.
+                               filling->fileBytesRead = reader_.fileBytesRead();
+                               queue.publish();
+                               filling = queue.acquire();
+                               if (!filling)
+                                   throw Cancelled();
+                               const char *keep = pos_;
+                               return window_.more(keep, pos_);
+                           });
+                queue.publish();
+                queue.finish(nullptr);
+            } catch (...) {
+                queue.finish(std::current_exception());
+            }
+        });
+        try {
+            kineto::RawEvent event;
+            while (const EventBatch *batch = queue.next()) {
+                for (size_t i = 0; i < batch->events.size(); ++i) {
+                    batch->unpack(i, event);
+                    builder_.add(event, batch->events[i].offset);
+                }
+                if (reader_.fileSize() > 0) {
+                    const double done = std::min(1.0, double(batch->fileBytesRead) / double(reader_.fileSize()));
+                    reserveAhead(done);
+                    progress_.report(done, "Reading torch.profiler trace");
+                }
+                queue.release();
+                progress_.checkCancel();
+            }
+        } catch (...) {
+            queue.stop();
+            parser.join();
+            throw;
+        }
+        parser.join();
+        if (const std::exception_ptr error = queue.error())
+            std::rethrow_exception(error);
+    }
+
+    // Parses the events from pos_ to the closing ']' (pos_ ends past it), giving each to `take`;
+    // `readMore` reads on when an event runs past the window (false at the end of the input).
+    template <class Take, class ReadMore> void scanEvents(Take &&take, ReadMore &&readMore)
+    {
         Lexer lx = lexer();
         const char *p = pos_;
+        kineto::RawEvent &event = event_;
         for (;;) {
             while (Lexer::isSpace(*p) || *p == ',')
                 ++p;
             if (*p == '{') {
-                if (const char *end = kineto::parseEvent(lx, p, event_)) {
-                    builder_.add(event_, lx.offsetOf(p));
+                if (const char *end = kineto::parseEvent(lx, p, event)) {
+                    take(event, lx.offsetOf(p));
                     p = end;
                     continue;
                 }
@@ -338,7 +553,7 @@ private:
             }
             // The next event (or the separator) runs past the window: read on and parse it again.
             pos_ = p;
-            if (!more())
+            if (!readMore())
                 return noteTruncation(window_.end(), true);
             p = pos_;
             lx = lexer();
@@ -427,6 +642,31 @@ private:
         profile_.kernels.reserve(size_t(textBytes / 4500));
     }
 
+    // Room for what the rest of the file will hold at the rate seen so far (`done`: the fraction of the
+    // file read), once after the first few percent and again whenever a vector is about to fill up,
+    // instead of doubling: doubling a vector of a million operators copies it and faults in twice its
+    // pages, and the slack then costs another copy to shrink (a third of a 1 GB import's page faults).
+    void reserveAhead(double done)
+    {
+        if (done <= 0 || done >= 1)
+            return;
+        const bool calibrate = !calibrated_ && done >= kCalibrateAt;
+        calibrated_ = calibrated_ || calibrate;
+        reserveAhead(profile_.operators, done, calibrate);
+        reserveAhead(profile_.kernels, done, calibrate);
+        reserveAhead(profile_.api_calls, done, calibrate);
+        reserveAhead(profile_.ranges, done, calibrate);
+    }
+
+    template <class T> static void reserveAhead(std::vector<T> &v, double done, bool calibrate)
+    {
+        const size_t expected = size_t(double(v.size()) / done * 1.04) + 1024;
+        if (calibrate && !v.empty() && expected > v.capacity())
+            v.reserve(expected);
+        else if (!v.empty() && v.size() >= v.capacity() - v.capacity() / 8) // nearly full: the file is denser
+            v.reserve(std::max(expected, v.capacity() + v.capacity() / 4));
+    }
+
     template <class T> static void shrink(std::vector<T> &v)
     {
         if (v.capacity() - v.size() > v.size() / 16) // a little slack is cheaper than a copy
@@ -449,6 +689,7 @@ private:
     std::string path_;
     const Progress &progress_;
     json::ChunkReader reader_;
+    bool parallel_;
     json::Window window_;
     const char *pos_ = nullptr;
     Profile profile_;
@@ -460,6 +701,8 @@ private:
     bool truncatedInEvents_ = false;
     uint64_t truncatedAt_ = 0;
     bool bareArray_ = false;
+    bool calibrated_ = false; // reserveAhead() has sized the vectors from the first part of the file
+    static constexpr double kCalibrateAt = 0.03;
 };
 
 } // namespace
@@ -473,8 +716,13 @@ bool detectKinetoJson(const FileProbe &probe)
 
 Profile importKinetoJson(const std::string &path, const Progress &progress)
 {
+    return importKinetoJsonWith(path, progress, KinetoReadOptions{});
+}
+
+Profile importKinetoJsonWith(const std::string &path, const Progress &progress, const KinetoReadOptions &options)
+{
     progress.report(0.0, "Reading torch.profiler trace");
-    return TraceReader(path, progress).run();
+    return TraceReader(path, progress, options).run();
 }
 
 } // namespace opscope::importers
