@@ -151,6 +151,10 @@ std::string recordOutputs(RunFolder &run, const std::string &stage)
     } else if (stage == "nsys" || stage == "capture") {
         note("partition_map", "partition_map.json");
         note("launcher_status", "launcher_status.json");
+        if (stage == "capture") {                            // docs/memory.md
+            note("memory_snapshot", "memory_snapshot.json"); // on CUDA
+            note("memory_tensors", "memory_tensors.json");
+        }
         if (stage == "capture" && !note("trace", "trace.json"))
             return "the launcher wrote no trace (trace.json): see launcher.log";
         if (stage == "nsys" && !note("nsys_rep", "nsys.nsys-rep"))

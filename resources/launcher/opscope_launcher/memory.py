@@ -19,6 +19,7 @@ import os
 import torch
 
 from . import compat
+from .tensors import GradientWatch, write_inventory
 
 HISTORY_MAX_ENTRIES = 100000
 SNAPSHOT_NAME = "memory_snapshot.json"
@@ -38,9 +39,15 @@ class MemoryRecorder:
         self.snapshot = None
         self.note = None
         self.appended_events = 0
+        self.tensors = None
+        self._grads = GradientWatch()
 
     # -- CUDA allocator history ------------------------------------------------------------------
     def start(self):
+        try:
+            self._grads.start()
+        except Exception as e:
+            self.note = "gradient watch unavailable: %s" % e
         if not compat.cuda_available():
             self.note = "no CUDA: no allocator history"
             return
@@ -126,6 +133,15 @@ class MemoryRecorder:
             json.dump(trace, f)
         self.appended_events = len(events)
 
+    # -- what outlives the step -----------------------------------------------------------------
+    def record_tensors(self, root, module_path):
+        """The parameters, gradients, buffers and optimizer state at the end of the capture (tensors.py)."""
+        self._grads.stop()
+        try:
+            self.tensors = write_inventory(self.trace_path, root, module_path, self._grads.grads)
+        except Exception as e:  # never fail the workload for an instrument
+            self.note = "tensor inventory failed: %s" % e
+
     def status(self):
         return {
             "profile_memory": True,
@@ -133,6 +149,7 @@ class MemoryRecorder:
             "history_max_entries": HISTORY_MAX_ENTRIES if self.history else None,
             "snapshot": self.snapshot,
             "legacy_events_added": self.appended_events,
+            "tensors": self.tensors,
             "note": self.note,
         }
 
