@@ -164,9 +164,10 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         const ImportRole role = roleOf(part).role;
         if (role == ImportRole::Counters && resultRole != ImportRole::Counters)
             capture::addNcuCounters(result, part, options.ncuSkippedModules);
-        else if (role == ImportRole::CrossCheck && resultRole != ImportRole::CrossCheck)
+        else if (role == ImportRole::CrossCheck && resultRole != ImportRole::CrossCheck) {
             capture::crossCheckOperators(result, part);
-        else
+            capture::addTraceMemory(result, part); // nsys records no allocator events
+        } else
             result.warnings.push_back(part.source_path + ": not combined (a second " + part.source_format +
                                       " file of the same capture adds nothing)");
     }
