@@ -8,6 +8,7 @@
 // gradient blocks their parameters' modules.
 #include "capture_test_util.h"
 #include "opscope/importer.h"
+#include "opscope/insights.h"
 #include "opscope/memory.h"
 
 #include <QTemporaryDir>
@@ -157,6 +158,31 @@ private slots:
             QVERIFY2(share != host.by_module.end(), module.c_str());
             QVERIFY(share->bytes >= bytes);
         }
+    }
+
+    void checkpointingInsightSavesTheGroupsActivations()
+    {
+        // mlp.py's blocks.* are identical layers; each keeps its fc's and act's outputs for the backward.
+        // Checkpointed, the group keeps one layer's: the insight's bytes are the rest.
+        const Profile p = importFile(run_ + "/mlp.opscope");
+        const MemoryReport memory = analyzeMemory(p);
+        const DeviceMemory &host = *memory.primary();
+        std::map<std::string, int64_t> perBlock;
+        for (const MemoryShare &s : host.activations_by_module)
+            if (s.module.starts_with("blocks."))
+                perBlock[s.module.substr(0, s.module.find('.', 7))] += s.bytes;
+        QVERIFY(perBlock.size() >= 2);
+        int64_t total = 0, largest = 0;
+        for (const auto &[block, bytes] : perBlock)
+            total += bytes, largest = std::max(largest, bytes);
+        const InsightReport report = findInsights(p);
+        const auto it = std::find_if(report.insights.begin(), report.insights.end(),
+                                     [](const Insight &i) { return i.kind == "activation-checkpointing"; });
+        QVERIFY(it != report.insights.end());
+        QCOMPARE(it->estimatedBytesSaved, total - largest);
+        QCOMPARE(it->estimatedGainNs, int64_t(0));
+        QCOMPARE(it->modules.size(), perBlock.size());
+        QCOMPARE(insightToJson(p, *it)["estimated_bytes_saved"].get<int64_t>(), total - largest);
     }
 
     void cliJsonHasTheKeys()
