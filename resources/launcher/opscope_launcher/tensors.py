@@ -59,15 +59,16 @@ class GradientWatch:
                             self.grads[id(p)] = p.grad
                 return _original(*args, **kwargs)
 
+            own = optimizer.__dict__.get("step")  # a step the script set on the instance itself
             optimizer.step = step
-            self._wrapped.append(optimizer)
+            self._wrapped.append((optimizer, own))
 
     def stop(self):
-        for optimizer in self._wrapped:
-            try:
-                del optimizer.step  # the class's step again
-            except AttributeError:
-                pass
+        for optimizer, own in self._wrapped:
+            if own is not None:
+                optimizer.step = own
+            else:
+                optimizer.__dict__.pop("step", None)  # the class's step again
         self._wrapped = []
 
 
