@@ -7,6 +7,7 @@
 // the profile stands.
 #include "capture_test_util.h"
 #include "opscope/capture_import.h"
+#include "opscope/diff.h"
 #include "opscope/errors.h"
 #include "opscope/memory.h"
 #include "opscope/memory_snapshot.h"
@@ -190,6 +191,39 @@ private slots:
         QVERIFY2(hasWarning(p, path + ": left out: " + why.toStdString()),
                  p.warnings.empty() ? "" : p.warnings.back().c_str());
         QCOMPARE(countSamples(p, 0, MemorySampleKind::Block), size_t(218)); // the trace's own
+    }
+
+    void compareShowsPeakMemoryByModuleAndKind()
+    {
+        // The same run with and without the allocator history: the same peaks, every row unchanged.
+        const Profile traceOnly = importCapture({fixture(kBert)});
+        const Profile withSnapshot = importCapture({fixture(kBert), snapshotPath()});
+        const MemoryDiff same = diffMemory(traceOnly, withSnapshot);
+        QVERIFY(same.present);
+        QCOMPARE(same.peakBefore, int64_t(101305344));
+        QCOMPARE(same.peakAfter, int64_t(101305344));
+        QCOMPARE(same.reservedAfter, int64_t(121634816));
+        int64_t before = 0, after = 0;
+        for (const MemoryDiffRow &r : same.byKind) {
+            QCOMPARE(r.after, r.before);
+            before += r.before, after += r.after;
+        }
+        QCOMPARE(before, same.peakBefore);
+        QCOMPARE(after, same.peakAfter);
+        before = after = 0;
+        for (const MemoryDiffRow &r : same.byModule)
+            before += r.before, after += r.after;
+        QCOMPARE(before, same.peakBefore);
+        QCOMPARE(after, same.peakAfter);
+        // Against a profile without memory events (an nsys capture): everything is gone after.
+        const Profile nsys = importCapture({fixture("h100/mlp_bf16_infer/nsys.sqlite")});
+        const ProfileDiff diff = diffProfiles(traceOnly, nsys);
+        QVERIFY(diff.memory.present);
+        QCOMPARE(diff.memory.peakAfter, int64_t(0));
+        QCOMPARE(diff.memory.deviceBefore, 0);
+        for (const MemoryDiffRow &r : diff.memory.byModule)
+            QCOMPARE(r.after, int64_t(0));
+        QVERIFY(!diffMemory(nsys, nsys).present);
     }
 
     void aloneIsNoProfile()
