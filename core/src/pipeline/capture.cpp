@@ -147,6 +147,8 @@ std::string recordOutputs(RunFolder &run, const std::string &stage)
     };
     if (stage == "correlation") {
         note("correlation_trace", "correlation_trace.json");
+        // The correlation pass's tensor inventory: the memory events carried from its trace are of its run.
+        note("memory_tensors", "memory_tensors.json");
         run.manifest()["correlation"] = detail::readJsonFile(run.file("correlation_status.json"));
     } else if (stage == "nsys" || stage == "capture") {
         note("partition_map", "partition_map.json");

@@ -97,7 +97,9 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     // Beside nsys it would be the correlation pass's, another run on another clock: left out.
     if (const std::string snapshot = outputPath(run, "memory_snapshot"); !snapshot.empty() && nsysSqlite.empty())
         paths.push_back(snapshot);
-    if (const std::string tensors = outputPath(run, "memory_tensors"); !tensors.empty() && nsysSqlite.empty())
+    // The tensor inventory is of the run whose memory events the profile gets: the torch.profiler capture's,
+    // or beside nsys the correlation pass's (whose events are carried onto the capture).
+    if (const std::string tensors = outputPath(run, "memory_tensors"); !tensors.empty())
         paths.push_back(tensors);
     if (const std::string inductor = run.file("inductor/torch_compile_debug"); isInductorDebugDir(inductor))
         paths.push_back(inductor);
