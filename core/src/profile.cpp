@@ -213,9 +213,10 @@ size_t Profile::residentBytes() const
     return capacityBytes(devices) + capacityBytes(threads) + capacityBytes(kernels) + capacityBytes(operators) +
            capacityBytes(modules) + capacityBytes(ranges) + capacityBytes(memory_ops) + capacityBytes(api_calls) +
            capacityBytes(syncs) + capacityBytes(memory_samples) + capacityBytes(memory_blocks) +
-           capacityBytes(operator_links) + capacityBytes(metrics) + capacityBytes(kernel_counters) +
-           capacityBytes(operator_counters) + capacityBytes(fused_with) + capacityBytes(reference_twins) +
-           strings.textBytes() + strings.size() * (sizeof(std::string) + 2 * sizeof(void *) + 16);
+           capacityBytes(memory_tensors) + capacityBytes(operator_links) + capacityBytes(metrics) +
+           capacityBytes(kernel_counters) + capacityBytes(operator_counters) + capacityBytes(fused_with) +
+           capacityBytes(reference_twins) + strings.textBytes() +
+           strings.size() * (sizeof(std::string) + 2 * sizeof(void *) + 16);
 }
 
 } // namespace opscope

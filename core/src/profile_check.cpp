@@ -113,8 +113,14 @@ std::string findBrokenReference(const Profile &p)
     }
     for (size_t i = 0; i < p.syncs.size() && c.problem().empty(); ++i)
         c.ref("syncs", i, "thread", p.syncs[i].thread, threads, "threads");
-    for (size_t i = 0; i < p.memory_samples.size() && c.problem().empty(); ++i)
+    for (size_t i = 0; i < p.memory_samples.size() && c.problem().empty(); ++i) {
         c.ref("memory_samples", i, "thread", p.memory_samples[i].thread, threads, "threads");
+        c.text("memory_samples", i, "frames", p.memory_samples[i].frames);
+    }
+    for (size_t i = 0; i < p.memory_tensors.size() && c.problem().empty(); ++i) {
+        c.text("memory_tensors", i, "module", p.memory_tensors[i].module);
+        c.text("memory_tensors", i, "name", p.memory_tensors[i].name);
+    }
     for (size_t i = 0; i < p.memory_blocks.size() && c.problem().empty(); ++i) {
         const MemoryBlock &b = p.memory_blocks[i];
         const size_t samples = p.memory_samples.size();

@@ -300,6 +300,8 @@ private slots:
             {"ncu-csv", {ImportRole::Counters, 2}},
             {"ncu-rep", {ImportRole::Counters, 2}},
             {"inductor-debug", {ImportRole::KernelMap, kLastImportRank}},
+            {"torch-memory-snapshot", {ImportRole::MemoryHistory, kLastImportRank}},
+            {"opscope-memory-tensors", {ImportRole::MemoryHistory, kLastImportRank}},
         };
         QCOMPARE(importFormats().size(), expected.size());
         for (const ImportFormat &format : importFormats()) {

@@ -4,6 +4,7 @@
 // alive at it adds up to it, by module and by kind; blocks survive a save and load; `opscope memory
 // --json` gives the keys. The CPU capture of a training step is in tst_memory_capture.
 #include "capture_test_util.h"
+#include "import/capture/capture_parts.h"
 #include "opscope/capture_import.h"
 #include "opscope/memory.h"
 #include "opscope/profile_store.h"
@@ -12,6 +13,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 
 using namespace opscope;
 using namespace opscope::test;
@@ -121,6 +123,58 @@ private slots:
         QVERIFY(loaded.memory_samples == p.memory_samples);
         QVERIFY(loaded.memory_blocks == p.memory_blocks);
         QCOMPARE(analyzeMemory(loaded).primary()->peak_allocated, analyzeMemory(p).primary()->peak_allocated);
+    }
+
+    void correlationTraceMemoryCarriedOntoTheCapture()
+    {
+        // The nsys path: the capture has no allocator events, the correlation pass's trace (a run of its
+        // own, on its own clock) has. Here the capture is the same trace moved by one second with its
+        // events taken away: each event must come back at its own operator, one second later.
+        const Profile trace = importCapture({fixture(kBert)});
+        Profile capture = trace;
+        capture.memory_samples.clear();
+        capture.memory_blocks.clear();
+        constexpr int64_t kShift = 1'000'000'000;
+        for (Operator &o : capture.operators)
+            o.start_ns += kShift, o.end_ns += kShift;
+        for (ModuleInstance &m : capture.modules)
+            m.start_ns += kShift, m.end_ns += kShift;
+        const size_t carried = capture::addTraceMemory(capture, trace);
+        // Every event the trace ties to an operator is carried; the others are left out with a warning.
+        std::vector<Index> opOfSample(trace.memory_samples.size(), kNoIndex);
+        for (const MemoryBlock &b : trace.memory_blocks) {
+            if (b.alloc_sample != kNoIndex)
+                opOfSample[b.alloc_sample] = b.alloc_op;
+            if (b.free_sample != kNoIndex)
+                opOfSample[b.free_sample] = b.free_op;
+        }
+        std::vector<MemorySample> expected;
+        for (Index s = 0; s < trace.memory_samples.size(); ++s)
+            if (opOfSample[s] != kNoIndex) {
+                MemorySample m = trace.memory_samples[s];
+                m.time_ns += kShift;
+                expected.push_back(m);
+            }
+        QVERIFY2(carried > 150, qPrintable(QString::number(carried)));
+        qInfo("%zu of %zu memory events carried", carried, trace.memory_samples.size());
+        QCOMPARE(carried, expected.size());
+        QVERIFY(capture.memory_samples == expected);
+        QCOMPARE(capture.warnings.size() - trace.warnings.size(), size_t(carried < trace.memory_samples.size()));
+        // Blocks again, each allocation tied to the operator the trace tied it to.
+        std::map<std::pair<uint64_t, int64_t>, Index> opAt; // (address, time in the capture) -> operator
+        for (Index s = 0; s < trace.memory_samples.size(); ++s)
+            opAt[{trace.memory_samples[s].address, trace.memory_samples[s].time_ns + kShift}] = opOfSample[s];
+        size_t allocations = 0;
+        for (const MemoryBlock &b : capture.memory_blocks) {
+            if (b.alloc_sample == kNoIndex)
+                continue;
+            ++allocations;
+            const MemorySample &a = capture.memory_samples[b.alloc_sample];
+            QCOMPARE(b.alloc_op, opAt.at({a.address, a.time_ns}));
+        }
+        QVERIFY(allocations > 100);
+        // A capture with events of its own keeps them: nothing is added.
+        QCOMPARE(capture::addTraceMemory(capture, trace), size_t(0));
     }
 
     void cliJson()

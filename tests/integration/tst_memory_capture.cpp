@@ -4,15 +4,18 @@
 // Allocated", what is alive at it adds up to it by module and by kind, and the kinds of a training
 // step are there: gradients and optimizer state at the peak, activations kept for backward by the
 // blocks' layers. The launcher status says what it recorded; the overhead is the captured step's
-// time over the plain reference steps'.
+// time over the plain reference steps'. The launcher's tensor inventory (memory_tensors.json) gives the
+// gradient blocks their parameters' modules.
 #include "capture_test_util.h"
 #include "opscope/importer.h"
+#include "opscope/insights.h"
 #include "opscope/memory.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace opscope;
@@ -109,6 +112,77 @@ private slots:
         for (MemoryKind k : report.block_kinds)
             activations += k == MemoryKind::Activation;
         QVERIFY(activations > 0);
+    }
+
+    void inventoryClassifiesGradients()
+    {
+        // The launcher's inventory: mlp.py sets its gradients to None before each forward, so they are
+        // blocks of the trace (allocated in the backward); parameters and Adam's state are older.
+        const nlohmann::json status = readJson(run_ + "/launcher_status.json");
+        QCOMPARE(status["memory"]["tensors"].get<std::string>(), run_ + "/memory_tensors.json");
+        const nlohmann::json inventory = readJson(run_ + "/memory_tensors.json");
+        std::map<std::string, size_t> rows;
+        for (const auto &t : inventory["tensors"])
+            ++rows[t["kind"].get<std::string>()];
+        QVERIFY(rows["parameter"] > 0);
+        QCOMPARE(rows["gradient"], rows["parameter"]);            // every parameter trains
+        QCOMPARE(rows["optimizer_state"], 3 * rows["parameter"]); // Adam: step, exp_avg, exp_avg_sq
+
+        const Profile p = importFile(run_ + "/mlp.opscope");
+        QCOMPARE(p.memory_tensors.size(), inventory["tensors"].size());
+        const MemoryReport report = analyzeMemory(p);
+        size_t gradientBlocks = 0;
+        for (Index b = 0; b < p.memory_blocks.size(); ++b) {
+            const Index t = report.block_tensors[b];
+            if (t == kNoIndex)
+                continue;
+            const MemoryTensor &tensor = p.memory_tensors[t];
+            QVERIFY(report.block_kinds[b] == kindOf(tensor.kind));
+            QVERIFY(p.memory_blocks[b].address <= tensor.address);
+            gradientBlocks += tensor.kind == MemoryTensorKind::Gradient;
+        }
+        QCOMPARE(gradientBlocks, rows["gradient"]);
+        // At the peak (the optimizer step) the gradients count for their parameters' modules, not for
+        // the backward phase that allocated them.
+        const DeviceMemory &host = *report.primary();
+        std::map<std::string, int64_t> gradientsByModule;
+        for (Index b : host.alive_at_peak)
+            if (const Index t = report.block_tensors[b];
+                t != kNoIndex && p.memory_tensors[t].kind == MemoryTensorKind::Gradient)
+                gradientsByModule[std::string(p.text(p.memory_tensors[t].module))] += p.memory_blocks[b].bytes;
+        QVERIFY(gradientsByModule.count("head"));
+        QVERIFY(gradientsByModule.count("blocks.0.fc"));
+        for (const auto &[module, bytes] : gradientsByModule) {
+            const auto share = std::find_if(host.by_module.begin(), host.by_module.end(),
+                                            [&](const MemoryShare &s) { return s.module == module && !s.phase; });
+            QVERIFY2(share != host.by_module.end(), module.c_str());
+            QVERIFY(share->bytes >= bytes);
+        }
+    }
+
+    void checkpointingInsightSavesTheGroupsActivations()
+    {
+        // mlp.py's blocks.* are identical layers; each keeps its fc's and act's outputs for the backward.
+        // Checkpointed, the group keeps one layer's: the insight's bytes are the rest.
+        const Profile p = importFile(run_ + "/mlp.opscope");
+        const MemoryReport memory = analyzeMemory(p);
+        const DeviceMemory &host = *memory.primary();
+        std::map<std::string, int64_t> perBlock;
+        for (const MemoryShare &s : host.activations_by_module)
+            if (s.module.starts_with("blocks."))
+                perBlock[s.module.substr(0, s.module.find('.', 7))] += s.bytes;
+        QVERIFY(perBlock.size() >= 2);
+        int64_t total = 0, largest = 0;
+        for (const auto &[block, bytes] : perBlock)
+            total += bytes, largest = std::max(largest, bytes);
+        const InsightReport report = findInsights(p);
+        const auto it = std::find_if(report.insights.begin(), report.insights.end(),
+                                     [](const Insight &i) { return i.kind == "activation-checkpointing"; });
+        QVERIFY(it != report.insights.end());
+        QCOMPARE(it->estimatedBytesSaved, total - largest);
+        QCOMPARE(it->estimatedGainNs, int64_t(0));
+        QCOMPARE(it->modules.size(), perBlock.size());
+        QCOMPARE(insightToJson(p, *it)["estimated_bytes_saved"].get<int64_t>(), total - largest);
     }
 
     void cliJsonHasTheKeys()

@@ -165,6 +165,27 @@ struct DiffOptions {
     std::vector<const Profile *> extraBeforeRuns;
 };
 
+// Peak memory before and after (memory.h), each side on its primary device (the first GPU with memory
+// events, else host memory): the peaks, and what holds the memory at each peak by module and by kind,
+// matched by name (a module path, a phase, or a kind). Empty (present false) when neither side has
+// memory events.
+struct MemoryDiffRow {
+    std::string name; // module path ("" the root), phase, "(before trace)", or kind
+    std::string className;
+    bool phase = false;
+    int64_t before = 0; // bytes at the peak; 0 where the side has no such row
+    int64_t after = 0;
+};
+struct MemoryDiff {
+    bool present = false;
+    int32_t deviceBefore = -1, deviceAfter = -1;
+    int64_t peakBefore = 0, peakAfter = 0; // allocated
+    int64_t reservedBefore = 0, reservedAfter = 0;
+    std::vector<MemoryDiffRow> byModule; // largest change first
+    std::vector<MemoryDiffRow> byKind;
+};
+MemoryDiff diffMemory(const Profile &before, const Profile &after);
+
 // The comparison. Holds pointers to both profiles: they must outlive it.
 struct ProfileDiff {
     const Profile *before = nullptr;
@@ -178,6 +199,7 @@ struct ProfileDiff {
     std::vector<KernelDiffRow> kernels;     // by operator row; the unattributed ones last
     std::vector<GroupDiffRow> groups;
     DiffTotals totals;
+    MemoryDiff memory;
     // Per BEFORE run after the first, per kernel of BEFORE: the same kernel in that run (kNoIndex when
     // the run lacks it). Used for the counters' significance.
     std::vector<std::vector<Index>> runKernelOf;

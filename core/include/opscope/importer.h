@@ -30,10 +30,11 @@ using InductorKernelMap = std::map<std::string, std::vector<std::string>>;
 // of the lowest rank becomes the profile, and every other file adds what its role says, unless the
 // profile has that role too (a second file of one kind adds nothing).
 enum class ImportRole {
-    Timeline,   // kernels in time (nsys); beside a better-ranked timeline it adds nothing
-    CrossCheck, // a timeline that, beside a better one, checks its operators (torch.profiler beside nsys)
-    Counters,   // per-kernel hardware counters (ncu), matched onto the profile's kernels
-    KernelMap,  // what generated kernels fuse (an Inductor debug folder); no kernels of its own
+    Timeline,      // kernels in time (nsys); beside a better-ranked timeline it adds nothing
+    CrossCheck,    // a timeline that, beside a better one, checks its operators (torch.profiler beside nsys)
+    Counters,      // per-kernel hardware counters (ncu), matched onto the profile's kernels
+    KernelMap,     // what generated kernels fuse (an Inductor debug folder); no kernels of its own
+    MemoryHistory, // the CUDA allocator's history (a memory snapshot): memory events for the profile
 };
 
 // The rank of formats that never lead when a better one is there (and of unknown source formats).

@@ -30,10 +30,11 @@ struct Insight {
     std::string fix;                   // what to change
     std::string gainModel;             // how the gain was estimated
     Severity severity = Severity::Low;
-    int64_t estimatedGainNs = 0; // step time saved by the fix (what-if replay of the step)
-    double gainShareOfStep = 0;  // estimatedGainNs / the step
-    int64_t gpuTimeSavedNs = 0;  // kernel time the fix saves; more than the gain where the host sets the pace
-    std::vector<Index> kernels;  // kernels[] of the labelled step (those the views show)
+    int64_t estimatedGainNs = 0;     // step time saved by the fix (what-if replay of the step)
+    double gainShareOfStep = 0;      // estimatedGainNs / the step
+    int64_t gpuTimeSavedNs = 0;      // kernel time the fix saves; more than the gain where the host sets the pace
+    int64_t estimatedBytesSaved = 0; // memory insights: bytes the fix takes off the peak (no time gain)
+    std::vector<Index> kernels;      // kernels[] of the labelled step (those the views show)
     std::vector<Index> operators;
     std::vector<std::string> modules; // module paths
     nlohmann::ordered_json figures;   // the measured values behind it

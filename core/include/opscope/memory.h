@@ -25,9 +25,10 @@ enum class MemoryKind : uint8_t {
     OptimizerState = 2, // allocated in the optimizer step, outlives it
     Temporary = 3,      // freed in the same part of the step that allocated it, or a forward output
     BeforeTrace = 4,    // allocated before the trace began (parameters, optimizer state, inputs ...)
+    Parameter = 5,      // holds a parameter or buffer of the model (the launcher's tensor inventory)
 };
-inline constexpr int kMemoryKindCount = 5;
-// "activations", "gradients", "optimizer_state", "temporaries", "before_trace".
+inline constexpr int kMemoryKindCount = 6;
+// "activations", "gradients", "optimizer_state", "temporaries", "before_trace", "parameters".
 std::string_view toString(MemoryKind kind);
 
 // The part of the step a memory event falls in.
@@ -58,7 +59,8 @@ struct DeviceMemory {
     // Bytes the allocator counted before the trace's first event (first total minus its own bytes).
     int64_t baseline_bytes = 0;
     // At the peak: the blocks alive (memory_blocks indices), and the bytes counted in the total that
-    // no block of the trace accounts for (allocated before the trace and not freed in it).
+    // no block of the trace nor tensor of the inventory accounts for (allocated before the trace and not
+    // freed in it).
     std::vector<Index> alive_at_peak;
     int64_t unseen_at_peak = 0;
     std::vector<MemoryShare> by_module; // largest first; adds up to peak_allocated
@@ -66,18 +68,24 @@ struct DeviceMemory {
     // Per module path: bytes allocated in its forward and freed in the backward (kept for backward).
     std::vector<MemoryShare> activations_by_module;
     size_t allocations = 0, frees = 0;
+    size_t segment_allocations = 0, segment_frees = 0; // the allocator history's segments (cudaMalloc/Free)
 };
 
 struct MemoryReport {
     std::vector<DeviceMemory> devices;   // GPUs first by number, then host memory
     std::vector<MemoryKind> block_kinds; // per memory_blocks entry
+    // Per memory_blocks entry: the inventory tensor it holds (memory_tensors index), else kNoIndex.
+    std::vector<Index> block_tensors;
     // The device whose peak a one-line summary names: the first GPU with samples, else the host.
     const DeviceMemory *primary() const { return devices.empty() ? nullptr : &devices.front(); }
 };
 
 // The part of the step a memory sample falls in, from its operator (backward flag) and module (phase).
 StepPart stepPartOf(const Profile &p, Index op, Index module);
+// By lifetime alone (docs/memory.md); analyzeMemory first asks the tensor inventory (p.memory_tensors).
 MemoryKind classifyBlock(const Profile &p, const MemoryBlock &b);
+// The kind of what an inventory tensor holds.
+MemoryKind kindOf(MemoryTensorKind kind);
 MemoryReport analyzeMemory(const Profile &p);
 
 } // namespace opscope

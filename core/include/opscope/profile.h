@@ -208,15 +208,24 @@ struct GpuSync {
     bool operator==(const GpuSync &) const = default;
 };
 
-// A memory allocator sample (torch.profiler [memory] instants): bytes > 0 allocates, < 0 frees.
+// What a memory sample counts: a block of the allocator (torch.profiler [memory] instants, the CUDA
+// allocator history's alloc/free) or a segment it reserves from the device (the history's
+// segment_alloc/segment_free, cudaMalloc/cudaFree; expandable segments' map/unmap).
+enum class MemorySampleKind : uint8_t { Block = 0, Segment = 1 };
+
+// A memory allocator sample: bytes > 0 allocates, < 0 frees. Block samples change the allocated
+// total, segment samples the reserved one.
 struct MemorySample {
     int64_t time_ns = 0;
     int64_t bytes = 0;
     int64_t total_allocated = 0;
     int32_t device = -1; // -1 for host memory
     Index thread = kNoIndex;
-    uint64_t address = 0;       // the block's address ("Addr"); 0 when the source did not give it
-    int64_t total_reserved = 0; // bytes the allocator holds from the system after it (segments)
+    uint64_t address = 0;        // the block's address ("Addr"); 0 when the source did not give it
+    int64_t total_reserved = 0;  // bytes the allocator holds from the system after it (segments)
+    uint64_t stream = 0;         // the CUDA stream the block belongs to (allocator history); 0 unknown
+    StringId frames = kNoString; // the allocator history's stack, one "name (file:line)" a line
+    MemorySampleKind kind = MemorySampleKind::Block;
     bool operator==(const MemorySample &) const = default;
 };
 
@@ -236,6 +245,20 @@ struct MemoryBlock {
     Index free_op = kNoIndex;
     Index free_module = kNoIndex;
     bool operator==(const MemoryBlock &) const = default;
+};
+
+// A tensor that outlives the step, from the launcher's inventory at the end of the capture
+// (memory_tensors.json): a parameter, its gradient, a buffer or the optimizer's state, by the address
+// of its storage, so that the allocator's block at that address is classified by what it holds.
+enum class MemoryTensorKind : uint8_t { Parameter = 0, Gradient = 1, OptimizerState = 2, Buffer = 3 };
+struct MemoryTensor {
+    uint64_t address = 0; // the storage's data pointer
+    int64_t bytes = 0;    // the storage's size
+    int32_t device = -1;  // -1 host memory
+    MemoryTensorKind kind = MemoryTensorKind::Parameter;
+    StringId module = kNoString; // module path ("" the root) of the parameter it belongs to
+    StringId name = kNoString;   // "weight", "weight.exp_avg" ...
+    bool operator==(const MemoryTensor &) const = default;
 };
 
 // A link between two operators, e.g. a forward op and the backward op autograd ran for it.
@@ -302,7 +325,8 @@ public:
     std::vector<ApiCall> api_calls;
     std::vector<GpuSync> syncs;
     std::vector<MemorySample> memory_samples;
-    std::vector<MemoryBlock> memory_blocks; // in allocation order (pre-trace blocks first)
+    std::vector<MemoryBlock> memory_blocks;   // in allocation order (pre-trace blocks first)
+    std::vector<MemoryTensor> memory_tensors; // the launcher's inventory, by address
     std::vector<OperatorLink> operator_links;
     std::vector<Metric> metrics;
     std::vector<MetricValue> kernel_counters;   // owner = kernel index, sorted by owner

@@ -86,5 +86,7 @@ void findWaveQuantization(InsightContext &c);
 void findKernelEfficiency(InsightContext &c);
 void findGroupOutliers(InsightContext &c);
 void findColdStart(InsightContext &c);
+// Memory (insight_memory.cpp): bytes saved, no step time; after every time finder.
+void findMemory(InsightContext &c);
 
 } // namespace opscope::insightdetail

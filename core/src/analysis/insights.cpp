@@ -152,17 +152,20 @@ void InsightContext::add(Insight insight, int64_t gainNs)
 {
     insight.estimatedGainNs = std::max<int64_t>(0, gainNs);
     insight.gainShareOfStep = double(insight.estimatedGainNs) / double(stepNs());
-    insight.severity = insight.gainShareOfStep >= 0.2    ? Severity::High
-                       : insight.gainShareOfStep >= 0.05 ? Severity::Medium
-                                                         : Severity::Low;
+    if (insight.estimatedBytesSaved == 0) // a memory insight's severity follows its share of the peak
+        insight.severity = insight.gainShareOfStep >= 0.2    ? Severity::High
+                           : insight.gainShareOfStep >= 0.05 ? Severity::Medium
+                                                             : Severity::Low;
     out_.push_back(std::move(insight));
 }
 
 std::vector<Insight> InsightContext::take()
 {
     std::stable_sort(out_.begin(), out_.end(), [](const Insight &a, const Insight &b) {
-        return a.estimatedGainNs != b.estimatedGainNs ? a.estimatedGainNs > b.estimatedGainNs
-                                                      : a.gpuTimeSavedNs > b.gpuTimeSavedNs;
+        if (a.estimatedGainNs != b.estimatedGainNs)
+            return a.estimatedGainNs > b.estimatedGainNs;
+        return a.gpuTimeSavedNs != b.gpuTimeSavedNs ? a.gpuTimeSavedNs > b.gpuTimeSavedNs
+                                                    : a.estimatedBytesSaved > b.estimatedBytesSaved;
     });
     return std::move(out_);
 }
@@ -199,6 +202,7 @@ InsightReport findInsights(const Profile &p, Typography micro, std::string_view 
     findKernelEfficiency(c);
     findGroupOutliers(c);
     findColdStart(c);
+    findMemory(c);
     InsightReport report;
     report.timing = c.timing;
     report.reference = c.reference;
@@ -253,6 +257,7 @@ nlohmann::ordered_json insightToJson(const Profile &p, const Insight &i)
             {"estimated_gain_ns", i.estimatedGainNs},
             {"gain_share_of_step", i.gainShareOfStep},
             {"gpu_time_saved_ns", i.gpuTimeSavedNs},
+            {"estimated_bytes_saved", i.estimatedBytesSaved},
             {"title", i.title},
             {"evidence", i.evidence},
             {"fix", i.fix},

@@ -100,6 +100,8 @@ std::string_view toString(MemoryKind kind)
         return "temporaries";
     case MemoryKind::BeforeTrace:
         return "before_trace";
+    case MemoryKind::Parameter:
+        return "parameters";
     }
     return "temporaries";
 }
@@ -119,7 +121,7 @@ void attributeMemory(Profile &p)
     std::map<std::pair<int32_t, uint64_t>, Index> open; // (device, address) -> memory_blocks
     for (Index s : order) {
         const MemorySample &sample = p.memory_samples[s];
-        if (sample.bytes == 0)
+        if (sample.bytes == 0 || sample.kind != MemorySampleKind::Block) // segments are no blocks
             continue;
         const auto [op, module] = ends(s);
         const auto key = std::make_pair(sample.device, sample.address);
@@ -187,12 +189,56 @@ MemoryKind classifyBlock(const Profile &p, const MemoryBlock &b)
     return MemoryKind::Temporary;
 }
 
+MemoryKind kindOf(MemoryTensorKind kind)
+{
+    switch (kind) {
+    case MemoryTensorKind::Gradient:
+        return MemoryKind::Gradient;
+    case MemoryTensorKind::OptimizerState:
+        return MemoryKind::OptimizerState;
+    case MemoryTensorKind::Parameter:
+    case MemoryTensorKind::Buffer:
+        return MemoryKind::Parameter;
+    }
+    return MemoryKind::Parameter;
+}
+
 MemoryReport analyzeMemory(const Profile &p)
 {
     MemoryReport report;
     report.block_kinds.reserve(p.memory_blocks.size());
     for (const MemoryBlock &b : p.memory_blocks)
         report.block_kinds.push_back(classifyBlock(p, b));
+    // The inventory's tensors: each is held by the last block of the trace on its device whose bytes
+    // start at or before its storage and reach past it (the inventory is taken at the end of the step;
+    // an address reused later by something else is the rare miss). Those blocks take the tensor's kind;
+    // tensors no block holds were allocated before the trace.
+    report.block_tensors.assign(p.memory_blocks.size(), kNoIndex);
+    std::vector<bool> tensorHeld(p.memory_tensors.size(), false);
+    {
+        std::map<std::pair<int32_t, uint64_t>, Index> lastBlockAt; // (device, address) -> last block there
+        for (Index b = 0; b < p.memory_blocks.size(); ++b)
+            lastBlockAt[{p.memory_blocks[b].device, p.memory_blocks[b].address}] = b;
+        for (Index t = 0; t < p.memory_tensors.size(); ++t) {
+            const MemoryTensor &tensor = p.memory_tensors[t];
+            auto it = lastBlockAt.upper_bound({tensor.device, tensor.address});
+            if (it == lastBlockAt.begin())
+                continue;
+            --it;
+            const MemoryBlock &block = p.memory_blocks[it->second];
+            if (it->first.first != tensor.device || tensor.address >= block.address + uint64_t(block.bytes))
+                continue;
+            tensorHeld[t] = true;
+            if (report.block_tensors[it->second] == kNoIndex) {
+                report.block_tensors[it->second] = t;
+                report.block_kinds[it->second] = kindOf(tensor.kind);
+            }
+        }
+    }
+    std::map<std::string, std::string, std::less<>> classOfPath; // module path -> its class
+    for (const ModuleInstance &m : p.modules)
+        if (!isPhase(m))
+            classOfPath.emplace(std::string(p.text(m.path)), std::string(p.text(m.class_name)));
 
     const std::vector<Index> order = samplesInTimeOrder(p);
     std::vector<size_t> rank(p.memory_samples.size());
@@ -205,10 +251,14 @@ MemoryReport analyzeMemory(const Profile &p)
         const MemorySample &sample = p.memory_samples[s];
         DeviceMemory &d = devices[sample.device];
         d.device = sample.device;
+        const bool block = sample.kind == MemorySampleKind::Block;
         if (d.curve.empty())
-            d.baseline_bytes = sample.total_allocated - sample.bytes;
+            d.baseline_bytes = sample.total_allocated - (block ? sample.bytes : 0);
         d.curve.push_back({sample.time_ns, sample.total_allocated, sample.total_reserved});
-        (sample.bytes > 0 ? d.allocations : d.frees) += 1;
+        if (block)
+            (sample.bytes > 0 ? d.allocations : d.frees) += 1;
+        else
+            (sample.bytes > 0 ? d.segment_allocations : d.segment_frees) += 1;
     }
     for (auto &[device, d] : devices) {
         // The first sample that reaches the highest total is the peak.
@@ -230,6 +280,15 @@ MemoryReport analyzeMemory(const Profile &p)
 
         std::map<std::tuple<bool, std::string, std::string>, MemoryShare> modules, activations;
         std::array<MemoryShare, kMemoryKindCount> kinds{};
+        auto shareOfPath = [&](auto &table, const std::string &path) -> MemoryShare & {
+            const auto cls = classOfPath.find(path);
+            const std::string className = cls != classOfPath.end() ? cls->second : std::string();
+            MemoryShare &share = table[{false, path, className}];
+            share.module = path;
+            share.className = className;
+            share.phase = false;
+            return share;
+        };
         auto shareOf = [&](auto &table, Index module) -> MemoryShare & {
             const bool inModule = module < p.modules.size() && !isPhase(p.modules[module]);
             const std::string path =
@@ -262,7 +321,13 @@ MemoryReport analyzeMemory(const Profile &p)
                 continue;
             d.alive_at_peak.push_back(b);
             known += block.bytes;
-            MemoryShare &m = shareOf(modules, block.alloc_sample == kNoIndex ? block.free_module : block.alloc_module);
+            // A block holding a parameter, its gradient or its optimizer state counts for the parameter's
+            // module, wherever it was allocated (a gradient in the backward, a state in the optimizer).
+            const Index tensor = report.block_tensors[b];
+            MemoryShare &m =
+                tensor != kNoIndex
+                    ? shareOfPath(modules, std::string(p.text(p.memory_tensors[tensor].module)))
+                    : shareOf(modules, block.alloc_sample == kNoIndex ? block.free_module : block.alloc_module);
             m.bytes += block.bytes;
             ++m.blocks;
             MemoryShare &k = kinds[size_t(kind)];
@@ -271,6 +336,25 @@ MemoryReport analyzeMemory(const Profile &p)
             ++k.blocks;
         }
         d.unseen_at_peak = d.peak_allocated - known;
+        // Where the totals count what came before the trace, the inventory's tensors no block of the trace
+        // holds (parameters, optimizer state made in a warm-up step) are part of the unseen bytes: they
+        // take their share of it, by module and kind, up to what is unseen; the rest stays before_trace.
+        if (d.baseline_bytes > 0)
+            for (Index t = 0; t < p.memory_tensors.size() && d.unseen_at_peak > 0; ++t) {
+                const MemoryTensor &tensor = p.memory_tensors[t];
+                if (tensorHeld[t] || tensor.device != device || tensor.bytes <= 0)
+                    continue;
+                const int64_t bytes = std::min(tensor.bytes, d.unseen_at_peak);
+                d.unseen_at_peak -= bytes;
+                MemoryShare &m = shareOfPath(modules, std::string(p.text(tensor.module)));
+                m.bytes += bytes;
+                ++m.blocks;
+                const MemoryKind kind = kindOf(tensor.kind);
+                MemoryShare &k = kinds[size_t(kind)];
+                k.kind = kind;
+                k.bytes += bytes;
+                ++k.blocks;
+            }
         if (d.unseen_at_peak != 0) {
             MemoryShare before;
             before.module = "(before trace)";

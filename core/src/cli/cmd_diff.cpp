@@ -182,12 +182,35 @@ json diffJson(const ProfileDiff &diff, DiffLevel level, bool withCounters, const
             addCounters(row, operatorCounterDeltas(diff, r), runs);
         operators.push_back(std::move(row));
     }
+    json memory = nullptr;
+    if (diff.memory.present) {
+        auto rows = [](const std::vector<MemoryDiffRow> &list, const char *key) {
+            json array = json::array();
+            for (const MemoryDiffRow &r : list)
+                array.push_back({{key, r.name},
+                                 {"before_bytes", r.before},
+                                 {"after_bytes", r.after},
+                                 {"delta_bytes", r.after - r.before}});
+            return array;
+        };
+        const MemoryDiff &m = diff.memory;
+        memory = {
+            {"device_before", m.deviceBefore},
+            {"device_after", m.deviceAfter},
+            {"peak_allocated_bytes",
+             {{"before", m.peakBefore}, {"after", m.peakAfter}, {"delta", m.peakAfter - m.peakBefore}}},
+            {"peak_reserved_bytes",
+             {{"before", m.reservedBefore}, {"after", m.reservedAfter}, {"delta", m.reservedAfter - m.reservedBefore}}},
+            {"by_module", rows(m.byModule, "module")},
+            {"by_kind", rows(m.byKind, "kind")}};
+    }
     json out = {{"before", diff.before->source_path},
                 {"after", diff.after->source_path},
                 {"before_runs", diff.beforeRuns},
                 {"totals", totals},
                 {"rows", counts},
                 {"groups", groups},
+                {"memory", memory},
                 {"modules", modules},
                 {"operators", operators}};
     if (level == DiffLevel::Kernel) {

@@ -53,6 +53,8 @@ json deviceJson(const Profile &p, const DeviceMemory &d)
     j["baseline_bytes"] = d.baseline_bytes;
     j["allocations"] = d.allocations;
     j["frees"] = d.frees;
+    j["segment_allocations"] = d.segment_allocations; // the allocator history's segments (cudaMalloc)
+    j["segment_frees"] = d.segment_frees;
     j["at_peak"] = {{"blocks", d.alive_at_peak.size()},
                     {"unseen_bytes", d.unseen_at_peak},
                     {"by_module", sharesJson(d.by_module, false)},

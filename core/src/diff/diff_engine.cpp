@@ -79,6 +79,7 @@ public:
         diffOperators();
         totals();
         groups();
+        d_.memory = diffMemory(*d_.before, *d_.after);
     }
 
 private:

@@ -105,6 +105,20 @@ void writeDiffMarkdown(const ProfileDiff &diff, DiffLevel level, std::ostream &o
                 << formatFixedDuration(g.median.after) << " | " << formatRatio(g.median.before, g.median.after) << " | "
                 << formatFixedDuration(g.total.before) << " | " << formatFixedDuration(g.total.after) << " |\n";
     }
+    if (diff.memory.present) {
+        const MemoryDiff &m = diff.memory;
+        out << "\n## Peak memory (bytes)\n\n| | before | after | delta |\n|---|---:|---:|---:|\n";
+        out << "| peak allocated | " << m.peakBefore << " | " << m.peakAfter << " | " << m.peakAfter - m.peakBefore
+            << " |\n";
+        out << "| peak reserved | " << m.reservedBefore << " | " << m.reservedAfter << " | "
+            << m.reservedAfter - m.reservedBefore << " |\n";
+        for (const auto *rows : {&m.byKind, &m.byModule})
+            for (const MemoryDiffRow &r : *rows)
+                out << "| "
+                    << markdownCell((rows == &m.byKind ? "kind " : "at the peak: ") +
+                                    (r.name.empty() ? "[" + r.className + "]" : r.name))
+                    << " | " << r.before << " | " << r.after << " | " << r.after - r.before << " |\n";
+    }
     const DiffTable table = diffTable(diff, level, false, kReportNameWidth);
     out << "\n## By " << toString(level) << "\n\n|";
     for (const std::string &h : table.header)

@@ -488,11 +488,14 @@ private:
     {
         for (const MemorySample &s : p_.memory_samples) {
             const std::string at = place(where(s.thread)) + ", \"ts\": " + micros(s.time_ns);
-            event("{\"ph\": \"i\", \"s\": \"t\", \"cat\": \"cpu_instant_event\", \"name\": \"[memory]\", " + at +
-                  ", \"args\": {\"Bytes\": " + std::to_string(s.bytes) + ", \"Total Allocated\": " +
-                  std::to_string(s.total_allocated) + ", \"Total Reserved\": " + std::to_string(s.total_reserved) +
-                  ", \"Addr\": " + std::to_string(s.address) + ", \"Device Id\": " + std::to_string(s.device) +
-                  ", \"Device Type\": " + (s.device < 0 ? "0" : "1") + "}}");
+            // A segment of the allocator history is no [memory] instant (those are blocks): only its
+            // totals, on the counter track.
+            if (s.kind == MemorySampleKind::Block)
+                event("{\"ph\": \"i\", \"s\": \"t\", \"cat\": \"cpu_instant_event\", \"name\": \"[memory]\", " + at +
+                      ", \"args\": {\"Bytes\": " + std::to_string(s.bytes) + ", \"Total Allocated\": " +
+                      std::to_string(s.total_allocated) + ", \"Total Reserved\": " + std::to_string(s.total_reserved) +
+                      ", \"Addr\": " + std::to_string(s.address) + ", \"Device Id\": " + std::to_string(s.device) +
+                      ", \"Device Type\": " + (s.device < 0 ? "0" : "1") + "}}");
             const std::string track =
                 s.device < 0 ? "Host memory allocated" : "GPU " + std::to_string(s.device) + " memory allocated";
             event("{\"ph\": \"C\", \"name\": " + jsonString(track) + ", " + at +

@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/memory_snapshot.h"
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
 
@@ -54,6 +55,24 @@ std::vector<ImportFormat> makeFormats()
                        .description = "nsys stats NVTX push/pop trace (.csv)",
                        .detect = importers::detectNsysStatsCsv,
                        .load = importers::importNsysStatsCsv});
+    formats.push_back(
+        {.id = "torch-memory-snapshot",
+         .description = "CUDA allocator history (memory_snapshot.json)",
+         .role = Role::MemoryHistory,
+         .detect = [](const FileProbe &f) { return !f.directory && looksLikeMemorySnapshot(f.head, f.path); },
+         .load = [](const std::string &path, const Progress &) -> Profile {
+             throw FileError(path, "a memory snapshot alone has no timeline: import it with the "
+                                   "torch.profiler trace of the same run");
+         }});
+    formats.push_back(
+        {.id = "opscope-memory-tensors",
+         .description = "OpScope launcher's tensor inventory (memory_tensors.json)",
+         .role = Role::MemoryHistory,
+         .detect = [](const FileProbe &f) { return !f.directory && looksLikeMemoryTensors(f.head, f.path); },
+         .load = [](const std::string &path, const Progress &) -> Profile {
+             throw FileError(path, "a tensor inventory alone has no timeline: import it with the "
+                                   "trace of the same run");
+         }});
     formats.push_back({.id = "kineto-json",
                        .description = "torch.profiler trace (.json, .json.gz)",
                        .role = Role::CrossCheck,

@@ -147,10 +147,16 @@ std::string recordOutputs(RunFolder &run, const std::string &stage)
     };
     if (stage == "correlation") {
         note("correlation_trace", "correlation_trace.json");
+        // The correlation pass's tensor inventory: the memory events carried from its trace are of its run.
+        note("memory_tensors", "memory_tensors.json");
         run.manifest()["correlation"] = detail::readJsonFile(run.file("correlation_status.json"));
     } else if (stage == "nsys" || stage == "capture") {
         note("partition_map", "partition_map.json");
         note("launcher_status", "launcher_status.json");
+        if (stage == "capture") {                            // docs/memory.md
+            note("memory_snapshot", "memory_snapshot.json"); // on CUDA
+            note("memory_tensors", "memory_tensors.json");
+        }
         if (stage == "capture" && !note("trace", "trace.json"))
             return "the launcher wrote no trace (trace.json): see launcher.log";
         if (stage == "nsys" && !note("nsys_rep", "nsys.nsys-rep"))

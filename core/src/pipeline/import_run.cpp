@@ -93,6 +93,14 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
         throw FileError(run.path(), "the run has no capture output to import (no nsys.sqlite, trace.json or ncu CSV)");
     if (!correlation.empty())
         paths.push_back(correlation);
+    // The CUDA allocator history of the torch.profiler capture (the launcher writes it beside the trace).
+    // Beside nsys it would be the correlation pass's, another run on another clock: left out.
+    if (const std::string snapshot = outputPath(run, "memory_snapshot"); !snapshot.empty() && nsysSqlite.empty())
+        paths.push_back(snapshot);
+    // The tensor inventory is of the run whose memory events the profile gets: the torch.profiler capture's,
+    // or beside nsys the correlation pass's (whose events are carried onto the capture).
+    if (const std::string tensors = outputPath(run, "memory_tensors"); !tensors.empty())
+        paths.push_back(tensors);
     if (const std::string inductor = run.file("inductor/torch_compile_debug"); isInductorDebugDir(inductor))
         paths.push_back(inductor);
 

@@ -168,6 +168,9 @@ void visit(T &o, F &&f)
     f("thread", o.thread);
     f("address", o.address);               // added within format 1
     f("total_reserved", o.total_reserved); // added within format 1
+    f("stream", o.stream);                 // added within format 1
+    f("frames", o.frames);                 // added within format 1
+    f("kind", o.kind);                     // added within format 1
 }
 template <class T, class F>
 requires Is<T, MemoryBlock>
@@ -182,6 +185,17 @@ void visit(T &o, F &&f)
     f("alloc_module", o.alloc_module);
     f("free_op", o.free_op);
     f("free_module", o.free_module);
+}
+template <class T, class F>
+requires Is<T, MemoryTensor>
+void visit(T &o, F &&f)
+{
+    f("address", o.address);
+    f("bytes", o.bytes);
+    f("device", o.device);
+    f("kind", o.kind);
+    f("module", o.module);
+    f("name", o.name);
 }
 template <class T, class F>
 requires Is<T, OperatorLink>
@@ -313,7 +327,8 @@ template <class T> void writeTable(Database &db, const char *table, const std::v
 bool addedLater(std::string_view table, std::string_view column)
 {
     return (table == "modules" && (column == "range" || column == "kind")) ||
-           (table == "memory_samples" && (column == "address" || column == "total_reserved")) ||
+           (table == "memory_samples" && (column == "address" || column == "total_reserved" || column == "stream" ||
+                                          column == "frames" || column == "kind")) ||
            ((table == "threads" || table == "devices") && column == "rank");
 }
 
@@ -456,6 +471,7 @@ void writeAll(Database &db, const Profile &p)
     writeTable(db, "syncs", p.syncs);
     writeTable(db, "memory_samples", p.memory_samples);
     writeTable(db, "memory_blocks", p.memory_blocks);
+    writeTable(db, "memory_tensors", p.memory_tensors);
     writeTable(db, "operator_links", p.operator_links);
     writeTable(db, "metrics", p.metrics);
     writeTable(db, "kernel_counters", p.kernel_counters);
@@ -664,6 +680,8 @@ Profile loadProfile(const std::string &path)
         p.memory_samples = readTable<MemorySample>(db, "memory_samples");
         if (db.hasTable("memory_blocks")) // added within format 1
             p.memory_blocks = readTable<MemoryBlock>(db, "memory_blocks");
+        if (db.hasTable("memory_tensors")) // added within format 1
+            p.memory_tensors = readTable<MemoryTensor>(db, "memory_tensors");
         p.operator_links = readTable<OperatorLink>(db, "operator_links");
         p.metrics = readTable<Metric>(db, "metrics");
         p.kernel_counters = readTable<MetricValue>(db, "kernel_counters");

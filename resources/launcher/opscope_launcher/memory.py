@@ -19,6 +19,7 @@ import os
 import torch
 
 from . import compat
+from .tensors import GradientWatch, write_inventory
 
 HISTORY_MAX_ENTRIES = 100000
 SNAPSHOT_NAME = "memory_snapshot.json"
@@ -40,9 +41,15 @@ class MemoryRecorder:
         self.appended_events = 0
         self.peak_allocated = None  # torch.cuda.max_memory_allocated() over the captured step
         self.peak_reserved = None
+        self.tensors = None
+        self._grads = GradientWatch()
 
     # -- CUDA allocator history ------------------------------------------------------------------
     def start(self):
+        try:
+            self._grads.start()
+        except Exception as e:
+            self.note = "gradient watch unavailable: %s" % e
         if not compat.cuda_available():
             self.note = "no CUDA: no allocator history"
             return
@@ -138,6 +145,15 @@ class MemoryRecorder:
             json.dump(trace, f)
         self.appended_events = len(events)
 
+    # -- what outlives the step -----------------------------------------------------------------
+    def record_tensors(self, root, module_path):
+        """The parameters, gradients, buffers and optimizer state at the end of the capture (tensors.py)."""
+        self._grads.stop()
+        try:
+            self.tensors = write_inventory(self.trace_path, root, module_path, self._grads.grads)
+        except Exception as e:  # never fail the workload for an instrument
+            self.note = "tensor inventory failed: %s" % e
+
     def status(self):
         return {
             "profile_memory": True,
@@ -147,6 +163,7 @@ class MemoryRecorder:
             "legacy_events_added": self.appended_events,
             "max_memory_allocated": self.peak_allocated,
             "max_memory_reserved": self.peak_reserved,
+            "tensors": self.tensors,
             "note": self.note,
         }
 

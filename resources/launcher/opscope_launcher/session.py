@@ -308,6 +308,7 @@ class Session:
                 self.trace_written = self.options.trace
                 markers.emit("trace", self.options.trace)
             self._memory.stop()
+            self._memory.record_tensors(self.labeller.root, lambda m: self.labeller.label_of(m).rsplit("[", 1)[0])
             self._profiler = None
         if self.options.partition_map:
             self.groups = write_partition_map(

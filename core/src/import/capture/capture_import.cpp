@@ -8,6 +8,7 @@
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
+#include "opscope/memory_snapshot.h"
 
 #include <algorithm>
 #include <exception>
@@ -86,6 +87,8 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         throw std::invalid_argument("importCapture: no files");
     std::vector<Profile> parts;
     std::vector<KernelMapPart> kernelMaps;
+    // memory_snapshot.json, memory_tensors.json: added last, a bad one only warns.
+    std::vector<std::pair<std::string, const ImportFormat *>> snapshots;
     std::vector<std::string> rankFailures;
     std::exception_ptr firstFailure;
     // Ranks are tolerated to fail only where there can be several of them.
@@ -106,6 +109,10 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
             continue;
         }
         const ImportFormat &format = *detected;
+        if (format.role == ImportRole::MemoryHistory) {
+            snapshots.push_back({paths[i], &format});
+            continue;
+        }
         if (format.role == ImportRole::KernelMap) {
             kernelMaps.push_back({paths[i], &format, format.loadKernelMap(paths[i])});
             continue;
@@ -128,7 +135,9 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         parts.push_back(std::move(part));
     }
     mergeRankTraces(parts, rankFailures, firstFailure, options.rankRegex);
-    if (parts.empty()) { // kernel maps alone: the format's loader throws, saying why that is no profile
+    if (parts.empty()) { // kernel maps or snapshots alone: the format's loader throws, saying why
+        if (kernelMaps.empty())
+            (void)importFile(*snapshots.front().second, snapshots.front().first, progress);
         (void)importFile(*kernelMaps.front().format, kernelMaps.front().path, progress);
         throw std::logic_error("importCapture: a kernel map format loaded a profile");
     }
@@ -155,9 +164,10 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         const ImportRole role = roleOf(part).role;
         if (role == ImportRole::Counters && resultRole != ImportRole::Counters)
             capture::addNcuCounters(result, part, options.ncuSkippedModules);
-        else if (role == ImportRole::CrossCheck && resultRole != ImportRole::CrossCheck)
+        else if (role == ImportRole::CrossCheck && resultRole != ImportRole::CrossCheck) {
             capture::crossCheckOperators(result, part);
-        else
+            capture::addTraceMemory(result, part); // nsys records no allocator events
+        } else
             result.warnings.push_back(part.source_path + ": not combined (a second " + part.source_format +
                                       " file of the same capture adds nothing)");
     }
@@ -169,6 +179,22 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         // stacks give its kernels their modules below the root (compiled_modules.h).
         if (isInductorDebugDir(part.path))
             applyCompiledModules(result, part.path);
+    }
+    // The allocator history of the same run (its events replace the trace's own of its devices) and the
+    // launcher's tensor inventory. A damaged or truncated file is left out with a warning: the rest of
+    // the profile stands.
+    for (const auto &[path, format] : snapshots) {
+        try {
+            if (format->id == "opscope-memory-tensors")
+                addMemoryTensors(result, path);
+            else
+                addMemorySnapshot(result, path);
+            sources += "\n" + path;
+        } catch (const Cancelled &) {
+            throw;
+        } catch (const std::exception &e) {
+            result.warnings.push_back(leftOut(path, e));
+        }
     }
     if (paths.size() > 1)
         result.setMetadata("sources", sources);

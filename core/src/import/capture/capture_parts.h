@@ -22,6 +22,12 @@ void crossCheckOperators(Profile &profile, const Profile &trace);
 bool isCrossCheckKey(std::string_view key);
 std::string describeCrossCheck(const CrossCheckCounts &counts);
 
+// Memory (memory_merge.cpp): the memory events of the torch.profiler trace of the correlation pass,
+// a run of its own, carried onto the capture's operators (same module, name and ordinal), their
+// place within the operator kept; only for a profile with no memory events of its own. Returns how
+// many; warns of those whose operator the capture lacks.
+size_t addTraceMemory(Profile &profile, const Profile &trace);
+
 // Ranks (rank_merge.cpp): per-rank torch.profiler traces of one run become one profile with the rank
 // on every thread and device. The rank comes from the trace's distributedInfo, else from the file name
 // through `rankRegex` (its first group); a trace without a rank, of another run (world size) or a
