@@ -9,6 +9,7 @@ packages=(
   lintian desktop-file-utils appstream dpkg-dev file # packaging/ci-package-check.sh
   clang libclang-rt-14-dev # tests/fuzz/run-fuzzers.sh (libFuzzer)
   openssh-server openssh-client # tests/integration/tst_remote.cpp (remote captures through a real sshd)
+  slurm-wlm munge # tests/integration/slurm_cluster.sh (tst_capture_slurm: a real single-node Slurm cluster)
   debootstrap binutils # tests/integration/old_userland.sh (opscope-cli in a Debian 11 chroot; readelf)
   python3-pandas # tests/python/test_opscope_reader.py (opscope_reader with pandas)
   zstd # tests/badinput/make-badinput.py (the zstd-compressed case)

@@ -75,6 +75,9 @@ inline const Key<int> port{"captureWizard/port", 0}; // 0: ssh's own
 inline const Key<QString> remoteDirectory{"captureWizard/remoteDirectory"};
 inline const Key<QString> remoteOpscope{"captureWizard/remoteOpscope"};
 inline const Key<bool> copyCli{"captureWizard/copyCli", false};
+inline const Key<int> nprocPerNode{"captureWizard/nprocPerNode", 1}; // ranks through torchrun; 1: one process
+inline const Key<bool> slurm{"captureWizard/slurm", false};          // ranks as the tasks of srun
+inline const Key<QString> srunArgs{"captureWizard/srunArgs"};
 inline const Key<QString> modelName{"captureWizard/modelName"};
 inline const Key<QString> outputFolder{"captureWizard/outputFolder"}; // default: ~/opscope-runs
 inline const Key<int> warmup{"captureWizard/warmup", 2};

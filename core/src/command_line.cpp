@@ -61,4 +61,46 @@ long long integerOption(const ParsedArgs &args, const std::string &name, long lo
     return value;
 }
 
+std::optional<std::vector<std::string>> splitCommandLine(std::string_view text)
+{
+    std::vector<std::string> words;
+    std::string word;
+    bool inWord = false;
+    for (size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (c == ' ' || c == '\t' || c == '\n') {
+            if (inWord)
+                words.push_back(std::move(word)), word.clear(), inWord = false;
+        } else if (c == '\\') {
+            if (++i == text.size())
+                return std::nullopt;
+            if (text[i] != '\n') // a backslash-newline joins lines
+                word += text[i], inWord = true;
+        } else if (c == '\'') {
+            const size_t close = text.find('\'', i + 1);
+            if (close == std::string_view::npos)
+                return std::nullopt;
+            word.append(text.substr(i + 1, close - i - 1));
+            i = close, inWord = true;
+        } else if (c == '"') {
+            inWord = true;
+            for (++i;; ++i) {
+                if (i == text.size())
+                    return std::nullopt;
+                if (text[i] == '"')
+                    break;
+                if (text[i] == '\\' && i + 1 < text.size() &&
+                    std::string_view("\\\"$`").find(text[i + 1]) != std::string_view::npos)
+                    ++i;
+                word += text[i];
+            }
+        } else {
+            word += c, inWord = true;
+        }
+    }
+    if (inWord)
+        words.push_back(std::move(word));
+    return words;
+}
+
 } // namespace opscope::cli

@@ -19,9 +19,9 @@ namespace {
 {
     [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, steps, stepSource, compile, correlationPass,
                             partitionMap, nsysCaptureRange, nsysTrace, nsysPath, outDir, name, importProfile,
-                            captureTimeout] = c;
+                            captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
-    [[maybe_unused]] auto &[run, ncu, dedup, keepReport, checkCounts, ncuPath, replayTimeout] = r;
+    [[maybe_unused]] auto &[run, ncu, dedup, keepReport, checkCounts, ncuPath, replayTimeout, ncuRanks] = r;
     // program and output are filled in from the run; kernelNameBase and extraArgs are refused (below).
     [[maybe_unused]] auto &[program, output, metricSet, sections, metrics, nvtxInclude, nvtxExclude, launchSkip,
                             launchCount, kernelName, kernelNameBase, kernelId, replayMode, targetProcesses, sudo,
@@ -68,6 +68,13 @@ std::vector<CaptureChange> captureChanges()
         {"name", [](CaptureRequest &c) { c.name = "all-options"; }},
         {"import", [](CaptureRequest &c) { c.importProfile = false; }},
         {"timeout", [](CaptureRequest &c) { c.timeout = 91s; }},
+        {"nproc per node", [](CaptureRequest &c) { c.nprocPerNode = 8; }},
+        {"srun",
+         [](CaptureRequest &c) {
+             c.nprocPerNode = 0; // srun starts the tasks: the two do not go together
+             c.srunArgs = "-N2 --ntasks-per-node=8 --job-name='a b'";
+         }},
+        {"srun without arguments", [](CaptureRequest &c) { c.srunArgs = ""; }},
     };
 }
 
@@ -108,6 +115,10 @@ std::vector<ReplayChange> replayChanges()
              r.ncu.sudoEnvironment = {{"CUDA_VISIBLE_DEVICES", "0,1"}};
          }},
         {"dedup", [](ReplayRequest &r) { r.dedup = false; }},
+        {"ncu ranks",
+         [](ReplayRequest &r) {
+             r.ncuRanks = {0, 3};
+         }},
         {"keep report", [](ReplayRequest &r) { r.keepReport = true; }},
         {"count check", [](ReplayRequest &r) { r.checkCounts = false; }},
         {"ncu path", [](ReplayRequest &r) { r.ncuPath = "/opt/nvidia/nsight-compute/2025.3.1/ncu"; }},
@@ -233,6 +244,8 @@ private slots:
                              "--no-count-check",
                              "--ncu",
                              "/opt/nvidia/nsight-compute/2025.3.1/ncu",
+                             "--ncu-ranks",
+                             "0;3",
                              "--timeout",
                              "3600"}));
     }
@@ -359,6 +372,74 @@ private slots:
                      std::string("--sudo-env: '1X' is not a variable name (letters, digits and _, not starting with a "
                                  "digit)"));
         }
+    }
+
+    // --srun's ARGS split as a POSIX shell splits words, nothing expanded.
+    void commandLineSplitting()
+    {
+        using V = std::vector<std::string>;
+        QCOMPARE(*cli::splitCommandLine("-N2  --ntasks-per-node=8\t-J x"),
+                 (V{"-N2", "--ntasks-per-node=8", "-J", "x"}));
+        QCOMPARE(*cli::splitCommandLine("--job-name='a b' \"c \\\"d\\\" $HOME\" e\\ f"),
+                 (V{"--job-name=a b", "c \"d\" $HOME", "e f"}));
+        QCOMPARE(*cli::splitCommandLine("'' x"), (V{"", "x"}));
+        QCOMPARE(*cli::splitCommandLine("  "), V{});
+        QVERIFY(!cli::splitCommandLine("'open"));
+        QVERIFY(!cli::splitCommandLine("\"open"));
+        QVERIFY(!cli::splitCommandLine("end\\"));
+        QCOMPARE(srunCommand("srun", "-N1 -n2", {"opscope-cli", "capture"}),
+                 (Argv{"srun", "-N1", "-n2", "opscope-cli", "capture"}));
+    }
+
+    // Which rank a process is: torchrun's variables, else an srun task's (never a batch script's).
+    void rankContexts()
+    {
+        using Env = std::map<std::string, std::string>;
+        const auto from = [](const Env &env) {
+            return rankContextFromEnvironment([&env](const char *name) -> const char * {
+                auto it = env.find(name);
+                return it == env.end() ? nullptr : it->second.c_str();
+            });
+        };
+        const RankContext none = from({});
+        QVERIFY(!none.distributed());
+        const RankContext t =
+            from({{"RANK", "3"}, {"LOCAL_RANK", "1"}, {"WORLD_SIZE", "8"}, {"TORCHELASTIC_RUN_ID", "abc"}});
+        QVERIFY(t.distributed());
+        QCOMPARE(t.rank, 3);
+        QCOMPARE(t.localRank, 1);
+        QCOMPARE(t.worldSize, 8);
+        QCOMPARE(t.engine, std::string("torchrun"));
+        QCOMPARE(t.runId, std::string("abc"));
+        QCOMPARE(t.partName().rfind("rank3.local1.", 0), size_t(0));
+        QCOMPARE(rankOfPartName(t.partName()), 3);
+        QCOMPARE(rankOfPartName("rankx.local0.h"), -1);
+        QVERIFY(!from({{"RANK", "0"}, {"WORLD_SIZE", "1"}}).distributed()); // one process
+        // A batch script: SLURM_PROCID without a step.
+        QVERIFY(!from({{"SLURM_PROCID", "0"}, {"SLURM_NTASKS", "4"}, {"SLURM_JOB_ID", "42"}}).distributed());
+        const Env task = {{"SLURM_PROCID", "5"},         {"SLURM_LOCALID", "1"},
+                          {"SLURM_STEP_ID", "0"},        {"SLURM_STEP_NUM_TASKS", "8"},
+                          {"SLURM_NTASKS", "16"},        {"SLURM_JOB_ID", "4242"},
+                          {"SLURM_STEP_NUM_NODES", "1"}, {"SLURM_STEP_TASKS_PER_NODE", "4(x2)"}};
+        const RankContext s = from(task);
+        QVERIFY(s.distributed());
+        QCOMPARE(s.rank, 5);
+        QCOMPARE(s.worldSize, 8); // the step's tasks, not the job's
+        QCOMPARE(s.engine, std::string("slurm"));
+        QCOMPARE(s.runId, std::string("slurm-4242.0"));
+        const auto getenv = [&task](const char *name) -> const char * {
+            auto it = task.find(name);
+            return it == task.end() ? nullptr : it->second.c_str();
+        };
+        const Env env = slurmTorchEnvironment(s, getenv, "node01");
+        QCOMPARE(env, (Env{{"RANK", "5"},
+                           {"WORLD_SIZE", "8"},
+                           {"LOCAL_RANK", "1"},
+                           {"LOCAL_WORLD_SIZE", "4"},
+                           {"MASTER_ADDR", "127.0.0.1"},
+                           {"MASTER_PORT", std::to_string(15000 + (4242 * 7) % 15000)}}));
+        QCOMPARE(*parseRankList("0; 3,3"), (std::vector<int>{0, 3}));
+        QVERIFY(!parseRankList("0;x"));
     }
 
     void metricSetNames()

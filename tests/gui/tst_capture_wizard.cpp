@@ -9,7 +9,9 @@
 #include "models/profile_analysis.h"
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
+#include "opscope/ranks.h"
 #include "selection.h"
+#include "settings.h"
 #include "sweep/sweep_window.h"
 #include "views/module_tree_view.h"
 #include "wizards/capture_options_page.h"
@@ -922,6 +924,88 @@ private slots:
         child<QLineEdit>(&w, "runFolder")->clear();
         QCOMPARE(messageOf(w.runFolderPage()),
                  QStringLiteral("Choose a run folder (made by New Capture or opscope capture)."));
+    }
+
+    // The Target page's ranks: 2 processes per node run the unchanged DDP script through torchrun (each rank
+    // an `opscope-cli capture` under the launcher) and the profile that opens has both ranks; a Slurm
+    // target runs srun with its options as an argument vector and says when they cannot be split.
+    void capturesTwoRanksAndOffersSlurm()
+    {
+        if (!haveTorch())
+            QSKIP("no python3 here can import torch (install Debian's python3-torch)");
+        namespace keys = ui::settings::captureWizard;
+        const auto restore = qScopeGuard([] { // the other cases run one process
+            ui::settings::write(keys::nprocPerNode, 1);
+            ui::settings::write(keys::slurm, false);
+            ui::settings::write(keys::srunArgs, QString());
+        });
+        ui::MainWindow window;
+        window.show();
+        child<QAction>(&window, "newCaptureAction")->trigger();
+        auto *w = window.findChild<ui::CaptureWizard *>();
+        QVERIFY(w);
+        const QString script = QString::fromStdString(sourceFile("tests/integration/ddp_gloo_train.py"));
+        child<QComboBox>(w, "runOn")->setCurrentIndex(0);
+        child<QLineEdit>(w, "script")->setText(script);
+        child<QLineEdit>(w, "arguments")->clear();
+        child<QLineEdit>(w, "python")->setText(QString::fromStdString(python_));
+        QVERIFY(QTest::qWaitFor([&] { return w->workloadPage()->isComplete(); }, 120000));
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::TargetPageId));
+        QVERIFY(QTest::qWaitFor([&] { return w->targetPage()->isComplete(); }, 60000));
+        auto *nproc = child<QSpinBox>(w, "nprocPerNode");
+        auto *slurm = child<QCheckBox>(w, "slurm");
+        auto *srunArgs = child<QLineEdit>(w, "srunArgs");
+        QCOMPARE(nproc->value(), 1);
+        QVERIFY(!srunArgs->isEnabled());
+        // Slurm: options srun cannot take as words are refused on the page.
+        slurm->setChecked(true);
+        QVERIFY(!nproc->isEnabled());
+        srunArgs->setText(QStringLiteral("-N1 -n2 --job-name='unbalanced"));
+        QVERIFY(!w->targetPage()->isComplete());
+        QCOMPARE(messageOf(w->targetPage()),
+                 QStringLiteral("The srun options have an unbalanced quote or end in a backslash."));
+        srunArgs->setText(QStringLiteral("-N1 -n2 --job-name='opscope test'"));
+        QVERIFY(w->targetPage()->isComplete());
+        QCOMPARE(w->job().capture.srunArgs, std::optional<std::string>("-N1 -n2 --job-name='opscope test'"));
+        QCOMPARE(w->job().capture.nprocPerNode, 0);
+        slurm->setChecked(false);
+        nproc->setValue(2);
+        QCOMPARE(w->job().capture.nprocPerNode, 2);
+        QVERIFY(!w->job().capture.srunArgs);
+        w->next();
+        fillCapture(*w, QStringLiteral("wizard-ddp"), 2, 2);
+        child<QSpinBox>(w, "warmup")->setValue(2);
+        QVERIFY(w->capturePage()->isComplete());
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReplayPageId));
+        QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
+        w->next();
+        QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReviewPageId));
+        QVERIFY(QTest::qWaitFor([&] { return w->reviewPage()->isComplete(); }, 60000));
+        const QString run = QDir(runs_.path()).filePath(QStringLiteral("wizard-ddp"));
+        const QString commands = w->reviewPage()->commandsText();
+        QVERIFY2(commands.startsWith("# torchrun\nenv "), qPrintable(commands));
+        QVERIFY2(commands.contains(QStringLiteral(" -m opscope_torchrun --standalone --nproc_per_node 2 --no_python ")),
+                 qPrintable(commands));
+        QVERIFY2(commands.contains(QStringLiteral(" capture %1 --tool cpu ").arg(script)), qPrintable(commands));
+        QVERIFY2(commands.contains(QStringLiteral(" --name wizard-ddp --no-import")), qPrintable(commands));
+        QVERIFY2(child<QLineEdit>(w, "cliCommand")->text().contains(QStringLiteral(" --nproc-per-node 2")),
+                 qPrintable(child<QLineEdit>(w, "cliCommand")->text()));
+
+        QSignalSpy opened(&window, &ui::MainWindow::openFinished);
+        QSignalSpy finished(w->runner(), &ui::CaptureRunner::finished);
+        w->next();
+        QVERIFY(finished.wait(300000));
+        const ui::CaptureRunner::Outcome outcome = w->runner()->outcome();
+        QVERIFY2(outcome.ok(), qPrintable(outcome.error + outcome.problems.join("\n")));
+        QCOMPARE(outcome.profilePath, run + QStringLiteral("/wizard-ddp.opscope"));
+        QCOMPARE(w->runner()->stages().front().id, QStringLiteral("torchrun"));
+        QVERIFY(opened.wait(60000) || !opened.isEmpty());
+        QCOMPARE(window.profilePath(), outcome.profilePath);
+        QVERIFY(window.profile());
+        QCOMPARE(ranksOf(*window.profile()), (std::vector<int>{0, 1}));
+        QCOMPARE(analyzeRanks(*window.profile()).straggler, 1);
     }
 };
 

@@ -1,40 +1,52 @@
 // A real 2-process CPU job with the gloo backend (Debian's python3-torch 1.13): each rank profiles a few
 // steps with torch.profiler around all_reduce (tests/integration/ddp_gloo_trace.py, rank 1 given extra
 // work), and the two traces import as one profile with two ranks, their all-reduces matched and rank 1
-// the straggler (docs/ranks.md). Every process started is ended by runProcess (its process group).
+// the straggler (docs/ranks.md). Then the same through `opscope capture --nproc-per-node 2`. Every
+// process started is ended by runProcess (its process group).
 #include "capture_test_util.h"
 #include "opscope/capture_import.h"
+#include "opscope/pipeline.h"
+#include "opscope/profile_store.h"
 #include "opscope/ranks.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <arpa/inet.h>
 #include <filesystem>
-#include <future>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
+#include <fstream>
 
 using namespace opscope;
 using namespace opscope::test;
 
 namespace {
 
-// A TCP port free right now on 127.0.0.1 (for the rendezvous of the fallback launch).
-int freePort()
+bool hasWarning(const Profile &p, const std::string &a, const std::string &b)
 {
-    const int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    int port = 0;
-    if (bind(fd, reinterpret_cast<sockaddr *>(&addr), sizeof addr) == 0 &&
-        getsockname(fd, reinterpret_cast<sockaddr *>(&addr), &len) == 0)
-        port = ntohs(addr.sin_port);
-    close(fd);
-    return port;
+    return std::any_of(p.warnings.begin(), p.warnings.end(), [&](const std::string &w) {
+        return w.find(a) != std::string::npos && w.find(b) != std::string::npos;
+    });
+}
+
+std::string partOf(const std::string &run, int rank)
+{
+    for (const std::string &part : pipeline::rankParts(run))
+        if (pipeline::rankOfPartName(std::filesystem::path(part).filename().string()) == rank)
+            return part;
+    return {};
+}
+
+// Two ranks with their all-reduces matched, rank 1 (given extra work in ddp_gloo_train.py) the straggler.
+void checkTwoRankJob(const Profile &p)
+{
+    QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
+    const RankReport report = analyzeRanks(p);
+    QCOMPARE(report.ranks.size(), size_t(2));
+    QVERIFY(report.ranks[0].collectives > 0);
+    QCOMPARE(report.ranks[0].collectives, report.ranks[1].collectives);
+    QCOMPARE(report.matched.size(), report.ranks[0].collectives);
+    for (const MatchedCollective &m : report.matched)
+        QCOMPARE(toString(m.kind), std::string_view("all-reduce"));
+    QCOMPARE(report.straggler, 1);
 }
 
 } // namespace
@@ -57,34 +69,14 @@ private slots:
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
         const std::string script = OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_trace.py";
+        // torchrun itself: Debian 12's (torch 1.13) fails under Python 3.11 before it starts a worker (its
+        // Std flags parse the default --redirects 0 as None); opscope_torchrun is torchrun with that fixed.
         ProcessSpec torchrun;
-        torchrun.argv = {python_, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", script, out};
+        torchrun.argv = {python_, "-m", "opscope_torchrun", "--standalone", "--nproc_per_node", "2", script, out};
+        torchrun.setEnv = {{"PYTHONPATH", pipeline::findLauncherDir()}};
         torchrun.timeout = std::chrono::milliseconds(300000);
         const ProcessResult run = runProcess(torchrun);
-        if (!run.ok()) {
-            // Debian 12's torchrun (torch 1.13) fails under Python 3.11 before starting a worker (its Std
-            // enum gives None: "unsupported operand type(s) for |"). Start the two ranks with the
-            // environment torchrun gives its workers instead, so that the job itself is still tested.
-            QVERIFY2(run.output.find("Std") != std::string::npos || run.output.find("to_map") != std::string::npos ||
-                         run.output.find("unsupported operand type(s) for |") != std::string::npos,
-                     run.output.c_str());
-            qInfo("torchrun cannot start workers here (torch 1.13 under Python 3.11): starting the 2 ranks with "
-                  "torchrun's environment (RANK, WORLD_SIZE, MASTER_ADDR/PORT)");
-            const std::string port = std::to_string(freePort());
-            std::vector<std::future<ProcessResult>> ranks;
-            for (int r = 0; r < 2; ++r) {
-                ProcessSpec spec;
-                spec.argv = {python_, script, out};
-                spec.setEnv = {{"RANK", std::to_string(r)}, {"LOCAL_RANK", std::to_string(r)}, {"WORLD_SIZE", "2"},
-                               {"LOCAL_WORLD_SIZE", "2"},   {"MASTER_ADDR", "127.0.0.1"},      {"MASTER_PORT", port}};
-                spec.timeout = std::chrono::milliseconds(300000);
-                ranks.push_back(std::async(std::launch::async, [spec] { return runProcess(spec); }));
-            }
-            for (auto &rank : ranks) {
-                const ProcessResult r = rank.get();
-                QVERIFY2(r.ok(), r.output.c_str());
-            }
-        }
+        QVERIFY2(run.ok(), run.output.c_str());
         const std::string r0 = out + "/rank-0.json", r1 = out + "/rank-1.json";
         QVERIFY(std::filesystem::exists(r0));
         QVERIFY(std::filesystem::exists(r1));
@@ -107,6 +99,124 @@ private slots:
         const CliRun cli = runOpscope({"ranks", "--json", r0, r1});
         QCOMPARE(cli.exitCode, 0);
         QCOMPARE(nlohmann::json::parse(cli.out)["straggler"].get<int>(), 1);
+    }
+
+    // `opscope capture --nproc-per-node 2`: torchrun (opscope_torchrun: Debian's torchrun with its Python
+    // 3.11 fix) starts two `opscope-cli capture` workers, each the launcher around the unchanged DDP
+    // script, each writing its part of one run folder; the job imports as one profile with two ranks.
+    // The run folder is then damaged three ways (docs/ranks.md, bad input).
+    void torchrunCaptureIsOneProfileWithRanks()
+    {
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString();
+        const std::string script = OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_train.py";
+        const CliRun cli =
+            runOpscope({"capture", "--tool", "cpu", "--python", python_, "--nproc-per-node", "2", "--warmup", "2",
+                        "--reference-steps", "0", "--steps", "2", "--out", out, "--name", "ddp", script});
+        QVERIFY2(cli.exitCode == 0, (cli.out + cli.err).c_str());
+        const std::string run = out + "/ddp";
+        QVERIFY2(cli.out.find("profile: " + run + "/ddp.opscope") != std::string::npos, cli.out.c_str());
+        // Each rank's part, named from RANK, LOCAL_RANK and the host, with its trace and its rank record.
+        const std::vector<std::string> parts = pipeline::rankParts(run);
+        QCOMPARE(parts.size(), size_t(2));
+        for (int rank = 0; rank < 2; ++rank) {
+            const nlohmann::json m = readJson(partOf(run, rank) + "/manifest.json");
+            QCOMPARE(m["rank"]["rank"].get<int>(), rank);
+            QCOMPARE(m["rank"]["local_rank"].get<int>(), rank);
+            QCOMPARE(m["rank"]["world_size"].get<int>(), 2);
+            QCOMPARE(m["rank"]["engine"].get<std::string>(), std::string("torchrun"));
+            QCOMPARE(m["result"].get<std::string>(), std::string("ok"));
+            QCOMPARE(m["counts"]["steps_captured"].get<int>(), 2); // the same steps on both ranks
+            QVERIFY(std::filesystem::exists(partOf(run, rank) + "/trace.rank" + std::to_string(rank) + ".json"));
+        }
+        const Profile p = loadProfile(run + "/ddp.opscope");
+        checkTwoRankJob(p);
+
+        // The replay of a rank's part (`opscope profile` runs it on every rank): rank 0 (--ncu-ranks'
+        // default) under ncu without NCCL's kernels, rank 1 the same steps unprofiled; both with the
+        // collective timeout raised. A stand-in ncu (version only): the plan is printed, nothing runs.
+        {
+            ToolFolder tools;
+            tools.add("ncu", "echo 'NVIDIA (R) Nsight Compute Command Line Profiler'; echo 'Version 2025.3.1.0'\n");
+            const std::map<std::string, std::string> rank1 = {
+                {"RANK", "1"}, {"WORLD_SIZE", "2"}, {"LOCAL_RANK", "1"}, {"OPSCOPE_TOOL_PATH", tools.path()}};
+            const CliRun unprofiled = runOpscope({"replay", partOf(run, 1), "--dry-run"}, rank1);
+            QVERIFY2(unprofiled.exitCode == 0, unprofiled.err.c_str());
+            QVERIFY2(unprofiled.out.find("# stage unprofiled\n") != std::string::npos, unprofiled.out.c_str());
+            QVERIFY2(unprofiled.out.find("# env OPSCOPE_PG_TIMEOUT_S=7200\n") != std::string::npos,
+                     unprofiled.out.c_str());
+            QVERIFY2(unprofiled.out.find(" -m opscope_launcher --mode none ") != std::string::npos,
+                     unprofiled.out.c_str());
+            QVERIFY2(unprofiled.out.find("ncu") == std::string::npos, unprofiled.out.c_str());
+            std::map<std::string, std::string> rank0 = rank1;
+            rank0["RANK"] = rank0["LOCAL_RANK"] = "0";
+            const CliRun replayed = runOpscope({"replay", partOf(run, 0), "--dry-run", "--timeout", "900"}, rank0);
+            QVERIFY2(replayed.exitCode == 0, replayed.err.c_str());
+            QVERIFY2(replayed.out.find("# stage ncu\n") != std::string::npos, replayed.out.c_str());
+            QVERIFY2(replayed.out.find("# env OPSCOPE_PG_TIMEOUT_S=900\n") != std::string::npos, replayed.out.c_str());
+            QVERIFY2(replayed.out.find("--kernel-name 'regex:^(?!nccl)'") != std::string::npos, replayed.out.c_str());
+        }
+        QCOMPARE(readJson(run + "/manifest.json")["counts"]["ranks_imported"].get<int>(), 2);
+        QVERIFY2(!hasWarning(p, "rank", "wrote no part"), "no rank is missing");
+
+        // A missing rank: rank 1's part removed. Rank 0 is kept, the warning names the run folder.
+        const auto copyRun = [&](const std::string &name) {
+            const std::string copy = out + "/" + name;
+            std::filesystem::copy(run, copy, std::filesystem::copy_options::recursive);
+            std::filesystem::remove(copy + "/ddp.opscope");
+            return copy;
+        };
+        {
+            const std::string copy = copyRun("missing");
+            std::filesystem::remove_all(partOf(copy, 1));
+            const Profile m = loadProfile(pipeline::importRun(copy));
+            QCOMPARE(ranksOf(m), (std::vector<int>{0}));
+            QVERIFY2(hasWarning(m, copy, "rank 1 of 2 wrote no part"), m.warnings.front().c_str());
+        }
+        // A rank of another run: rank 1's run id changed. Left out with a warning naming its manifest.
+        {
+            const std::string copy = copyRun("other-run");
+            const std::string manifest = partOf(copy, 1) + "/manifest.json";
+            nlohmann::json m = readJson(manifest);
+            m["rank"]["run_id"] = "another-launch";
+            std::ofstream(manifest) << m.dump();
+            const Profile p2 = loadProfile(pipeline::importRun(copy));
+            QCOMPARE(ranksOf(p2), (std::vector<int>{0}));
+            QVERIFY(hasWarning(p2, manifest, "left out: rank 1 of another run (run id another-launch"));
+        }
+        // One rank truncated: rank 1's trace cut in half. Both ranks kept, the warning names the file.
+        {
+            const std::string copy = copyRun("truncated");
+            const std::string trace = partOf(copy, 1) + "/trace.rank1.json";
+            const std::string text = readText(trace);
+            std::ofstream(trace, std::ios::trunc) << text.substr(0, text.size() / 2);
+            const Profile p3 = loadProfile(pipeline::importRun(copy));
+            QCOMPARE(ranksOf(p3), (std::vector<int>{0, 1}));
+            QVERIFY2(hasWarning(p3, "trace.rank1.json", "truncated"), p3.warnings.front().c_str());
+        }
+    }
+
+    // The command line a distributed capture runs: torchrun's argument vector with the worker's.
+    void distributedDryRun()
+    {
+        const CliRun cli = runOpscope({"capture", "--tool", "cpu", "--nproc-per-node", "4", "--out", "/tmp/o", "--name",
+                                       "job", "--dry-run", OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_train.py"});
+        QVERIFY2(cli.exitCode == 0, cli.err.c_str());
+        QVERIFY2(cli.out.find("# stage torchrun") != std::string::npos, cli.out.c_str());
+        QVERIFY2(cli.out.find("-m opscope_torchrun --standalone --nproc_per_node 4 --no_python") != std::string::npos,
+                 cli.out.c_str());
+        QVERIFY2(cli.out.find(" capture " OPSCOPE_SOURCE_DIR
+                              "/tests/integration/ddp_gloo_train.py --tool cpu --out /tmp/o "
+                              "--name job --no-import\n") != std::string::npos,
+                 cli.out.c_str());
+        const CliRun srun =
+            runOpscope({"capture", "--tool", "cpu", "--srun", "-N2 --ntasks-per-node='4'", "--out", "/tmp/o", "--name",
+                        "job", "--dry-run", OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_train.py"});
+        QVERIFY2(srun.exitCode == 0, srun.err.c_str());
+        QVERIFY2(srun.out.find("srun -N2 --ntasks-per-node=4 ") != std::string::npos, srun.out.c_str());
+        const CliRun bad = runOpscope({"capture", "--srun", "-N2 'unbalanced", "x.py"});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.find("unbalanced quote") != std::string::npos, bad.err.c_str());
     }
 };
 

@@ -172,6 +172,7 @@ RunJob CaptureWizard::job() const
     pipeline::Workload &w = job.capture.workload;
     w = workload_->workload();
     capture_->apply(job.capture);
+    target_->applyRanks(job.capture);
     if (!remote_) {
         // The interpreter the check found is the one that runs (and shows on the Review page).
         if (w.python.empty())

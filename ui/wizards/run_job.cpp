@@ -89,6 +89,14 @@ JobPlan planJob(const RunJob &job)
             capture.importProfile = !job.replay;
             if (job.replay)
                 pipeline::requireNcu(job.replay->ncuPath); // before a long capture, not after it
+            if (capture.nprocPerNode > 0 || capture.srunArgs) {
+                // A distributed job: torchrun / srun runs `opscope-cli capture|profile` on every rank.
+                plan.commands = pipeline::planRanks(capture, job.replay);
+                plan.stages = {plan.commands.front().stage};
+                plan.notes.push_back("Every rank runs the capture" + std::string(job.replay ? " and the replay" : "") +
+                                     " into its part of the run folder; the ranks are then imported as one profile.");
+                break;
+            }
             plan.commands = pipeline::planCapture(capture);
             for (const auto &c : plan.commands)
                 plan.stages.push_back(c.stage);
@@ -211,6 +219,10 @@ QString stageLabel(std::string_view id)
         return QObject::tr("Replay (ncu)");
     if (id == "import")
         return QObject::tr("Import");
+    if (id == "torchrun")
+        return QObject::tr("Ranks (torchrun)");
+    if (id == "srun")
+        return QObject::tr("Ranks (srun)");
     if (id == "remote capture")
         return QObject::tr("Capture on the host");
     if (id == "remote replay")

@@ -5,6 +5,8 @@
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"
 
+#include "opscope/command_line.h"
+
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QComboBox>
@@ -29,7 +31,9 @@ TargetPage::TargetPage(CaptureWizard *wizard)
       host_(new QComboBox(this)), port_(new QSpinBox(this)), configFile_(new QLineEdit(this)),
       remoteDir_(new QLineEdit(this)), remoteOpscope_(new QLineEdit(this)),
       copyCli_(new QCheckBox(tr("Copy this machine's OpScope CLI and launcher there"), this)),
-      checkButton_(new QPushButton(tr("&Check"), this)), check_(new CheckView(this)), message_(makeMessageLabel(this))
+      nprocPerNode_(new QSpinBox(this)), slurm_(new QCheckBox(tr("Start the ranks with Slurm's s&run"), this)),
+      srunArgs_(new QLineEdit(this)), checkButton_(new QPushButton(tr("&Check"), this)), check_(new CheckView(this)),
+      message_(makeMessageLabel(this))
 {
     setTitle(tr("Target"));
     setSubTitle(tr("Where the capture runs. A GPU in another machine is reached with OpenSSH in batch mode: keys or "
@@ -54,6 +58,21 @@ TargetPage::TargetPage(CaptureWizard *wizard)
     remoteOpscope_->setPlaceholderText(tr("opscope on the host's PATH"));
     copyCli_->setObjectName(QStringLiteral("copyCli"));
     checkButton_->setObjectName(QStringLiteral("checkButton"));
+    nprocPerNode_->setObjectName(QStringLiteral("nprocPerNode"));
+    nprocPerNode_->setRange(1, 4096);
+    nprocPerNode_->setSpecialValueText(tr("1 (one process)"));
+    nprocPerNode_->setToolTip(tr("More than 1: the script runs as that many ranks through torchrun, each under the "
+                                 "launcher, each writing its part of one run folder; they import as one profile "
+                                 "with ranks"));
+    slurm_->setObjectName(QStringLiteral("slurm"));
+    srunArgs_->setObjectName(QStringLiteral("srunArgs"));
+    srunArgs_->setPlaceholderText(tr("srun's options, e.g. -N2 --ntasks-per-node=8 --gpus-per-task=1"));
+    srunArgs_->setToolTip(tr("Split as a shell would (quotes, backslashes), nothing expanded; every task is a rank"));
+    auto *ranksBox = new QGroupBox(tr("Ranks (a distributed job)"), this);
+    auto *ranksForm = new QFormLayout(ranksBox);
+    ranksForm->addRow(tr("&Processes per node:"), nprocPerNode_);
+    ranksForm->addRow(QString(), slurm_);
+    ranksForm->addRow(tr("srun &options:"), srunArgs_);
     check_->setObjectName(QStringLiteral("targetCheck"));
 
     auto *sshForm = new QFormLayout(sshBox_);
@@ -80,6 +99,7 @@ TargetPage::TargetPage(CaptureWizard *wizard)
     layout->addWidget(local_);
     layout->addWidget(ssh_);
     layout->addWidget(sshBox_);
+    layout->addWidget(ranksBox);
     layout->addLayout(checkRow);
     layout->addWidget(check_, 1);
     layout->addWidget(message_);
@@ -97,6 +117,9 @@ TargetPage::TargetPage(CaptureWizard *wizard)
         connect(edit, &QLineEdit::textChanged, this, &TargetPage::refresh);
     connect(port_, &QSpinBox::valueChanged, this, &TargetPage::refresh);
     connect(copyCli_, &QCheckBox::toggled, this, &TargetPage::refresh);
+    connect(nprocPerNode_, &QSpinBox::valueChanged, this, &TargetPage::refresh);
+    connect(slurm_, &QCheckBox::toggled, this, &TargetPage::refresh);
+    connect(srunArgs_, &QLineEdit::textChanged, this, &TargetPage::refresh);
     connect(wizard_, &CaptureWizard::targetCheckChanged, this, &TargetPage::refresh);
 }
 
@@ -110,6 +133,9 @@ void TargetPage::load()
     remoteDir_->setText(settings::read(keys::remoteDirectory));
     remoteOpscope_->setText(settings::read(keys::remoteOpscope));
     copyCli_->setChecked(settings::read(keys::copyCli));
+    nprocPerNode_->setValue(settings::read(keys::nprocPerNode));
+    slurm_->setChecked(settings::read(keys::slurm));
+    srunArgs_->setText(settings::read(keys::srunArgs));
     (settings::read(keys::remote) ? ssh_ : local_)->setChecked(true);
 }
 
@@ -122,6 +148,19 @@ void TargetPage::save() const
     settings::write(keys::remoteDirectory, remoteDir_->text());
     settings::write(keys::remoteOpscope, remoteOpscope_->text());
     settings::write(keys::copyCli, copyCli_->isChecked());
+    settings::write(keys::nprocPerNode, nprocPerNode_->value());
+    settings::write(keys::slurm, slurm_->isChecked());
+    settings::write(keys::srunArgs, srunArgs_->text());
+}
+
+void TargetPage::applyRanks(pipeline::CaptureRequest &request) const
+{
+    request.nprocPerNode = 0;
+    request.srunArgs.reset();
+    if (slurm_->isChecked())
+        request.srunArgs = toStd(srunArgs_->text().trimmed());
+    else if (nprocPerNode_->value() > 1)
+        request.nprocPerNode = nprocPerNode_->value();
 }
 
 void TargetPage::reloadHosts()
@@ -162,6 +201,8 @@ QString TargetPage::problem() const
         return tr("Choose the SSH host (a Host of your ssh config, or user@hostname).");
     if (remote && !configFile_->text().trimmed().isEmpty() && !QFileInfo(configFile_->text().trimmed()).isFile())
         return tr("The ssh config file %1 does not exist.").arg(configFile_->text().trimmed());
+    if (slurm_->isChecked() && !cli::splitCommandLine(toStd(srunArgs_->text())))
+        return tr("The srun options have an unbalanced quote or end in a backslash.");
     const remote::TargetCheck *check = wizard_->targetCheck();
     if (!check)
         return wizard_->targetCheckRunning()
@@ -204,6 +245,9 @@ void TargetPage::refresh()
 {
     const bool remote = wizard_->isRemote();
     sshBox_->setEnabled(remote);
+    // srun starts the tasks (its --ntasks-per-node says how many per node).
+    nprocPerNode_->setEnabled(!slurm_->isChecked());
+    srunArgs_->setEnabled(slurm_->isChecked());
     const bool running = wizard_->targetCheckRunning();
     checkButton_->setEnabled(!running && (!remote || !host_->currentText().trimmed().isEmpty()));
     if (const remote::TargetCheck *check = wizard_->targetCheck())

@@ -2,6 +2,7 @@
 // Capture wizard, page 2: where the capture runs. This machine, or an SSH host (hosts offered from the
 // ssh config, a remote working folder, OpScope's CLI there or a copy of this one). "Check" asks the
 // target for Python, torch, CUDA, nsys, ncu and OpScope's CLI with their versions, off the GUI thread.
+// A distributed job: N processes per node through torchrun, or the tasks of Slurm's srun (docs/ranks.md).
 
 #include "opscope/remote.h"
 
@@ -30,6 +31,8 @@ public:
     // A key naming the SSH settings (a check belongs to them).
     QString sshKey() const;
     QString problem() const;
+    // The ranks chosen: --nproc-per-node or --srun of the request.
+    void applyRanks(pipeline::CaptureRequest &request) const;
 
     void initializePage() override;
     bool isComplete() const override;
@@ -50,6 +53,9 @@ private:
     QLineEdit *remoteDir_;
     QLineEdit *remoteOpscope_;
     QCheckBox *copyCli_;
+    QSpinBox *nprocPerNode_;
+    QCheckBox *slurm_;
+    QLineEdit *srunArgs_;
     QPushButton *checkButton_;
     CheckView *check_;
     QLabel *message_;

@@ -5,6 +5,7 @@
 // write command lines without depending on them.
 
 #include <map>
+#include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -51,5 +52,10 @@ ParsedArgs parseOptions(const std::vector<OptionSpec> &options, const std::vecto
 
 // Reads a non-negative integer option value; UsageError when it is not one.
 long long integerOption(const ParsedArgs &args, const std::string &name, long long fallback);
+
+// Words of a command line as a POSIX shell splits them: blanks separate, '...' keeps everything,
+// "..." keeps everything but \\ \" \$ \` escapes, a backslash outside quotes escapes the next
+// character. No expansion of any kind. nullopt for an unbalanced quote or a trailing backslash.
+std::optional<std::vector<std::string>> splitCommandLine(std::string_view text);
 
 } // namespace opscope::cli

@@ -118,6 +118,10 @@ int runProfileCommand(const ParsedArgs &args, CliEnvironment &env)
         const ReplayRequest replay = parseReplayOptions(args, {});
         if (args.has("--dry-run")) {
             requireNcu(replay.ncuPath); // as the run would: before a long capture, not after it
+            if (capture.nprocPerNode > 0 || capture.srunArgs) {
+                printPlan(planRanks(capture, replay), env.out);
+                return 0;
+            }
             capture.importProfile = false;
             printPlan(planCapture(capture), env.out);
             env.out << "# then: opscope replay <run folder> (ncu over the captured step)\n";

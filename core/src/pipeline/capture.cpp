@@ -41,11 +41,14 @@ struct Resolved {
     CaptureTool tool = CaptureTool::Torch;
     ToolInfo nsys;
     bool correlation = false;
+    std::string traceSuffix; // ".rank3" in a rank's part: the merged import reads the rank from the file name
 };
 
-Resolved resolve(const CaptureRequest &r)
+Resolved resolve(const CaptureRequest &r, const RankContext &rank = {})
 {
     Resolved res;
+    if (rank.distributed())
+        res.traceSuffix = ".rank" + std::to_string(rank.rank);
     res.script = detail::resolveScript(r.workload);
     res.python = findPython(r.workload.python);
     if (res.python.empty())
@@ -68,7 +71,9 @@ Resolved resolve(const CaptureRequest &r)
 
 std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Resolved &res, const std::string &runDir)
 {
-    const auto file = [&](const char *name) { return runDir + "/" + name; };
+    const auto file = [&](const std::string &name) { return runDir + "/" + name; };
+    const std::string trace = "trace" + res.traceSuffix + ".json";
+    const std::string correlationTrace = "correlation_trace" + res.traceSuffix + ".json";
     LauncherOptions base;
     base.python = res.python;
     base.warmup = r.warmup;
@@ -86,7 +91,7 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
     if (res.correlation) {
         LauncherOptions o = base;
         o.mode = LauncherMode::Torch;
-        o.tracePath = file("correlation_trace.json");
+        o.tracePath = file(correlationTrace);
         o.statusPath = file("correlation_status.json");
         stages.push_back(
             {"correlation", launcherCommand(o), env, r.workload.workingDirectory, "correlation.log", {}, r.timeout});
@@ -126,7 +131,7 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
     } else {
         LauncherOptions o = base;
         o.mode = res.tool == CaptureTool::Cpu ? LauncherMode::Cpu : LauncherMode::Torch;
-        o.tracePath = file("trace.json");
+        o.tracePath = file(trace);
         o.statusPath = file("launcher_status.json");
         if (r.partitionMap)
             o.partitionMapPath = file("partition_map.json");
@@ -137,16 +142,17 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
 }
 
 // Records what a finished stage wrote; returns a problem when an expected output is missing.
-std::string recordOutputs(RunFolder &run, const std::string &stage)
+std::string recordOutputs(RunFolder &run, const std::string &stage, const Resolved &res)
 {
     nlohmann::json &outputs = run.manifest()["outputs"];
-    const auto note = [&](const char *key, const char *name) {
+    const auto note = [&](const char *key, const std::string &name) {
         if (fileExists(run.file(name)))
             outputs[key] = name;
         return fileExists(run.file(name));
     };
+    const std::string trace = "trace" + res.traceSuffix + ".json";
     if (stage == "correlation") {
-        note("correlation_trace", "correlation_trace.json");
+        note("correlation_trace", "correlation_trace" + res.traceSuffix + ".json");
         // The correlation pass's tensor inventory: the memory events carried from its trace are of its run.
         note("memory_tensors", "memory_tensors.json");
         run.manifest()["correlation"] = detail::readJsonFile(run.file("correlation_status.json"));
@@ -157,8 +163,8 @@ std::string recordOutputs(RunFolder &run, const std::string &stage)
             note("memory_snapshot", "memory_snapshot.json"); // on CUDA
             note("memory_tensors", "memory_tensors.json");
         }
-        if (stage == "capture" && !note("trace", "trace.json"))
-            return "the launcher wrote no trace (trace.json): see launcher.log";
+        if (stage == "capture" && !note("trace", trace))
+            return "the launcher wrote no trace (" + trace + "): see launcher.log";
         if (stage == "nsys" && !note("nsys_rep", "nsys.nsys-rep"))
             return "nsys wrote no report (nsys.nsys-rep). If a large .qdstrm file was left instead, nsys could "
                    "not load its report importer (on some machines libdw.so.1 and libelf.so.1 are missing: "
@@ -189,6 +195,8 @@ void recordLauncherStatus(RunFolder &run)
 
 std::vector<PlannedCommand> planCapture(const CaptureRequest &request)
 {
+    if (request.nprocPerNode > 0 || request.srunArgs)
+        return detail::planLaunchedRanks(request, std::nullopt);
     const Resolved res = resolve(request);
     const std::string name = request.name.empty() ? defaultRunName(res.script) : request.name;
     std::error_code ec;
@@ -201,8 +209,15 @@ std::vector<PlannedCommand> planCapture(const CaptureRequest &request)
 
 PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &callbacks, const Progress &progress)
 {
-    const Resolved res = resolve(request);
-    RunFolder run = RunFolder::create(request.outDir, request.name.empty() ? defaultRunName(res.script) : request.name);
+    if (request.nprocPerNode > 0 || request.srunArgs)
+        return detail::runLaunchedRanks(request, std::nullopt, callbacks, progress);
+    const RankContext rank = rankContextFromEnvironment();
+    const Resolved res = resolve(request, rank);
+    // A rank of a distributed job writes its part of the job's run folder (ranks.h).
+    RunFolder run =
+        rank.distributed()
+            ? detail::createRankPart(request, res.script, rank)
+            : RunFolder::create(request.outDir, request.name.empty() ? defaultRunName(res.script) : request.name);
     PipelineResult result;
     result.runDir = run.path();
     nlohmann::json &m = run.manifest();
@@ -222,6 +237,11 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
                     {"nsys_capture_range", request.nsysCaptureRange},
                     {"nsys_trace", request.nsysTrace}};
     m["tools"] = {{"python", res.python}, {"launcher_dir", res.launcherDir}};
+    std::map<std::string, std::string> rankEnv; // torch.distributed's env:// variables an srun task lacks
+    if (rank.distributed()) {
+        m["rank"] = detail::rankRecord(rank);
+        rankEnv = detail::rankWorkloadEnvironment(rank);
+    }
     if (res.nsys.found())
         m["tools"]["nsys"] = {{"path", res.nsys.path}, {"version", res.nsys.version}};
     m["replays"] = nlohmann::json::array();
@@ -235,11 +255,14 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
         run.save();
     };
     try {
-        for (const detail::StageSpec &spec : captureStages(request, res, run.path())) {
+        for (detail::StageSpec spec : captureStages(request, res, run.path())) {
+            for (const auto &[name, value] : rankEnv)
+                spec.env.emplace(name, value);
             progress.report(0.0, spec.name);
             detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
             result.stages.push_back(outcome.result);
-            const std::string missing = outcome.result.process.ok() ? recordOutputs(run, spec.name) : std::string();
+            const std::string missing =
+                outcome.result.process.ok() ? recordOutputs(run, spec.name, res) : std::string();
             if (spec.name == "nsys" || spec.name == "capture")
                 recordLauncherStatus(run);
             if (!outcome.result.process.ok()) {
@@ -255,7 +278,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
         recordCancel();
         throw;
     }
-    if (result.ok() && request.importProfile) {
+    if (result.ok() && request.importProfile && !rank.distributed()) {
         try {
             progress.report(0.0, "import");
             result.profilePath = detail::importRunFolder(run, progress);
@@ -272,6 +295,9 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
         m["problems"] = result.problems;
     m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     run.save();
+    // Rank 0 imports the whole job once every rank has written its part (`srun opscope capture`).
+    if (rank.distributed() && rank.rank == 0 && request.importProfile)
+        detail::importWhenRanksDone(result, rank, request.timeout, progress);
     return result;
 }
 

@@ -3,6 +3,7 @@
 // every field must reach the command line unchanged, or be refused here with the reason.
 #include "opscope/pipeline/cli_options.h"
 
+#include "opscope/pipeline/ranks.h"
 #include "opscope/pipeline/tools.h"
 
 #include <algorithm>
@@ -14,6 +15,7 @@ namespace {
 
 using cli::OptionSpec;
 using cli::ParsedArgs;
+using cli::splitCommandLine;
 using cli::UsageError;
 
 constexpr std::string_view kBlanks = " \t\r\n\f\v";
@@ -205,6 +207,12 @@ const std::vector<OptionSpec> &captureOptionSpecs()
         {"--name", "NAME", "script name and time", "the run folder's name"},
         {"--timeout", "SECONDS", "", "stop a stage that runs longer"},
         {"--no-import", "", "", "leave the tool outputs, do not write <run>.opscope"},
+        {"--nproc-per-node", "N", "",
+         "run N ranks on this node through torchrun, each captured under the launcher into its part of one run "
+         "folder, imported as one profile with ranks"},
+        {"--srun", "ARGS", "",
+         "run the ranks as the tasks of `srun ARGS` (e.g. \"-N2 -n16 --gpus-per-task=1\", split as a shell would, "
+         "nothing expanded); `srun opscope capture ...` does the same inside an allocation"},
         {"--dry-run", "", "", "print the commands (argument vectors and added environment), run nothing"},
         {"--verbose", "", "", "echo every line the tools print"},
     };
@@ -237,6 +245,9 @@ const std::vector<OptionSpec> &replayOptionSpecs()
         {"--ncu", "PATH", "PATH, /usr/local/cuda/bin, /opt/nvidia/nsight-compute/...", "the ncu program"},
         {"--keep-report", "", "", "keep the .ncu-rep (large) besides the CSV"},
         {"--no-count-check", "", "", "do not compare the kernel counts of the nsys and ncu passes"},
+        {"--ncu-ranks", "LIST", "0",
+         "in a distributed job, the ranks ncu replays (';' or ','-separated); the others run the same steps "
+         "unprofiled, with collective timeouts raised (docs/ranks.md)"},
         {"--timeout", "SECONDS", "", "stop a stage that runs longer"},
         {"--dry-run", "", "", "print the commands (argument vectors and added environment), run nothing"},
         {"--verbose", "", "", "echo every line the tools print"},
@@ -283,6 +294,18 @@ CaptureRequest parseCaptureOptions(const ParsedArgs &args)
     r.name = args.value("--name");
     r.importProfile = !args.has("--no-import");
     r.timeout = timeoutOption(args);
+    if (args.has("--nproc-per-node")) {
+        r.nprocPerNode = int(intOption(args, "--nproc-per-node", 0, 1));
+        if (r.nprocPerNode > 4096)
+            throw UsageError("--nproc-per-node must be at most 4096");
+    }
+    if (args.has("--srun"))
+        r.srunArgs = args.value("--srun");
+    if (r.nprocPerNode > 0 && r.srunArgs)
+        throw UsageError("give --nproc-per-node or --srun, not both (srun starts the tasks; pass --ntasks-per-node in "
+                         "its ARGS)");
+    if (r.srunArgs && !splitCommandLine(*r.srunArgs))
+        throw UsageError("--srun '" + *r.srunArgs + "': an unbalanced quote or a trailing backslash");
     return r;
 }
 
@@ -334,6 +357,13 @@ ReplayRequest parseReplayOptions(const ParsedArgs &args, const std::string &run)
     r.keepReport = args.has("--keep-report");
     r.checkCounts = !args.has("--no-count-check");
     r.timeout = timeoutOption(args);
+    if (args.has("--ncu-ranks")) {
+        const auto ranks = parseRankList(args.value("--ncu-ranks"));
+        if (!ranks || ranks->empty())
+            throw UsageError("--ncu-ranks needs rank numbers separated by ';' or ',', not '" +
+                             args.value("--ncu-ranks") + "'");
+        r.ncuRanks = *ranks;
+    }
     return r;
 }
 
@@ -376,6 +406,10 @@ Argv captureCliOptions(const CaptureRequest &r)
     if (!r.importProfile)
         argv.push_back("--no-import");
     addTimeout(argv, r.timeout);
+    if (r.nprocPerNode > 0)
+        addValue(argv, "--nproc-per-node", std::to_string(r.nprocPerNode));
+    if (r.srunArgs)
+        addValue(argv, "--srun", *r.srunArgs);
     return argv;
 }
 
@@ -423,6 +457,12 @@ Argv replayCliOptions(const ReplayRequest &r)
         argv.push_back("--no-count-check");
     if (!r.ncuPath.empty())
         addValue(argv, "--ncu", r.ncuPath);
+    if (r.ncuRanks != defaults.ncuRanks) {
+        std::string ranks;
+        for (int rank : r.ncuRanks)
+            ranks += (ranks.empty() ? "" : ";") + std::to_string(rank);
+        addValue(argv, "--ncu-ranks", ranks);
+    }
     addTimeout(argv, r.timeout);
     return argv;
 }

@@ -77,6 +77,8 @@ std::map<std::string, std::string> compileEnvironment(const std::string &compile
 
 std::string importRunFolder(RunFolder &run, const Progress &progress)
 {
+    if (const std::vector<std::string> parts = rankParts(run.path()); !parts.empty())
+        return importRankRun(run, parts, progress);
     nlohmann::json &manifest = run.manifest();
     std::vector<std::string> paths;
     const std::string nsysSqlite = outputPath(run, "nsys_sqlite");

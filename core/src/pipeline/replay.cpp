@@ -21,6 +21,8 @@ struct ReplayPlan {
     std::vector<std::string> excludedLabels;
     size_t dedupGroups = 0;
     bool userFilters = false; // filters beyond CAPTURE + dedup: the count check does not apply
+    bool unprofiled = false;  // a rank of a distributed job that ncu does not replay (--ncu-ranks)
+    bool rankPart = false;    // the replay of one rank's part: the job is imported as a whole
 };
 
 std::string jsonString(const nlohmann::json &object, const char *key)
@@ -92,6 +94,32 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
     std::map<std::string, std::string> env = detail::launcherEnvironment(launcherDir, w.env);
     for (const auto &[name, value] : detail::compileEnvironment(compile, run.path()))
         env[name] = value;
+    const RankContext rank = rankContextFromEnvironment();
+    if (rank.distributed()) {
+        // Every rank runs the same steps; ncu serialises the replayed ranks' kernels, so the others wait in
+        // their collectives far longer than usual: the timeouts are raised (docs/ranks.md).
+        plan.rankPart = true;
+        for (const auto &[name, value] : replayRankEnvironment(request.timeout))
+            env.emplace(name, value);
+        for (const auto &[name, value] : detail::rankWorkloadEnvironment(rank))
+            env.emplace(name, value);
+        if (std::find(request.ncuRanks.begin(), request.ncuRanks.end(), rank.rank) == request.ncuRanks.end()) {
+            plan.unprofiled = true;
+            plan.id = "unprofiled";
+            o.mode = LauncherMode::None;
+            o.statusPath = run.file("unprofiled_launcher_status.json");
+            o.backwardRangesMap.clear();
+            plan.stages.push_back(
+                {plan.id, launcherCommand(o), env, w.workingDirectory, plan.id + ".log", {}, request.timeout});
+            return plan;
+        }
+        // A collective's kernel replayed on one rank alone waits for peers that never replay it: ncu
+        // profiles the other kernels (unless the user chose kernels).
+        if (n.kernelName.empty() && n.kernelId.empty()) {
+            n.kernelName = kNonCollectiveKernels;
+            plan.userFilters = true; // nsys' count has the NCCL kernels: no count check
+        }
+    }
     if (n.sudo)
         for (const auto &[name, value] : env) // sudo may reset the environment: hand the workload's on explicitly
             n.sudoEnvironment.emplace(name, value);
@@ -114,6 +142,29 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
     return plan;
 }
 
+// A rank ncu does not replay: the same steps, unprofiled, alongside the replayed ranks.
+PipelineResult runUnprofiledRank(RunFolder &run, const ReplayPlan &plan, const StageCallbacks &callbacks,
+                                 const Progress &progress)
+{
+    PipelineResult result;
+    result.runDir = run.path();
+    nlohmann::json &m = run.manifest();
+    if (!m.contains("replays") || !m["replays"].is_array())
+        m["replays"] = nlohmann::json::array();
+    m["replays"].push_back({{"id", plan.id}, {"ncu", false}});
+    run.save();
+    const detail::StageSpec &spec = plan.stages.front();
+    progress.report(0.0, spec.name);
+    const detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
+    result.stages.push_back(outcome.result);
+    if (!outcome.result.process.ok())
+        result.problems.push_back(detail::describeFailure(run, spec, outcome));
+    m["replays"].back()["result"] = result.ok() ? "ok" : "failed";
+    m["replays"].back()["wall_s"] = outcome.result.wallSeconds;
+    run.save();
+    return result;
+}
+
 } // namespace
 
 std::vector<PlannedCommand> planReplay(const ReplayRequest &request)
@@ -133,6 +184,8 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
     PipelineResult result;
     result.runDir = run.path();
     nlohmann::json &m = run.manifest();
+    if (plan.unprofiled)
+        return runUnprofiledRank(run, plan, callbacks, progress);
     const NcuOptions &n = request.ncu;
     nlohmann::json record = {{"id", plan.id},
                              {"ncu", {{"path", plan.ncu.path}, {"version", plan.ncu.version}}},
@@ -274,13 +327,15 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
         } catch (const FileError &e) {
             result.problems.push_back(e.what());
         }
-        // Imported even when the counts disagree: the profile shows what could be matched.
-        try {
-            progress.report(0.0, "import");
-            result.profilePath = detail::importRunFolder(run, progress);
-        } catch (const FileError &e) {
-            result.problems.push_back(std::string("the replay finished, but importing it failed: ") + e.what());
-        }
+        // Imported even when the counts disagree: the profile shows what could be matched. A rank's
+        // part is imported with the whole job.
+        if (!plan.rankPart)
+            try {
+                progress.report(0.0, "import");
+                result.profilePath = detail::importRunFolder(run, progress);
+            } catch (const FileError &e) {
+                result.problems.push_back(std::string("the replay finished, but importing it failed: ") + e.what());
+            }
     }
     replayRecord()["result"] = result.ok() ? "ok" : "failed";
     if (!result.problems.empty())

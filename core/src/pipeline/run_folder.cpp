@@ -71,6 +71,25 @@ RunFolder RunFolder::create(const std::string &outDir, const std::string &name)
     }
     if (run.path_.empty())
         throw FileError(outDir, "no free run folder name for " + name);
+    run.initialize(run.path_);
+    return run;
+}
+
+RunFolder RunFolder::createExactly(const std::string &path)
+{
+    const std::string target = fs::absolute(path).lexically_normal().string();
+    if (::mkdir(target.c_str(), 0777) != 0)
+        throw FileError(target, errno == EEXIST ? std::string("exists already")
+                                                : std::string("cannot create the folder: ") + std::strerror(errno));
+    RunFolder run;
+    run.initialize(target);
+    return run;
+}
+
+void RunFolder::initialize(std::string path)
+{
+    RunFolder &run = *this;
+    run.path_ = std::move(path);
     run.manifest_ = {{"format", "opscope-run"},
                      {"version", 1},
                      {"name", run.name()},
@@ -81,7 +100,6 @@ RunFolder RunFolder::create(const std::string &outDir, const std::string &name)
                      {"outputs", nlohmann::json::object()},
                      {"counts", nlohmann::json::object()}};
     run.save();
-    return run;
 }
 
 RunFolder RunFolder::open(const std::string &pathOrManifest)

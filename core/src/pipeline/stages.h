@@ -55,4 +55,27 @@ std::map<std::string, std::string> compileEnvironment(const std::string &compile
 // The script's absolute path (relative to the working directory when one is given).
 std::string resolveScript(const Workload &workload);
 
+// Distributed jobs (rank_run.cpp). The part `rank` writes of the job's run folder
+// (<out>/<name>/<partName>), the top folder and its manifest made by whichever rank comes first.
+// Throws FileError when the part exists (another run of the same name), ToolError when no name is
+// given and the engine gives no run id to name the folder by.
+RunFolder createRankPart(const CaptureRequest &request, const std::string &script, const RankContext &rank);
+nlohmann::json rankRecord(const RankContext &rank);
+// torch.distributed's env:// variables the workload of an srun task lacks (slurmTorchEnvironment).
+std::map<std::string, std::string> rankWorkloadEnvironment(const RankContext &rank);
+// Rank 0: waits (at most `timeout`, else 10 minutes) until every rank's part has a result, then
+// imports the job's run folder; the profile path or the problem goes into `result`.
+void importWhenRanksDone(PipelineResult &result, const RankContext &rank,
+                         const std::optional<std::chrono::milliseconds> &timeout, const Progress &progress);
+// `--nproc-per-node N` / `--srun ARGS`: one torchrun / srun stage whose workers are `opscope-cli
+// capture|profile` (a rank each), then the import of the job's run folder.
+PipelineResult runLaunchedRanks(const CaptureRequest &capture, const std::optional<ReplayRequest> &replay,
+                                const StageCallbacks &callbacks, const Progress &progress);
+std::vector<PlannedCommand> planLaunchedRanks(const CaptureRequest &capture,
+                                              const std::optional<ReplayRequest> &replay);
+// Imports a run folder with rank parts as one profile with ranks: every part's trace (an nsys part
+// imported on its own into its part, its correlation trace into the job's profile); a part of another
+// run, a missing or failed rank give a warning naming the file, the other ranks are kept.
+std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts, const Progress &progress);
+
 } // namespace opscope::pipeline::detail

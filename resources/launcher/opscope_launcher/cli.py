@@ -107,7 +107,10 @@ def main(argv=None):
         return 2
 
     from . import session as session_module
+    from .distributed import raise_collective_timeout
     from .stepfn import StepFunctionWatcher
+
+    raise_collective_timeout()
 
     opts = session_module.Options(
         mode=mode, warmup=options.warmup, steps=options.steps,

@@ -45,6 +45,10 @@ struct CaptureRequest {
     std::string name; // empty: defaultRunName()
     bool importProfile = true;
     std::optional<std::chrono::milliseconds> timeout;
+    // A distributed job, every rank a capture of its own writing its part of one run folder
+    // (opscope/pipeline/ranks.h): N ranks on this node through torchrun, or the tasks of `srun ARGS`.
+    int nprocPerNode = 0;
+    std::optional<std::string> srunArgs;
     bool operator==(const CaptureRequest &) const = default;
 };
 
@@ -56,6 +60,9 @@ struct ReplayRequest {
     bool checkCounts = true;
     std::string ncuPath;
     std::optional<std::chrono::milliseconds> timeout;
+    // In a distributed job: the ranks ncu replays; the others run the same steps unprofiled, so that
+    // their collectives meet the replayed rank's.
+    std::vector<int> ncuRanks = {0};
     bool operator==(const ReplayRequest &) const = default;
 };
 

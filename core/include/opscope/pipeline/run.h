@@ -10,6 +10,7 @@
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,9 @@ struct PlannedCommand {
 // Tools are looked up as for a real run (ToolError when one is missing).
 std::vector<PlannedCommand> planCapture(const CaptureRequest &request);
 std::vector<PlannedCommand> planReplay(const ReplayRequest &request);
+// The one command of a distributed capture (`--nproc-per-node` / `--srun`): torchrun or srun running
+// `opscope-cli capture|profile` (with `replay`) on every rank.
+std::vector<PlannedCommand> planRanks(const CaptureRequest &capture, const std::optional<ReplayRequest> &replay);
 
 // Runs the capture into a new run folder. Throws ToolError (missing tool/launcher/python) before
 // anything runs, FileError for an unusable output folder, Cancelled when progress is cancelled

@@ -14,6 +14,9 @@ class RunFolder {
 public:
     // Creates a fresh folder <out>/<name> (adding -2, -3 ... when taken). Throws FileError.
     static RunFolder create(const std::string &outDir, const std::string &name);
+    // Creates exactly `path` (its parent must exist); FileError when it exists already. A rank's part
+    // of a distributed run (ranks.h): two ranks must never share one.
+    static RunFolder createExactly(const std::string &path);
     // Opens an existing run (the folder, or its manifest.json). Throws FileError.
     static RunFolder open(const std::string &pathOrManifest);
 
@@ -25,6 +28,7 @@ public:
     void save() const; // writes manifest.json atomically
 
 private:
+    void initialize(std::string path); // a new manifest for the folder just made
     std::string path_;
     nlohmann::json manifest_;
 };

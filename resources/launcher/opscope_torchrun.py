@@ -1,0 +1,40 @@
+"""torchrun, as `opscope capture|profile --nproc-per-node N` starts it (docs/ranks.md).
+
+`python -m opscope_torchrun ARGS...` is `python -m torch.distributed.run ARGS...` with one fix: the
+torch 1.13 of Debian 12 parses the default `--redirects 0` / `--tee 0` as None under Python 3.11
+(whose enum.IntFlag no longer iterates the zero flag NONE nor the alias ALL, which its
+`Std.from_str` looks the value up in), and fails with "'NoneType' object has no attribute 'get'"
+before it starts a worker. A torch whose parse is right is left alone.
+"""
+import sys
+
+
+def _fix_std_parse():
+    try:
+        from torch.distributed.elastic.multiprocessing import api
+    except ImportError:
+        return
+    std = getattr(api, "Std", None)
+    if std is None or std.from_str("0") is not None:
+        return
+    original = std.from_str.__func__
+
+    def from_str(cls, vm):
+        parsed = original(cls, vm)  # its validation and errors
+        if isinstance(parsed, dict):
+            return {int(i): cls(int(v)) for i, v in (m.split(":") for m in vm.split(","))}
+        return cls(int(vm))
+
+    std.from_str = classmethod(from_str)
+
+
+def main():
+    _fix_std_parse()
+    from torch.distributed.run import main as torchrun_main
+
+    sys.argv[0] = "torchrun"
+    torchrun_main()
+
+
+if __name__ == "__main__":
+    main()
