@@ -172,6 +172,33 @@ private slots:
         QCOMPARE(steps, (std::vector<std::string>{"captured step (CAPTURE)"}));
     }
 
+    // Only scalars before traceEvents: the Perfetto UI build on npm (tst_perfetto_ui) loads no event from
+    // a file with a list or object before it. The lists and objects come after it, all of them there.
+    void onlyScalarsBeforeTraceEvents()
+    {
+        const std::string capture = fixture("h100/gpt4_bf16_infer/");
+        const Profile p = importCapture({capture + "nsys.sqlite", capture + "ncu_raw.csv"});
+        std::ostringstream text;
+        writeTraceEventJson(p, text);
+        const nlohmann::ordered_json trace = nlohmann::ordered_json::parse(text.str());
+        QStringList before, after;
+        bool seen = false;
+        for (const auto &[key, value] : trace.items()) {
+            if (key == "traceEvents") {
+                seen = true;
+                continue;
+            }
+            if (!seen && value.is_structured())
+                before << QString::fromStdString(key);
+            if (seen)
+                after << QString::fromStdString(key);
+        }
+        QVERIFY(seen);
+        QCOMPARE(before, QStringList());
+        QCOMPARE(after, (QStringList{"deviceProperties", "opscope"}));
+        QCOMPARE(trace["deviceProperties"].size(), size_t(1));
+    }
+
     // The root's empty path goes out as the launcher writes it ("[GPT]"), and comes back as stored.
     void emptyRootModulePath()
     {
