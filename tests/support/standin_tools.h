@@ -35,33 +35,15 @@ inline StandInTools writeStandInTools(const QTemporaryDir &dir)
                               << from
                               << "/nsys.sqlite' \"$out\" ;;\n"
                                  "esac\n";
-    // ncu: its --nvtx-include op_id filters (a distinct-launch replay's) pick the fixture's rows whose NVTX
-    // stack has a matching range, as ncu would; other filters are ignored (all 46 rows). The profile
-    // writes the picked rows into the report, which --import prints.
+    // ncu: --version, --import REPORT (prints it), else a profile pass (standin_ncu.py: the rows a
+    // distinct-launch replay's op_id filters pick, all 46 else).
     std::ofstream(tools.ncu) << "#!/bin/sh\n"
                                 "case \"$1\" in\n"
                                 "--version) echo 'Version 2025.3.1.0 (stand-in)'; exit 0 ;;\n"
                                 "--import) cat \"$2\"; exit 0 ;;\n"
                                 "esac\n"
-                                "exec python3 - '"
-                             << from << "' \"$@\" <<'PY'\n"
-                             << R"PY(import csv, re, sys
-fixture, args = sys.argv[1], sys.argv[2:]
-patterns = [re.compile(a[len("regex:"):-1]) for a, prev in zip(args, [""] + args)
-            if prev == "--nvtx-include" and a.startswith("regex:") and a.endswith("/")]
-report = args[args.index("--export") + 1] + ".ncu-rep" if "--export" in args else None
-lines = open(fixture + "/ncu_raw.csv", newline="").read().splitlines(keepends=True)
-prof = [l for l in open(fixture + "/ncu.log") if l.startswith("==PROF== Profiling")]
-rows = list(csv.reader(lines))
-picked = [i for i in range(2, len(rows)) if not patterns or any(
-    p.search(r) for p in patterns for r in re.findall(r'"<default domain>:(.*?):none:', rows[i][4]))]
-if report:
-    with open(report, "w", newline="") as out:
-        out.writelines(lines[:2] + [lines[i] for i in picked])
-for n, i in enumerate(picked):
-    sys.stdout.write(re.sub(r" - \d+:", " - %d:" % n, prof[i - 2], count=1))
-PY
-)PY";
+                                "exec python3 '"
+                             << sourceFile("tests/support/standin_ncu.py") << "' '" << from << "' \"$@\"\n";
     ::chmod(tools.nsys.c_str(), 0755);
     ::chmod(tools.ncu.c_str(), 0755);
     return tools;

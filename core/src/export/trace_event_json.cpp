@@ -92,21 +92,10 @@ public:
 
     void write()
     {
-        out_ << "{\n  \"schemaVersion\": 1,\n  \"displayTimeUnit\": \"ns\",\n";
-        out_ << "  \"exportedBy\": " << jsonString("OpScope " OPSCOPE_VERSION) << ",\n";
-        // The profile's metadata as top-level values, as torch.profiler writes its own (they come back
-        // as metadata when the file is imported). Keys the format reserves are left out, and the source's
-        // time base: the times written are already on it.
-        static const std::set<std::string_view> kReserved = {"schemaVersion",    "displayTimeUnit",    "traceEvents",
-                                                             "deviceProperties", "exportedBy",         "opscope",
-                                                             "distributedInfo",  "baseTimeNanoseconds"};
-        for (const auto &[key, value] : p_.metadata)
-            if (!kReserved.contains(key))
-                out_ << "  " << jsonString(key) << ": " << jsonString(value) << ",\n";
-        // Only scalars before traceEvents: the lists and objects come after it, as Chrome writes them,
-        // since older trace processors (Perfetto's UI of 2021, as npm ships it) load no events from a file
-        // with an array or object before traceEvents. OpScope's importer reads the keys in any order.
-        out_ << "  \"traceEvents\": [\n";
+        // traceEvents first, with only displayTimeUnit before it, the rest after it as Chrome writes them:
+        // older trace processors (Perfetto's UI of 2021, the build npm ships) load no event from a file with
+        // any other key before traceEvents. OpScope's importer reads the keys in any order.
+        out_ << "{\n  \"displayTimeUnit\": \"ns\",\n  \"traceEvents\": [\n";
         writeTrackNames();
         writeSteps();
         writeRanges();
@@ -120,7 +109,17 @@ public:
         writeOperatorLinks();
         if (p_.span_start_ns != 0 || p_.span_end_ns != 0)
             event(slice("Trace", "\"capture span\"", {kStepsPid, 0}, p_.span_start_ns, p_.span_end_ns) + "}");
-        out_ << "\n  ],\n";
+        out_ << "\n  ],\n  \"schemaVersion\": 1,\n";
+        out_ << "  \"exportedBy\": " << jsonString("OpScope " OPSCOPE_VERSION) << ",\n";
+        // The profile's metadata as top-level values, as torch.profiler writes its own (they come back
+        // as metadata when the file is imported). Keys the format reserves are left out, and the source's
+        // time base: the times written are already on it.
+        static const std::set<std::string_view> kReserved = {"schemaVersion",    "displayTimeUnit",    "traceEvents",
+                                                             "deviceProperties", "exportedBy",         "opscope",
+                                                             "distributedInfo",  "baseTimeNanoseconds"};
+        for (const auto &[key, value] : p_.metadata)
+            if (!kReserved.contains(key))
+                out_ << "  " << jsonString(key) << ": " << jsonString(value) << ",\n";
         writeDevices();
         writeOpScopeInfo();
         out_ << "}\n";
