@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -26,6 +27,27 @@ bool isDirectory(const std::string &path)
 {
     std::error_code ec;
     return fs::is_directory(path, ec);
+}
+
+void writeFileAtomically(const std::string &path, const std::function<void(std::ostream &)> &write)
+{
+    const std::string temp = path + ".saving";
+    {
+        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+        if (!out)
+            throw FileError(path, "cannot write: the folder is missing or not writable");
+        write(out);
+        out.flush();
+        if (!out) {
+            out.close();
+            std::remove(temp.c_str());
+            throw FileError(path, "cannot write: disk full or I/O error");
+        }
+    }
+    if (std::rename(temp.c_str(), path.c_str()) != 0) {
+        std::remove(temp.c_str());
+        throw FileError(path, "cannot replace the file");
+    }
 }
 
 std::string fileExtension(const std::string &path)

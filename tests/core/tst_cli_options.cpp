@@ -21,7 +21,8 @@ namespace {
                             partitionMap, nsysCaptureRange, nsysTrace, nsysPath, outDir, name, importProfile,
                             captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
-    [[maybe_unused]] auto &[run, ncu, dedup, keepReport, checkCounts, ncuPath, replayTimeout, ncuRanks] = r;
+    [[maybe_unused]] auto &[run, ncu, dedup, distinctLaunches, keepReport, checkCounts, ncuPath, replayTimeout,
+                            ncuRanks] = r;
     // program and output are filled in from the run; kernelNameBase and extraArgs are refused (below).
     [[maybe_unused]] auto &[program, output, metricSet, sections, metrics, nvtxInclude, nvtxExclude, launchSkip,
                             launchCount, kernelName, kernelNameBase, kernelId, replayMode, targetProcesses, sudo,
@@ -119,6 +120,7 @@ std::vector<ReplayChange> replayChanges()
          [](ReplayRequest &r) {
              r.ncuRanks = {0, 3};
          }},
+        {"distinctLaunches", [](ReplayRequest &r) { r.distinctLaunches = false; }},
         {"keep report", [](ReplayRequest &r) { r.keepReport = true; }},
         {"count check", [](ReplayRequest &r) { r.checkCounts = false; }},
         {"ncu path", [](ReplayRequest &r) { r.ncuPath = "/opt/nvidia/nsight-compute/2025.3.1/ncu"; }},
@@ -240,6 +242,7 @@ private slots:
                              "--sudo-env",
                              "CUDA_VISIBLE_DEVICES=0,1",
                              "--no-dedup",
+                             "--no-distinct-launches",
                              "--keep-report",
                              "--no-count-check",
                              "--ncu",

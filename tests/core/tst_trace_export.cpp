@@ -172,6 +172,24 @@ private slots:
         QCOMPARE(steps, (std::vector<std::string>{"captured step (CAPTURE)"}));
     }
 
+    // traceEvents comes first (displayTimeUnit alone before it): the Perfetto UI build on npm
+    // (tst_perfetto_ui) loads no event from a file with any other key before it. The rest follows it.
+    void traceEventsFirst()
+    {
+        const std::string capture = fixture("h100/gpt4_bf16_infer/");
+        const Profile p = importCapture({capture + "nsys.sqlite", capture + "ncu_raw.csv"});
+        std::ostringstream text;
+        writeTraceEventJson(p, text);
+        const nlohmann::ordered_json trace = nlohmann::ordered_json::parse(text.str());
+        QStringList keys;
+        for (const auto &[key, value] : trace.items())
+            keys << QString::fromStdString(key);
+        QCOMPARE(keys.mid(0, 3), (QStringList{"displayTimeUnit", "traceEvents", "schemaVersion"}));
+        QVERIFY(keys.contains("deviceProperties"));
+        QCOMPARE(keys.back(), QString("opscope"));
+        QCOMPARE(trace["deviceProperties"].size(), size_t(1));
+    }
+
     // The root's empty path goes out as the launcher writes it ("[GPT]"), and comes back as stored.
     void emptyRootModulePath()
     {

@@ -61,9 +61,10 @@ private slots:
             test::runOpscope({"profile", test::sourceFile("examples/gpt.py"), "--nsys", tools.nsys, "--ncu", tools.ncu,
                               "--python", "/bin/true", "--no-correlation", "--out", out, "--name", "gpt"});
         QVERIFY2(r.exitCode == 0, r.err.c_str());
-        // ncu's progress as k/N, N the kernels nsys saw in the captured step (the fixture's README: 46).
+        // ncu's progress as k/N, N the launches the distinct-launch plan chose: 13 of the 46 kernels nsys
+        // saw in the captured step (tst_distinct_launches).
         for (const char *line :
-             {"[ncu] kernel 1/46: vectorized_gather_kernel\n", "[ncu] kernel 2/46: ", "[ncu] kernel 46/46: "})
+             {"[ncu] kernel 1/13: vectorized_gather_kernel\n", "[ncu] kernel 2/13: ", "[ncu] kernel 13/13: "})
             QVERIFY2(r.err.find(line) != std::string::npos, (std::string(line) + " not in:\n" + r.err).c_str());
         QVERIFY2(r.err.find("/47") == std::string::npos, r.err.c_str());
         QCOMPARE(r.out, "run folder: " + out + "/gpt\nprofile: " + out + "/gpt/gpt.opscope\n");
@@ -73,9 +74,30 @@ private slots:
         for (const auto &s : m["stages"])
             stages.push_back(s.value("name", ""));
         QCOMPARE(stages, (std::vector<std::string>{"nsys", "nsys-export", "ncu", "ncu-export"}));
-        QCOMPARE(m["replays"][0].value("kernels_profiled", 0), 46);
-        QCOMPARE(m["replays"][0].value("nsys_kernels_in_capture", 0), 46);
+        QCOMPARE(m["replays"][0].value("kernels_profiled", 0), 13);
+        QCOMPARE(m["replays"][0].value("distinct_launches", false), true);
+        QCOMPARE(m["replays"][0].value("distinct_kernels_in_capture", 0), 46);
+        QCOMPARE(m["replays"][0].value("distinct_signatures", 0), 13);
+        QCOMPARE(m["replays"][0].value("kernels_skipped", 0), 33);
         QCOMPARE(m["replays"][0].value("result", ""), std::string("ok"));
+        // The import copied the counters of each signature's profiled launch to the others: every kernel
+        // of the captured step has counters (one of the 33 got its row from the import's own matching).
+        QCOMPARE(m["counts"].value("distinct_kernels_filled", 0), 32);
+        QCOMPARE(m["counts"].value("distinct_problems", -1), 0);
+        QVERIFY2(r.err.find("distinct launches: ncu profiled 13 of 46 kernels of the captured step (13 distinct "
+                            "launch signatures)") != std::string::npos,
+                 r.err.c_str());
+        {
+            const Profile p = loadProfile(out + "/gpt/gpt.opscope");
+            size_t captured = 0, withCounters = 0;
+            for (Index k = 0; k < p.kernels.size(); ++k)
+                if (!(p.kernels[k].flags & kKernelOutsideCapture)) {
+                    ++captured;
+                    withCounters += !p.countersOfKernel(k).empty();
+                }
+            QCOMPARE(captured, size_t(46));
+            QCOMPARE(withCounters, size_t(46));
+        }
 
         // The run folder imported again (as after an OpScope update): the same profile, rewritten in place,
         // and with -o a copy where the user asks.
@@ -110,15 +132,15 @@ private slots:
             stages.push_back(s.name);
         QCOMPARE(stages, (std::vector<std::string>{"nsys", "nsys-export", "ncu", "ncu-export"}));
 
-        // Before ncu's first kernel: the total; then every kernel carries it.
-        QCOMPARE(seen.size(), size_t(1 + 46));
+        // Before ncu's first kernel: the total (the distinct-launch plan's 13); then every kernel carries it.
+        QCOMPARE(seen.size(), size_t(1 + 13));
         QCOMPARE(seen.front().stage, std::string("ncu"));
         QCOMPARE(seen.front().event.kind, ToolEvent::Kind::ReplayKernelsExpected);
-        QCOMPARE(seen.front().event.total, int64_t(46));
+        QCOMPARE(seen.front().event.total, int64_t(13));
         for (size_t i = 1; i < seen.size(); ++i) {
             QCOMPARE(seen[i].event.kind, ToolEvent::Kind::NcuKernel);
             QCOMPARE(seen[i].event.current, int64_t(i));
-            QCOMPARE(seen[i].event.total, int64_t(46));
+            QCOMPARE(seen[i].event.total, int64_t(13));
         }
 
         // A dedup replay of the same run (its second: stage ncu-2) leaves out the duplicate layers:
@@ -128,6 +150,7 @@ private slots:
           "members": ["blocks.0", "blocks.1", "blocks.2", "blocks.3"],
           "labels": ["blocks.0[Block]", "blocks.1[Block]", "blocks.2[Block]", "blocks.3[Block]"]}]})";
         replay.run = profiled.runDir;
+        replay.distinctLaunches = false;
         seen.clear();
         runReplay(replay, recording(seen)); // the stand-in ignores the exclusions: the count check says so
         QCOMPARE(seen.front().stage, std::string("ncu-2"));

@@ -2,7 +2,8 @@
 // Stand-ins for nsys and ncu on a machine without a GPU, replaying a real capture of the fixtures
 // (h100/gpt4_bf16_infer: 46 kernels in the captured step, 46 ncu rows): nsys writes its report and
 // exports the fixture's nsys.sqlite, ncu prints the fixture run's "==PROF== Profiling" lines and exports
-// its ncu_raw.csv. The workload itself never runs (a capture passes --python /bin/true).
+// its ncu_raw.csv, both for the rows a distinct-launch replay's op_id filters pick (13; all 46 else). The workload
+// itself never runs (a capture passes --python /bin/true).
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -34,15 +35,15 @@ inline StandInTools writeStandInTools(const QTemporaryDir &dir)
                               << from
                               << "/nsys.sqlite' \"$out\" ;;\n"
                                  "esac\n";
+    // ncu: --version, --import REPORT (prints it), else a profile pass (standin_ncu.py: the rows a
+    // distinct-launch replay's op_id filters pick, all 46 else).
     std::ofstream(tools.ncu) << "#!/bin/sh\n"
                                 "case \"$1\" in\n"
                                 "--version) echo 'Version 2025.3.1.0 (stand-in)'; exit 0 ;;\n"
-                                "--import) cat '"
-                             << from
-                             << "/ncu_raw.csv'; exit 0 ;;\n"
+                                "--import) cat \"$2\"; exit 0 ;;\n"
                                 "esac\n"
-                                "grep '^==PROF== Profiling' '"
-                             << from << "/ncu.log'\n";
+                                "exec python3 '"
+                             << sourceFile("tests/support/standin_ncu.py") << "' '" << from << "' \"$@\"\n";
     ::chmod(tools.nsys.c_str(), 0755);
     ::chmod(tools.ncu.c_str(), 0755);
     return tools;

@@ -2,6 +2,8 @@
 // Small file helpers shared by importers.
 
 #include <cstddef>
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <string_view>
 
@@ -28,6 +30,10 @@ bool isDirectory(const std::string &path);
 std::string fileExtension(const std::string &path); // lower case, with the dot: ".json"
 std::string fileBaseName(const std::string &path);  // without folder and last extension
 std::string fileName(const std::string &path);      // without folder: "ncu_raw.csv"
+
+// Writes `path` through `write` into "<path>.saving", then renames it over `path`, so a reader never sees
+// a half-written file and a failed write leaves the old one. Throws FileError naming `path`.
+void writeFileAtomically(const std::string &path, const std::function<void(std::ostream &)> &write);
 
 // A private folder under the system's temporary directory (mkdtemp), removed with everything in it
 // when this object goes, however the work in it ends. path() is empty when it could not be made.

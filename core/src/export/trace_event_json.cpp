@@ -6,6 +6,7 @@
 #include "opscope/trace_export.h"
 
 #include "opscope/errors.h"
+#include "opscope/file_util.h"
 #include "opscope/step_timing.h"
 
 #include <nlohmann/json.hpp>
@@ -91,20 +92,10 @@ public:
 
     void write()
     {
-        out_ << "{\n  \"schemaVersion\": 1,\n  \"displayTimeUnit\": \"ns\",\n";
-        out_ << "  \"exportedBy\": " << jsonString("OpScope " OPSCOPE_VERSION) << ",\n";
-        // The profile's metadata as top-level values, as torch.profiler writes its own (they come back
-        // as metadata when the file is imported). Keys the format reserves are left out, and the source's
-        // time base: the times written are already on it.
-        static const std::set<std::string_view> kReserved = {"schemaVersion",    "displayTimeUnit",    "traceEvents",
-                                                             "deviceProperties", "exportedBy",         "opscope",
-                                                             "distributedInfo",  "baseTimeNanoseconds"};
-        for (const auto &[key, value] : p_.metadata)
-            if (!kReserved.contains(key))
-                out_ << "  " << jsonString(key) << ": " << jsonString(value) << ",\n";
-        writeDevices();
-        writeOpScopeInfo();
-        out_ << "  \"traceEvents\": [\n";
+        // traceEvents first, with only displayTimeUnit before it, the rest after it as Chrome writes them:
+        // older trace processors (Perfetto's UI of 2021, the build npm ships) load no event from a file with
+        // any other key before traceEvents. OpScope's importer reads the keys in any order.
+        out_ << "{\n  \"displayTimeUnit\": \"ns\",\n  \"traceEvents\": [\n";
         writeTrackNames();
         writeSteps();
         writeRanges();
@@ -118,7 +109,20 @@ public:
         writeOperatorLinks();
         if (p_.span_start_ns != 0 || p_.span_end_ns != 0)
             event(slice("Trace", "\"capture span\"", {kStepsPid, 0}, p_.span_start_ns, p_.span_end_ns) + "}");
-        out_ << "\n  ]\n}\n";
+        out_ << "\n  ],\n  \"schemaVersion\": 1,\n";
+        out_ << "  \"exportedBy\": " << jsonString("OpScope " OPSCOPE_VERSION) << ",\n";
+        // The profile's metadata as top-level values, as torch.profiler writes its own (they come back
+        // as metadata when the file is imported). Keys the format reserves are left out, and the source's
+        // time base: the times written are already on it.
+        static const std::set<std::string_view> kReserved = {"schemaVersion",    "displayTimeUnit",    "traceEvents",
+                                                             "deviceProperties", "exportedBy",         "opscope",
+                                                             "distributedInfo",  "baseTimeNanoseconds"};
+        for (const auto &[key, value] : p_.metadata)
+            if (!kReserved.contains(key))
+                out_ << "  " << jsonString(key) << ": " << jsonString(value) << ",\n";
+        writeDevices();
+        writeOpScopeInfo();
+        out_ << "}\n";
     }
 
 private:
@@ -184,7 +188,7 @@ private:
              << ", \"sourcePath\": " << jsonString(p_.source_path) << ", \"metricUnits\": {";
         for (size_t m = 0; m < p_.metrics.size(); ++m)
             out_ << (m ? ", " : "") << text(p_.metrics[m].name) << ": " << text(p_.metrics[m].unit);
-        out_ << "}},\n";
+        out_ << "}}\n";
     }
 
     // Names as OpScope's timeline gives its tracks: "GPU 0 · Stream 7", "python3 [2857]".
@@ -535,22 +539,7 @@ void writeTraceEventJson(const Profile &profile, std::ostream &out)
 
 void writeTraceEventJsonFile(const Profile &profile, const std::string &path)
 {
-    const std::string temp = path + ".saving";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw FileError(path, "cannot write: the folder is missing or not writable");
-        writeTraceEventJson(profile, out);
-        out.flush();
-        if (!out) {
-            std::remove(temp.c_str());
-            throw FileError(path, "cannot write: disk full or I/O error");
-        }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        std::remove(temp.c_str());
-        throw FileError(path, "cannot replace the file");
-    }
+    writeFileAtomically(path, [&](std::ostream &out) { writeTraceEventJson(profile, out); });
 }
 
 } // namespace opscope

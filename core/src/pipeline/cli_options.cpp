@@ -240,6 +240,9 @@ const std::vector<OptionSpec> &replayOptionSpecs()
         {"--replay-mode", "MODE", "kernel", "kernel | application | range | app-range"},
         {"--target-processes", "WHICH", "all", "all | application-only"},
         {"--no-dedup", "", "", "profile every layer, not one per group of identical layers"},
+        {"--no-distinct-launches", "", "",
+         "profile every launch, not the first of each launch signature (kernel, grid, block, registers, shared "
+         "memory, operator input shapes) with its counters copied to the others"},
         {"--sudo", "", "", "run ncu as root (sudo -n -E), for GPUs that restrict counters to admins"},
         {"--sudo-env", "LIST", "", "NAME=VALUE;... passed to ncu under sudo"},
         {"--ncu", "PATH", "PATH, /usr/local/cuda/bin, /opt/nvidia/nsight-compute/...", "the ncu program"},
@@ -353,6 +356,7 @@ ReplayRequest parseReplayOptions(const ParsedArgs &args, const std::string &run)
     n.sudo = args.has("--sudo");
     n.sudoEnvironment = envOption(args, "--sudo-env");
     r.dedup = !args.has("--no-dedup");
+    r.distinctLaunches = !args.has("--no-distinct-launches");
     r.ncuPath = args.value("--ncu");
     r.keepReport = args.has("--keep-report");
     r.checkCounts = !args.has("--no-count-check");
@@ -451,6 +455,8 @@ Argv replayCliOptions(const ReplayRequest &r)
         addValue(argv, "--sudo-env", envList(n.sudoEnvironment, "--sudo-env"));
     if (!r.dedup)
         argv.push_back("--no-dedup");
+    if (!r.distinctLaunches)
+        argv.push_back("--no-distinct-launches");
     if (r.keepReport)
         argv.push_back("--keep-report");
     if (!r.checkCounts)

@@ -5,6 +5,7 @@
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/module_tree.h"
+#include "opscope/pipeline/distinct_launches.h"
 #include "opscope/profile_store.h"
 #include "opscope/step_timing.h"
 
@@ -39,7 +40,7 @@ void updateMissingCountersWarning(Profile &p)
                 p.warnings.erase(it);
             else
                 *it = std::to_string(missing) + " kernels of the captured step have no counters (no ncu row, "
-                                                "and no representative's after the dedup copy)";
+                                                "and none copied from an identical launch)";
             return;
         }
     }
@@ -112,6 +113,9 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     const std::string partitionMap = outputPath(run, "partition_map");
     const bool dedupReplay = !ncuCsv.empty() && replays.is_array() && !replays.empty() &&
                              replays.back().value("dedup", false) && !partitionMap.empty();
+    // The latest replay profiled the first launch of each launch signature: the others take its counters.
+    const bool distinctReplay =
+        !ncuCsv.empty() && replays.is_array() && !replays.empty() && replays.back().value("distinct_launches", false);
     // The launcher's groups of identical layers: needed by a dedup replay, a help to the module tree
     // otherwise (whose import goes on without them, with a warning, when the file is damaged).
     std::optional<PartitionMap> layers;
@@ -146,6 +150,23 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     if (!layersProblem.empty())
         profile.warnings.push_back("groups of identical layers left out: " + layersProblem);
 
+    if (distinctReplay) {
+        const DistinctCopyReport copy = propagateDistinctLaunchCounters(profile);
+        updateMissingCountersWarning(profile);
+        profile.setMetadata("distinct_launch_signatures", std::to_string(copy.signatures));
+        profile.setMetadata("distinct_kernels_profiled", std::to_string(copy.profiled));
+        profile.setMetadata("distinct_kernels_filled", std::to_string(copy.kernelsFilled));
+        for (const auto &problem : copy.problems)
+            profile.warnings.push_back("distinct launches: " + problem);
+        manifest["counts"]["distinct_launch_signatures"] = copy.signatures;
+        manifest["counts"]["distinct_kernels_profiled"] = copy.profiled;
+        manifest["counts"]["distinct_kernels_filled"] = copy.kernelsFilled;
+        manifest["counts"]["distinct_problems"] = copy.problems.size();
+    } else if (manifest.contains("counts") && manifest["counts"].is_object()) {
+        for (const char *key : {"distinct_launch_signatures", "distinct_kernels_profiled", "distinct_kernels_filled",
+                                "distinct_problems"})
+            manifest["counts"].erase(key);
+    }
     if (map) {
         const DedupReport dedup = propagateDedupCounters(profile, *map);
         updateMissingCountersWarning(profile);

@@ -1,14 +1,20 @@
 // The replay: the captured step of a run again, under ncu, with the run's launcher settings, then the
-// CSV export and the import. Dedup-aware: ncu skips every member of a group of identical layers but
-// its representative (NVTX exclusions on their module labels), and the import copies the
+// CSV export and the import. By default ncu profiles the first launch of each launch signature only
+// (NVTX includes on the emit_nvtx op_ids of their operators, planned from the nsys capture:
+// distinct_launches.h) and the import copies its counters to the other launches. Where the capture
+// cannot drive that, dedup: ncu skips every member of a group of identical layers but its
+// representative (NVTX exclusions on their module labels), and the import copies the
 // representative's counters to the others.
 #include "pipeline/stages.h"
 
+#include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/pipeline/distinct_launches.h"
 
 #include <algorithm>
 #include <filesystem>
+#include <optional>
 
 namespace opscope::pipeline {
 
@@ -20,9 +26,11 @@ struct ReplayPlan {
     ToolInfo ncu;
     std::vector<std::string> excludedLabels;
     size_t dedupGroups = 0;
-    bool userFilters = false; // filters beyond CAPTURE + dedup: the count check does not apply
-    bool unprofiled = false;  // a rank of a distributed job that ncu does not replay (--ncu-ranks)
-    bool rankPart = false;    // the replay of one rank's part: the job is imported as a whole
+    bool userFilters = false;                   // filters beyond CAPTURE + dedup: the count check does not apply
+    bool unprofiled = false;                    // a rank of a distributed job that ncu does not replay (--ncu-ranks)
+    bool rankPart = false;                      // the replay of one rank's part: the job is imported as a whole
+    std::optional<DistinctLaunchPlan> distinct; // set when ncu profiles distinct launches only
+    std::string distinctUnusable;               // why not, when it was asked for
 };
 
 std::string jsonString(const nlohmann::json &object, const char *key)
@@ -76,10 +84,31 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
     n.output = run.file(plan.id);
     plan.userFilters = !n.nvtxInclude.empty() || !n.nvtxExclude.empty() || !n.kernelName.empty() ||
                        !n.kernelId.empty() || n.launchSkip || n.launchCount;
+    // Distinct launches: the op_ids of the operators whose launches ncu profiles. They exist only inside
+    // the captured steps (emit_nvtx), so they replace the CAPTURE include (ncu ORs its includes).
+    const std::string sqlite = run.file("nsys.sqlite");
+    if (request.distinctLaunches && !plan.userFilters) {
+        if (!fileExists(sqlite)) {
+            plan.distinctUnusable = "the run has no nsys capture to plan them from";
+        } else {
+            DistinctLaunchPlan d;
+            try {
+                d = planDistinctLaunches(importCapture({sqlite}));
+            } catch (const FileError &e) {
+                d.unusable = e.what();
+            }
+            if (d.unusable.empty()) {
+                n.nvtxInclude = distinctLaunchFilters(d);
+                plan.distinct = std::move(d);
+            } else {
+                plan.distinctUnusable = d.unusable;
+            }
+        }
+    }
     if (n.nvtxInclude.empty()) // the captured steps: a start/end range, so autograd's kernels are in it
         n.nvtxInclude.push_back({"CAPTURE", false});
     const std::string partitionMap = run.file("partition_map.json");
-    if (request.dedup && fileExists(partitionMap)) {
+    if (!plan.distinct && request.dedup && fileExists(partitionMap)) {
         const PartitionMap map = readPartitionMap(partitionMap);
         for (const NvtxFilter &f : dedupExclusions(map)) {
             n.nvtxExclude.push_back(f);
@@ -165,6 +194,33 @@ PipelineResult runUnprofiledRank(RunFolder &run, const ReplayPlan &plan, const S
     return result;
 }
 
+// What a distinct-launch replay profiled against its plan: the note of the saving, and a problem when
+// ncu profiled other launches than the plan chose (the op_ids differ between the two runs).
+void checkDistinctReplay(const DistinctLaunchPlan &d, int64_t rows, double secondsPerKernel, bool checkCounts,
+                         const std::string &id, nlohmann::json &record, PipelineResult &result)
+{
+    const int64_t skipped = int64_t(d.kernels) - rows;
+    record["kernels_skipped"] = std::max<int64_t>(0, skipped);
+    std::string note = "distinct launches: ncu profiled " + std::to_string(rows) + " of " + std::to_string(d.kernels) +
+                       " kernels of the captured step (" + std::to_string(d.signatures) +
+                       " distinct launch signatures)";
+    if (secondsPerKernel > 0 && skipped > 0) {
+        const double saved = secondsPerKernel * double(skipped);
+        record["distinct_estimated_saving_s"] = saved;
+        note += ", about " + std::to_string(int64_t(saved + 0.5)) + " s of profiling saved at " +
+                std::to_string(int64_t(secondsPerKernel * 1000 + 0.5)) + " ms per kernel";
+    }
+    result.notes.push_back(note);
+    if (checkCounts && rows != int64_t(d.profiled))
+        result.problems.push_back(
+            "the two passes disagree: the plan from the nsys capture chose " + std::to_string(d.opIds.size()) +
+            " operators whose " + std::to_string(d.profiled) + " launches ncu should profile, ncu profiled " +
+            std::to_string(rows) + " (see the --nvtx-include filters at the top of " + id +
+            ".log). The emit_nvtx op_ids differ between the two runs (data-dependent control flow, a different "
+            "number of steps) or the workload launches other kernels under ncu; replay with "
+            "--no-distinct-launches. Counters are still copied where the signatures match.");
+}
+
 } // namespace
 
 std::vector<PlannedCommand> planReplay(const ReplayRequest &request)
@@ -195,7 +251,16 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
                              {"replay_mode", n.replayMode ? std::string(toString(*n.replayMode)) : "kernel"},
                              {"dedup", !plan.excludedLabels.empty()},
                              {"dedup_groups", plan.dedupGroups},
-                             {"excluded_labels", plan.excludedLabels}};
+                             {"excluded_labels", plan.excludedLabels},
+                             {"distinct_launches", plan.distinct.has_value()}};
+    if (plan.distinct) {
+        record["distinct_signatures"] = plan.distinct->signatures;
+        record["distinct_kernels_in_capture"] = plan.distinct->kernels;
+        record["distinct_kernels_planned"] = plan.distinct->profiled;
+        record["distinct_operators"] = plan.distinct->opIds.size();
+    } else if (!plan.distinctUnusable.empty()) {
+        record["distinct_launches_unusable"] = plan.distinctUnusable;
+    }
     m["tools"]["ncu"] = {{"path", plan.ncu.path}, {"version", plan.ncu.version}};
     if (!m.contains("replays") || !m["replays"].is_array())
         m["replays"] = nlohmann::json::array();
@@ -209,14 +274,20 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
     const std::string sqlite = run.file("nsys.sqlite");
     std::optional<CaptureKernelCount> nsysCount;
     std::string nsysCountError;
-    if (!plan.userFilters && fileExists(sqlite)) {
+    if (!plan.distinctUnusable.empty())
+        result.notes.push_back(
+            "distinct launches not used (" + plan.distinctUnusable + ")" +
+            (plan.excludedLabels.empty() ? "" : ": one layer per group of identical layers instead"));
+    if (!plan.userFilters && !plan.distinct && fileExists(sqlite)) {
         try {
             nsysCount = countCaptureKernels(sqlite, plan.excludedLabels);
         } catch (const FileError &e) {
             nsysCountError = e.what();
         }
     }
-    const int64_t expectedKernels = nsysCount ? std::max<int64_t>(0, nsysCount->inCapture - nsysCount->excluded) : 0;
+    const int64_t expectedKernels = plan.distinct ? int64_t(plan.distinct->profiled)
+                                    : nsysCount   ? std::max<int64_t>(0, nsysCount->inCapture - nsysCount->excluded)
+                                                  : 0;
     StageCallbacks stageCallbacks = callbacks;
     if (expectedKernels > 0 && callbacks.onEvent)
         stageCallbacks.onEvent = [&](std::string_view stage, const ToolEvent &event) {
@@ -280,6 +351,9 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
             const int64_t rows = countNcuCsvKernels(run.file(csv));
             replayRecord()["ncu_rows"] = rows;
             m["counts"]["ncu_rows"] = rows;
+            if (plan.distinct)
+                checkDistinctReplay(*plan.distinct, rows, secondsPerKernel, request.checkCounts, plan.id,
+                                    replayRecord(), result);
             if (request.checkCounts && !nsysCountError.empty())
                 result.problems.push_back(nsysCountError);
             if (request.checkCounts && nsysCount) {

@@ -56,6 +56,9 @@ struct ReplayRequest {
     std::string run; // run folder or its manifest
     NcuOptions ncu;  // output, application and filters are filled in from the run
     bool dedup = true;
+    // Profile the first launch of each launch signature only, and copy its counters to the others
+    // (distinct_launches.h); where the capture cannot drive it, one layer per group (dedup) instead.
+    bool distinctLaunches = true;
     bool keepReport = false;
     bool checkCounts = true;
     std::string ncuPath;

@@ -18,8 +18,9 @@ namespace {
 
 // What a kernel looks like to the matcher at each level of strictness.
 struct KernelKeys {
-    std::string stack;  // module path | operator | shapes | name | grid | block
-    std::string launch; // name | grid | block
+    std::string stack;    // module path | operator | shapes | name | grid | block
+    std::string opLaunch; // operator | shapes | name | grid | block
+    std::string launch;   // name | grid | block
     std::string name;
 };
 
@@ -37,7 +38,8 @@ KernelKeys keysOf(const Profile &p, Index k)
         op = std::string(p.text(p.operators[kernel.op].name));
         shapes = std::string(p.text(p.operators[kernel.op].shapes));
     }
-    keys.stack = module + "|" + op + "|" + shapes + "|" + keys.launch;
+    keys.opLaunch = op + "|" + shapes + "|" + keys.launch;
+    keys.stack = module + "|" + keys.opLaunch;
     return keys;
 }
 
@@ -118,6 +120,11 @@ NcuMatchReport matchNcuRows(Profile &timeline, const Profile &ncu, const std::ve
         }
     };
     pass(&KernelKeys::stack, counts.matchedByStack);
+    // Rows without the module (ncu's rows of backward kernels: autograd's thread has no module range)
+    // go by operator and shapes first: a replay that profiled some launches only (dedup, distinct
+    // launches) has rows for a launch key whose earlier launches it skipped, and by launch alone such a
+    // row would take the first free kernel of its key, a launch of another operator.
+    pass(&KernelKeys::opLaunch, counts.matchedByLaunch);
     pass(&KernelKeys::launch, counts.matchedByLaunch);
     pass(&KernelKeys::name, counts.matchedByName);
 

@@ -642,22 +642,7 @@ std::string exportOperatorProfilerJson(const Profile &p)
 void writeOperatorProfilerJson(const Profile &profile, const std::string &path)
 {
     const std::string text = exportOperatorProfilerJson(profile);
-    const std::string temp = path + ".saving";
-    {
-        std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-        if (!out)
-            throw FileError(path, "cannot write: the folder is missing or not writable");
-        out << text;
-        out.flush();
-        if (!out) {
-            std::remove(temp.c_str());
-            throw FileError(path, "cannot write: disk full or I/O error");
-        }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-        std::remove(temp.c_str());
-        throw FileError(path, "cannot replace the file");
-    }
+    writeFileAtomically(path, [&](std::ostream &out) { out << text; });
 }
 
 } // namespace opscope

@@ -1,0 +1,28 @@
+"""The profile pass of the ncu stand-in (standin_tools.h): replays the fixture run's ncu rows.
+
+Usage: standin_ncu.py FIXTURE_DIR NCU_ARGS...
+Its --nvtx-include op_id filters (a distinct-launch replay's, `regex:...op_id = (...)...$/`) pick the
+rows whose NVTX stack has a matching range, as ncu would; other filters are ignored (all rows). The
+picked rows go into the report (--export OUT: OUT.ncu-rep, which the stand-in's --import prints), and
+their "==PROF== Profiling" lines, renumbered as ncu numbers what it profiles, to stdout.
+"""
+import csv
+import re
+import sys
+
+fixture, args = sys.argv[1], sys.argv[2:]
+patterns = [re.compile(a[len("regex:"):-1]) for a, prev in zip(args, [""] + args)
+            if prev == "--nvtx-include" and a.startswith("regex:") and a.endswith("/")]
+report = args[args.index("--export") + 1] + ".ncu-rep" if "--export" in args else None
+with open(fixture + "/ncu_raw.csv", newline="") as f:
+    lines = f.read().splitlines(keepends=True)
+with open(fixture + "/ncu.log") as f:
+    prof = [line for line in f if line.startswith("==PROF== Profiling")]
+rows = list(csv.reader(lines))
+picked = [i for i in range(2, len(rows)) if not patterns or any(
+    p.search(r) for p in patterns for r in re.findall(r'"<default domain>:(.*?):none:', rows[i][4]))]
+if report:
+    with open(report, "w", newline="") as out:
+        out.writelines(lines[:2] + [lines[i] for i in picked])
+for n, i in enumerate(picked):
+    sys.stdout.write(re.sub(r" - \d+:", " - %d:" % n, prof[i - 2], count=1))
