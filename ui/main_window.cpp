@@ -79,9 +79,12 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(progressBar_);
     statusBar()->addPermanentWidget(cancelButton_);
     connect(cancelButton_, &QPushButton::clicked, loader_, &ProfileLoader::cancel);
-    connect(loader_, &ProfileLoader::progress, this, [this](double fraction, const QString &stage) {
+    connect(loader_, &ProfileLoader::progress, this, [this](LoadStage stage, double fraction, const QString &detail) {
+        // "Read 1/3 · 45%" on the bar, what the stage does now beside it.
         progressBar_->setValue(int(fraction * 1000));
-        progressBar_->setFormat(stage + QStringLiteral(" %p%"));
+        progressBar_->setFormat(
+            QStringLiteral("%1 %2/%3 · %p%").arg(loadStageName(stage)).arg(int(stage) + 1).arg(kLoadStageCount));
+        statusLabel_->setText(tr("Opening %1: %2").arg(openingName_, detail));
     });
     connect(loader_, &ProfileLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &ProfileLoader::failed, this, &MainWindow::onFailed);
@@ -170,9 +173,13 @@ void MainWindow::buildViews()
     for (QDockWidget *d : {tree, bottom, details})
         viewMenu_->addAction(d->toggleViewAction());
 
-    // The timeline speaks in kernels and operators; everything else follows the shared selection.
+    // The timeline speaks in kernels, operators and phases; everything else follows the shared selection.
     connect(timeline_, &TimelineView::kernelSelected, selection_, &Selection::setKernel);
     connect(timeline_, &TimelineView::operatorSelected, selection_, &Selection::setOperator);
+    connect(timeline_, &TimelineView::moduleSelected, this, [this](Index instance) {
+        if (capture_)
+            selection_->setModule(capture_->analysis->tree.nodeOf(instance));
+    });
     connect(selection_, &Selection::changed, this, &MainWindow::followSelection);
 }
 
@@ -306,9 +313,25 @@ void MainWindow::followSelection()
         timeline_->setSelectedKernel(s.index);
     else if (s.kind == Selection::Kind::Operator)
         timeline_->setSelectedOperator(s.index);
+    else if (s.kind == Selection::Kind::Module && capture_)
+        selectPhaseBand(int(s.index));
     else if (s.kind == Selection::Kind::None)
         timeline_->clearSelection();
     updateDetails();
+}
+
+void MainWindow::selectPhaseBand(int node)
+{
+    const ModuleTree &tree = capture_->analysis->tree;
+    if (node < 0 || size_t(node) >= tree.nodes.size() || !tree.nodes[size_t(node)].phase)
+        return; // a module's band is its range; the timeline keeps what it shows
+    // The band picked on the timeline stays; from elsewhere, the phase's first call is shown.
+    const EventRef current = timeline_->selection();
+    if (current.kind == EventKind::Module && tree.nodeOf(current.index) == node)
+        return;
+    const std::vector<Index> &instances = tree.nodes[size_t(node)].instances;
+    if (!instances.empty())
+        timeline_->setSelection({EventKind::Module, instances.front()});
 }
 
 void MainWindow::updateDetails()
@@ -364,7 +387,8 @@ void MainWindow::showOpenDialog()
 
 void MainWindow::openFiles(const QStringList &paths)
 {
-    statusLabel_->setText(tr("Opening %1...").arg(QFileInfo(paths.value(0)).fileName()));
+    openingName_ = QFileInfo(paths.value(0)).fileName();
+    statusLabel_->setText(tr("Opening %1...").arg(openingName_));
     progressBar_->setValue(0);
     progressBar_->show();
     cancelButton_->show();
@@ -381,7 +405,8 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     profilePaths_ = paths;
     addRecentFiles(paths);
 
-    timeline_->setModel(capture_->profile, capture_->timeline); // built by the loader, off this thread
+    // Built and coloured by the loader, off this thread.
+    timeline_->setModel(capture_->profile, capture_->timeline, capture_->timelineColoring);
     // Open on the captured step(s), not the whole process with its initialisation and warm-up.
     if (const auto &steps = capture_->steps; !steps.empty()) {
         const int64_t start = steps.front().start_ns, end = steps.back().end_ns;
