@@ -86,6 +86,7 @@ MainWindow::MainWindow(QWidget *parent)
             QStringLiteral("%1 %2/%3 · %p%").arg(loadStageName(stage)).arg(int(stage) + 1).arg(kLoadStageCount));
         statusLabel_->setText(tr("Opening %1: %2").arg(openingName_, detail));
     });
+    connect(loader_, &ProfileLoader::shown, this, &MainWindow::onShown);
     connect(loader_, &ProfileLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &ProfileLoader::failed, this, &MainWindow::onFailed);
     connect(loader_, &ProfileLoader::cancelled, this, [this](const QStringList &paths) {
@@ -395,10 +396,8 @@ void MainWindow::openFiles(const QStringList &paths)
     loader_->load(paths);
 }
 
-void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
+void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
 {
-    progressBar_->hide();
-    cancelButton_->hide();
     selection_->clear();
     capture_ = std::move(capture);
     profilePath_ = paths.value(0);
@@ -425,7 +424,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     kernels_->setAnalysis(capture_->analysis);
     counters_->setAnalysis(capture_->analysis);
     roofline_->setAnalysis(capture_->analysis);
-    insights_->setAnalysis(capture_->analysis, capture_->insights);
+    insights_->setAnalysis(capture_->analysis, {}); // found next, off this thread
     updateDetails();
 
     const Profile &p = *capture_->profile;
@@ -435,6 +434,17 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     warningsBar_->setWarnings(warnings);
     warningsToolBar_->setVisible(!warnings.isEmpty());
     updateTitle();
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
+{
+    progressBar_->hide();
+    cancelButton_->hide();
+    if (!capture_ || capture_->profile != capture->profile)
+        onShown(capture, paths); // not shown yet
+    capture_ = std::move(capture);
+    insights_->setAnalysis(capture_->analysis, capture_->insights);
+    const Profile &p = *capture_->profile;
     size_t captured = 0, attributed = 0;
     for (const Kernel &k : p.kernels)
         if (!(k.flags & kKernelOutsideCapture)) {

@@ -79,6 +79,9 @@ private:
     void buildMenus();
     void buildViews();
     void showOpenDialog();
+    // The capture without its insights: every view but the insights shows it.
+    void onShown(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths);
+    // The complete capture: the insights, the status line, openFinished.
     void onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths);
     void onFailed(const QString &message, const QStringList &paths);
     void followSelection();

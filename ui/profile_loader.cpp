@@ -35,7 +35,7 @@ LoadStage importStage(std::string_view detail)
 }
 
 std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress,
-                                                 const LoadStageCallback &indexing)
+                                                 const LoadStageCallback &indexing, InsightsWhen insights)
 {
     std::vector<std::string> files;
     for (const QString &p : paths)
@@ -50,12 +50,14 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     auto profile = std::make_shared<const Profile>(importCapture(files, {}, progress));
     progress.checkCancel();
     capture->profile = profile;
-    report(0.0, "Building the module tree and the roofline");
+    report(0.0, "Building the module tree, the roofline and the operator table");
     capture->analysis = analyzeProfile(profile);
     progress.checkCancel();
-    report(0.4, "Finding insights");
-    capture->insights = findInsights(*profile, Typography::Unicode);
-    progress.checkCancel();
+    if (insights == InsightsWhen::Now) {
+        report(0.4, "Finding insights");
+        capture->insights = findInsights(*profile, Typography::Unicode);
+        progress.checkCancel();
+    }
     report(0.5, "Indexing the timeline");
     capture->timeline = std::make_shared<const TimelineModel>(*profile);
     progress.checkCancel();
@@ -64,6 +66,13 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     capture->steps = markedSteps(*profile);
     report(1.0, "Indexing the timeline");
     return capture;
+}
+
+std::shared_ptr<const LoadedCapture> withInsights(const LoadedCapture &capture)
+{
+    auto complete = std::make_shared<LoadedCapture>(capture);
+    complete->insights = findInsights(*capture.profile, Typography::Unicode);
+    return complete;
 }
 
 ProfileLoader::ProfileLoader(QObject *parent) : QObject(parent)
@@ -103,6 +112,8 @@ void ProfileLoader::load(const QStringList &paths)
                 std::mutex posting; // nsys imports report from their reading threads
                 Progress progress(
                     [&](double fraction, std::string_view detail) {
+                        if (detail == "Import done") // importCapture's own end, after the attribution
+                            return;
                         const std::lock_guard lock(posting);
                         post(importStage(detail), fraction, detail);
                     },
@@ -111,7 +122,11 @@ void ProfileLoader::load(const QStringList &paths)
                     const std::lock_guard lock(posting);
                     post(LoadStage::Index, fraction, detail);
                 };
-                outcome.value = loadCapture(paths, progress, indexing);
+                const auto shown = loadCapture(paths, progress, indexing, InsightsWhen::Later);
+                // The views show it now; the insights (seconds on big captures) follow.
+                job.post([this, shown, paths] { emit this->shown(shown, paths); });
+                indexing(0.0, "Finding insights");
+                outcome.value = withInsights(*shown);
             } catch (const Cancelled &) {
                 outcome.cancelled = true;
             } catch (const std::exception &e) {

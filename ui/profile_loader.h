@@ -50,9 +50,14 @@ LoadStage importStage(std::string_view detail);
 // it off the GUI thread). Throws what the importers throw, Cancelled when `progress` is cancelled.
 // The importers report through `progress`; the indexing after them through `indexing` when given
 // (the Index stage), else through `progress` too.
+// Later leaves LoadedCapture::insights empty, for withInsights().
 using LoadStageCallback = std::function<void(double fraction, std::string_view detail)>;
+enum class InsightsWhen { Now, Later };
 std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress,
-                                                 const LoadStageCallback &indexing = {});
+                                                 const LoadStageCallback &indexing = {},
+                                                 InsightsWhen insights = InsightsWhen::Now);
+// A copy of `capture` with its insights found (off the GUI thread too).
+std::shared_ptr<const LoadedCapture> withInsights(const LoadedCapture &capture);
 
 class ProfileLoader : public QObject {
     Q_OBJECT
@@ -72,6 +77,9 @@ signals:
     // `fraction` of `stage` done; `detail` says what it does now ("Reading torch.profiler trace").
     // At most one a few tens of milliseconds apart, except when the stage or its detail changes.
     void progress(opscope::ui::LoadStage stage, double fraction, const QString &detail);
+    // The capture without its insights, as soon as the views can show it; `loaded` follows with
+    // the complete capture (the same profile, analysis and timeline, and the insights).
+    void shown(std::shared_ptr<const opscope::ui::LoadedCapture> capture, const QStringList &paths);
     void loaded(std::shared_ptr<const opscope::ui::LoadedCapture> capture, const QStringList &paths);
     void failed(const QString &message, const QStringList &paths);
     void cancelled(const QStringList &paths);
