@@ -79,10 +79,14 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addPermanentWidget(progressBar_);
     statusBar()->addPermanentWidget(cancelButton_);
     connect(cancelButton_, &QPushButton::clicked, loader_, &ProfileLoader::cancel);
-    connect(loader_, &ProfileLoader::progress, this, [this](double fraction, const QString &stage) {
+    connect(loader_, &ProfileLoader::progress, this, [this](LoadStage stage, double fraction, const QString &detail) {
+        // "Read 1/3 · 45%" on the bar, what the stage does now beside it.
         progressBar_->setValue(int(fraction * 1000));
-        progressBar_->setFormat(stage + QStringLiteral(" %p%"));
+        progressBar_->setFormat(
+            QStringLiteral("%1 %2/%3 · %p%").arg(loadStageName(stage)).arg(int(stage) + 1).arg(kLoadStageCount));
+        statusLabel_->setText(tr("Opening %1: %2").arg(openingName_, detail));
     });
+    connect(loader_, &ProfileLoader::shown, this, &MainWindow::onShown);
     connect(loader_, &ProfileLoader::loaded, this, &MainWindow::onLoaded);
     connect(loader_, &ProfileLoader::failed, this, &MainWindow::onFailed);
     connect(loader_, &ProfileLoader::cancelled, this, [this](const QStringList &paths) {
@@ -170,9 +174,13 @@ void MainWindow::buildViews()
     for (QDockWidget *d : {tree, bottom, details})
         viewMenu_->addAction(d->toggleViewAction());
 
-    // The timeline speaks in kernels and operators; everything else follows the shared selection.
+    // The timeline speaks in kernels, operators and phases; everything else follows the shared selection.
     connect(timeline_, &TimelineView::kernelSelected, selection_, &Selection::setKernel);
     connect(timeline_, &TimelineView::operatorSelected, selection_, &Selection::setOperator);
+    connect(timeline_, &TimelineView::moduleSelected, this, [this](Index instance) {
+        if (capture_)
+            selection_->setModule(capture_->analysis->tree.nodeOf(instance));
+    });
     connect(selection_, &Selection::changed, this, &MainWindow::followSelection);
 }
 
@@ -306,9 +314,25 @@ void MainWindow::followSelection()
         timeline_->setSelectedKernel(s.index);
     else if (s.kind == Selection::Kind::Operator)
         timeline_->setSelectedOperator(s.index);
+    else if (s.kind == Selection::Kind::Module && capture_)
+        selectPhaseBand(int(s.index));
     else if (s.kind == Selection::Kind::None)
         timeline_->clearSelection();
     updateDetails();
+}
+
+void MainWindow::selectPhaseBand(int node)
+{
+    const ModuleTree &tree = capture_->analysis->tree;
+    if (node < 0 || size_t(node) >= tree.nodes.size() || !tree.nodes[size_t(node)].phase)
+        return; // a module's band is its range; the timeline keeps what it shows
+    // The band picked on the timeline stays; from elsewhere, the phase's first call is shown.
+    const EventRef current = timeline_->selection();
+    if (current.kind == EventKind::Module && tree.nodeOf(current.index) == node)
+        return;
+    const std::vector<Index> &instances = tree.nodes[size_t(node)].instances;
+    if (!instances.empty())
+        timeline_->setSelection({EventKind::Module, instances.front()});
 }
 
 void MainWindow::updateDetails()
@@ -364,24 +388,24 @@ void MainWindow::showOpenDialog()
 
 void MainWindow::openFiles(const QStringList &paths)
 {
-    statusLabel_->setText(tr("Opening %1...").arg(QFileInfo(paths.value(0)).fileName()));
+    openingName_ = QFileInfo(paths.value(0)).fileName();
+    statusLabel_->setText(tr("Opening %1...").arg(openingName_));
     progressBar_->setValue(0);
     progressBar_->show();
     cancelButton_->show();
     loader_->load(paths);
 }
 
-void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
+void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
 {
-    progressBar_->hide();
-    cancelButton_->hide();
     selection_->clear();
     capture_ = std::move(capture);
     profilePath_ = paths.value(0);
     profilePaths_ = paths;
     addRecentFiles(paths);
 
-    timeline_->setModel(capture_->profile, capture_->timeline); // built by the loader, off this thread
+    // Built and coloured by the loader, off this thread.
+    timeline_->setModel(capture_->profile, capture_->timeline, capture_->timelineColoring);
     // Open on the captured step(s), not the whole process with its initialisation and warm-up.
     if (const auto &steps = capture_->steps; !steps.empty()) {
         const int64_t start = steps.front().start_ns, end = steps.back().end_ns;
@@ -400,7 +424,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     kernels_->setAnalysis(capture_->analysis);
     counters_->setAnalysis(capture_->analysis);
     roofline_->setAnalysis(capture_->analysis);
-    insights_->setAnalysis(capture_->analysis, capture_->insights);
+    insights_->setAnalysis(capture_->analysis, {}); // found next, off this thread
     updateDetails();
 
     const Profile &p = *capture_->profile;
@@ -410,6 +434,17 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     warningsBar_->setWarnings(warnings);
     warningsToolBar_->setVisible(!warnings.isEmpty());
     updateTitle();
+}
+
+void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
+{
+    progressBar_->hide();
+    cancelButton_->hide();
+    if (!capture_ || capture_->profile != capture->profile)
+        onShown(capture, paths); // not shown yet
+    capture_ = std::move(capture);
+    insights_->setAnalysis(capture_->analysis, capture_->insights);
+    const Profile &p = *capture_->profile;
     size_t captured = 0, attributed = 0;
     for (const Kernel &k : p.kernels)
         if (!(k.flags & kKernelOutsideCapture)) {

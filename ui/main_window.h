@@ -79,9 +79,13 @@ private:
     void buildMenus();
     void buildViews();
     void showOpenDialog();
+    // The capture without its insights: every view but the insights shows it.
+    void onShown(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths);
+    // The complete capture: the insights, the status line, openFinished.
     void onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths);
     void onFailed(const QString &message, const QStringList &paths);
     void followSelection();
+    void selectPhaseBand(int node); // a phase node of the module tree: its band on the timeline
     void updateDetails();
     void updateTitle();
     void focusFilter();
@@ -95,6 +99,7 @@ private:
     std::shared_ptr<const LoadedCapture> capture_;
     QString profilePath_;
     QStringList profilePaths_;
+    QString openingName_; // the file being opened, for the status line
     ProfileLoader *loader_;
     Selection *selection_;
     TimelineView *timeline_ = nullptr;

@@ -2,32 +2,77 @@
 
 #include "models/profile_analysis.h"
 #include "timeline/timeline_model.h"
+#include "timeline/timeline_slots.h"
 
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/progress.h"
 #include "qt_text.h"
 
+#include <chrono>
+#include <mutex>
+#include <string>
+
 namespace opscope::ui {
 
-std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress)
+QString loadStageName(LoadStage stage)
+{
+    switch (stage) {
+    case LoadStage::Read:
+        return QObject::tr("Read");
+    case LoadStage::Attribute:
+        return QObject::tr("Attribute");
+    case LoadStage::Index:
+        return QObject::tr("Index");
+    }
+    return {};
+}
+
+LoadStage importStage(std::string_view detail)
+{
+    // attribute()'s own stage (core/src/analysis/attribution.cpp); everything else an importer says is reading.
+    return detail == "Attributing kernels" ? LoadStage::Attribute : LoadStage::Read;
+}
+
+std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress,
+                                                 const LoadStageCallback &indexing, InsightsWhen insights)
 {
     std::vector<std::string> files;
     for (const QString &p : paths)
         files.push_back(p.toStdString());
+    auto report = [&](double fraction, std::string_view detail) {
+        if (indexing)
+            indexing(fraction, detail);
+        else
+            progress.report(fraction, detail);
+    };
     auto capture = std::make_shared<LoadedCapture>();
     auto profile = std::make_shared<const Profile>(importCapture(files, {}, progress));
     progress.checkCancel();
-    progress.report(0.0, "Analysing");
     capture->profile = profile;
+    report(0.0, "Building the module tree, the roofline and the operator table");
     capture->analysis = analyzeProfile(profile);
     progress.checkCancel();
-    capture->insights = findInsights(*profile, Typography::Unicode);
-    progress.checkCancel();
+    if (insights == InsightsWhen::Now) {
+        report(0.4, "Finding insights");
+        capture->insights = findInsights(*profile, Typography::Unicode);
+        progress.checkCancel();
+    }
+    report(0.5, "Indexing the timeline");
     capture->timeline = std::make_shared<const TimelineModel>(*profile);
+    progress.checkCancel();
+    report(0.9, "Colouring the timeline");
+    capture->timelineColoring = colorTimeline(*capture->timeline);
     capture->steps = markedSteps(*profile);
-    progress.report(1.0, "Analysing");
+    report(1.0, "Indexing the timeline");
     return capture;
+}
+
+std::shared_ptr<const LoadedCapture> withInsights(const LoadedCapture &capture)
+{
+    auto complete = std::make_shared<LoadedCapture>(capture);
+    complete->insights = findInsights(*capture.profile, Typography::Unicode);
+    return complete;
 }
 
 ProfileLoader::ProfileLoader(QObject *parent) : QObject(parent)
@@ -48,13 +93,40 @@ void ProfileLoader::load(const QStringList &paths)
         [this, paths](const JobControl &job) {
             JobOutcome<LoadedCapture> outcome;
             try {
+                // Reports are thinned to one per kReportGap (a stage or detail that changes always
+                // goes through): a flood of queued calls would keep the GUI thread from painting.
+                constexpr auto kReportGap = std::chrono::milliseconds(40);
+                std::chrono::steady_clock::time_point lastPost{};
+                LoadStage lastStage = LoadStage::Read;
+                std::string lastDetail;
+                const auto post = [&](LoadStage stage, double fraction, std::string_view detail) {
+                    const auto now = std::chrono::steady_clock::now();
+                    if (stage == lastStage && detail == lastDetail && now - lastPost < kReportGap)
+                        return;
+                    lastPost = now;
+                    lastStage = stage;
+                    lastDetail = detail;
+                    const QString text = toQString(detail);
+                    job.post([this, stage, fraction, text] { emit this->progress(stage, fraction, text); });
+                };
+                std::mutex posting; // nsys imports report from their reading threads
                 Progress progress(
-                    [this, &job](double fraction, std::string_view stage) {
-                        const QString text = toQString(stage);
-                        job.post([this, fraction, text] { emit this->progress(fraction, text); });
+                    [&](double fraction, std::string_view detail) {
+                        if (detail == "Import done") // importCapture's own end, after the attribution
+                            return;
+                        const std::lock_guard lock(posting);
+                        post(importStage(detail), fraction, detail);
                     },
                     job.stopFlag());
-                outcome.value = loadCapture(paths, progress);
+                const auto indexing = [&](double fraction, std::string_view detail) {
+                    const std::lock_guard lock(posting);
+                    post(LoadStage::Index, fraction, detail);
+                };
+                const auto shown = loadCapture(paths, progress, indexing, InsightsWhen::Later);
+                // The views show it now; the insights (seconds on big captures) follow.
+                job.post([this, shown, paths] { emit this->shown(shown, paths); });
+                indexing(0.0, "Finding insights");
+                outcome.value = withInsights(*shown);
             } catch (const Cancelled &) {
                 outcome.cancelled = true;
             } catch (const std::exception &e) {

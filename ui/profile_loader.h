@@ -11,7 +11,9 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 namespace opscope {
@@ -22,19 +24,40 @@ namespace opscope::ui {
 
 struct ProfileAnalysis;
 class TimelineModel;
+struct TimelineColoring;
+
+// The stages of opening a capture, as the status bar shows them: reading the files (the importers),
+// attributing their kernels, indexing for the views (analysis, insights, the timeline's rows).
+enum class LoadStage { Read, Attribute, Index };
+inline constexpr int kLoadStageCount = 3;
+// "Read", "Attribute", "Index".
+QString loadStageName(LoadStage stage);
 
 // Everything the views show, computed once per opened capture, off the GUI thread.
 struct LoadedCapture {
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const ProfileAnalysis> analysis;
     InsightReport insights;
-    std::shared_ptr<const TimelineModel> timeline; // the timeline's tracks and rows (of `profile`)
-    std::vector<StepRange> steps;                  // markedSteps(): where the timeline opens
+    std::shared_ptr<const TimelineModel> timeline;            // the timeline's tracks and rows (of `profile`)
+    std::shared_ptr<const TimelineColoring> timelineColoring; // colorTimeline(*timeline)
+    std::vector<StepRange> steps;                             // markedSteps(): where the timeline opens
 };
+
+// Which stage an importer's report belongs to: attribution's own, else reading.
+LoadStage importStage(std::string_view detail);
 
 // Imports the files of one capture and computes what the views show (seconds on big captures: call
 // it off the GUI thread). Throws what the importers throw, Cancelled when `progress` is cancelled.
-std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress);
+// The importers report through `progress`; the indexing after them through `indexing` when given
+// (the Index stage), else through `progress` too.
+// Later leaves LoadedCapture::insights empty, for withInsights().
+using LoadStageCallback = std::function<void(double fraction, std::string_view detail)>;
+enum class InsightsWhen { Now, Later };
+std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress,
+                                                 const LoadStageCallback &indexing = {},
+                                                 InsightsWhen insights = InsightsWhen::Now);
+// A copy of `capture` with its insights found (off the GUI thread too).
+std::shared_ptr<const LoadedCapture> withInsights(const LoadedCapture &capture);
 
 class ProfileLoader : public QObject {
     Q_OBJECT
@@ -51,7 +74,12 @@ public:
     bool isLoading() const { return jobs_.isRunning(); }
 
 signals:
-    void progress(double fraction, const QString &stage);
+    // `fraction` of `stage` done; `detail` says what it does now ("Reading torch.profiler trace").
+    // At most one a few tens of milliseconds apart, except when the stage or its detail changes.
+    void progress(opscope::ui::LoadStage stage, double fraction, const QString &detail);
+    // The capture without its insights, as soon as the views can show it; `loaded` follows with
+    // the complete capture (the same profile, analysis and timeline, and the insights).
+    void shown(std::shared_ptr<const opscope::ui::LoadedCapture> capture, const QStringList &paths);
     void loaded(std::shared_ptr<const opscope::ui::LoadedCapture> capture, const QStringList &paths);
     void failed(const QString &message, const QStringList &paths);
     void cancelled(const QStringList &paths);

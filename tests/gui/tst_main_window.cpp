@@ -627,7 +627,8 @@ private slots:
             QTest::qWait(2);
             if (!finished.isEmpty() && finished.last().at(0).toBool())
                 break; // B is open
-            QCOMPARE(status->text(), QStringLiteral("Opening nsys.sqlite..."));
+            // "Opening nsys.sqlite...", then B's stages: "Opening nsys.sqlite: Reading ..."
+            QVERIFY2(status->text().startsWith(QLatin1String("Opening nsys.sqlite")), qPrintable(status->text()));
             QVERIFY(bar->isVisible());
         }
         QCOMPARE(finished.count(), 1);
@@ -641,6 +642,39 @@ private slots:
         QVERIFY(!bar->isVisible());
         QVERIFY2(status->text().startsWith(QLatin1String("192 kernels")), qPrintable(status->text()));
         QVERIFY(!window.isLoading());
+    }
+
+    void openingShowsItsStagesAndTheTimelineBeforeTheInsights()
+    {
+        // The bundled sample capture: an nsys export and its ncu rows, each read and attributed.
+        ui::MainWindow window;
+        window.show();
+        auto *loader = window.findChild<ui::ProfileLoader *>();
+        auto *bar = window.findChild<QProgressBar *>();
+        QVERIFY(loader && bar);
+        std::vector<ui::LoadStage> stages;
+        QStringList formats;
+        connect(loader, &ui::ProfileLoader::progress, this, [&](ui::LoadStage stage, double, const QString &) {
+            if (stages.empty() || stages.back() != stage) {
+                stages.push_back(stage);
+                formats << bar->format();
+            }
+        });
+        // When the views first show the capture, its insights are still being found.
+        bool timelineBeforeInsights = false;
+        connect(loader, &ui::ProfileLoader::shown, this, [&] {
+            timelineBeforeInsights =
+                window.timeline()->model() && window.insights()->insights().empty() && window.isLoading();
+        });
+        QVERIFY(openAndWait(window, ui::sampleCaptureFiles()));
+        using ui::LoadStage;
+        QCOMPARE(stages, (std::vector<LoadStage>{LoadStage::Read, LoadStage::Attribute, LoadStage::Read,
+                                                 LoadStage::Attribute, LoadStage::Index}));
+        QCOMPARE(formats.first(), QStringLiteral("Read 1/3 · %p%"));
+        QCOMPARE(formats.last(), QStringLiteral("Index 3/3 · %p%"));
+        QVERIFY(timelineBeforeInsights);
+        QVERIFY(!window.insights()->insights().empty()); // and they are in once it is open
+        QVERIFY(!bar->isVisible());
     }
 
     void badFileKeepsTheLoadedProfile()

@@ -7,6 +7,8 @@
 #include "compare/compare_timelines.h"
 #include "opscope/capture_import.h"
 #include "opscope/importer.h"
+#include "opscope/module_tree.h"
+#include "opscope/phases.h"
 #include "opscope/step_timing.h"
 #include "test_util.h"
 #include "timeline/timeline_colors.h"
@@ -1528,6 +1530,100 @@ private slots:
         const QImage image = paint(view);
         QCOMPARE(QColor(image.pixel(view.labelWidth() + 300, view.timeRulerHeight() + 2)),
                  view.palette().color(QPalette::AlternateBase));
+    }
+
+    void phaseBandsOnARealTrainingStep()
+    {
+        // tests/data/h100_train2: one training step of a 2-block GPT whose loss, backward seed and fused
+        // AdamW step run outside every module, so they are in the step's phases.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const std::string sqlite = test::tempPath(dir, "nsys.sqlite");
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h100_train2/nsys.sqlite.gz"), sqlite));
+        const auto p = std::make_shared<Profile>(importCapture({sqlite}));
+        TimelineView view;
+        view.resize(1600, 900);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.setProfile(p);
+        const TimelineModel &model = *view.model();
+
+        // Every phase instance is a band in its thread's Phases row, above the module/NVTX bands, with
+        // the module tree's label and the instance's own extent.
+        const ModuleTree tree = buildModuleTree(*p);
+        std::multiset<QString> labels;
+        Index optimizer = kNoIndex, loss = kNoIndex;
+        for (Index m = 0; m < p->modules.size(); ++m) {
+            const ModuleInstance &instance = p->modules[m];
+            const EventRef band{EventKind::Module, m};
+            if (!isPhase(instance)) {
+                QCOMPARE(model.rowOf(band), -1); // a module's band is its range
+                continue;
+            }
+            const int row = model.rowOf(band);
+            QVERIFY(row >= 0);
+            const TimelineRow &r = model.rows()[size_t(row)];
+            QCOMPARE(r.group, RowGroup::Phases);
+            const TimelineTrack &track = model.tracks()[size_t(r.track)];
+            QCOMPARE(track.thread, instance.thread);
+            for (int other = track.firstRow; other < track.firstRow + track.rowCount; ++other)
+                if (model.rows()[size_t(other)].group == RowGroup::Annotations)
+                    QVERIFY(row < other);
+            QCOMPARE(model.startOf(band), instance.start_ns);
+            QCOMPARE(model.endOf(band), instance.end_ns);
+            const QString label = model.label(band);
+            QCOMPARE(label.toStdString(), tree.nodes[size_t(tree.nodeOf(m))].label());
+            labels.insert(label);
+            if (p->text(instance.path) == kPhaseOptimizer)
+                optimizer = m;
+            else if (p->text(instance.path) == kPhaseLoss)
+                loss = m;
+        }
+        QCOMPARE(labels, (std::multiset<QString>{QStringLiteral("backward"), QStringLiteral("loss"),
+                                                 QStringLiteral("optimizer [AdamW]")}));
+
+        // The optimizer's band is torch.optim's own range, Optimizer.step#AdamW.step.
+        QVERIFY(optimizer != kNoIndex && loss != kNoIndex);
+        const Range &step = p->ranges[p->modules[optimizer].range];
+        QVERIFY(p->text(step.text).starts_with("Optimizer.step#AdamW.step")); // emit_nvtx adds ", op_id = N"
+        QCOMPARE(model.startOf({EventKind::Module, optimizer}), step.start_ns);
+        QCOMPARE(model.endOf({EventKind::Module, optimizer}), step.end_ns);
+        // The loss band spans exactly its operators: cross_entropy_loss (log_softmax and nll_loss inside it),
+        // the logits' reshapes and float cast.
+        int64_t first = INT64_MAX, last = INT64_MIN;
+        std::multiset<std::string> lossOps;
+        for (const Operator &o : p->operators)
+            if (o.module == loss) {
+                first = std::min(first, o.start_ns);
+                last = std::max(last, o.end_ns);
+                if (o.parent == kNoIndex)
+                    lossOps.insert(std::string(p->text(o.name)));
+            }
+        QCOMPARE(lossOps, (std::multiset<std::string>{"aten::cross_entropy_loss", "aten::reshape", "aten::reshape",
+                                                      "aten::to"}));
+        QCOMPARE(model.startOf({EventKind::Module, loss}), first);
+        QCOMPARE(model.endOf({EventKind::Module, loss}), last);
+
+        // Painted with its label where it is wide enough, coloured as its kernels are in module colouring.
+        const EventRef lossBand{EventKind::Module, loss};
+        view.setVisibleRange(model.startOf(lossBand) - 1000, model.endOf(lossBand) + 1000);
+        view.setSelection(lossBand); // reveals its track and row
+        view.clearSelection();
+        const QImage image = paint(view);
+        QVERIFY(view.lastPaintStats().labelsDrawn > 0);
+        const QPoint centre = pointOf(view, lossBand);
+        ColorCache colors(*p);
+        QCOMPARE(QColor(image.pixel(centre)), slotColor(colors.moduleSlot(loss)));
+
+        // A click selects the band and names its module instance, as the module tree's selection does.
+        QSignalSpy modules(&view, &TimelineView::moduleSelected);
+        QCOMPARE(view.hitTest(centre), lossBand);
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier, centre);
+        QCOMPARE(view.selection(), lossBand);
+        QCOMPARE(modules.size(), 1);
+        QCOMPARE(modules.first().at(0).value<Index>(), loss);
+        // Find reaches the phases by name.
+        QCOMPARE(view.findEvents(QStringLiteral("^loss$"), true), 1);
     }
 
     void emptyProfilePaints()

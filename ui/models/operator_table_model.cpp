@@ -26,26 +26,22 @@ void OperatorTableModel::setGrouping(OperatorGrouping grouping)
 void OperatorTableModel::rebuild()
 {
     beginResetModel();
-    rows_.clear();
-    rowOfOperator_.clear();
-    if (analysis_) {
-        rows_ = operatorTable(*analysis_->profile, grouping_);
-        rowOfOperator_.assign(analysis_->profile->operators.size(), -1);
-        for (size_t r = 0; r < rows_.size(); ++r)
-            for (Index op : rows_[r].operators)
-                rowOfOperator_[op] = int(r);
-    }
+    table_.reset();
+    if (analysis_)
+        table_ = analysis_->operatorRows && analysis_->operatorRows->grouping == grouping_
+                     ? analysis_->operatorRows
+                     : operatorTableRows(*analysis_->profile, grouping_);
     endResetModel();
 }
 
 int OperatorTableModel::rowOfOperator(Index op) const
 {
-    return op < rowOfOperator_.size() ? rowOfOperator_[op] : -1;
+    return table_ && op < table_->rowOfOperator.size() ? table_->rowOfOperator[op] : -1;
 }
 
 int OperatorTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(rows_.size());
+    return parent.isValid() || !table_ ? 0 : int(table_->rows.size());
 }
 
 int OperatorTableModel::columnCount(const QModelIndex &parent) const
@@ -55,10 +51,10 @@ int OperatorTableModel::columnCount(const QModelIndex &parent) const
 
 QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || !analysis_ || index.row() >= int(rows_.size()))
+    if (!index.isValid() || !analysis_ || !table_ || index.row() >= int(table_->rows.size()))
         return {};
     const Profile &p = *analysis_->profile;
-    const OperatorRow &row = rows_[size_t(index.row())];
+    const OperatorRow &row = table_->rows[size_t(index.row())];
     const int column = index.column();
     switch (role) {
     case KindRole:

@@ -36,7 +36,7 @@ public:
     void setGrouping(OperatorGrouping grouping);
     OperatorGrouping grouping() const { return grouping_; }
 
-    const OperatorRow &operatorRow(int row) const { return rows_[size_t(row)]; }
+    const OperatorRow &operatorRow(int row) const { return table_->rows[size_t(row)]; }
     // The row holding operator instance `op`, or -1.
     int rowOfOperator(Index op) const;
 
@@ -50,8 +50,7 @@ private:
 
     std::shared_ptr<const ProfileAnalysis> analysis_;
     OperatorGrouping grouping_ = OperatorGrouping::ByName;
-    std::vector<OperatorRow> rows_;
-    std::vector<int> rowOfOperator_;
+    std::shared_ptr<const OperatorTableRows> table_; // the analysis's own when the grouping is its
 };
 
 } // namespace opscope::ui

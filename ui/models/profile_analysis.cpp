@@ -52,7 +52,20 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
             a->stepKernels.push_back(k);
     }
     a->ceilings = rooflineCeilings(p, withCounters);
+    a->operatorRows = operatorTableRows(p, OperatorGrouping::ByName);
     return a;
+}
+
+std::shared_ptr<const OperatorTableRows> operatorTableRows(const Profile &p, OperatorGrouping grouping)
+{
+    auto table = std::make_shared<OperatorTableRows>();
+    table->grouping = grouping;
+    table->rows = operatorTable(p, grouping);
+    table->rowOfOperator.assign(p.operators.size(), -1);
+    for (size_t r = 0; r < table->rows.size(); ++r)
+        for (const Index op : table->rows[r].operators)
+            table->rowOfOperator[op] = int(r);
+    return table;
 }
 
 int ProfileAnalysis::nodeOfKernel(Index kernel) const

@@ -28,6 +28,14 @@ struct RooflineTotals {
     size_t kernels = 0;                            // kernels with valid figures
 };
 
+// The operator table under one grouping, and the row of every operator instance.
+struct OperatorTableRows {
+    OperatorGrouping grouping = OperatorGrouping::ByName;
+    std::vector<OperatorRow> rows;
+    std::vector<int> rowOfOperator; // per Profile::operators index; -1 for one no row holds
+};
+std::shared_ptr<const OperatorTableRows> operatorTableRows(const Profile &p, OperatorGrouping grouping);
+
 struct ProfileAnalysis {
     std::shared_ptr<const Profile> profile;
     ModuleTree tree;                      // tree.nodeOfInstance: module instance -> node
@@ -36,6 +44,9 @@ struct ProfileAnalysis {
     std::vector<Index> stepKernels;       // kernels of the captured step, in start order
     size_t kernelsWithCounters = 0;
     int64_t timeOrigin = 0; // Profile::timeOrigin(): the zero of every start time the views show
+    // The operator table as it opens (by name), aggregated here with the rest, off the GUI thread:
+    // a second at millions of operators.
+    std::shared_ptr<const OperatorTableRows> operatorRows;
 
     // Tree node of a kernel's module, -1 when it has none.
     int nodeOfKernel(Index kernel) const;

@@ -5,6 +5,7 @@
 #include "timeline/timeline_util.h"
 
 #include "opscope/format.h"
+#include "opscope/phases.h"
 
 #include <QRegularExpression>
 
@@ -81,6 +82,9 @@ int TimelineFind::search(const TimelineModel *model, const QString &pattern, boo
     for (Index i = 0; i < p.api_calls.size(); ++i)
         if (matches(p.api_calls[i].name))
             add(EventKind::ApiCall, i);
+    for (Index i = 0; i < p.modules.size(); ++i) // phases only: the timeline shows no other instance
+        if (isPhase(p.modules[i]) && matches(p.modules[i].path))
+            add(EventKind::Module, i);
     for (Index i = 0; i < p.memory_ops.size(); ++i) // few: labels like "Memcpy HtoD"
         if (re.match(model->label({EventKind::MemoryOp, i})).hasMatch())
             add(EventKind::MemoryOp, i);

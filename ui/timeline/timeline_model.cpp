@@ -3,6 +3,8 @@
 #include "timeline/timeline_util.h"
 
 #include "opscope/format.h"
+#include "opscope/module_tree.h"
+#include "opscope/phases.h"
 
 #include <QCoreApplication>
 
@@ -35,9 +37,10 @@ RowGroup rangeGroup(RangeKind kind)
     }
 }
 
-// Rows of a CPU track, top to bottom: module/NVTX bands above the operators they enclose.
-constexpr RowGroup kCpuGroupOrder[] = {RowGroup::Annotations, RowGroup::Python, RowGroup::Operators,
-                                       RowGroup::GpuAnnotations, RowGroup::CudaApi};
+// Rows of a CPU track, top to bottom: the step's phases beside the module/NVTX bands, above the
+// operators they enclose.
+constexpr RowGroup kCpuGroupOrder[] = {RowGroup::Phases,    RowGroup::Annotations,    RowGroup::Python,
+                                       RowGroup::Operators, RowGroup::GpuAnnotations, RowGroup::CudaApi};
 
 // The stream a GPU-side annotation sits on: the Kineto importer names it in Range::domain the way
 // Kineto labels the lane, "GPU 0 stream 7".
@@ -100,6 +103,7 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
     rowOf_[size_t(EventKind::Operator)].assign(profile.operators.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::Range)].assign(profile.ranges.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::ApiCall)].assign(profile.api_calls.size(), UINT32_MAX);
+    rowOf_[size_t(EventKind::Module)].assign(profile.modules.size(), UINT32_MAX);
     // GPU streams first, as Nsight Systems lists a process's CUDA HW rows above its threads: what one
     // looks at first is in sight on open, however many Python or NVTX rows the CPU threads carry.
     buildGpuTracks();
@@ -145,6 +149,9 @@ void TimelineModel::buildCpuTracks()
             buckets[slotOf(p.ranges[i].thread) * kGroups + groupSlot(rangeGroup(p.ranges[i].kind))].push_back(i);
     for (Index i = 0; i < p.api_calls.size(); ++i)
         buckets[slotOf(p.api_calls[i].thread) * kGroups + groupSlot(RowGroup::CudaApi)].push_back(i);
+    for (Index i = 0; i < p.modules.size(); ++i)
+        if (isPhase(p.modules[i]))
+            buckets[slotOf(p.modules[i].thread) * kGroups + groupSlot(RowGroup::Phases)].push_back(i);
 
     // Processes in pid order; in each, the main thread (tid == pid) first, then by tid, as Nsight
     // Systems lists them. Events without a thread come last.
@@ -188,6 +195,7 @@ void TimelineModel::buildCpuTracks()
             const RowGroup group = kCpuGroupOrder[g];
             const EventKind kind = group == RowGroup::Operators ? EventKind::Operator
                                    : group == RowGroup::CudaApi ? EventKind::ApiCall
+                                   : group == RowGroup::Phases  ? EventKind::Module
                                                                 : EventKind::Range;
             if (group == RowGroup::Operators)
                 tracks_[trackIndex].summaryRow = int(rows_.size());
@@ -277,6 +285,9 @@ void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std
             break;
         case EventKind::ApiCall:
             pending.push_back({p.api_calls[i].start_ns, clampedEnd(p.api_calls[i]), i});
+            break;
+        case EventKind::Module:
+            pending.push_back({p.modules[i].start_ns, clampedEnd(p.modules[i]), i});
             break;
         case EventKind::None:
             break;
@@ -446,6 +457,8 @@ int64_t TimelineModel::startOf(EventRef event) const
         return i < p.ranges.size() ? p.ranges[i].start_ns : 0;
     case EventKind::ApiCall:
         return i < p.api_calls.size() ? p.api_calls[i].start_ns : 0;
+    case EventKind::Module:
+        return i < p.modules.size() ? p.modules[i].start_ns : 0;
     case EventKind::None:
         break;
     }
@@ -467,6 +480,8 @@ int64_t TimelineModel::endOf(EventRef event) const
         return i < p.ranges.size() ? clampedEnd(p.ranges[i]) : 0;
     case EventKind::ApiCall:
         return i < p.api_calls.size() ? clampedEnd(p.api_calls[i]) : 0;
+    case EventKind::Module:
+        return i < p.modules.size() ? clampedEnd(p.modules[i]) : 0;
     case EventKind::None:
         break;
     }
@@ -534,6 +549,14 @@ QString TimelineModel::label(EventRef event) const
     case EventKind::ApiCall:
         if (i < p.api_calls.size())
             return toQString(p.text(p.api_calls[i].name));
+        break;
+    case EventKind::Module:
+        if (i < p.modules.size()) { // "optimizer [AdamW]", "backward"
+            ModuleNode node;        // labelled as the module tree labels its node
+            node.path = p.text(p.modules[i].path);
+            node.className = p.text(p.modules[i].class_name);
+            return toQString(node.label());
+        }
         break;
     case EventKind::None:
         break;

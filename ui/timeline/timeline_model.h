@@ -20,8 +20,10 @@
 
 namespace opscope::ui {
 
-enum class EventKind : uint8_t { None, Kernel, MemoryOp, Operator, Range, ApiCall };
-inline constexpr int kEventKindCount = 6;
+// Module: a module instance (Profile::modules) drawn as a band of its own; only phases of the step
+// (phases.h) are, since a module call already has its NVTX range or annotation as its band.
+enum class EventKind : uint8_t { None, Kernel, MemoryOp, Operator, Range, ApiCall, Module };
+inline constexpr int kEventKindCount = 7;
 
 // One event of the profile: its table and its index in it.
 struct EventRef {
@@ -35,7 +37,8 @@ struct EventRef {
 enum class TrackKind : uint8_t { CpuThread, GpuStream };
 
 // What a row of a CPU track holds (GPU rows hold kernels or memory operations).
-enum class RowGroup : uint8_t { Annotations, Python, GpuAnnotations, Operators, CudaApi, Kernels, Memory };
+// Phases: the step's phases (optimizer, backward, loss, data, other) above the module bands.
+enum class RowGroup : uint8_t { Phases, Annotations, Python, GpuAnnotations, Operators, CudaApi, Kernels, Memory };
 
 // A summary of kGroupSize consecutive events of a row. When a pixel column holds dozens of events
 // or more, painting folds whole groups, reading this small array (2 bytes per event against 16 for

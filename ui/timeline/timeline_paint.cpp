@@ -53,6 +53,8 @@ QString formatTick(double offsetNs, double stepNs)
 QString rowGroupName(const Profile &profile, const TimelineRow &row)
 {
     switch (row.group) {
+    case RowGroup::Phases:
+        return QStringLiteral("Phases");
     case RowGroup::Annotations: {
         const RangeKind kind = profile.ranges[row.events.front()].kind;
         return kind == RangeKind::UserAnnotation ? QStringLiteral("Annotations") : QStringLiteral("NVTX");
@@ -123,14 +125,14 @@ void TimelineView::paintEvent(QPaintEvent *)
             continue;
         if (line.row >= 0) {
             const QRect rect(area.left(), y, area.width(), line.height);
-            frame_.paintRow(model_->rows()[size_t(line.row)], slots_.row(line.row), axis, rowBand(rect, false));
+            frame_.paintRow(model_->rows()[size_t(line.row)], currentSlots().row(line.row), axis, rowBand(rect, false));
             continue;
         }
         painter.fillRect(QRect(area.left(), y, area.width(), line.height), headerBand);
         const TimelineTrack &track = model_->tracks()[line.track];
         if (!layout_.isExpanded(line.track) && track.rowCount > 0) { // collapsed: its summary row inside the header
             const QRect rect(area.left(), y + 2, area.width(), line.height - 4);
-            frame_.paintRow(model_->rows()[size_t(track.summaryRow)], slots_.row(track.summaryRow), axis,
+            frame_.paintRow(model_->rows()[size_t(track.summaryRow)], currentSlots().row(track.summaryRow), axis,
                             rowBand(rect, true));
         }
     }

@@ -17,6 +17,8 @@ uint8_t slotOf(ColorCache &colors, ColorMode mode, EventKind kind, Index index)
         return colors.rangeSlot(index, mode);
     case EventKind::ApiCall:
         return colors.apiCallSlot(index);
+    case EventKind::Module: // a phase: the colour its kernels take in module colouring
+        return colors.moduleSlot(index);
     case EventKind::None:
         break;
     }
@@ -49,6 +51,15 @@ void TimelineSlots::compute(const TimelineModel *model, ColorCache *colors, Colo
                 levelSlots[j] = level[j].empty() ? kNeutralSlot : events_[r][level[j].longestEvent];
         }
     }
+}
+
+std::shared_ptr<const TimelineColoring> colorTimeline(const TimelineModel &model)
+{
+    auto coloring = std::make_shared<TimelineColoring>();
+    ColorCache colors(model.profile());
+    for (const ColorMode mode : {ColorMode::Operator, ColorMode::Module})
+        coloring->byMode[size_t(mode)].compute(&model, &colors, mode);
+    return coloring;
 }
 
 } // namespace opscope::ui

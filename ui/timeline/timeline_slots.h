@@ -7,6 +7,7 @@
 #include "timeline/timeline_model.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace opscope::ui {
@@ -29,5 +30,14 @@ private:
     std::vector<std::vector<uint8_t>> groups_;
     std::vector<std::vector<std::vector<uint8_t>>> cells_;
 };
+
+// A model's slots in both colour modes: a capture's are computed with its model on the loader's
+// thread (a second each at tens of millions of events), so neither opening it nor switching the
+// colour mode holds up the GUI thread.
+struct TimelineColoring {
+    TimelineSlots byMode[2]; // indexed by ColorMode
+    const TimelineSlots &forMode(ColorMode mode) const { return byMode[size_t(mode)]; }
+};
+std::shared_ptr<const TimelineColoring> colorTimeline(const TimelineModel &model);
 
 } // namespace opscope::ui

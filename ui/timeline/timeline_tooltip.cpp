@@ -112,6 +112,13 @@ QString TimelineView::describe(EventRef event) const
             html += line(tr("Correlation id"), QString::number(a.correlation_id));
         break;
     }
+    case EventKind::Module: { // a phase of the step
+        html = QStringLiteral("<b>%1</b>").arg(model_->label(event).toHtmlEscaped());
+        html += startLine;
+        html += line(tr("Duration"), formatDuration(duration));
+        html += line(tr("Kind"), tr("phase of the step (work outside every module)"));
+        break;
+    }
     case EventKind::None:
         break;
     }

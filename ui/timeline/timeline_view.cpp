@@ -42,12 +42,17 @@ void TimelineView::setProfile(std::shared_ptr<const Profile> profile)
     setModel(std::move(profile), std::move(model));
 }
 
-void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_ptr<const TimelineModel> model)
+void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_ptr<const TimelineModel> model,
+                            std::shared_ptr<const TimelineColoring> coloring)
 {
     if (!profile || !model || &model->profile() != profile.get()) {
         profile.reset();
         model.reset();
     }
+    if (!model)
+        coloring = std::make_shared<const TimelineColoring>();
+    else if (!coloring)
+        coloring = colorTimeline(*model);
     const EventRef previousSelection = selection_;
     profile_ = std::move(profile);
     model_ = std::move(model);
@@ -64,7 +69,7 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
         zoom_.reset(0, 0, 0);
     layout_.setStepBand(model_ && !model_->steps().empty());
     layout_.setModel(model_.get());
-    slots_.compute(model_.get(), colors_.get(), colorMode_);
+    coloring_ = std::move(coloring);
     updateScrollBar();
     viewport()->update();
     fitAll();
@@ -295,8 +300,7 @@ void TimelineView::setColorMode(ColorMode mode)
 {
     if (mode == colorMode_)
         return;
-    colorMode_ = mode;
-    slots_.compute(model_.get(), colors_.get(), colorMode_);
+    colorMode_ = mode; // both modes' slots are at hand
     viewport()->update();
 }
 
@@ -419,6 +423,8 @@ void TimelineView::selectInternal(EventRef event, bool reveal)
         emit kernelSelected(event.index);
     else if (event.kind == EventKind::Operator)
         emit operatorSelected(event.index);
+    else if (event.kind == EventKind::Module)
+        emit moduleSelected(event.index);
 }
 
 void TimelineView::revealEvent(EventRef event)

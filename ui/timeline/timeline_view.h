@@ -46,7 +46,9 @@ public:
     // second; build the model on a worker thread and call setModel to keep the GUI responsive).
     void setProfile(std::shared_ptr<const Profile> profile);
     // Shows a model built elsewhere; `profile` is the one the model was built from (kept alive).
-    void setModel(std::shared_ptr<const Profile> profile, std::shared_ptr<const TimelineModel> model);
+    // `coloring` is colorTimeline(*model), computed here when not given.
+    void setModel(std::shared_ptr<const Profile> profile, std::shared_ptr<const TimelineModel> model,
+                  std::shared_ptr<const TimelineColoring> coloring = nullptr);
     const TimelineModel *model() const { return model_.get(); }
 
     // ---- Visible time window (absolute ns on the profile's timebase) ----
@@ -137,6 +139,7 @@ signals:
     // Emitted when the selection changes, whatever changed it (a click or a set...() call).
     void kernelSelected(opscope::Index kernel);
     void operatorSelected(opscope::Index op);
+    void moduleSelected(opscope::Index instance);       // a phase's band (Profile::modules index)
     void selectionChanged(opscope::ui::EventRef event); // also for other kinds, and when cleared
     void hovered(opscope::ui::EventRef event);          // invalid ref when the pointer leaves events
     void visibleRangeChanged(qint64 startNs, qint64 endNs);
@@ -194,7 +197,8 @@ private:
 
     TimelineZoom zoom_;
     TimelineLayout layout_;
-    TimelineSlots slots_;
+    std::shared_ptr<const TimelineColoring> coloring_; // the model's slots in both colour modes
+    const TimelineSlots &currentSlots() const { return coloring_->forMode(colorMode_); }
     TimelineFrame frame_;
     TimelineFind find_;
 

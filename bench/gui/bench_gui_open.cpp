@@ -1,0 +1,208 @@
+// Open-to-first-frame benchmark: what `opscope FILE` does (a MainWindow, shown, openFiles), timed from
+// the start of main() to the first paint of the timeline with the profile in it, with the stages the
+// loader reported on the way, the longest stall of the GUI thread (a 5 ms heartbeat timer on that
+// thread; a gap between two ticks is time the window could not paint) before the first frame and from
+// then until the insights, which follow the first frame, are in (openFinished), and the peak RSS.
+// The baseline, in the same run: the same files loaded with loadCapture() alone on this thread (the
+// worker's part, no window), so the ratio shows what the window adds.
+//
+// The big inputs come from the import benchmarks' generators:
+//   bench_kineto_import --sizes-mb 1000 --repeat 1 --python-max-mb 0 --keep --dir D   (a ~1 GB trace)
+//   bench_nsys_import --kernels 1000000 --runs 1 --keep --dir D                       (a 1 M-kernel export)
+//
+// Usage: bench_gui_open [--no-baseline] [--after-ms N] FILE...
+//   --no-baseline  skip the headless load (its peak RSS would not show anyway: RSS is read before it)
+//   --after-ms N   keep the event loop running N ms after the first frame and the insights (default 1000)
+#include "main_window.h"
+#include "profile_loader.h"
+#include "timeline/timeline_view.h"
+
+#include "opscope/progress.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEvent>
+#include <QFileInfo>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+using namespace opscope;
+using namespace opscope::ui;
+
+namespace {
+
+// VmHWM (peak resident set) of this process, in MB.
+double peakRssMb()
+{
+    std::ifstream status("/proc/self/status");
+    std::string line;
+    while (std::getline(status, line))
+        if (line.rfind("VmHWM:", 0) == 0)
+            return std::stod(line.substr(6)) / 1024.0;
+    return 0;
+}
+
+// Records the time of the first paint of `target` once `ready()` says the profile is in it.
+class FirstPaint : public QObject {
+public:
+    FirstPaint(QWidget *target, std::function<bool()> ready, std::function<void()> painted)
+        : ready_(std::move(ready)), painted_(std::move(painted))
+    {
+        target->installEventFilter(this);
+    }
+    bool eventFilter(QObject *, QEvent *event) override
+    {
+        if (!done_ && event->type() == QEvent::Paint && ready_()) {
+            done_ = true;
+            // The filter runs before the paint: the queued call runs once the paint has finished.
+            QMetaObject::invokeMethod(this, painted_, Qt::QueuedConnection);
+        }
+        return false;
+    }
+
+private:
+    std::function<bool()> ready_;
+    std::function<void()> painted_;
+    bool done_ = false;
+};
+
+struct Stage {
+    QString name;
+    double atMs; // first report, from the start of main()
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QTemporaryDir config; // recent files and window layout go here, not into the user's settings
+    qputenv("XDG_CONFIG_HOME", config.path().toLocal8Bit());
+    QApplication app(argc, argv);
+    bool baseline = true;
+    int afterMs = 1000;
+    QStringList files;
+    for (int i = 1; i < argc; ++i) {
+        if (!std::strcmp(argv[i], "--no-baseline"))
+            baseline = false;
+        else if (!std::strcmp(argv[i], "--after-ms") && i + 1 < argc)
+            afterMs = std::atoi(argv[++i]);
+        else
+            files << QString::fromLocal8Bit(argv[i]);
+    }
+    if (files.isEmpty()) {
+        std::fprintf(stderr, "usage: bench_gui_open [--no-baseline] [--after-ms N] FILE...\n");
+        return 2;
+    }
+    double bytes = 0;
+    for (const QString &f : files)
+        bytes += double(QFileInfo(f).size());
+
+    auto ms = [&] { return double(sinceStart.nsecsElapsed()) / 1e6; };
+    MainWindow window;
+    window.resize(1920, 1080);
+    window.show();
+
+    // The heartbeat: the longest gap between ticks while loading, and what the window was doing.
+    QString phase = QStringLiteral("loading");
+    double lastTick = ms(), longestGap = 0, longestAt = 0, longestAfterFrame = 0, longestAfterAt = 0;
+    QTimer heartbeat;
+    heartbeat.setTimerType(Qt::PreciseTimer);
+    heartbeat.setInterval(5);
+    QObject::connect(&heartbeat, &QTimer::timeout, [&] {
+        const double now = ms(), gap = now - lastTick;
+        lastTick = now;
+        if (phase == QLatin1String("after first frame")) {
+            if (gap > longestAfterFrame) {
+                longestAfterFrame = gap;
+                longestAfterAt = now;
+            }
+        } else if (gap > longestGap) {
+            longestGap = gap;
+            longestAt = now;
+        }
+    });
+    heartbeat.start();
+
+    std::vector<Stage> stages;
+    if (auto *loader = window.findChild<ProfileLoader *>())
+        QObject::connect(loader, &ProfileLoader::progress, [&](LoadStage stage, double, const QString &detail) {
+            const QString name = loadStageName(stage) + QStringLiteral(": ") + detail;
+            if (stages.empty() || stages.back().name != name)
+                stages.push_back({name, ms()});
+        });
+    double shownAt = 0, loadedAt = 0, frameAt = 0, rssAtFrame = 0;
+    if (auto *loader = window.findChild<ProfileLoader *>())
+        QObject::connect(loader, &ProfileLoader::shown, [&] { shownAt = ms(); });
+    bool ok = true;
+    QString error;
+    auto quitWhenDone = [&] { // afterMs past both the first frame and the insights
+        if (frameAt > 0 && loadedAt > 0)
+            QTimer::singleShot(afterMs, [] { QApplication::exit(0); });
+    };
+    QObject::connect(&window, &MainWindow::openFinished, [&](bool success, const QString &message) {
+        loadedAt = ms(); // the insights are in too
+        ok = success;
+        error = message;
+        if (!success)
+            QApplication::exit(1);
+        quitWhenDone();
+    });
+    FirstPaint first(
+        window.timeline()->viewport(), [&] { return window.capture() != nullptr; },
+        [&] {
+            frameAt = ms();
+            rssAtFrame = peakRssMb();
+            phase = QStringLiteral("after first frame");
+            quitWhenDone();
+        });
+    const double openAt = ms();
+    window.openFiles(files);
+    app.exec();
+    heartbeat.stop();
+    if (!ok) {
+        std::fprintf(stderr, "open failed: %s\n", qPrintable(error));
+        return 1;
+    }
+    const Profile &p = *window.profile();
+    const size_t events =
+        p.kernels.size() + p.operators.size() + p.ranges.size() + p.api_calls.size() + p.memory_ops.size();
+    std::printf("files: %s (%.1f MB)\n", qPrintable(files.join(QStringLiteral(", "))), bytes / 1e6);
+    std::printf("profile: %zu kernels, %zu operators, %zu ranges, %zu API calls, %zu memory ops = %zu events\n",
+                p.kernels.size(), p.operators.size(), p.ranges.size(), p.api_calls.size(), p.memory_ops.size(), events);
+    std::printf("window shown at %.0f ms; openFiles at %.0f ms\n", openAt, openAt);
+    std::printf("stages reported by the loader (first report, ms from the start of main):\n");
+    for (const Stage &s : stages)
+        std::printf("  %8.0f  %s\n", s.atMs, qPrintable(s.name));
+    std::printf("capture handed to the views at %.0f ms, insights in at %.0f ms\n", shownAt, loadedAt);
+    std::printf("OPEN-TO-FIRST-FRAME %.2f s, peak RSS %.0f MB (%.2f x the files)\n", frameAt / 1e3, rssAtFrame,
+                rssAtFrame * 1e6 / bytes);
+    std::printf("LONGEST GUI-THREAD STALL before the first frame %.0f ms (ending at %.0f ms); from the first frame "
+                "to %d ms after the insights: %.0f ms (ending at %.0f ms)\n",
+                longestGap, longestAt, afterMs, longestAfterFrame, longestAfterAt);
+
+    if (baseline) {
+        window.close();
+        const QStringList paths = files;
+        QElapsedTimer timer;
+        timer.start();
+        Progress progress;
+        const auto capture = loadCapture(paths, progress);
+        const double loadS = double(timer.nsecsElapsed()) / 1e9;
+        std::printf("baseline: loadCapture() alone on one thread, no window: %.2f s; open-to-first-frame / that = "
+                    "%.2f\n",
+                    loadS, frameAt / 1e3 / loadS);
+    }
+    return 0;
+}
