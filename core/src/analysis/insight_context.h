@@ -86,5 +86,7 @@ void findWaveQuantization(InsightContext &c);
 void findKernelEfficiency(InsightContext &c);
 void findGroupOutliers(InsightContext &c);
 void findColdStart(InsightContext &c);
+// Multi-rank profiles: the straggler and why it is late, exposed DDP bucket all-reduces (insight_ranks.cpp).
+void findRankWaits(InsightContext &c);
 
 } // namespace opscope::insightdetail

@@ -199,6 +199,7 @@ InsightReport findInsights(const Profile &p, Typography micro, std::string_view 
     findKernelEfficiency(c);
     findGroupOutliers(c);
     findColdStart(c);
+    findRankWaits(c);
     InsightReport report;
     report.timing = c.timing;
     report.reference = c.reference;
