@@ -24,6 +24,8 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     progress.checkCancel();
     capture->insights = findInsights(*profile, Typography::Unicode);
     progress.checkCancel();
+    if (ranksOf(*profile).size() >= 2)
+        capture->ranks = analyzeRanks(*profile);
     capture->timeline = std::make_shared<const TimelineModel>(*profile);
     capture->steps = markedSteps(*profile);
     progress.report(1.0, "Analysing");

@@ -6,6 +6,7 @@
 
 #include "opscope/insights.h"
 #include "opscope/profile.h"
+#include "opscope/ranks.h"
 
 #include <QObject>
 #include <QString>
@@ -28,6 +29,7 @@ struct LoadedCapture {
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const ProfileAnalysis> analysis;
     InsightReport insights;
+    RankReport ranks;                              // analyzeRanks() of a profile with ranks (empty ranks otherwise)
     std::shared_ptr<const TimelineModel> timeline; // the timeline's tracks and rows (of `profile`)
     std::vector<StepRange> steps;                  // markedSteps(): where the timeline opens
 };
