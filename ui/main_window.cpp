@@ -18,6 +18,7 @@
 #include "views/module_tree_view.h"
 #include "views/open_profile_dialog.h"
 #include "views/operator_table_view.h"
+#include "views/ranks_view.h"
 #include "views/roofline_view.h"
 #include "wizards/wizard_actions.h"
 
@@ -161,6 +162,9 @@ void MainWindow::buildViews()
     tabs_->addTab(counters_, tr("&Counters"));
     tabs_->addTab(roofline_, tr("&Roofline"));
     tabs_->addTab(insights_, tr("&Insights"));
+    ranks_ = new RanksView(this);
+    tabs_->addTab(ranks_, tr("Ra&nks"));
+    tabs_->setTabVisible(tabs_->indexOf(ranks_), false); // shown for a profile of several ranks
 
     QDockWidget *tree = treeDock_ = dock(this, tr("Modules"), "modules", moduleTree_);
     QDockWidget *bottom = dock(this, tr("Analysis"), "analysis", tabs_);
@@ -425,6 +429,8 @@ void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QSt
     counters_->setAnalysis(capture_->analysis);
     roofline_->setAnalysis(capture_->analysis);
     insights_->setAnalysis(capture_->analysis, {}); // found next, off this thread
+    ranks_->setReport(capture_->ranks);
+    tabs_->setTabVisible(tabs_->indexOf(ranks_), capture_->ranks.ranks.size() >= 2);
     updateDetails();
 
     const Profile &p = *capture_->profile;

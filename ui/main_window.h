@@ -24,6 +24,7 @@ namespace opscope::ui {
 class CounterPanel;
 class ImportWarningsBar;
 class InsightsView;
+class RanksView;
 class KernelTableView;
 class ModuleTreeView;
 class OperatorTableView;
@@ -63,6 +64,8 @@ public:
     CounterPanel *counterPanel() const { return counters_; }
     RooflineView *roofline() const { return roofline_; }
     InsightsView *insights() const { return insights_; }
+    RanksView *ranks() const { return ranks_; }
+    QTabWidget *analysisTabs() const { return tabs_; }
     // What the importers warned about while reading the open profile (hidden when nothing).
     ImportWarningsBar *warningsBar() const { return warningsBar_; }
 
@@ -111,6 +114,7 @@ private:
     CounterPanel *counters_ = nullptr;
     RooflineView *roofline_ = nullptr;
     InsightsView *insights_ = nullptr;
+    RanksView *ranks_ = nullptr;
     QTextBrowser *details_ = nullptr;
     ImportWarningsBar *warningsBar_ = nullptr;
     QToolBar *warningsToolBar_ = nullptr;

@@ -58,6 +58,8 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
         capture->insights = findInsights(*profile, Typography::Unicode);
         progress.checkCancel();
     }
+    if (ranksOf(*profile).size() >= 2)
+        capture->ranks = analyzeRanks(*profile);
     report(0.5, "Indexing the timeline");
     capture->timeline = std::make_shared<const TimelineModel>(*profile);
     progress.checkCancel();

@@ -6,6 +6,7 @@
 
 #include "opscope/insights.h"
 #include "opscope/profile.h"
+#include "opscope/ranks.h"
 
 #include <QObject>
 #include <QString>
@@ -38,7 +39,8 @@ struct LoadedCapture {
     std::shared_ptr<const Profile> profile;
     std::shared_ptr<const ProfileAnalysis> analysis;
     InsightReport insights;
-    std::shared_ptr<const TimelineModel> timeline;            // the timeline's tracks and rows (of `profile`)
+    RankReport ranks;                              // analyzeRanks() of a profile with ranks (empty ranks otherwise)
+    std::shared_ptr<const TimelineModel> timeline; // the timeline's tracks and rows (of `profile`)
     std::shared_ptr<const TimelineColoring> timelineColoring; // colorTimeline(*timeline)
     std::vector<StepRange> steps;                             // markedSteps(): where the timeline opens
 };

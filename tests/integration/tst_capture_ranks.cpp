@@ -5,6 +5,7 @@
 // process started is ended by runProcess (its process group).
 #include "capture_test_util.h"
 #include "opscope/capture_import.h"
+#include "opscope/insights.h"
 #include "opscope/pipeline.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
@@ -14,6 +15,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 using namespace opscope;
 using namespace opscope::test;
@@ -55,6 +57,18 @@ class TestCaptureRanks : public QObject {
     Q_OBJECT
 
     std::string python_;
+
+    // Runs the 2-rank job `script` writing into `out` under torchrun (opscope_torchrun: Debian 12's torchrun
+    // with its Python 3.11 parse fixed).
+    void runTwoRanks(const std::string &script, const std::string &out)
+    {
+        ProcessSpec torchrun;
+        torchrun.argv = {python_, "-m", "opscope_torchrun", "--standalone", "--nproc_per_node", "2", script, out};
+        torchrun.setEnv = {{"PYTHONPATH", pipeline::findLauncherDir()}};
+        torchrun.timeout = std::chrono::milliseconds(300000);
+        const ProcessResult run = runProcess(torchrun);
+        QVERIFY2(run.ok(), run.output.c_str());
+    }
 
 private slots:
     void initTestCase()
@@ -217,6 +231,75 @@ private slots:
         const CliRun bad = runOpscope({"capture", "--srun", "-N2 'unbalanced", "x.py"});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY2(bad.err.find("unbalanced quote") != std::string::npos, bad.err.c_str());
+    }
+
+    // A real DDP job (tests/integration/ddp_modules_trace.py): modules labelled, DDP's buckets labelled by
+    // the launcher's comm hook (opscope_launcher/ddp_buckets.py), rank 1's blocks doing 3x the matrix work.
+    // The all-reduces carry their bucket's modules, and "why" finds rank 1's blocks slower than rank 0's.
+    void ddpBucketsAndWhyTheStragglerIsLate()
+    {
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString();
+        runTwoRanks(OPSCOPE_SOURCE_DIR "/tests/integration/ddp_modules_trace.py", out);
+        if (QTest::currentTestFailed())
+            return;
+        const std::string r0 = out + "/rank-0.json", r1 = out + "/rank-1.json";
+        const Profile p = importCapture({r0, r1});
+        const RankReport report = analyzeRanks(p);
+        // 3 profiled steps x 4 buckets (bucket_cap_mb=0.3 over 4 blocks of 2 Linear(256, 256)).
+        std::string counts;
+        for (const Collective &c : report.collectives)
+            counts += std::to_string(c.rank) + ":" + c.group + "/" + std::to_string(c.indexInGroup) + "@" +
+                      std::to_string(c.start_ns) + " ";
+        for (const std::string &w : p.warnings)
+            counts += "\nwarning: " + w;
+        QVERIFY2(report.matched.size() == 12, counts.c_str());
+        std::map<int, std::vector<std::string>> buckets;
+        for (const Collective &c : report.collectives) {
+            QVERIFY2(c.bucket >= 0, "every all-reduce is a DDP bucket's");
+            buckets[c.bucket] = c.modules;
+        }
+        // DDP fills buckets in reverse parameter order: the head and the last blocks first, the embedding last.
+        QCOMPARE(buckets.size(), size_t(4));
+        QCOMPARE(buckets[0].front(), std::string("head"));
+        QCOMPARE(buckets[1], (std::vector<std::string>{"blocks.1.fc2", "blocks.1.fc1"}));
+        QCOMPARE(buckets[2], (std::vector<std::string>{"blocks.0.fc2", "blocks.0.fc1"}));
+        QCOMPARE(buckets[3], (std::vector<std::string>{"embed"}));
+
+        QCOMPARE(report.straggler, 1);
+        const WhyLate &why = report.why;
+        QCOMPARE(why.straggler, 1);
+        QCOMPARE(why.medianRank, 0);
+        QCOMPARE(why.steps, size_t(3));
+        QVERIFY(why.collectives >= 6);
+        QVERIFY(why.causedWaitPerStepNs > 0);
+        QVERIFY(why.stragglerComputeNs > why.medianComputeNs);
+        // The group of identical layers is where the extra time is: rank 1's fc1 runs 3 times per block.
+        QVERIFY(!why.groups.empty());
+        QCOMPARE(why.groups.front().name, std::string("blocks.*"));
+        QCOMPARE(why.groups.front().members, size_t(4));
+        QVERIFY2(why.groups.front().ratio() > 1.5, std::to_string(why.groups.front().ratio()).c_str());
+        for (const WhyRow &row : why.modules)
+            if (row.name.starts_with("blocks.") && row.name.size() == 8) // blocks.N
+                QVERIFY2(row.stragglerNs > row.medianNs, row.name.c_str());
+
+        // The insight names the straggler, the layers and the wait, and is ranked by that gain.
+        const InsightReport insights = findInsights(p);
+        const auto straggler = std::find_if(insights.insights.begin(), insights.insights.end(),
+                                            [](const Insight &i) { return i.kind == "rank-straggler"; });
+        QVERIFY(straggler != insights.insights.end());
+        QVERIFY2(straggler->title.starts_with("rank 1 is the straggler: its `blocks.*`"), straggler->title.c_str());
+        QCOMPARE(straggler->modules, (std::vector<std::string>{"blocks.*"}));
+        QVERIFY(straggler->estimatedGainNs > 0 && straggler->estimatedGainNs <= why.causedWaitPerStepNs);
+
+        const CliRun cli = runOpscope({"ranks", "--json", r0, r1});
+        QCOMPARE(cli.exitCode, 0);
+        const nlohmann::json json = nlohmann::json::parse(cli.out);
+        QCOMPARE(json["why"]["groups"][0]["name"].get<std::string>(), std::string("blocks.*"));
+        QCOMPARE(json["why"]["median_rank"].get<int>(), 0);
+        QCOMPARE(json["collectives"][3]["modules"][0].get<std::string>(), std::string("embed"));
+        const CliRun text = runOpscope({"ranks", r0, r1});
+        QVERIFY2(text.out.find("why rank 1 is late") != std::string::npos, text.out.c_str());
     }
 };
 

@@ -54,7 +54,15 @@ struct Collective {
     // that times busBandwidthFactor(kind, group size, else the world size); 0 without a size.
     double algBandwidth = 0.0; // byte/s
     double busBandwidth = 0.0; // byte/s
+    // DDP's gradient bucket it all-reduces, from the launcher's comm-hook label around its launch
+    // ("opscope.ddp_bucket#N path;path", docs/ranks.md): the bucket index and the modules whose
+    // parameters' gradients fill it ("" is the root module). -1 / empty when not known.
+    int bucket = -1;
+    std::vector<std::string> modules;
+    int64_t exposedNs = 0; // of its duration, the part no compute of its rank overlaps (analyzeRanks)
 };
+// The text of the range the DDP comm hook opens around a bucket's all-reduce (ddp_buckets.py).
+inline constexpr std::string_view kDdpBucketLabelPrefix = "opscope.ddp_bucket#";
 // Every collective of `p`, by rank then start.
 std::vector<Collective> collectivesOf(const Profile &p);
 
@@ -92,12 +100,41 @@ struct RankBreakdown {
     size_t steps = 0;         // ProfilerStep#N ranges of the rank (0: the trace has none)
 };
 
+// Why the straggler is late: its compute before the collectives where it arrived last, per module and
+// per group of identical layers, against the same on the median rank (the rank of median compute among
+// the others). "Before a collective" on a rank is the time from its previous collective's end to the
+// collective's start; the windows of all those collectives are united per rank.
+struct WhyRow {
+    std::string name; // module path ("blocks.1", "" the root), group ("blocks.*"), or "(outside modules)"
+    std::string className;
+    bool group = false;
+    size_t members = 1;              // modules in the group
+    int64_t stragglerNs = 0;         // the module and its submodules, forward and backward
+    int64_t medianNs = 0;            // the same on the median rank
+    int64_t stragglerBackwardNs = 0; // of which in the backward pass
+    int64_t medianBackwardNs = 0;
+    int64_t extraNs() const { return stragglerNs - medianNs; }
+    double ratio() const { return medianNs > 0 ? double(stragglerNs) / double(medianNs) : 0.0; }
+};
+struct WhyLate {
+    int straggler = -1;
+    int medianRank = -1;
+    size_t collectives = 0;         // where the straggler arrived last (the windows)
+    size_t steps = 0;               // the straggler's ProfilerStep ranges (0: none)
+    int64_t stragglerComputeNs = 0; // in its windows
+    int64_t medianComputeNs = 0;
+    int64_t causedWaitPerStepNs = 0; // the others' wait for it, per step (all of it without steps)
+    std::vector<WhyRow> modules;     // every module with time on either rank, most extra time first
+    std::vector<WhyRow> groups;      // groups of identical layers, most extra time first
+};
+
 struct RankReport {
     std::vector<RankBreakdown> ranks;
     std::vector<Collective> collectives;
     std::vector<MatchedCollective> matched; // collectives seen on >= 2 ranks
     size_t unmatched = 0;                   // collectives seen on one rank only
     int straggler = -1;                     // makes the others wait longest; -1 when none waited
+    WhyLate why;                            // empty (straggler -1) without a straggler
 };
 RankReport analyzeRanks(const Profile &p);
 

@@ -86,6 +86,8 @@ void findWaveQuantization(InsightContext &c);
 void findKernelEfficiency(InsightContext &c);
 void findGroupOutliers(InsightContext &c);
 void findColdStart(InsightContext &c);
+// Multi-rank profiles: the straggler and why it is late, exposed DDP bucket all-reduces (insight_ranks.cpp).
+void findRankWaits(InsightContext &c);
 // Memory (insight_memory.cpp): bytes saved, no step time; after every time finder.
 void findMemory(InsightContext &c);
 

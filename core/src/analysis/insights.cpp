@@ -202,6 +202,7 @@ InsightReport findInsights(const Profile &p, Typography micro, std::string_view 
     findKernelEfficiency(c);
     findGroupOutliers(c);
     findColdStart(c);
+    findRankWaits(c);
     findMemory(c);
     InsightReport report;
     report.timing = c.timing;

@@ -1,11 +1,14 @@
 // Collectives, their matching across ranks and the per-rank breakdown (ranks.h, docs/ranks.md).
 #include "opscope/ranks.h"
 
+#include "opscope/module_tree.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 namespace opscope {
 
@@ -72,6 +75,202 @@ const MetricValue *counter(std::span<const MetricValue> values, Index metric)
 bool isCollectiveOpName(std::string_view name)
 {
     return name.starts_with("gloo:") || name.starts_with("nccl:");
+}
+
+// Device id -> rank, looked up once per profile (rankOfDevice scans the devices: per kernel, that is
+// quadratic in the ranks).
+class DeviceRanks {
+public:
+    explicit DeviceRanks(const Profile &p)
+    {
+        for (const Device &d : p.devices)
+            rank_.emplace(d.id, d.rank);
+    }
+    int operator()(int32_t device) const
+    {
+        const auto it = rank_.find(device);
+        return it == rank_.end() ? -1 : it->second;
+    }
+
+private:
+    std::unordered_map<int32_t, int> rank_;
+};
+
+int rankOfThread(const Profile &p, Index thread)
+{
+    return thread == kNoIndex ? -1 : p.threads[thread].rank;
+}
+
+// Length of [lo, hi) inside the united, sorted `windows`.
+int64_t clippedTo(const Intervals &windows, int64_t lo, int64_t hi)
+{
+    auto it = std::upper_bound(windows.begin(), windows.end(), std::make_pair(lo, INT64_MAX));
+    if (it != windows.begin())
+        --it;
+    int64_t total = 0;
+    for (; it != windows.end() && it->first < hi; ++it)
+        total += std::max<int64_t>(0, std::min(hi, it->second) - std::max(lo, it->first));
+    return total;
+}
+
+// A DDP bucket label: "opscope.ddp_bucket#3 blocks.1.fc2;blocks.1.fc1" (ddp_buckets.py, "[]" the root).
+struct BucketLabel {
+    int index = -1;
+    std::vector<std::string> modules;
+};
+
+BucketLabel parseBucketLabel(std::string_view text)
+{
+    BucketLabel label;
+    if (!text.starts_with(kDdpBucketLabelPrefix))
+        return label;
+    text.remove_prefix(kDdpBucketLabelPrefix.size());
+    label.index = std::atoi(std::string(text.substr(0, text.find(' '))).c_str());
+    if (const size_t space = text.find(' '); space != std::string_view::npos) {
+        std::string_view rest = text.substr(space + 1);
+        while (!rest.empty()) {
+            const size_t semi = rest.find(';');
+            const std::string_view m = rest.substr(0, semi);
+            label.modules.emplace_back(m == "[]" ? std::string_view{} : m);
+            rest = semi == std::string_view::npos ? std::string_view{} : rest.substr(semi + 1);
+        }
+    }
+    return label;
+}
+
+// The operator that launched each collective: a kernel's attributed operator; for a CPU collective
+// (gloo:all_reduce runs on gloo's worker threads, outside the caller's ranges), the c10d:: call of its
+// rank in the same position (gloo runs the calls of a rank in the order they were made), where the
+// rank has as many of those as collectives.
+std::vector<Index> launchingOps(const Profile &p, const std::vector<Collective> &collectives)
+{
+    std::vector<Index> out(collectives.size(), kNoIndex);
+    std::map<int, std::vector<Index>> calls; // rank -> outermost c10d:: collective calls, by start
+    for (Index o = 0; o < p.operators.size(); ++o) {
+        const Operator &op = p.operators[o];
+        const std::string_view name = p.text(op.name);
+        if (!name.starts_with("c10d::") || collectiveKindOf(name) == CollectiveKind::Other)
+            continue;
+        if (op.parent != kNoIndex && p.text(p.operators[op.parent].name).starts_with("c10d::"))
+            continue;
+        calls[rankOfThread(p, op.thread)].push_back(o);
+    }
+    for (auto &[rank, ops] : calls)
+        std::sort(ops.begin(), ops.end(),
+                  [&](Index a, Index b) { return p.operators[a].start_ns < p.operators[b].start_ns; });
+    std::map<int, std::vector<size_t>> cpu; // rank -> its CPU collectives, by start
+    for (size_t i = 0; i < collectives.size(); ++i) {
+        const Collective &c = collectives[i];
+        if (c.kernel != kNoIndex)
+            out[i] = p.kernels[c.kernel].op;
+        else
+            cpu[c.rank].push_back(i);
+    }
+    for (const auto &[rank, list] : cpu) {
+        const auto it = calls.find(rank);
+        if (it == calls.end() || it->second.size() != list.size())
+            continue;
+        for (size_t n = 0; n < list.size(); ++n)
+            out[list[n]] = it->second[n];
+    }
+    return out;
+}
+
+// Gives each collective the DDP bucket whose label range encloses its launching operator on its thread.
+void attachBuckets(const Profile &p, std::vector<Collective> &collectives)
+{
+    std::map<Index, std::vector<Index>> labels; // thread -> bucket label ranges
+    for (Index r = 0; r < p.ranges.size(); ++r)
+        if (p.ranges[r].thread != kNoIndex && p.text(p.ranges[r].text).starts_with(kDdpBucketLabelPrefix))
+            labels[p.ranges[r].thread].push_back(r);
+    if (labels.empty())
+        return;
+    const std::vector<Index> ops = launchingOps(p, collectives);
+    for (size_t i = 0; i < collectives.size(); ++i) {
+        if (ops[i] == kNoIndex)
+            continue;
+        const Operator &op = p.operators[ops[i]];
+        const auto it = labels.find(op.thread);
+        if (it == labels.end())
+            continue;
+        for (Index r : it->second) {
+            const Range &range = p.ranges[r];
+            if (range.start_ns <= op.start_ns && op.start_ns <= range.end_ns) {
+                BucketLabel label = parseBucketLabel(p.text(range.text));
+                collectives[i].bucket = label.index;
+                collectives[i].modules = std::move(label.modules);
+                break;
+            }
+        }
+    }
+}
+
+// One piece of compute of a rank: a non-NCCL kernel, or (a rank without kernels) an outermost operator.
+struct ComputeItem {
+    int64_t start_ns = 0;
+    int64_t end_ns = 0;
+    Index module = kNoIndex; // modules[]
+    bool backward = false;
+};
+
+std::map<int, std::vector<ComputeItem>> computeItems(const Profile &p)
+{
+    std::map<int, std::vector<ComputeItem>> out;
+    const DeviceRanks rankOf(p);
+    std::set<int> ranksWithKernels;
+    for (const Kernel &k : p.kernels)
+        ranksWithKernels.insert(rankOf(k.device));
+    for (const Kernel &k : p.kernels)
+        if (!isNcclKernelName(p.text(k.name)))
+            out[rankOf(k.device)].push_back({k.start_ns, k.end_ns, k.module,
+                                             k.op != kNoIndex && (p.operators[k.op].flags & kOperatorBackward) != 0});
+    // A rank without kernels (a CPU job): its compute is its outermost operators, less the collectives'
+    // own ops (c10d::allreduce_ enqueues, gloo:all_reduce is the communication).
+    for (const Operator &op : p.operators) {
+        const int rank = rankOfThread(p, op.thread);
+        const std::string_view name = p.text(op.name);
+        if (op.parent != kNoIndex || ranksWithKernels.contains(rank) || isCollectiveOpName(name) ||
+            name.starts_with("c10d::") || name == "record_param_comms")
+            continue;
+        out[rank].push_back({op.start_ns, op.end_ns, op.module, (op.flags & kOperatorBackward) != 0});
+    }
+    return out;
+}
+
+// Groups of identical layers for the why rows: the module tree's (structure and kernels, or the
+// launcher's partition map); a profile whose tree finds none (a CPU trace has no kernels to compare
+// layers by) groups numbered sibling modules of one class, named by their common pattern ("blocks.*").
+std::vector<std::pair<std::string, std::vector<int>>> layerGroups(const ModuleTree &tree)
+{
+    std::vector<std::pair<std::string, std::vector<int>>> out;
+    for (const DedupGroup &g : tree.groups)
+        if (g.members.size() >= 2)
+            out.emplace_back(g.name, g.members);
+    if (!out.empty())
+        return out;
+    // Numbered siblings (a ModuleList's "blocks.0", "blocks.1"), not two named fields of one class
+    // ("fc1", "fc2"), which need not do the same work.
+    const auto numbered = [&](int node) {
+        const std::string &path = tree.nodes[node].path;
+        const size_t dot = path.rfind('.');
+        const std::string_view last = std::string_view(path).substr(dot == std::string::npos ? 0 : dot + 1);
+        return !last.empty() && std::all_of(last.begin(), last.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    for (const ModuleNode &parent : tree.nodes) {
+        std::map<std::string, std::vector<int>> byClass;
+        for (int child : parent.children)
+            if (!tree.nodes[child].phase && numbered(child))
+                byClass[tree.nodes[child].className].push_back(child);
+        for (auto &[cls, members] : byClass) {
+            if (members.size() < 2)
+                continue;
+            std::vector<std::string> paths;
+            for (int m : members)
+                paths.push_back(tree.nodes[m].path);
+            out.emplace_back(groupPattern(paths), members);
+        }
+    }
+    return out;
 }
 
 } // namespace
@@ -206,6 +405,7 @@ std::vector<Collective> collectivesOf(const Profile &p)
         c.bytes = uint64_t(nelems) * uint64_t(dtypeBytes(c.dtype));
     };
     std::vector<Collective> out;
+    const DeviceRanks rankOfKernelDevice(p);
     std::set<int> ranksWithKernels;
     for (Index k = 0; k < p.kernels.size(); ++k) {
         const Kernel &kernel = p.kernels[k];
@@ -213,7 +413,7 @@ std::vector<Collective> collectivesOf(const Profile &p)
         if (!isNcclKernelName(name))
             continue;
         Collective c;
-        c.rank = rankOfDevice(p, kernel.device);
+        c.rank = rankOfKernelDevice(kernel.device);
         c.kernel = k;
         c.start_ns = kernel.start_ns;
         c.end_ns = kernel.end_ns;
@@ -250,8 +450,137 @@ std::vector<Collective> collectivesOf(const Profile &p)
             c.busBandwidth = c.algBandwidth * busBandwidthFactor(c.kind, n);
         }
     }
+    attachBuckets(p, out);
     return out;
 }
+
+namespace {
+
+WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, std::vector<ComputeItem>> &items)
+{
+    WhyLate why;
+    why.straggler = report.straggler;
+    // Per rank, the end times of its collectives, sorted: the previous collective's end is the last one
+    // at or before a collective's start (collectives launched asynchronously may still run then).
+    std::map<int, std::vector<int64_t>> ends;
+    std::map<int, int64_t> firstActivity;
+    for (const Collective &c : report.collectives)
+        ends[c.rank].push_back(c.end_ns);
+    for (auto &[rank, list] : ends)
+        std::sort(list.begin(), list.end());
+    for (const auto &[rank, list] : items)
+        for (const ComputeItem &item : list)
+            if (!firstActivity.contains(rank) || item.start_ns < firstActivity[rank])
+                firstActivity[rank] = item.start_ns;
+    std::map<int, Intervals> windows;
+    for (const MatchedCollective &m : report.matched) {
+        if (m.lastArrival != report.straggler)
+            continue;
+        ++why.collectives;
+        for (size_t i : m.members) {
+            const Collective &c = report.collectives[i];
+            const std::vector<int64_t> &e = ends[c.rank];
+            const auto it = std::upper_bound(e.begin(), e.end(), c.start_ns);
+            const int64_t from =
+                it == e.begin()
+                    ? std::min(c.start_ns, firstActivity.contains(c.rank) ? firstActivity[c.rank] : c.start_ns)
+                    : *std::prev(it);
+            windows[c.rank].emplace_back(from, c.start_ns);
+        }
+    }
+    if (why.collectives == 0)
+        return why;
+
+    // Compute inside the windows, per module instance (kNoIndex: outside every module), per rank.
+    struct Time {
+        int64_t total = 0, backward = 0;
+    };
+    std::map<int, std::map<Index, Time>> byModule;
+    std::map<int, int64_t> totals;
+    for (auto &[rank, list] : windows) {
+        list = unite(std::move(list));
+        const auto it = items.find(rank);
+        if (it == items.end())
+            continue;
+        for (const ComputeItem &item : it->second) {
+            const int64_t t = clippedTo(list, item.start_ns, item.end_ns);
+            if (t <= 0)
+                continue;
+            Time &m = byModule[rank][item.module];
+            m.total += t;
+            if (item.backward)
+                m.backward += t;
+            totals[rank] += t;
+        }
+    }
+    std::vector<std::pair<int64_t, int>> others;
+    for (const auto &[rank, list] : windows)
+        if (rank != report.straggler)
+            others.emplace_back(totals[rank], rank);
+    if (others.empty())
+        return why;
+    std::sort(others.begin(), others.end());
+    why.medianRank = others[(others.size() - 1) / 2].second;
+    why.stragglerComputeNs = totals[why.straggler];
+    why.medianComputeNs = totals[why.medianRank];
+    for (const RankBreakdown &b : report.ranks)
+        if (b.rank == why.straggler) {
+            why.steps = b.steps;
+            why.causedWaitPerStepNs = b.steps ? b.causedWaitNs / int64_t(b.steps) : b.causedWaitNs;
+        }
+
+    // Per module node (its calls and its submodules'), on both ranks.
+    const ModuleTree tree = buildModuleTree(p);
+    std::vector<WhyRow> nodes(tree.nodes.size());
+    WhyRow outside;
+    outside.name = "(outside modules)";
+    for (int side = 0; side < 2; ++side) {
+        const int rank = side == 0 ? why.straggler : why.medianRank;
+        for (const auto &[module, time] : byModule[rank]) {
+            int node = tree.nodeOf(module);
+            if (node < 0) {
+                (side == 0 ? outside.stragglerNs : outside.medianNs) += time.total;
+                (side == 0 ? outside.stragglerBackwardNs : outside.medianBackwardNs) += time.backward;
+                continue;
+            }
+            for (; node >= 0; node = tree.nodes[node].parent) {
+                (side == 0 ? nodes[node].stragglerNs : nodes[node].medianNs) += time.total;
+                (side == 0 ? nodes[node].stragglerBackwardNs : nodes[node].medianBackwardNs) += time.backward;
+            }
+        }
+    }
+    const auto byExtra = [](const WhyRow &a, const WhyRow &b) {
+        return a.extraNs() != b.extraNs() ? a.extraNs() > b.extraNs() : a.name < b.name;
+    };
+    for (size_t n = 0; n < tree.nodes.size(); ++n) {
+        nodes[n].name = tree.nodes[n].path;
+        nodes[n].className = tree.nodes[n].className;
+        if (nodes[n].stragglerNs > 0 || nodes[n].medianNs > 0)
+            why.modules.push_back(nodes[n]);
+    }
+    if (outside.stragglerNs > 0 || outside.medianNs > 0)
+        why.modules.push_back(outside);
+    std::sort(why.modules.begin(), why.modules.end(), byExtra);
+    for (const auto &[name, members] : layerGroups(tree)) {
+        WhyRow g;
+        g.name = name;
+        g.className = tree.nodes[members.front()].className;
+        g.group = true;
+        g.members = members.size();
+        for (int m : members) {
+            g.stragglerNs += nodes[m].stragglerNs;
+            g.medianNs += nodes[m].medianNs;
+            g.stragglerBackwardNs += nodes[m].stragglerBackwardNs;
+            g.medianBackwardNs += nodes[m].medianBackwardNs;
+        }
+        if (g.stragglerNs > 0 || g.medianNs > 0)
+            why.groups.push_back(g);
+    }
+    std::sort(why.groups.begin(), why.groups.end(), byExtra);
+    return why;
+}
+
+} // namespace
 
 RankReport analyzeRanks(const Profile &p)
 {
@@ -314,32 +643,24 @@ RankReport analyzeRanks(const Profile &p)
     }
 
     // Compute / communication / idle per rank.
-    std::set<int> ranksWithKernels;
-    for (const Kernel &k : p.kernels)
-        ranksWithKernels.insert(rankOfDevice(p, k.device));
+    const std::map<int, std::vector<ComputeItem>> items = computeItems(p);
     std::map<int, Intervals> compute, comm;
     for (const Collective &c : report.collectives) {
         ++report.ranks[slot[c.rank]].collectives;
         comm[c.rank].emplace_back(c.start_ns, c.end_ns);
     }
-    for (const Kernel &k : p.kernels)
-        if (!isNcclKernelName(p.text(k.name)))
-            compute[rankOfDevice(p, k.device)].emplace_back(k.start_ns, k.end_ns);
-    // A rank without kernels (a CPU job): its compute is its outermost operators, less the collectives'
-    // own ops (c10d::allreduce_ enqueues, gloo:all_reduce is the communication).
-    for (const Operator &op : p.operators) {
-        const int rank = op.thread == kNoIndex ? -1 : p.threads[op.thread].rank;
-        const std::string_view name = p.text(op.name);
-        if (op.parent != kNoIndex || ranksWithKernels.contains(rank) || isCollectiveOpName(name) ||
-            name.starts_with("c10d::") || name == "record_param_comms")
-            continue;
-        compute[rank].emplace_back(op.start_ns, op.end_ns);
-    }
+    for (const auto &[rank, list] : items)
+        for (const ComputeItem &item : list)
+            compute[rank].emplace_back(item.start_ns, item.end_ns);
+    for (auto &[rank, intervals] : compute)
+        intervals = unite(std::move(intervals));
+    for (Collective &c : report.collectives)
+        c.exposedNs = (c.end_ns - c.start_ns) - clippedTo(compute[c.rank], c.start_ns, c.end_ns);
     for (const Range &r : p.ranges)
         if (r.kind == RangeKind::UserAnnotation && r.thread != kNoIndex && p.text(r.text).starts_with("ProfilerStep#"))
             ++report.ranks[slot[p.threads[r.thread].rank]].steps;
     for (RankBreakdown &b : report.ranks) {
-        const Intervals cu = unite(compute[b.rank]), cm = unite(comm[b.rank]);
+        const Intervals &cu = compute[b.rank], cm = unite(comm[b.rank]);
         Intervals all = cu;
         all.insert(all.end(), cm.begin(), cm.end());
         all = unite(std::move(all));
@@ -357,6 +678,8 @@ RankReport analyzeRanks(const Profile &p)
             worst = b.causedWaitNs;
             report.straggler = b.rank;
         }
+    if (report.straggler >= 0)
+        report.why = whyLate(p, report, items);
     return report;
 }
 

@@ -2,6 +2,7 @@
 #include "cli/commands.h"
 
 #include "opscope/format.h"
+#include "opscope/module_tree.h"
 #include "opscope/ranks.h"
 
 #include <nlohmann/json.hpp>
@@ -18,6 +19,77 @@ using json = nlohmann::ordered_json;
 std::string column(const std::string &text, size_t width)
 {
     return text.size() >= width ? text + " " : std::string(width - text.size(), ' ') + text;
+}
+
+std::string rowName(const WhyRow &row)
+{
+    if (row.group)
+        return row.name + " x" + std::to_string(row.members);
+    return row.name.empty() ? modulePathText(row.name, row.className) : row.name;
+}
+
+std::string ratioText(double ratio)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2fx", ratio);
+    return ratio > 0 ? buffer : "-";
+}
+
+json whyRowJson(const WhyRow &row)
+{
+    json out = {{"name", row.name}, {"class", row.className}};
+    if (row.group)
+        out["members"] = row.members;
+    out["straggler_ns"] = row.stragglerNs;
+    out["median_ns"] = row.medianNs;
+    out["extra_ns"] = row.extraNs();
+    out["ratio"] = row.ratio() > 0 ? json(row.ratio()) : json(nullptr);
+    out["straggler_backward_ns"] = row.stragglerBackwardNs;
+    out["median_backward_ns"] = row.medianBackwardNs;
+    return out;
+}
+
+json whyJson(const WhyLate &why)
+{
+    json modules = json::array(), groups = json::array();
+    for (const WhyRow &row : why.modules)
+        modules.push_back(whyRowJson(row));
+    for (const WhyRow &row : why.groups)
+        groups.push_back(whyRowJson(row));
+    return {{"straggler", why.straggler},
+            {"median_rank", why.medianRank < 0 ? json(nullptr) : json(why.medianRank)},
+            {"collectives", why.collectives},
+            {"steps", why.steps},
+            {"straggler_compute_ns", why.stragglerComputeNs},
+            {"median_compute_ns", why.medianComputeNs},
+            {"caused_wait_per_step_ns", why.causedWaitPerStepNs},
+            {"groups", groups},
+            {"modules", modules}};
+}
+
+void printWhy(const WhyLate &why, std::ostream &out)
+{
+    if (why.medianRank < 0)
+        return;
+    out << "\nwhy rank " << why.straggler << " is late: its compute before the " << why.collectives
+        << " collectives where it arrived last, against rank " << why.medianRank << " (the median rank)\n";
+    out << "  compute: " << formatFixedDuration(why.stragglerComputeNs) << " vs "
+        << formatFixedDuration(why.medianComputeNs) << "; the others wait "
+        << formatFixedDuration(why.causedWaitPerStepNs) << (why.steps ? " per step" : " in all") << " for it\n";
+    const auto print = [&](const std::vector<WhyRow> &rows, size_t shown) {
+        for (size_t i = 0; i < rows.size() && i < shown; ++i) {
+            const WhyRow &r = rows[i];
+            std::string name = rowName(r);
+            if (name.size() < 32)
+                name += std::string(32 - name.size(), ' ');
+            out << "  " << name << column(formatFixedDuration(r.stragglerNs), 13)
+                << column(formatFixedDuration(r.medianNs), 13) << column(ratioText(r.ratio()), 9) << "\n";
+        }
+    };
+    out << "  " << std::string(32, ' ') << column("rank " + std::to_string(why.straggler), 13)
+        << column("rank " + std::to_string(why.medianRank), 13) << column("ratio", 9) << "\n";
+    print(why.groups, 5);
+    print(why.modules, 10);
 }
 
 int runRanks(const ParsedArgs &args, CliEnvironment &env)
@@ -57,11 +129,18 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                                    {"wait_ns", waits},
                                    {"alg_bandwidth_Bps", m.algBandwidth},
                                    {"bus_bandwidth_Bps", m.busBandwidth}});
+            const Collective &first = report.collectives[m.members.front()];
+            if (first.bucket >= 0) {
+                collectives.back()["ddp_bucket"] = first.bucket;
+                collectives.back()["modules"] = first.modules;
+            }
         }
         json out = {{"ranks", ranks},
                     {"straggler", report.straggler < 0 ? json(nullptr) : json(report.straggler)},
                     {"collectives", collectives},
                     {"unmatched_collectives", report.unmatched}};
+        if (report.straggler >= 0)
+            out["why"] = whyJson(report.why);
         if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
             out["clock_residual_skew_ns"] = std::stoll(*skew);
         env.out << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
@@ -87,6 +166,8 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
     if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
         env.out << "clock residual skew (end times of matched collectives): " << formatFixedDuration(std::stoll(*skew))
                 << "\n";
+    if (report.straggler >= 0)
+        printWhy(report.why, env.out);
     return 0;
 }
 
@@ -106,12 +187,14 @@ std::vector<CommandSpec> rankCommands()
          "opscope ranks FILE... [--json] [--rank-regex PATTERN]",
          std::string("Print per rank of a multi-rank profile: compute, communication overlapped with compute,\n"
                      "exposed communication, idle, the time it waited in collectives, and the straggler (the\n"
-                     "rank the others waited for longest); --json adds every matched collective with its\n"
-                     "arrival skew, each rank's wait, latency and bus bandwidth.\n") +
+                     "rank the others waited for longest), and why it is late: its compute before the\n"
+                     "collectives where it arrived last against the median rank's, per group of identical\n"
+                     "layers and per module; --json adds every matched collective with its arrival skew, each\n"
+                     "rank's wait, latency, bus bandwidth and DDP bucket's modules.\n") +
              kCaptureFilesHelp,
          1,
          64,
-         {{"--json", "", "", "print JSON (keys ranks, straggler, collectives)"},
+         {{"--json", "", "", "print JSON (keys ranks, straggler, collectives, why)"},
           rankRegexOption(),
           captureRangeOption()},
          runRanks},

@@ -1,0 +1,198 @@
+// Insights of a multi-rank profile (ranks.h, docs/ranks.md): the straggler and why it is late (its
+// compute before the collectives diffed against the median rank's, per group of identical layers and
+// module), and DDP buckets whose all-reduce no compute hides. The gains are the waiting they remove.
+#include "analysis/insight_context.h"
+
+#include "opscope/module_tree.h"
+#include "opscope/ranks.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace opscope::insightdetail {
+
+namespace {
+
+std::string times(double ratio)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.2f×", ratio);
+    return buffer;
+}
+
+std::string rowName(const WhyRow &row)
+{
+    const std::string name = row.name.empty() ? modulePathText(row.name, row.className) : row.name;
+    return "`" + name + "`" + (row.group ? " (" + std::to_string(row.members) + " identical layers)" : "");
+}
+
+// The row that explains the most extra time: a group of identical layers, else a module below the root,
+// else anything (a phase, the work outside modules).
+const WhyRow *mainCause(const WhyLate &why)
+{
+    if (!why.groups.empty() && why.groups.front().extraNs() > 0)
+        return &why.groups.front();
+    for (const WhyRow &row : why.modules)
+        if (!row.name.empty() && row.extraNs() > 0)
+            return &row;
+    return why.modules.empty() || why.modules.front().extraNs() <= 0 ? nullptr : &why.modules.front();
+}
+
+size_t stepsOf(const RankReport &report, int rank)
+{
+    for (const RankBreakdown &b : report.ranks)
+        if (b.rank == rank)
+            return std::max<size_t>(1, b.steps);
+    return 1;
+}
+
+void findStraggler(InsightContext &c, const RankReport &report)
+{
+    const WhyLate &why = report.why;
+    if (why.medianRank < 0 || why.causedWaitPerStepNs <= 0)
+        return;
+    const RankBreakdown *late = nullptr;
+    for (const RankBreakdown &b : report.ranks)
+        if (b.rank == why.straggler)
+            late = &b;
+    const std::string straggler = "rank " + std::to_string(why.straggler),
+                      median = "rank " + std::to_string(why.medianRank);
+    const std::string perStep = why.steps ? " per step" : "";
+    Insight i;
+    i.kind = "rank-straggler";
+    const WhyRow *cause = mainCause(why);
+    i.title = straggler + " is the straggler";
+    if (cause) {
+        i.title += ": its " + rowName(*cause) + " take" +
+                   (cause->ratio() > 0 ? " " + times(cause->ratio()) : " more than") + " " + median + "'s";
+        i.modules.push_back(cause->name);
+    }
+    i.title += "; the others wait " + c.duration(why.causedWaitPerStepNs) + perStep + " for it";
+    i.evidence.push_back(straggler + " arrived last at " + std::to_string(late ? late->arrivedLast : 0) + " of " +
+                         std::to_string(report.matched.size()) + " matched collectives; the others waited " +
+                         c.duration(late ? late->causedWaitNs : 0) + " in all for it");
+    i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
+                         straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
+                         " (the median of the other ranks)");
+    size_t shown = 0;
+    for (const std::vector<WhyRow> *rows : {&why.groups, &why.modules})
+        for (const WhyRow &row : *rows) {
+            if (shown >= 4 || row.extraNs() <= 0 || &row == cause)
+                continue;
+            if (row.name.empty() && !row.group)
+                continue; // the root: the sum of the others
+            i.evidence.push_back(rowName(row) + ": " + c.duration(row.stragglerNs) + " vs " + c.duration(row.medianNs) +
+                                 (row.ratio() > 0 ? " (" + times(row.ratio()) + ")" : ""));
+            ++shown;
+        }
+    if (cause)
+        i.evidence.insert(i.evidence.begin() + 2, rowName(*cause) + ": " + c.duration(cause->stragglerNs) + " vs " +
+                                                      c.duration(cause->medianNs));
+    for (const RankBreakdown &b : report.ranks)
+        if (b.rank != why.straggler && b.waitNs > 0)
+            i.evidence.push_back("rank " + std::to_string(b.rank) + " waits " +
+                                 c.duration(b.waitNs / int64_t(std::max<size_t>(1, b.steps))) + perStep +
+                                 " in collectives");
+    i.fix = "Make " + straggler + " do the work the others do: look at what differs in " +
+            (cause ? rowName(*cause) : std::string("its compute")) +
+            " on that rank (its batch or sequence lengths, data loading, a slower or throttled device, work "
+            "only that rank does); compare the two ranks side by side (`opscope diff` on each rank's trace).";
+    const int64_t extraPerStep =
+        (why.stragglerComputeNs - why.medianComputeNs) / int64_t(std::max<size_t>(1, why.steps));
+    i.gainModel = "the others' wait for the straggler per step, at most its extra compute per step (" +
+                  c.duration(std::max<int64_t>(0, extraPerStep)) +
+                  "): what the step loses if it computed as the median rank";
+    i.figures = {{"straggler", why.straggler},
+                 {"median_rank", why.medianRank},
+                 {"caused_wait_per_step_ns", why.causedWaitPerStepNs},
+                 {"straggler_compute_ns", why.stragglerComputeNs},
+                 {"median_compute_ns", why.medianComputeNs}};
+    if (cause)
+        i.figures["cause"] = {{"name", cause->name},
+                              {"straggler_ns", cause->stragglerNs},
+                              {"median_ns", cause->medianNs},
+                              {"ratio", cause->ratio()}};
+    c.add(std::move(i), std::min(why.causedWaitPerStepNs, std::max<int64_t>(0, extraPerStep)));
+}
+
+// A DDP bucket's all-reduce that no compute of its rank overlaps, beyond the time it waits for the
+// last rank (that waiting is the straggler's insight).
+void findExposedBuckets(InsightContext &c, const RankReport &report)
+{
+    struct Bucket {
+        int64_t exposed = 0, total = 0;
+        size_t calls = 0;
+        std::vector<std::string> modules;
+    };
+    std::map<int, Bucket> buckets;
+    std::map<size_t, int64_t> waitOf; // collective -> its wait
+    for (const MatchedCollective &m : report.matched) {
+        int64_t latest = INT64_MIN;
+        for (size_t i : m.members)
+            latest = std::max(latest, report.collectives[i].start_ns);
+        for (size_t i : m.members)
+            waitOf[i] = latest - report.collectives[i].start_ns;
+    }
+    std::set<int> ranks;
+    for (size_t i = 0; i < report.collectives.size(); ++i) {
+        const Collective &col = report.collectives[i];
+        if (col.bucket < 0)
+            continue;
+        ranks.insert(col.rank);
+        Bucket &b = buckets[col.bucket];
+        const int64_t wait = waitOf.contains(i) ? waitOf[i] : 0;
+        // Per rank per step: the exposed part not spent waiting.
+        b.exposed += std::max<int64_t>(0, col.exposedNs - wait) / int64_t(stepsOf(report, col.rank));
+        b.total += (col.end_ns - col.start_ns) / int64_t(stepsOf(report, col.rank));
+        ++b.calls;
+        b.modules = col.modules;
+    }
+    const int64_t n = std::max<int64_t>(1, int64_t(ranks.size()));
+    const bool steps =
+        std::any_of(report.ranks.begin(), report.ranks.end(), [](const RankBreakdown &b) { return b.steps; });
+    for (const auto &[index, b] : buckets) {
+        const int64_t exposed = b.exposed / n, total = b.total / n;
+        if (exposed <= 0 || double(exposed) < 0.01 * double(c.stepNs()))
+            continue;
+        const bool last = index == buckets.rbegin()->first;
+        std::vector<std::string> quoted;
+        for (const std::string &m : b.modules)
+            quoted.push_back("`" + (m.empty() ? std::string("[root]") : m) + "`");
+        Insight i;
+        i.kind = "exposed-collective";
+        i.title = std::string(index == buckets.begin()->first ? "the first"
+                              : last                          ? "the last"
+                                                              : "a") +
+                  " DDP bucket's all-reduce (#" + std::to_string(index) + ", " + InsightContext::listOf(quoted, 3) +
+                  ") is exposed: " + c.duration(exposed) + (steps ? " per step" : "") + " with no compute beside it";
+        i.evidence.push_back("bucket #" + std::to_string(index) + " holds the gradients of " +
+                             InsightContext::listOf(quoted, 6) + " (DDP's comm hook label)");
+        i.evidence.push_back("its all-reduce takes " + c.duration(total) + (steps ? " per step" : "") +
+                             " on average over " + std::to_string(n) + " ranks, " + c.duration(exposed) +
+                             " of it not overlapped by compute and not waiting for another rank");
+        i.fix = last ? "The last bucket (the first layers' gradients) is reduced after the backward is over: overlap "
+                       "it with the optimizer step or the next forward (DDP's overlap_with_ddp / ZeRO hooks), or "
+                       "make it small (bucket_cap_mb, first_bucket_bytes) so that little is left after backward"
+                     : "Let more backward compute run beside it: smaller buckets (bucket_cap_mb) start reducing "
+                       "earlier; on a slow link, compress gradients (fp16/bf16 compression hooks)";
+        i.gainModel = "the exposed time not spent waiting for the last rank, per step, averaged over the ranks";
+        i.modules = b.modules;
+        i.figures = {{"bucket", index}, {"modules", b.modules}, {"exposed_ns", exposed}, {"duration_ns", total}};
+        c.add(std::move(i), exposed);
+    }
+}
+
+} // namespace
+
+void findRankWaits(InsightContext &c)
+{
+    if (ranksOf(c.p).size() < 2)
+        return;
+    const RankReport report = analyzeRanks(c.p);
+    findStraggler(c, report);
+    findExposedBuckets(c, report);
+}
+
+} // namespace opscope::insightdetail

@@ -1,0 +1,123 @@
+// The per-rank table and the straggler's why rows (ranks_view.h).
+#include "views/ranks_view.h"
+
+#include "opscope/format.h"
+#include "opscope/module_tree.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace opscope::ui {
+
+namespace {
+
+QTableWidgetItem *cell(const QString &text, bool alignRight = true)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setFlags(Qt::ItemIsSelectable | Qt::ItemIsEnabled);
+    if (alignRight)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QString duration(int64_t ns)
+{
+    return QString::fromStdString(formatFixedDuration(ns, 1, Typography::Unicode));
+}
+
+QTableWidget *table(const QStringList &headers, QWidget *parent)
+{
+    auto *t = new QTableWidget(0, int(headers.size()), parent);
+    t->setHorizontalHeaderLabels(headers);
+    t->verticalHeader()->hide();
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+} // namespace
+
+RanksView::RanksView(QWidget *parent) : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    ranks_ = table({tr("Rank"), tr("Span"), tr("Compute"), tr("Comm overlapped"), tr("Comm exposed"), tr("Idle"),
+                    tr("Waits"), tr("Collectives"), tr("Arrived last"), tr("")},
+                   this);
+    ranks_->setObjectName(QStringLiteral("rankTable"));
+    summary_ = new QLabel(this);
+    summary_->setWordWrap(true);
+    why_ = table(
+        {tr("Why the straggler is late: module / layer group"), tr("Straggler"), tr("Median rank"), tr("Ratio")}, this);
+    why_->setObjectName(QStringLiteral("whyTable"));
+    layout->addWidget(ranks_, 1);
+    layout->addWidget(summary_);
+    layout->addWidget(why_, 1);
+}
+
+void RanksView::setReport(const RankReport &report)
+{
+    ranks_->setRowCount(0);
+    why_->setRowCount(0);
+    summary_->clear();
+    for (const RankBreakdown &b : report.ranks) {
+        const int row = ranks_->rowCount();
+        ranks_->insertRow(row);
+        const bool straggler = b.rank == report.straggler;
+        const QList<QTableWidgetItem *> cells = {
+            cell(b.rank < 0 ? QStringLiteral("-") : QString::number(b.rank)),
+            cell(duration(b.spanNs)),
+            cell(duration(b.computeNs)),
+            cell(duration(b.overlappedCommNs)),
+            cell(duration(b.exposedCommNs)),
+            cell(duration(b.idleNs)),
+            cell(duration(b.waitNs)),
+            cell(QString::number(b.collectives)),
+            cell(QString::number(b.arrivedLast)),
+            cell(straggler ? tr("straggler: the others waited %1 for it").arg(duration(b.causedWaitNs)) : QString(),
+                 false)};
+        for (int c = 0; c < cells.size(); ++c) {
+            if (straggler) {
+                QFont f = cells[c]->font();
+                f.setBold(true);
+                cells[c]->setFont(f);
+            }
+            ranks_->setItem(row, c, cells[c]);
+        }
+    }
+    ranks_->resizeColumnsToContents();
+    const WhyLate &why = report.why;
+    if (why.medianRank < 0) {
+        summary_->setText(report.straggler < 0 ? tr("No rank waited for another.") : QString());
+        return;
+    }
+    summary_->setText(tr("Rank %1 is the straggler: before the %2 collectives where it arrived last it computed "
+                         "%3, rank %4 (the median rank) %5; the others wait %6%7 for it.")
+                          .arg(why.straggler)
+                          .arg(why.collectives)
+                          .arg(duration(why.stragglerComputeNs))
+                          .arg(why.medianRank)
+                          .arg(duration(why.medianComputeNs))
+                          .arg(duration(why.causedWaitPerStepNs))
+                          .arg(why.steps ? tr(" per step") : QString()));
+    why_->setHorizontalHeaderLabels({tr("Why rank %1 is late: module / layer group").arg(why.straggler),
+                                     tr("Rank %1").arg(why.straggler), tr("Rank %1").arg(why.medianRank), tr("Ratio")});
+    for (const std::vector<WhyRow> *rows : {&why.groups, &why.modules})
+        for (const WhyRow &r : *rows) {
+            const int row = why_->rowCount();
+            why_->insertRow(row);
+            QString name = QString::fromStdString(r.name.empty() ? modulePathText(r.name, r.className) : r.name);
+            if (r.group)
+                name += QStringLiteral(" ×%1").arg(r.members);
+            why_->setItem(row, 0, cell(name, false));
+            why_->setItem(row, 1, cell(duration(r.stragglerNs)));
+            why_->setItem(row, 2, cell(duration(r.medianNs)));
+            why_->setItem(row, 3, cell(r.ratio() > 0 ? QStringLiteral("%1×").arg(r.ratio(), 0, 'f', 2) : QString("-")));
+        }
+    why_->resizeColumnsToContents();
+}
+
+} // namespace opscope::ui
