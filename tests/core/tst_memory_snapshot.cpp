@@ -9,6 +9,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
 #include "opscope/errors.h"
+#include "opscope/insights.h"
 #include "opscope/memory.h"
 #include "opscope/memory_snapshot.h"
 #include "opscope/profile_store.h"
@@ -17,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <fstream>
 
 using namespace opscope;
@@ -235,6 +237,40 @@ private slots:
             QVERIFY2(std::string(e.what()).find("a memory snapshot alone has no timeline") != std::string::npos,
                      e.what());
         }
+    }
+    void h100GptStepPeakIsTheAllocatorsOwn()
+    {
+        // A real capture on the H100 (tests/data/h100_gpt12_memory): the torch.profiler trace and the
+        // allocator history of one training step of examples/gpt.py --size base --layers 12, from the same
+        // process. The launcher read torch.cuda.max_memory_allocated() over the same step: the imported
+        // peak is that figure exactly, the at-peak breakdown adds up to it, and the checkpointing insight's
+        // estimate is set against the peak measured with --checkpoint (bench/gpu/memory25.sh).
+        QTemporaryDir dir;
+        const std::string trace = tempPath(dir, "correlation_trace.json");
+        const std::string snapshot = tempPath(dir, "memory_snapshot.json");
+        QVERIFY(gunzipFile(sourceFile("tests/data/h100_gpt12_memory/correlation_trace.json.gz"), trace));
+        QVERIFY(gunzipFile(sourceFile("tests/data/h100_gpt12_memory/memory_snapshot.json.gz"), snapshot));
+        const Profile p = importCapture({trace, snapshot});
+        QCOMPARE(*p.metadataValue("memory_snapshot_events"),
+                 std::string("1250")); // 625 allocations, 625 completed frees
+        const MemoryReport report = analyzeMemory(p);
+        QVERIFY(report.primary() && report.primary()->device == 0);
+        const DeviceMemory &gpu = *report.primary();
+        QCOMPARE(gpu.peak_allocated, int64_t(2735206400)); // max_memory_allocated() of the captured step
+        QCOMPARE(sumBytes(gpu.by_module), gpu.peak_allocated);
+        QCOMPARE(sumBytes(gpu.by_kind), gpu.peak_allocated);
+        QVERIFY(gpu.peak_reserved <= int64_t(2879389696)); // max_memory_reserved() of the step
+        const InsightReport insights = findInsights(p);
+        const auto checkpointing = std::find_if(insights.insights.begin(), insights.insights.end(),
+                                                [](const Insight &i) { return i.kind == "activation-checkpointing"; });
+        QVERIFY(checkpointing != insights.insights.end());
+        // Measured: 2,735,206,400 B plain, 1,803,074,048 B with every block checkpointed (932 MB saved).
+        const double measured = 2735206400.0 - 1803074048.0;
+        qInfo("checkpointing: estimated %lld bytes saved, measured %.0f",
+              static_cast<long long>(checkpointing->estimatedBytesSaved), measured);
+        QVERIFY2(checkpointing->estimatedBytesSaved > 0.5 * measured &&
+                     checkpointing->estimatedBytesSaved < 1.5 * measured,
+                 checkpointing->title.c_str());
     }
 };
 

@@ -116,6 +116,14 @@ std::map<int32_t, EndState> endStates(const SnapshotReader &r, const json &segme
     return states;
 }
 
+// The caching allocator's block for a request of `size` bytes: at least 512 bytes, in steps of 512
+// (c10's round_size without roundup_power2_divisions, which the snapshot's allocator_settings would name).
+int64_t allocatorBlockBytes(int64_t size)
+{
+    constexpr int64_t kMinBlock = 512;
+    return size < kMinBlock ? kMinBlock : (size + kMinBlock - 1) / kMinBlock * kMinBlock;
+}
+
 std::vector<HistoryEvent> deviceEvents(const SnapshotReader &r, const json &trace, int32_t device,
                                        std::vector<std::string> &warnings)
 {
@@ -149,7 +157,10 @@ std::vector<HistoryEvent> deviceEvents(const SnapshotReader &r, const json &trac
         HistoryEvent h;
         h.kind = kind;
         h.address = r.number<uint64_t>(e, "addr", where);
-        h.bytes = sign * r.number<int64_t>(e, "size", where);
+        const int64_t size = r.number<int64_t>(e, "size", where);
+        // A block's entry gives the size asked for; the allocator counts (and max_memory_allocated()
+        // reports) the block it rounded that to. Segments are whole.
+        h.bytes = sign * (kind == MemorySampleKind::Block ? allocatorBlockBytes(size) : size);
         h.time_ns = r.number<int64_t>(e, "time_us", where) * 1000;
         h.stream = e.contains("stream") && e["stream"].is_number_integer() ? e["stream"].get<uint64_t>() : 0;
         h.frames = SnapshotReader::frames(e);
