@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cstring>
 #include <filesystem>
 #include <map>
@@ -279,8 +280,18 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
                 best = value, n = count;
         return best;
     };
-    const std::string runId =
-        textOf(ranksRecord, "run_id").empty() ? mostCommon(runIds) : textOf(ranksRecord, "run_id");
+    // A tie (two ranks, two run ids) goes to the lowest rank's: rank 0 is the job's reference.
+    std::string lowestRankRunId;
+    int lowestRank = INT_MAX;
+    for (const Part &part : read)
+        if (part.rank >= 0 && part.rank < lowestRank)
+            lowestRank = part.rank, lowestRankRunId = textOf(part.manifest["rank"], "run_id");
+    std::string runId = textOf(ranksRecord, "run_id");
+    if (runId.empty()) {
+        runId = mostCommon(runIds);
+        if (runIds.count(lowestRankRunId) && runIds[lowestRankRunId] == runIds[runId])
+            runId = lowestRankRunId;
+    }
     int worldSize = intOf(ranksRecord, "world_size");
     if (worldSize < 1)
         worldSize = std::atoi(mostCommon(worldSizes).c_str());
