@@ -99,6 +99,25 @@ const std::vector<std::string> *stackOf(const ModuleStacks &stacks, const std::s
     return it == stacks.nodes.end() ? nullptr : &it->second;
 }
 
+// The stack file of the given pass that knows most of `names`; null where none knows any.
+const ModuleStacks *bestStacks(const std::set<std::string> &names, const std::vector<ModuleStacks> &stacks,
+                               bool postGrad)
+{
+    const ModuleStacks *best = nullptr;
+    size_t bestHits = 0;
+    for (const ModuleStacks &s : stacks) {
+        if (s.postGrad != postGrad)
+            continue;
+        const size_t hits =
+            size_t(std::count_if(names.begin(), names.end(), [&](const std::string &n) { return stackOf(s, n); }));
+        if (hits > bestHits) {
+            bestHits = hits;
+            best = &s;
+        }
+    }
+    return best;
+}
+
 // The pre-grad stack file of each graph: the one that knows most of its forward's nodes (the launcher
 // writes one per Dynamo graph, and a forward and its backward share it).
 std::map<std::string, const ModuleStacks *> pairStacks(const std::vector<CompiledGraph> &graphs,
@@ -110,24 +129,14 @@ std::map<std::string, const ModuleStacks *> pairStacks(const std::vector<Compile
             for (const CompiledLaunch &l : g.launches)
                 nodesOf[g.graph].insert(l.sourceNodes.begin(), l.sourceNodes.end());
     std::map<std::string, const ModuleStacks *> paired;
-    for (const auto &[graph, names] : nodesOf) {
-        size_t best = 0;
-        for (const ModuleStacks &s : stacks) {
-            if (s.postGrad)
-                continue;
-            const size_t hits =
-                size_t(std::count_if(names.begin(), names.end(), [&](const std::string &n) { return stackOf(s, n); }));
-            if (hits > best) {
-                best = hits;
-                paired[graph] = &s;
-            }
-        }
-    }
+    for (const auto &[graph, names] : nodesOf)
+        if (const ModuleStacks *s = bestStacks(names, stacks, false))
+            paired[graph] = s;
     return paired;
 }
 
-// The post-grad stack file of each compiled graph (forward and backward apart): the one that knows most
-// of the nodes its launches name; null where none knows any.
+// The post-grad stack file of each compiled graph (forward and backward apart), by the nodes its
+// launches name; null where none knows any.
 std::vector<const ModuleStacks *> pairPostGradStacks(const std::vector<CompiledGraph> &graphs,
                                                      const std::vector<ModuleStacks> &stacks)
 {
@@ -136,17 +145,7 @@ std::vector<const ModuleStacks *> pairPostGradStacks(const std::vector<CompiledG
         std::set<std::string> names;
         for (const CompiledLaunch &l : graphs[g].launches)
             names.insert(l.sourceNodes.begin(), l.sourceNodes.end());
-        size_t best = 0;
-        for (const ModuleStacks &s : stacks) {
-            if (!s.postGrad)
-                continue;
-            const size_t hits =
-                size_t(std::count_if(names.begin(), names.end(), [&](const std::string &n) { return stackOf(s, n); }));
-            if (hits > best) {
-                best = hits;
-                paired[g] = &s;
-            }
-        }
+        paired[g] = bestStacks(names, stacks, true);
     }
     return paired;
 }
