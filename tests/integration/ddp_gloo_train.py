@@ -19,13 +19,16 @@ def main():
     ddp = DistributedDataParallel(model)
     optimizer = torch.optim.SGD(ddp.parameters(), lr=0.01)
     x = torch.randn(32, 64)
+    extra = torch.randn(256, 256)
     for _ in range(50):
         optimizer.zero_grad()
         loss = ddp(x).sum()
         if rank == 1:  # the straggler: extra compute before the collectives
-            a = torch.randn(200, 200)
-            for _ in range(10):
-                a = a @ a / 200.0
+            # ~100 ms of matrix products per step on Debian's torch: far more than a busy 2-core CI
+            # machine delays either rank, so rank 1 arrives last at every all-reduce. (The products
+            # are not chained: chained ones decay to denormal numbers and their cost varies.)
+            for _ in range(20):
+                torch.mm(extra, extra)
         loss.backward()
         optimizer.step()
     dist.destroy_process_group()

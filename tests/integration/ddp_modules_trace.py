@@ -18,6 +18,7 @@ from torch.nn.parallel import DistributedDataParallel
 from torch.profiler import profile, ProfilerActivity
 
 from opscope_launcher.ddp_buckets import label_ddp_buckets
+from opscope_launcher.distributed import settle_gloo_records
 
 
 class Block(torch.nn.Module):
@@ -72,13 +73,15 @@ def main():
     dist.init_process_group("gloo")
     rank = dist.get_rank()
     torch.manual_seed(0)
-    net = Net(256, 3 if rank == 1 else 1)
+    net = Net(256, 5 if rank == 1 else 1)  # rank 1: 5 fc1 + 1 fc2 per block, rank 0: 1 + 1
     label_modules(net)
     # Small buckets so that the 4 blocks spread over several all-reduces.
     model = DistributedDataParallel(net, bucket_cap_mb=0.3)
     label_ddp_buckets(model)
     opt = torch.optim.SGD(model.parameters(), lr=0.01)
-    x = torch.randn(64, 32)
+    # A batch large enough that rank 1's extra work in each block (~80 ms a step) outweighs what a busy
+    # 2-core machine can add to either rank by taking its core away.
+    x = torch.randn(256, 32)
     for _ in range(2):  # warm-up: DDP rebuilds its buckets after the first step
         model(x).sum().backward()
         opt.step()
@@ -91,6 +94,7 @@ def main():
                 loss.backward()
                 opt.step()
                 opt.zero_grad()
+        settle_gloo_records()  # as OpScope's launcher does: gloo ends the last all-reduce's record late
     prof.export_chrome_trace(os.path.join(out_dir, "rank-%d.json" % rank))
     dist.barrier()
     dist.destroy_process_group()

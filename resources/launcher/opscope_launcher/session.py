@@ -33,7 +33,7 @@ import time
 import torch
 from torch.autograd.profiler import record_function
 
-from . import compat, markers, timing
+from . import compat, distributed, markers, timing
 from .memory import MemoryRecorder, profiler_kwargs as memory_profiler_kwargs
 from .labels import Labeller
 from .partition import backward_labels, write_partition_map
@@ -300,6 +300,7 @@ class Session:
         self.recording = False
         self._report_timing()
         if self._profiler is not None:
+            distributed.settle_gloo_records()  # after the steps' timing: the wait is not the workload's
             self._profiler.__exit__(None, None, None)
             if self.options.trace:
                 os.makedirs(os.path.dirname(os.path.abspath(self.options.trace)), exist_ok=True)
