@@ -138,6 +138,13 @@ Index Profile::referenceTwin(Index referenceKernel) const
     return it != reference_twins.end() && it->reference == referenceKernel ? it->labelled : kNoIndex;
 }
 
+Index Profile::graphCaptureCall(Index kernel) const
+{
+    auto it = std::lower_bound(graph_node_launches.begin(), graph_node_launches.end(), kernel,
+                               [](const GraphNodeLaunch &g, Index k) { return g.kernel < k; });
+    return it != graph_node_launches.end() && it->kernel == kernel ? it->capture_call : kNoIndex;
+}
+
 void Profile::finalize()
 {
     // Kernels in start order; ties keep their import order so re-imports are deterministic.
@@ -170,6 +177,10 @@ void Profile::finalize()
             t = {newIndexOf[t.reference], newIndexOf[t.labelled]};
         std::sort(reference_twins.begin(), reference_twins.end(),
                   [](const KernelTwin &a, const KernelTwin &b) { return a.reference < b.reference; });
+        for (GraphNodeLaunch &g : graph_node_launches)
+            g.kernel = newIndexOf[g.kernel];
+        std::sort(graph_node_launches.begin(), graph_node_launches.end(),
+                  [](const GraphNodeLaunch &a, const GraphNodeLaunch &b) { return a.kernel < b.kernel; });
     }
     auto byOwner = [](const MetricValue &a, const MetricValue &b) { return a.owner < b.owner; };
     if (!std::is_sorted(kernel_counters.begin(), kernel_counters.end(), byOwner))
@@ -215,7 +226,7 @@ size_t Profile::residentBytes() const
            capacityBytes(syncs) + capacityBytes(memory_samples) + capacityBytes(memory_blocks) +
            capacityBytes(memory_tensors) + capacityBytes(operator_links) + capacityBytes(metrics) +
            capacityBytes(kernel_counters) + capacityBytes(operator_counters) + capacityBytes(fused_with) +
-           capacityBytes(reference_twins) + strings.textBytes() +
+           capacityBytes(reference_twins) + capacityBytes(graph_node_launches) + strings.textBytes() +
            strings.size() * (sizeof(std::string) + 2 * sizeof(void *) + 16);
 }
 

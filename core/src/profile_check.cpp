@@ -149,6 +149,11 @@ std::string findBrokenReference(const Profile &p)
         c.required("reference_twins", i, "reference", p.reference_twins[i].reference, p.kernels.size(), "kernels");
         c.required("reference_twins", i, "labelled", p.reference_twins[i].labelled, p.kernels.size(), "kernels");
     }
+    for (size_t i = 0; i < p.graph_node_launches.size() && c.problem().empty(); ++i) {
+        c.required("graph_node_launches", i, "kernel", p.graph_node_launches[i].kernel, p.kernels.size(), "kernels");
+        c.required("graph_node_launches", i, "capture_call", p.graph_node_launches[i].capture_call, p.api_calls.size(),
+                   "api_calls");
+    }
     c.span("kernels", p.kernels);
     c.span("operators", p.operators);
     c.span("modules", p.modules);

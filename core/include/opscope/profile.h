@@ -301,6 +301,16 @@ struct KernelTwin {
     bool operator==(const KernelTwin &) const = default;
 };
 
+// A kernel replayed from a CUDA graph and the API call that put its node into the graph while the
+// graph was captured (nsys --cuda-graph-trace=node: the node's creation event, on the capturing thread,
+// inside that call). The kernel's own correlation id names the replay (cudaGraphLaunch); its operator
+// and module are the ones open around the capture-time call.
+struct GraphNodeLaunch {
+    Index kernel = kNoIndex;       // kernels[]
+    Index capture_call = kNoIndex; // api_calls[]
+    bool operator==(const GraphNodeLaunch &) const = default;
+};
+
 // Extra names an operator record stands for (the ops fused into it).
 struct FusedName {
     Index op = 0;
@@ -334,6 +344,8 @@ public:
     std::vector<FusedName> fused_with;
     // Only for the kernels of a paired reference step (none in most profiles), sorted by `reference`.
     std::vector<KernelTwin> reference_twins;
+    // Only for kernels replayed from CUDA graphs whose capture the report holds, sorted by `kernel`.
+    std::vector<GraphNodeLaunch> graph_node_launches;
     std::vector<std::string> warnings;
     int64_t span_start_ns = 0; // capture span; both 0 when unknown
     int64_t span_end_ns = 0;
@@ -363,9 +375,12 @@ public:
     double kernelCounter(Index kernel, std::string_view metricName, double fallback = 0.0) const;
     // The labelled twin of a reference-step kernel (reference_twins), or kNoIndex.
     Index referenceTwin(Index referenceKernel) const;
+    // The API call that captured `kernel`'s CUDA graph node (graph_node_launches); kNoIndex when it was
+    // not replayed from a graph or its capture is not in the report.
+    Index graphCaptureCall(Index kernel) const;
 
     // Puts kernels in start order (stable) and counters in owner order, remapping references
-    // (counter owners, reference twins).
+    // (counter owners, reference twins, graph node launches).
     // Importers call it once at the end.
     void finalize();
 

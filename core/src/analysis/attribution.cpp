@@ -253,8 +253,16 @@ private:
                 launchTime = p_.api_calls[call].start_ns;
                 kernel.launch_thread = thread;
             }
-            launchTimes_[k] = launchTime;
-            const Index r = ranges_.innermostAt(thread, launchTime);
+            launchTimes_[k] = launchTime; // the replay's, for a kernel of a CUDA graph: when it ran in the step
+            Index r = ranges_.innermostAt(thread, launchTime);
+            // A kernel replayed from a CUDA graph: the operator open where its node was captured (the
+            // launcher labels graph captures); without one there, the replay's ranges as before.
+            if (const Index capture = p_.graphCaptureCall(k); capture != kNoIndex) {
+                const ApiCall &call = p_.api_calls[capture];
+                if (const Index atCapture = ranges_.innermostAt(call.thread, call.start_ns);
+                    atCapture != kNoIndex && opOfRange_[atCapture] != kNoIndex)
+                    r = atCapture;
+            }
             kernel.range = r;
             kernel.module = r == kNoIndex ? kNoIndex : moduleOfRange_[r];
             kernel.op = r == kNoIndex ? kNoIndex : opOfRange_[r];

@@ -60,10 +60,16 @@ public:
         windows_ = scope.captureWindows;
         indexSteps();
         // Operators: each top-level operator outside modules decides for its whole subtree.
+        // Operators that captured a CUDA graph's nodes ran before the step, once, and their kernels
+        // replay in it: they are in scope through those kernels.
+        std::vector<char> capturedGraphOp(p_.operators.size(), 0);
+        for (const GraphNodeLaunch &g : p_.graph_node_launches)
+            if (const Kernel &k = p_.kernels[g.kernel]; k.op != kNoIndex && !(k.flags & kKernelOutsideCapture))
+                capturedGraphOp[topOf(k.op)] = 1;
         std::vector<Index> phaseOfOp(p_.operators.size(), kNoIndex);
         for (Index o = 0; o < p_.operators.size(); ++o) {
             const Operator &op = p_.operators[o];
-            if (op.module != kNoIndex || op.parent != kNoIndex || !inScope(op.start_ns))
+            if (op.module != kNoIndex || op.parent != kNoIndex || (!inScope(op.start_ns) && !capturedGraphOp[o]))
                 continue;
             phaseOfOp[o] = instanceFor(classify(op.start_ns, op.thread, p_.text(op.name), isBackward(o)), op.start_ns,
                                        op.end_ns, op.thread);

@@ -236,6 +236,13 @@ void visit(T &o, F &&f)
     f("reference", o.reference);
     f("labelled", o.labelled);
 }
+template <class T, class F>
+requires Is<T, GraphNodeLaunch>
+void visit(T &o, F &&f)
+{
+    f("kernel", o.kernel);
+    f("capture_call", o.capture_call);
+}
 
 // ---- Column helpers: how one member maps to SQL columns ----
 
@@ -478,6 +485,7 @@ void writeAll(Database &db, const Profile &p)
     writeTable(db, "operator_counters", p.operator_counters);
     writeTable(db, "fused_with", p.fused_with);
     writeTable(db, "reference_twins", p.reference_twins);
+    writeTable(db, "graph_node_launches", p.graph_node_launches);
     writeTextList(db, "warnings", p.warnings);
 }
 
@@ -692,6 +700,11 @@ Profile loadProfile(const std::string &path)
             p.reference_twins = readTable<KernelTwin>(db, "reference_twins");
             std::sort(p.reference_twins.begin(), p.reference_twins.end(),
                       [](const KernelTwin &a, const KernelTwin &b) { return a.reference < b.reference; });
+        }
+        if (db.hasTable("graph_node_launches")) { // added within format 1
+            p.graph_node_launches = readTable<GraphNodeLaunch>(db, "graph_node_launches");
+            std::sort(p.graph_node_launches.begin(), p.graph_node_launches.end(),
+                      [](const GraphNodeLaunch &a, const GraphNodeLaunch &b) { return a.kernel < b.kernel; });
         }
         p.warnings = readTextList(db, "warnings");
     } catch (const FileError &e) {

@@ -373,7 +373,9 @@ class Labeller:
         stack = self._stack()
         label = self.label_of(module)
         entry = _Entry(module, None if self._always_called else call_frame)
-        if self.use_nvtx and self.session.capturing:
+        # Labelled in the captured step, and while a CUDA graph is captured (graphs.py): its replays
+        # run no forward, their kernels take the ranges open where their nodes were made.
+        if self.use_nvtx and (self.session.capturing or self.session.graph_labels.active):
             try:
                 torch.cuda.nvtx.range_push(label)
                 entry.nvtx = True

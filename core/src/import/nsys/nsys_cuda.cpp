@@ -75,7 +75,8 @@ constexpr WantedColumn kKernelColumns[] = {{"start", nullptr},
                                            {"blockY", "0"},
                                            {"blockZ", "0"},
                                            {"staticSharedMemory", "0"},
-                                           {"dynamicSharedMemory", "0"}};
+                                           {"dynamicSharedMemory", "0"},
+                                           {"graphNodeId", "NULL"}};
 constexpr WantedColumn kMemcpyColumns[] = {{"start", nullptr}, {"end", nullptr},       {"deviceId", "0"},
                                            {"streamId", "0"},  {"correlationId", "0"}, {"bytes", "0"},
                                            {"copyKind", "0"},  {"srcKind", "0"},       {"dstKind", "0"}};
@@ -147,6 +148,8 @@ template <class Rows> void readKernels(Rows &st, Chunk &chunk, const ReadContext
         k.block = {u32(st.columnInt(12)), u32(st.columnInt(13)), u32(st.columnInt(14))};
         k.static_shared_bytes = u32(st.columnInt(15));
         k.dynamic_shared_bytes = u32(st.columnInt(16));
+        if (st.columnType(17) == SQLITE_INTEGER) // replayed from a CUDA graph (--cuda-graph-trace=node)
+            chunk.graphNodes.emplace_back(uint32_t(chunk.kernels.size() - 1), st.columnInt(17));
     });
 }
 

@@ -152,6 +152,8 @@ public:
             threads[i] = threadOf(chunk.threads[i]);
         switch (scan.kind) {
         case TableKind::Kernel:
+            for (const auto &[local, node] : chunk.graphNodes)
+                kernelGraphNodes_.emplace_back(Index(p_.kernels.size() + local), node);
             for (Kernel &k : chunk.kernels) {
                 activities_.add(k.launch_thread, k.correlation_id, Index(p_.kernels.size()));
                 k.launch_thread = kNoIndex; // set when its API call is read
@@ -233,6 +235,15 @@ public:
             p_.span_end_ns = maxEnd_;
         }
         addWarnings();
+    }
+
+    // (kernel, graphNodeId) of the kernels replayed from CUDA graphs, and the thread of a globalTid
+    // (kNoIndex when no row had it): for linkGraphNodeLaunches once every row is merged.
+    const std::vector<std::pair<Index, int64_t>> &kernelGraphNodes() const { return kernelGraphNodes_; }
+    Index findThread(int64_t globalTid) const
+    {
+        auto it = threadIndex_.find(threadKey(globalTid));
+        return it == threadIndex_.end() ? kNoIndex : it->second;
     }
 
     bool empty() const
@@ -369,6 +380,7 @@ private:
     ActivityIndex activities_;
     std::unordered_map<uint64_t, Index> threadIndex_;
     std::vector<uint64_t> threadKeys_; // by thread index
+    std::vector<std::pair<Index, int64_t>> kernelGraphNodes_;
     std::unordered_map<uint64_t, uint32_t> threadNameIds_;
     std::unordered_map<Index, StringId> nvtxThreadNames_;
     std::unordered_map<uint32_t, StringId> domainNames_;
@@ -505,6 +517,8 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
 
     progress.report(1.0, "Nesting NVTX ranges");
     merger.finish(haveSpan);
+    linkGraphNodeLaunches(db, tables, p, merger.kernelGraphNodes(),
+                          [&merger](int64_t globalTid) { return merger.findThread(globalTid); });
     if (merger.empty())
         p.warnings.push_back("the CUDA and NVTX tables of this export hold no rows: nothing was captured");
     p.finalize();

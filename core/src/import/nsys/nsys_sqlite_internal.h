@@ -188,6 +188,8 @@ struct Chunk {
     bool direct = false;            // read straight from the b-tree
     const char *fallback = nullptr; // why the direct reader gave the chunk back to SQLite
     std::vector<Kernel> kernels;    // launch_thread holds the pid until the merge
+    // (index in kernels, graphNodeId) of the kernels replayed from a CUDA graph.
+    std::vector<std::pair<uint32_t, int64_t>> graphNodes;
     std::vector<MemoryOp> memoryOps;
     std::vector<GpuSync> syncs;    // thread holds the pid until the merge
     std::vector<ApiCall> apiCalls; // name: StringIds id; thread: index into `threads`
@@ -367,6 +369,16 @@ template <class Rows> void readMemsets(Rows &st, Chunk &chunk, const ReadContext
 template <class Rows> void readSyncs(Rows &st, Chunk &chunk, const ReadContext &ctx);
 template <class Rows> void readApiCalls(Rows &st, Chunk &chunk, const ReadContext &ctx, ApiKind tableKind);
 template <class Rows> void readNvtx(Rows &st, Chunk &chunk, const ReadContext &ctx);
+
+// ---- CUDA graphs -----------------------------------------------------------------------------------
+
+// Fills p.graph_node_launches for the kernels replayed from CUDA graphs, (kernel, graphNodeId) in
+// `kernelNodes`, from CUDA_GRAPH_NODE_EVENTS (nsys_graphs.cpp); p.api_calls must be in start order.
+// `findThread` gives the profile's thread of a globalTid, kNoIndex when it has none. Warns about the
+// replayed kernels whose capture is not in the report.
+void linkGraphNodeLaunches(sql::Database &db, const TableSet &tables, Profile &p,
+                           const std::vector<std::pair<Index, int64_t>> &kernelNodes,
+                           const std::function<Index(int64_t globalTid)> &findThread);
 
 // ---- Parallel scan ---------------------------------------------------------------------------------
 
