@@ -59,7 +59,7 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
         progress.checkCancel();
     }
     if (ranksOf(*profile).size() >= 2)
-        capture->ranks = analyzeRanks(*profile);
+        capture->ranks = analyzeRanks(*profile, preferredRankStep(*profile));
     report(0.5, "Indexing the timeline");
     capture->timeline = std::make_shared<const TimelineModel>(*profile);
     progress.checkCancel();

@@ -343,6 +343,30 @@ private slots:
         QCOMPARE(first.text, std::string("vectorized_gather_kernel"));
     }
 
+    void ncuLogWithoutKernelIndices()
+    {
+        // ncu 2025.3 following rank 0 of a torchrun job on two H200s (tests/data/h200_ddp_gpt2) writes
+        // `==PROF== Profiling "NAME": 0%....` without the kernel's index: each line is still a kernel
+        // (current 0: the stage numbers it), 141 in all.
+        QTemporaryDir dir;
+        const std::string log = test::tempPath(dir, "ncu.log");
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h200_ddp_gpt2/ncu.rank0.log.gz"), log));
+        int64_t seen = 0;
+        for (const auto &line : readLines(log)) {
+            const ToolEvent e = parseToolLine(line);
+            if (e.kind == ToolEvent::Kind::NcuKernel) {
+                ++seen;
+                QCOMPARE(e.current, int64_t(0));
+                QVERIFY(!e.text.empty());
+            }
+        }
+        QCOMPARE(seen, int64_t(141));
+        const ToolEvent e = parseToolLine("==PROF== Profiling \"at::cuda::philox::unpack_cudnn(at::PhiloxCudaState, "
+                                          "long *, long *)\": 0%....50%....100% - 17 passes");
+        QCOMPARE(e.kind, ToolEvent::Kind::NcuKernel);
+        QCOMPARE(e.text, std::string("at::cuda::philox::unpack_cudnn(at::PhiloxCudaState, long *, long *)"));
+    }
+
     void toolLines()
     {
         ToolEvent e = parseToolLine("OPSCOPE step 3/5 warmup");
@@ -631,7 +655,8 @@ private slots:
             bin +
             "/nsys profile --trace=cuda,nvtx --sample=none --cpuctxsw=none --cudabacktrace=none --backtrace=none "
             "--force-overwrite true --output " +
-            run + "/nsys " + launcher + " --mode nvtx --warmup 2 --reference-steps 3 --steps 1 --partition-map " + run +
+            run + "/nsys --cuda-graph-trace=node " + launcher +
+            " --mode nvtx --warmup 2 --reference-steps 3 --steps 1 --partition-map " + run +
             "/partition_map.json --status " + run + "/launcher_status.json -- " + script +
             " --size tiny\n"
             "# stage nsys-export\n" +

@@ -5,13 +5,16 @@
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
+#include "opscope/insights.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
 #include "store/sqlite_util.h"
 
+#include <QDir>
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <fstream>
 #include <zlib.h>
 
@@ -187,6 +190,111 @@ private slots:
         const opscope::test::CliRun text = opscope::test::runOpscope({"ranks", multirank(kRank0), multirank(kRank1)});
         QCOMPARE(text.exitCode, 0);
         QVERIFY2(text.out.find("straggler: rank 1") != std::string::npos, text.out.c_str());
+    }
+
+    void ddpStepOnTwoH200s()
+    {
+        // A real DDP training step of transformers' GPT-2 (4 layers, bf16) on two H200s, rank 1 given twice
+        // the batch (tests/data/h200_ddp_gpt2: the correlation pass's traces of `opscope profile
+        // --nproc-per-node 2`). The launcher labelled DDP's five gradient buckets by itself; NCCL's five
+        // all-reduces carry their sizes (Kineto's in_nelems x 4 bytes: 9,446,400, 28,351,488 three times,
+        // 175,017,984) and buckets, the last one holding the first block and the embeddings.
+        const std::string dir = test::sourceFile("tests/data/h200_ddp_gpt2/");
+        const Profile p =
+            importCapture({dir + "correlation_trace.rank0.json.gz", dir + "correlation_trace.rank1.json.gz"});
+        QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
+        const RankReport r = analyzeRanks(p);
+        QCOMPARE(r.matched.size(), size_t(5));
+        QCOMPARE(r.unmatched, size_t(0));
+        const std::vector<uint64_t> bytes = {9446400, 28351488, 28351488, 28351488, 175017984};
+        for (size_t i = 0; i < r.matched.size(); ++i) {
+            QVERIFY(r.matched[i].kind == CollectiveKind::AllReduce);
+            QCOMPARE(r.matched[i].bytes, bytes[i]);
+            for (size_t m : r.matched[i].members) {
+                const Collective &c = r.collectives[m];
+                QCOMPARE(c.bucket, int(i)); // DDP's buckets go out in index order
+                QVERIFY(!c.modules.empty());
+            }
+        }
+        const Collective &first = r.collectives[r.matched[0].members[0]];
+        QCOMPARE(first.modules,
+                 (std::vector<std::string>{"module.transformer.ln_f", "module.transformer.h.3.mlp.c_proj"}));
+        const Collective &last = r.collectives[r.matched[4].members[0]];
+        QVERIFY(std::find(last.modules.begin(), last.modules.end(), "module.transformer.wte") != last.modules.end());
+        // Rank 1's GPU work is about twice rank 0's (11.96 ms against 22.26 ms in the captured step).
+        QVERIFY2(r.ranks[1].computeNs > 3 * r.ranks[0].computeNs / 2,
+                 (std::to_string(r.ranks[0].computeNs) + " " + std::to_string(r.ranks[1].computeNs)).c_str());
+        // Under torch.profiler the step is host-bound (56 ms against a 22.8 ms plain step) and rank 0's host
+        // is the slower one: rank 0 arrives last although it computes less, and the report says so
+        // rather than blaming its modules.
+        QCOMPARE(r.straggler, 0);
+        QVERIFY(!r.why.lateFromCompute());
+        const InsightReport insights = findInsights(p);
+        for (const Insight &i : insights.insights)
+            if (i.kind == "rank-straggler") {
+                QVERIFY2(i.title.starts_with("rank 0 arrives last without computing more than rank 1"),
+                         i.title.c_str());
+                QVERIFY(i.modules.empty()); // no module is blamed
+                QCOMPARE(i.estimatedGainNs, int64_t(0));
+            }
+        const opscope::test::CliRun text = opscope::test::runOpscope(
+            {"ranks", dir + "correlation_trace.rank0.json.gz", dir + "correlation_trace.rank1.json.gz"});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.find("computed no more than rank 1 before them") != std::string::npos, text.out.c_str());
+    }
+
+    void plainStepOfEachRanksNsysCapture()
+    {
+        // The same job's per-rank nsys captures (each rank its own session, ~590 ms apart in their clocks):
+        // imported together they are one profile with ranks, the rank from each part's folder name and the
+        // clocks aligned on the 37 NCCL kernels' ends. Each holds a plain reference step (no labels, no
+        // emit_nvtx) paired with its labelled step. Read there, the step is paced by the hosts: rank 1 does
+        // about twice rank 0's GPU work (python's sqlite3 on OPSCOPE_REFERENCE#2: 24.0 ms of kernels against
+        // 12.2 ms), filling GPU time rank 0 leaves idle, and the ranks take turns arriving last (rank 0 at
+        // 2 of the 5 all-reduces, about 2.7 ms of waiting each way): no straggler, where the torch.profiler
+        // step named rank 0 with 18.8 ms (ddpStepOnTwoH200s).
+        QTemporaryDir dir;
+        std::vector<std::string> paths;
+        for (const char *part : {"rank0.local0.vm", "rank1.local1.vm"}) {
+            QVERIFY(QDir(dir.path()).mkpath(part));
+            paths.push_back(dir.path().toStdString() + "/" + part + "/nsys.sqlite");
+            QVERIFY(test::gunzipFile(
+                test::sourceFile(std::string("tests/data/h200_ddp_gpt2/") + part + "/nsys.sqlite.gz"), paths.back()));
+        }
+        const Profile p = importCapture(paths);
+        QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
+        QVERIFY(preferredRankStep(p) == RankStep::Plain);
+        const RankReport plain = analyzeRanks(p, RankStep::Plain);
+        QVERIFY(plain.step == RankStep::Plain);
+        QCOMPARE(plain.matched.size(), size_t(5));
+        QCOMPARE(plain.unmatched, size_t(0));
+        QCOMPARE(plain.straggler, -1);
+        QVERIFY(plain.mutualWaits);
+        QVERIFY2(plain.ranks[1].computeNs > 3 * plain.ranks[0].computeNs / 2,
+                 (std::to_string(plain.ranks[0].computeNs) + " " + std::to_string(plain.ranks[1].computeNs)).c_str());
+        QVERIFY(plain.ranks[0].idleNs > 4 * plain.ranks[1].idleNs); // 10.4 ms against 1.6 ms
+        for (const RankBreakdown &b : plain.ranks)
+            QVERIFY2(b.waitNs > 0 && b.waitNs < 5'000'000, std::to_string(b.waitNs).c_str());
+        // The plain collectives reach their DDP buckets through their twins in the labelled step.
+        for (size_t i = 0; i < plain.matched.size(); ++i)
+            for (size_t m : plain.matched[i].members)
+                QCOMPARE(plain.collectives[m].bucket, int(i));
+        // All 37 collectives of each session (warm-up, reference and captured steps, DDP's set-up).
+        QCOMPARE(analyzeRanks(p, RankStep::Recorded).matched.size(), size_t(37));
+
+        const opscope::test::CliRun text = opscope::test::runOpscope({"ranks", paths[0], paths[1]});
+        QCOMPARE(text.exitCode, 0);
+        QVERIFY2(text.out.starts_with("read on each rank's plain reference step"), text.out.c_str());
+        QVERIFY2(text.out.find("no straggler: the ranks made one another wait about as long") != std::string::npos,
+                 text.out.c_str());
+        const opscope::test::CliRun json = opscope::test::runOpscope({"ranks", "--json", paths[0], paths[1]});
+        QCOMPARE(nlohmann::json::parse(json.out)["step"].get<std::string>(), std::string("plain"));
+        const opscope::test::CliRun traces = opscope::test::runOpscope(
+            {"ranks", "--step", "plain", test::sourceFile("tests/data/h200_ddp_gpt2/correlation_trace.rank0.json.gz"),
+             test::sourceFile("tests/data/h200_ddp_gpt2/correlation_trace.rank1.json.gz")});
+        QVERIFY(traces.exitCode != 0);
+        QVERIFY2(traces.err.find("not every rank of this profile has a plain reference step") != std::string::npos,
+                 traces.err.c_str());
     }
 
     void clocksOfAnotherHostAreAligned()

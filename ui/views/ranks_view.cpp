@@ -90,19 +90,31 @@ void RanksView::setReport(const RankReport &report)
     }
     ranks_->resizeColumnsToContents();
     const WhyLate &why = report.why;
+    // Which step the figures are of: the plain one is the workload's own pace.
+    const QString step = report.step == RankStep::Plain
+                             ? tr("Read on each rank's plain reference step (no labels, no emit_nvtx).")
+                             : tr("Read on the recorded steps, as the capture's instruments slowed them.");
     if (why.medianRank < 0) {
-        summary_->setText(report.straggler < 0 ? tr("No rank waited for another.") : QString());
+        const QString none = report.mutualWaits ? tr("No straggler: the ranks made one another wait about as long.")
+                                                : tr("No rank waited for another.");
+        summary_->setText(step + " " + (report.straggler < 0 ? none : QString()));
         return;
     }
-    summary_->setText(tr("Rank %1 is the straggler: before the %2 collectives where it arrived last it computed "
-                         "%3, rank %4 (the median rank) %5; the others wait %6%7 for it.")
-                          .arg(why.straggler)
-                          .arg(why.collectives)
-                          .arg(duration(why.stragglerComputeNs))
-                          .arg(why.medianRank)
-                          .arg(duration(why.medianComputeNs))
-                          .arg(duration(why.causedWaitPerStepNs))
-                          .arg(why.steps ? tr(" per step") : QString()));
+    QString text = step + " " +
+                   tr("Rank %1 is the straggler: before the %2 collectives where it arrived last it computed "
+                      "%3, rank %4 (the median rank) %5; the others wait %6%7 for it.")
+                       .arg(why.straggler)
+                       .arg(why.collectives)
+                       .arg(duration(why.stragglerComputeNs))
+                       .arg(why.medianRank)
+                       .arg(duration(why.medianComputeNs))
+                       .arg(duration(why.causedWaitPerStepNs))
+                       .arg(why.steps ? tr(" per step") : QString());
+    if (!why.lateFromCompute())
+        text += tr(" It computed no more than rank %1: it is late for time before its kernels start (host work, "
+                   "input, or the capture's own instruments), not for its GPU work.")
+                    .arg(why.medianRank);
+    summary_->setText(text);
     why_->setHorizontalHeaderLabels({tr("Why rank %1 is late: module / layer group").arg(why.straggler),
                                      tr("Rank %1").arg(why.straggler), tr("Rank %1").arg(why.medianRank), tr("Ratio")});
     for (const std::vector<WhyRow> *rows : {&why.groups, &why.modules})

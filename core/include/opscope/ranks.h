@@ -63,8 +63,23 @@ struct Collective {
 };
 // The text of the range the DDP comm hook opens around a bucket's all-reduce (ddp_buckets.py).
 inline constexpr std::string_view kDdpBucketLabelPrefix = "opscope.ddp_bucket#";
-// Every collective of `p`, by rank then start.
-std::vector<Collective> collectivesOf(const Profile &p);
+// Which step the rank figures are read on.
+enum class RankStep {
+    Recorded, // every kernel and collective the profile holds (a torch.profiler trace: the captured step)
+    Plain,    // each rank's plain reference step (kKernelReferenceStep, per-rank nsys captures): run without
+              // the launcher's labels and emit_nvtx, so the ranks' pace is the workload's own
+};
+std::string_view toString(RankStep step);
+// Plain where every rank of `p` has reference-step kernels (a capture slows each rank's host
+// differently: the recorded step's straggler can be the capture's), else Recorded.
+RankStep preferredRankStep(const Profile &p);
+
+// Metadata of a job's profile made from its ranks' torch.profiler traces: the ranks' nsys captures, one
+// path a line, whose plain steps `opscope ranks` reads instead (pipeline/rank_run.cpp).
+inline constexpr std::string_view kRankCapturesKey = "rank_nsys_captures";
+
+// Every collective of `p` (of `step`), by rank then start.
+std::vector<Collective> collectivesOf(const Profile &p, RankStep step = RankStep::Recorded);
 
 // The rank of a kernel (through its device) or of a thread; -1 when the profile has no ranks.
 int rankOfDevice(const Profile &p, int32_t deviceId);
@@ -126,16 +141,24 @@ struct WhyLate {
     int64_t causedWaitPerStepNs = 0; // the others' wait for it, per step (all of it without steps)
     std::vector<WhyRow> modules;     // every module with time on either rank, most extra time first
     std::vector<WhyRow> groups;      // groups of identical layers, most extra time first
+    // False when the straggler computed no more than the median rank before those collectives: it is
+    // late for time before its kernels start (host work, input, or the capture's own instruments),
+    // not for its GPU work, and the module rows do not explain it.
+    bool lateFromCompute() const { return stragglerComputeNs > medianComputeNs; }
 };
 
 struct RankReport {
+    RankStep step = RankStep::Recorded;
     std::vector<RankBreakdown> ranks;
     std::vector<Collective> collectives;
     std::vector<MatchedCollective> matched; // collectives seen on >= 2 ranks
     size_t unmatched = 0;                   // collectives seen on one rank only
-    int straggler = -1;                     // makes the others wait longest; -1 when none waited
-    WhyLate why;                            // empty (straggler -1) without a straggler
+    int straggler = -1;       // makes the others wait longest, kStragglerMargin x any other rank; -1 when none
+    bool mutualWaits = false; // waits, but no straggler: the ranks made one another wait about as long
+    WhyLate why;              // empty (straggler -1) without a straggler
 };
-RankReport analyzeRanks(const Profile &p);
+// A straggler's others wait at least this many times as long for it as for any other rank.
+inline constexpr double kStragglerMargin = 1.5;
+RankReport analyzeRanks(const Profile &p, RankStep step = RankStep::Recorded);
 
 } // namespace opscope

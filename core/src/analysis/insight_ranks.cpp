@@ -62,6 +62,28 @@ void findStraggler(InsightContext &c, const RankReport &report)
     const std::string perStep = why.steps ? " per step" : "";
     Insight i;
     i.kind = "rank-straggler";
+    if (!why.lateFromCompute()) {
+        // Not its GPU work: no module row explains it, and no gain can be promised (under a capture the
+        // delay may be the instruments' own, which the plain run does not have).
+        i.title = straggler + " arrives last without computing more than " + median + "; the others wait " +
+                  c.duration(why.causedWaitPerStepNs) + perStep + " for it";
+        i.evidence.push_back(straggler + " arrived last at " + std::to_string(late ? late->arrivedLast : 0) + " of " +
+                             std::to_string(report.matched.size()) + " matched collectives");
+        i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
+                             straggler + ", " + c.duration(why.medianComputeNs) + " on " + median);
+        i.fix = "Look at what " + straggler +
+                " does before its kernels start: host work only it does, its data loading, Python overhead. Under "
+                "a capture each rank's host is slowed differently: compare the ranks' plain steps (`opscope "
+                "summary`) before acting on this.";
+        i.gainModel = "not estimated: the time is outside the rank's GPU work";
+        i.figures = {{"straggler", why.straggler},
+                     {"median_rank", why.medianRank},
+                     {"caused_wait_per_step_ns", why.causedWaitPerStepNs},
+                     {"straggler_compute_ns", why.stragglerComputeNs},
+                     {"median_compute_ns", why.medianComputeNs}};
+        c.add(std::move(i), 0);
+        return;
+    }
     const WhyRow *cause = mainCause(why);
     i.title = straggler + " is the straggler";
     if (cause) {
@@ -190,7 +212,7 @@ void findRankWaits(InsightContext &c)
 {
     if (ranksOf(c.p).size() < 2)
         return;
-    const RankReport report = analyzeRanks(c.p);
+    const RankReport report = analyzeRanks(c.p, preferredRankStep(c.p));
     findStraggler(c, report);
     findExposedBuckets(c, report);
 }

@@ -161,9 +161,11 @@ std::vector<Index> launchingOps(const Profile &p, const std::vector<Collective> 
     std::map<int, std::vector<size_t>> cpu; // rank -> its CPU collectives, by start
     for (size_t i = 0; i < collectives.size(); ++i) {
         const Collective &c = collectives[i];
-        if (c.kernel != kNoIndex)
+        if (c.kernel != kNoIndex) {
             out[i] = p.kernels[c.kernel].op;
-        else
+            if (const Index twin = p.referenceTwin(c.kernel); out[i] == kNoIndex && twin != kNoIndex)
+                out[i] = p.kernels[twin].op; // a plain-step collective: its twin's launch in the labelled step
+        } else
             cpu[c.rank].push_back(i);
     }
     for (const auto &[rank, list] : cpu) {
@@ -213,17 +215,30 @@ struct ComputeItem {
     bool backward = false;
 };
 
-std::map<int, std::vector<ComputeItem>> computeItems(const Profile &p)
+bool inStep(const Kernel &k, RankStep step)
+{
+    return step == RankStep::Recorded || (k.flags & kKernelReferenceStep);
+}
+
+std::map<int, std::vector<ComputeItem>> computeItems(const Profile &p, RankStep step)
 {
     std::map<int, std::vector<ComputeItem>> out;
     const DeviceRanks rankOf(p);
     std::set<int> ranksWithKernels;
     for (const Kernel &k : p.kernels)
         ranksWithKernels.insert(rankOf(k.device));
-    for (const Kernel &k : p.kernels)
-        if (!isNcclKernelName(p.text(k.name)))
-            out[rankOf(k.device)].push_back({k.start_ns, k.end_ns, k.module,
-                                             k.op != kNoIndex && (p.operators[k.op].flags & kOperatorBackward) != 0});
+    for (Index i = 0; i < p.kernels.size(); ++i) {
+        const Kernel &k = p.kernels[i];
+        if (!inStep(k, step) || isNcclKernelName(p.text(k.name)))
+            continue;
+        // A plain-step kernel is attributed through its twin in the labelled step.
+        const Index twin = k.module == kNoIndex ? p.referenceTwin(i) : kNoIndex;
+        const Kernel &a = twin == kNoIndex ? k : p.kernels[twin];
+        out[rankOf(k.device)].push_back(
+            {k.start_ns, k.end_ns, a.module, a.op != kNoIndex && (p.operators[a.op].flags & kOperatorBackward) != 0});
+    }
+    if (step == RankStep::Plain)
+        return out; // operators have no plain step
     // A rank without kernels (a CPU job): its compute is its outermost operators, less the collectives'
     // own ops (c10d::allreduce_ enqueues, gloo:all_reduce is the communication).
     for (const Operator &op : p.operators) {
@@ -384,7 +399,27 @@ std::vector<int> ranksOf(const Profile &p)
     return {ranks.begin(), ranks.end()};
 }
 
-std::vector<Collective> collectivesOf(const Profile &p)
+std::string_view toString(RankStep step)
+{
+    return step == RankStep::Plain ? "plain" : "recorded";
+}
+
+RankStep preferredRankStep(const Profile &p)
+{
+    const std::vector<int> ranks = ranksOf(p);
+    if (ranks.size() < 2)
+        return RankStep::Recorded;
+    std::set<int> withPlain;
+    for (const Kernel &k : p.kernels)
+        if (k.flags & kKernelReferenceStep)
+            withPlain.insert(rankOfDevice(p, k.device));
+    for (int r : ranks)
+        if (!withPlain.contains(r))
+            return RankStep::Recorded;
+    return RankStep::Plain;
+}
+
+std::vector<Collective> collectivesOf(const Profile &p, RankStep step)
 {
     const Index mName = p.findMetric("comm.collective"), mIn = p.findMetric("comm.in_nelems"),
                 mOut = p.findMetric("comm.out_nelems"), mDtype = p.findMetric("comm.dtype"),
@@ -410,7 +445,7 @@ std::vector<Collective> collectivesOf(const Profile &p)
     for (Index k = 0; k < p.kernels.size(); ++k) {
         const Kernel &kernel = p.kernels[k];
         const std::string_view name = p.text(kernel.name);
-        if (!isNcclKernelName(name))
+        if (!isNcclKernelName(name) || !inStep(kernel, step))
             continue;
         Collective c;
         c.rank = rankOfKernelDevice(kernel.device);
@@ -421,7 +456,7 @@ std::vector<Collective> collectivesOf(const Profile &p)
         ranksWithKernels.insert(c.rank);
         out.push_back(std::move(c));
     }
-    for (Index o = 0; o < p.operators.size(); ++o) {
+    for (Index o = 0; o < p.operators.size() && step == RankStep::Recorded; ++o) {
         const Operator &op = p.operators[o];
         const std::string_view name = p.text(op.name);
         if (!isCollectiveOpName(name))
@@ -582,10 +617,11 @@ WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, 
 
 } // namespace
 
-RankReport analyzeRanks(const Profile &p)
+RankReport analyzeRanks(const Profile &p, RankStep step)
 {
     RankReport report;
-    report.collectives = collectivesOf(p);
+    report.step = step;
+    report.collectives = collectivesOf(p, step);
     std::vector<int> ranks = ranksOf(p);
     if (ranks.empty())
         ranks.push_back(-1);
@@ -643,7 +679,7 @@ RankReport analyzeRanks(const Profile &p)
     }
 
     // Compute / communication / idle per rank.
-    const std::map<int, std::vector<ComputeItem>> items = computeItems(p);
+    const std::map<int, std::vector<ComputeItem>> items = computeItems(p, step);
     std::map<int, Intervals> compute, comm;
     for (const Collective &c : report.collectives) {
         ++report.ranks[slot[c.rank]].collectives;
@@ -657,8 +693,12 @@ RankReport analyzeRanks(const Profile &p)
     for (Collective &c : report.collectives)
         c.exposedNs = (c.end_ns - c.start_ns) - clippedTo(compute[c.rank], c.start_ns, c.end_ns);
     for (const Range &r : p.ranges)
-        if (r.kind == RangeKind::UserAnnotation && r.thread != kNoIndex && p.text(r.text).starts_with("ProfilerStep#"))
+        if (step == RankStep::Recorded && r.kind == RangeKind::UserAnnotation && r.thread != kNoIndex &&
+            p.text(r.text).starts_with("ProfilerStep#"))
             ++report.ranks[slot[p.threads[r.thread].rank]].steps;
+    if (step == RankStep::Plain) // each rank's last plain step
+        for (RankBreakdown &b : report.ranks)
+            b.steps = 1;
     for (RankBreakdown &b : report.ranks) {
         const Intervals &cu = compute[b.rank], cm = unite(comm[b.rank]);
         Intervals all = cu;
@@ -672,12 +712,21 @@ RankReport analyzeRanks(const Profile &p)
         b.exposedCommNs = length(cm) - b.overlappedCommNs;
         b.idleNs = b.spanNs - length(all);
     }
-    int64_t worst = 0;
+    int64_t worst = 0, second = 0;
     for (const RankBreakdown &b : report.ranks)
         if (b.causedWaitNs > worst) {
+            second = worst;
             worst = b.causedWaitNs;
             report.straggler = b.rank;
+        } else {
+            second = std::max(second, b.causedWaitNs);
         }
+    // A straggler makes the others wait clearly longer than any other rank does; ranks that take turns
+    // arriving last (a step paced by the hosts, not by one rank's work) have none.
+    if (report.straggler >= 0 && double(worst) < kStragglerMargin * double(second)) {
+        report.straggler = -1;
+        report.mutualWaits = true;
+    }
     if (report.straggler >= 0)
         report.why = whyLate(p, report, items);
     return report;

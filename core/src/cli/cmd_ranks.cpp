@@ -1,12 +1,15 @@
 // `opscope ranks`: the per-rank breakdown and the straggler of a multi-rank profile (ranks.h).
 #include "cli/commands.h"
 
+#include "opscope/capture_import.h"
+#include "opscope/file_util.h"
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
 #include "opscope/ranks.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 
@@ -63,6 +66,7 @@ json whyJson(const WhyLate &why)
             {"straggler_compute_ns", why.stragglerComputeNs},
             {"median_compute_ns", why.medianComputeNs},
             {"caused_wait_per_step_ns", why.causedWaitPerStepNs},
+            {"late_from_compute", why.lateFromCompute()},
             {"groups", groups},
             {"modules", modules}};
 }
@@ -76,6 +80,10 @@ void printWhy(const WhyLate &why, std::ostream &out)
     out << "  compute: " << formatFixedDuration(why.stragglerComputeNs) << " vs "
         << formatFixedDuration(why.medianComputeNs) << "; the others wait "
         << formatFixedDuration(why.causedWaitPerStepNs) << (why.steps ? " per step" : " in all") << " for it\n";
+    if (!why.lateFromCompute())
+        out << "  rank " << why.straggler << " computed no more than rank " << why.medianRank
+            << " before them: it is late for time before its kernels start (host work, input, or the capture's "
+               "own instruments: compare the plain step in `opscope summary`), not for its GPU work\n";
     const auto print = [&](const std::vector<WhyRow> &rows, size_t shown) {
         for (size_t i = 0; i < rows.size() && i < shown; ++i) {
             const WhyRow &r = rows[i];
@@ -92,10 +100,43 @@ void printWhy(const WhyLate &why, std::ostream &out)
     print(why.modules, 10);
 }
 
+std::vector<std::string> lines(const std::string &text)
+{
+    std::vector<std::string> out;
+    for (size_t at = 0; at < text.size();) {
+        const size_t end = std::min(text.find('\n', at), text.size());
+        if (end > at)
+            out.push_back(text.substr(at, end - at));
+        at = end + 1;
+    }
+    return out;
+}
+
 int runRanks(const ParsedArgs &args, CliEnvironment &env)
 {
-    const Profile profile = importCaptureFiles(args);
-    const RankReport report = analyzeRanks(profile);
+    Profile profile = importCaptureFiles(args);
+    const std::string chosen = args.value("--step", "auto");
+    std::string readFrom; // the ranks' nsys captures, when a job's profile names them
+    if (chosen != "recorded" && preferredRankStep(profile) == RankStep::Recorded)
+        if (const std::string *captures = profile.metadataValue(kRankCapturesKey)) {
+            const std::vector<std::string> paths = lines(*captures);
+            if (std::all_of(paths.begin(), paths.end(), fileExists)) {
+                Profile nsys = importCapture(paths);
+                if (preferredRankStep(nsys) == RankStep::Plain) {
+                    profile = std::move(nsys);
+                    readFrom = *captures;
+                }
+            }
+        }
+    RankStep step = preferredRankStep(profile);
+    if (chosen == "recorded")
+        step = RankStep::Recorded;
+    else if (chosen == "plain" && step != RankStep::Plain)
+        throw UsageError("--step plain: not every rank of this profile has a plain reference step (per-rank nsys "
+                         "captures of `opscope capture` have them; torch.profiler traces do not)");
+    else if (chosen != "auto" && chosen != "plain" && chosen != "recorded")
+        throw UsageError("--step must be auto, plain or recorded, not '" + chosen + "'");
+    const RankReport report = analyzeRanks(profile, step);
     if (args.has("--json")) {
         json ranks = json::array();
         for (const RankBreakdown &b : report.ranks)
@@ -135,8 +176,11 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                 collectives.back()["modules"] = first.modules;
             }
         }
-        json out = {{"ranks", ranks},
+        json out = {{"step", std::string(toString(report.step))},
+                    {"read_from", readFrom.empty() ? json(nullptr) : json(lines(readFrom))},
+                    {"ranks", ranks},
                     {"straggler", report.straggler < 0 ? json(nullptr) : json(report.straggler)},
+                    {"mutual_waits", report.mutualWaits},
                     {"collectives", collectives},
                     {"unmatched_collectives", report.unmatched}};
         if (report.straggler >= 0)
@@ -146,6 +190,11 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
         env.out << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
         return 0;
     }
+    if (!readFrom.empty())
+        env.out << "the ranks' nsys captures, named by the job's profile:\n" << readFrom << "\n";
+    env.out << (report.step == RankStep::Plain
+                    ? "read on each rank's plain reference step (no labels, no emit_nvtx; --step recorded: all)\n"
+                    : "read on the recorded steps (under the capture's instruments)\n");
     env.out << "rank" << column("span", 13) << column("compute", 13) << column("comm overlap", 14)
             << column("comm exposed", 14) << column("idle", 13) << column("waits", 13) << column("collectives", 12)
             << column("last", 6) << "\n";
@@ -163,6 +212,13 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
             if (b.rank == report.straggler)
                 env.out << "straggler: rank " << b.rank << " (arrived last at " << b.arrivedLast
                         << " collectives; the others waited " << formatFixedDuration(b.causedWaitNs) << " for it)\n";
+    if (report.mutualWaits) {
+        env.out << "no straggler: the ranks made one another wait about as long (";
+        for (size_t i = 0; i < report.ranks.size(); ++i)
+            env.out << (i ? ", " : "") << "rank " << report.ranks[i].rank << " waited "
+                    << formatFixedDuration(report.ranks[i].waitNs);
+        env.out << ")\n";
+    }
     if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
         env.out << "clock residual skew (end times of matched collectives): " << formatFixedDuration(std::stoll(*skew))
                 << "\n";
@@ -194,7 +250,10 @@ std::vector<CommandSpec> rankCommands()
              kCaptureFilesHelp,
          1,
          64,
-         {{"--json", "", "", "print JSON (keys ranks, straggler, collectives, why)"},
+         {{"--json", "", "", "print JSON (keys step, ranks, straggler, collectives, why)"},
+          {"--step", "auto|plain|recorded", "auto",
+           "the step the figures are read on: each rank's plain reference step (per-rank nsys captures; auto "
+           "takes it where every rank has one) or the recorded steps, as the instruments slowed them"},
           rankRegexOption(),
           captureRangeOption()},
          runRanks},

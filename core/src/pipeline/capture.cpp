@@ -107,10 +107,11 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         n.output = file("nsys");
         n.trace = r.nsysTrace;
         n.captureRange = r.nsysCaptureRange;
-        // Kernels replayed from CUDA graphs, each as its own event with its graph node (nsys's default
-        // shows one event per graph launch).
-        if (r.compile == "cudagraphs" || r.compile == "reduce-overhead")
-            n.extraArgs.push_back("--cuda-graph-trace=node");
+        // Kernels replayed from CUDA graphs (torch.compile's, or the script's own torch.cuda.graph), each
+        // as its own event with its graph node and the node's creation at capture (nsys's default shows
+        // one event per graph launch, which no operator can be given). Graph launches only: the rest of
+        // the trace is unchanged.
+        n.extraArgs.push_back("--cuda-graph-trace=node");
         std::map<std::string, std::string> nsysEnv = env;
         for (const auto &[name, value] : nsysEnvironment(n))
             nsysEnv[name] = value;
@@ -258,6 +259,8 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
         for (detail::StageSpec spec : captureStages(request, res, run.path())) {
             for (const auto &[name, value] : rankEnv)
                 spec.env.emplace(name, value);
+            if (rank.distributed())
+                spec.env[detail::kStageVariable] = spec.name;
             progress.report(0.0, spec.name);
             detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
             result.stages.push_back(outcome.result);

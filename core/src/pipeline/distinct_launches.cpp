@@ -74,17 +74,22 @@ std::string launchSignature(const Profile &p, Index k)
     return s;
 }
 
-DistinctLaunchPlan planDistinctLaunches(const Profile &p)
+DistinctLaunchPlan planDistinctLaunches(const Profile &p, bool collectivesProfiled)
 {
+    const auto planned = [&](Index k) {
+        return inCapture(p.kernels[k]) && (collectivesProfiled || !p.kernelDisplayName(k).starts_with("nccl"));
+    };
     DistinctLaunchPlan plan;
     std::unordered_map<std::string, Index> firstOf; // signature -> its first kernel
-    size_t withoutOpId = 0;
+    size_t withoutOpId = 0, fromGraphs = 0;
     Index exampleWithout = kNoIndex;
     std::set<int64_t> chosen;
     for (Index k = 0; k < p.kernels.size(); ++k) { // kernels are in start order
-        if (!inCapture(p.kernels[k]))
+        if (!planned(k))
             continue;
         ++plan.kernels;
+        if (p.graphCaptureCall(k) != kNoIndex) // its operator range was open at capture, not at the replay
+            ++fromGraphs;
         const int64_t opId = opIdOf(p, p.kernels[k].op);
         if (opId < 0) {
             if (withoutOpId++ == 0)
@@ -100,6 +105,14 @@ DistinctLaunchPlan planDistinctLaunches(const Profile &p)
         plan.unusable = "the capture has no kernel in its captured step";
         return plan;
     }
+    if (fromGraphs > 0) {
+        // ncu sees a graph's kernels under the ranges open around the graph's launch, not those of the
+        // operators that captured them: no operator range selects them.
+        plan.unusable = std::to_string(fromGraphs) + " of " + std::to_string(plan.kernels) +
+                        " kernels of the captured step are replayed from CUDA graphs, which ncu sees under the "
+                        "graph launch's ranges only";
+        return plan;
+    }
     if (withoutOpId > 0) {
         plan.unusable = std::to_string(withoutOpId) + " of " + std::to_string(plan.kernels) +
                         " kernels of the captured step have no emit_nvtx operator range (compiled code or launches "
@@ -109,7 +122,7 @@ DistinctLaunchPlan planDistinctLaunches(const Profile &p)
     }
     // ncu profiles every launch inside a chosen operator's range, nested operators' included.
     for (Index k = 0; k < p.kernels.size(); ++k) {
-        if (!inCapture(p.kernels[k]))
+        if (!planned(k))
             continue;
         for (Index op = p.kernels[k].op; op < p.operators.size(); op = p.operators[op].parent)
             if (chosen.count(opIdOf(p, op))) {

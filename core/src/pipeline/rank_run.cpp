@@ -296,7 +296,7 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
     if (worldSize < 1)
         worldSize = std::atoi(mostCommon(worldSizes).c_str());
 
-    std::vector<std::string> traces;
+    std::vector<std::string> traces, nsysCaptures;
     std::set<int> ranks;
     std::map<int, int64_t> stepsCaptured;
     for (const Part &part : read) {
@@ -332,6 +332,7 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
                 warnings.push_back(std::string(e.what()) + " (rank " + std::to_string(part.rank) + "'s own profile)");
             }
             trace = textOf(outputs, "correlation_trace");
+            nsysCaptures.push_back(part.path + "/" + textOf(outputs, "nsys_sqlite"));
         }
         if (trace.empty() || !fileExists(part.path + "/" + trace)) {
             warnings.push_back(manifest + ": left out: rank " + std::to_string(part.rank) +
@@ -380,6 +381,14 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
         profile.setMetadata("capture_tool", m["capture"].value("tool", ""));
     profile.setMetadata("opscope_run", run.path());
     profile.setMetadata("rank_engine", textOf(ranksRecord, "engine"));
+    if (nsysCaptures.size() >= 2) {
+        // The ranks' figures here are of the step under torch.profiler; each rank's plain step is in its
+        // nsys capture, where `opscope ranks` reads them (kRankCapturesKey, docs/ranks.md).
+        std::string list;
+        for (const std::string &path : nsysCaptures)
+            list += (list.empty() ? "" : "\n") + path;
+        profile.setMetadata(std::string(kRankCapturesKey), list);
+    }
     if (!ranksRecord.contains("world_size") && worldSize > 0)
         m["ranks"]["world_size"] = worldSize;
     const std::string name = run.name() + ".opscope";

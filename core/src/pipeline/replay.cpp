@@ -93,7 +93,10 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
         } else {
             DistinctLaunchPlan d;
             try {
-                d = planDistinctLaunches(importCapture({sqlite}));
+                // A replayed rank leaves NCCL's kernels out (below): the plan does too.
+                const bool leavesCollectivesOut =
+                    rankContextFromEnvironment().distributed() && n.kernelName.empty() && n.kernelId.empty();
+                d = planDistinctLaunches(importCapture({sqlite}), !leavesCollectivesOut);
             } catch (const FileError &e) {
                 d.unusable = e.what();
             }
@@ -132,6 +135,7 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
             env.emplace(name, value);
         for (const auto &[name, value] : detail::rankWorkloadEnvironment(rank))
             env.emplace(name, value);
+        env[detail::kStageVariable] = "replay"; // the replayed and the unprofiled ranks meet in one stage
         if (std::find(request.ncuRanks.begin(), request.ncuRanks.end(), rank.rank) == request.ncuRanks.end()) {
             plan.unprofiled = true;
             plan.id = "unprofiled";

@@ -51,6 +51,7 @@ StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallback
 
     std::deque<std::string> tail;
     const auto t0 = std::chrono::steady_clock::now();
+    int64_t profilingLines = 0; // ==PROF== Profiling lines so far
     const auto onLine = [&](std::string_view line) {
         if (!line.empty()) {
             tail.emplace_back(line.substr(0, 400));
@@ -59,11 +60,14 @@ StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallback
         }
         if (callbacks.onLine)
             callbacks.onLine(spec.name, line);
-        const ToolEvent event = parseToolLine(line);
+        ToolEvent event = parseToolLine(line);
         if (event.kind == ToolEvent::Kind::None)
             return;
         switch (event.kind) {
         case ToolEvent::Kind::NcuKernel: {
+            ++profilingLines;
+            if (event.current <= 0) // a line without ncu's kernel index
+                event.current = profilingLines;
             outcome.ncuKernels = std::max(outcome.ncuKernels, event.current);
             const double at = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
             if (outcome.firstKernelAt < 0)

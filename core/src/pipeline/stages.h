@@ -63,6 +63,12 @@ RunFolder createRankPart(const CaptureRequest &request, const std::string &scrip
 nlohmann::json rankRecord(const RankContext &rank);
 // torch.distributed's env:// variables the workload of an srun task lacks (slurmTorchEnvironment).
 std::map<std::string, std::string> rankWorkloadEnvironment(const RankContext &rank);
+
+// A rank runs its workload once per stage (correlation pass, nsys, ncu replay) in one torchrun or srun
+// job, so every stage's processes meet in the same rendezvous store, where the previous stage's keys
+// (NCCL's unique id) are still found: the launcher prefixes the process group's store with the stage
+// (OPSCOPE_STAGE, resources/launcher/opscope_launcher/distributed.py). The ranks of one stage agree on it.
+inline constexpr const char *kStageVariable = "OPSCOPE_STAGE";
 // Rank 0: waits (at most `timeout`, else 10 minutes) until every rank's part has a result, then
 // imports the job's run folder; the profile path or the problem goes into `result`.
 void importWhenRanksDone(PipelineResult &result, const RankContext &rank,

@@ -115,6 +115,9 @@ ToolEvent parseToolLine(std::string_view line)
     }
     if (startsWith(line, "==PROF== Profiling \"")) {
         // ==PROF== Profiling "vectorized_gather_kernel" - 0: 0%....50%....100% - 17 passes
+        // ==PROF== Profiling "vectorized_gather_kernel": 0%....50%....100% - 17 passes
+        // The second form, without the kernel's index (ncu 2025.3 following a process of a torchrun
+        // job), counts by its line: current stays 0 and the stage numbers it.
         const std::string_view rest = line.substr(20);
         const size_t quote = rest.find('"');
         if (quote != std::string_view::npos) {
@@ -122,12 +125,14 @@ ToolEvent parseToolLine(std::string_view line)
             const size_t dash = after.find(" - ");
             const size_t colon = after.find(':');
             int64_t index = 0;
-            if (dash != std::string_view::npos && colon != std::string_view::npos && colon > dash &&
-                parseInt(after.substr(dash + 3, colon - dash - 3), index)) {
+            if (colon == 0) {
+                event.kind = ToolEvent::Kind::NcuKernel;
+                event.text = std::string(rest.substr(0, quote));
+            } else if (dash != std::string_view::npos && colon != std::string_view::npos && colon > dash &&
+                       parseInt(after.substr(dash + 3, colon - dash - 3), index)) {
                 event.kind = ToolEvent::Kind::NcuKernel;
                 event.current = index + 1;
                 event.text = std::string(rest.substr(0, quote));
-                return event;
             }
         }
         return event;

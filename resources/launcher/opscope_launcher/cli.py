@@ -107,9 +107,10 @@ def main(argv=None):
         return 2
 
     from . import session as session_module
-    from .distributed import raise_collective_timeout
+    from .distributed import raise_collective_timeout, separate_stage_store
     from .stepfn import StepFunctionWatcher
 
+    separate_stage_store()
     raise_collective_timeout()
 
     opts = session_module.Options(
@@ -126,6 +127,8 @@ def main(argv=None):
                  "step=%s" % step_source, "warmup=%d" % opts.warmup, "reference=%d" % opts.reference_steps,
                  "steps=%d" % opts.steps)
     session.labeller.install()
+    session.graph_labels.install()
+    session.ddp_buckets.install()
     watcher = None
     if step_source.startswith("function:"):
         watcher = StepFunctionWatcher(session, step_source[len("function:"):])
@@ -164,6 +167,8 @@ def main(argv=None):
         traceback.print_exc()
         code = code or 3
     session.labeller.remove()
+    session.graph_labels.remove()
+    session.ddp_buckets.remove()
     if code == 0 and session.errors:
         code = 3
     sys.stdout.flush()

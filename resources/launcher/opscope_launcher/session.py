@@ -35,6 +35,8 @@ from torch.autograd.profiler import record_function
 
 from . import compat, distributed, markers, timing
 from .memory import MemoryRecorder, profiler_kwargs as memory_profiler_kwargs
+from .ddp_buckets import AutoBucketLabels
+from .graphs import GraphCaptureLabels
 from .labels import Labeller
 from .partition import backward_labels, write_partition_map
 
@@ -107,6 +109,9 @@ class Session:
             self.warn("--warmup 0: the CUDA context and the first allocations fall into the capture, "
                       "which ncu's range replay rejects; use --warmup 1 or more")
         self.labeller = Labeller(self, self.use_nvtx)
+        self.graph_labels = GraphCaptureLabels(self)
+        self.ddp_buckets = AutoBucketLabels()
+        self._rank_alignment = distributed.RankAlignment()
         if options.backward_ranges:
             self.labeller.label_backward_of(backward_labels(options.backward_ranges))
 
@@ -281,6 +286,7 @@ class Session:
             self._memory = MemoryRecorder(self.options.trace)
             self._memory.start()
             self._profiler.__enter__()
+        self._rank_alignment.wait_for_all(self.warn)  # after the instruments' start-up, before the step
         self.capturing = True
         self.recording = mode != "none"
         self._capture_t0 = time.monotonic()

@@ -35,8 +35,10 @@ struct DistinctLaunchPlan {
     std::vector<int64_t> opIds; // emit_nvtx op_ids of the chosen operators, ascending
     std::string unusable;       // why this capture cannot drive a distinct-launch replay; empty: it can
 };
-// The plan from an imported nsys capture (NVTX attribution, emit_nvtx operator ranges).
-DistinctLaunchPlan planDistinctLaunches(const Profile &capture);
+// The plan from an imported nsys capture (NVTX attribution, emit_nvtx operator ranges). Without
+// `collectivesProfiled` (a rank of a distributed job, whose replay leaves NCCL's kernels out:
+// kNonCollectiveKernels) the collective kernels are neither counted nor planned.
+DistinctLaunchPlan planDistinctLaunches(const Profile &capture, bool collectivesProfiled = true);
 // ncu's NVTX includes that profile the plan's operators: push/pop regex filters on their op_ids, a few
 // hundred ids per filter (ncu ORs several --nvtx-include).
 std::vector<NvtxFilter> distinctLaunchFilters(const DistinctLaunchPlan &plan);

@@ -55,6 +55,22 @@ std::string leftOut(const std::string &path, const std::exception &e)
     return path + ": left out: " + why;
 }
 
+// Several nsys captures are the ranks of one job (one session per rank): they become one part with
+// ranks, the rank from the file's or its folder's name, the clocks aligned on matched collectives.
+void mergeRankCaptures(std::vector<Profile> &parts, const std::string &regex)
+{
+    if (std::count_if(parts.begin(), parts.end(), capture::isRankCapture) < 2 ||
+        std::any_of(parts.begin(), parts.end(), [&](const Profile &p) {
+            return capture::isRankCapture(p) && capture::rankFromName(p.source_path, regex) < 0;
+        }))
+        return; // not a job's ranks: the files are read as before
+    std::vector<Profile> ranks, others;
+    for (Profile &part : parts)
+        (capture::isRankCapture(part) ? ranks : others).push_back(std::move(part));
+    parts = std::move(others);
+    parts.push_back(capture::mergeRanks(std::move(ranks), regex));
+}
+
 // Several torch.profiler traces of one capture are its ranks: they become one part with ranks.
 void mergeRankTraces(std::vector<Profile> &parts, const std::vector<std::string> &failures,
                      const std::exception_ptr &firstFailure, const std::string &regex)
@@ -135,6 +151,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         parts.push_back(std::move(part));
     }
     mergeRankTraces(parts, rankFailures, firstFailure, options.rankRegex);
+    mergeRankCaptures(parts, options.rankRegex);
     if (parts.empty()) { // kernel maps or snapshots alone: the format's loader throws, saying why
         if (kernelMaps.empty())
             (void)importFile(*snapshots.front().second, snapshots.front().first, progress);

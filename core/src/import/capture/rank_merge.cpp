@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
@@ -93,6 +94,7 @@ void append(Profile &dst, const Profile &src, int rank, int64_t shiftNs)
         m.device = device(m.device);
         dst.memory_ops.push_back(m);
     }
+    const size_t a0 = dst.api_calls.size();
     for (ApiCall a : src.api_calls) {
         a.start_ns += shiftNs, a.end_ns += shiftNs;
         a.name = str(a.name), a.thread = idx(a.thread, t0);
@@ -133,6 +135,10 @@ void append(Profile &dst, const Profile &src, int rank, int64_t shiftNs)
         t.reference = idx(t.reference, k0), t.labelled = idx(t.labelled, k0);
         dst.reference_twins.push_back(t);
     }
+    for (GraphNodeLaunch g : src.graph_node_launches) {
+        g.kernel = idx(g.kernel, k0), g.capture_call = idx(g.capture_call, a0);
+        dst.graph_node_launches.push_back(g);
+    }
     if (src.span_start_ns != 0 || src.span_end_ns != 0) {
         const bool first = dst.span_start_ns == 0 && dst.span_end_ns == 0;
         dst.span_start_ns =
@@ -147,16 +153,6 @@ int rankFromTrace(const Profile &p)
     if (!rank || rank->empty() || !std::all_of(rank->begin(), rank->end(), ::isdigit))
         return -1;
     return std::atoi(rank->c_str());
-}
-
-int rankFromName(const std::string &path, const std::string &pattern)
-{
-    const std::regex re(pattern, std::regex::ECMAScript | std::regex::icase);
-    std::smatch m;
-    const std::string name = fileName(path);
-    if (!std::regex_search(name, m, re) || m.size() < 2 || !m[1].matched)
-        return -1;
-    return std::atoi(m[1].str().c_str());
 }
 
 // Median of the end-time offsets of this rank's collectives against the reference rank's, matched by
@@ -179,9 +175,27 @@ bool endOffset(const std::vector<Collective> &ref, const std::vector<Collective>
 
 } // namespace
 
+int rankFromName(const std::string &path, const std::string &pattern)
+{
+    const std::regex re(pattern, std::regex::ECMAScript | std::regex::icase);
+    // The file's name, else its folder's (a rank's part of a run folder: rank1.local1.host/nsys.sqlite).
+    const std::filesystem::path file(path);
+    for (const std::string name : {file.filename().string(), file.parent_path().filename().string()}) {
+        std::smatch m;
+        if (std::regex_search(name, m, re) && m.size() >= 2 && m[1].matched)
+            return std::atoi(m[1].str().c_str());
+    }
+    return -1;
+}
+
 bool isRankTrace(const Profile &part)
 {
     return part.source_format == "kineto-json";
+}
+
+bool isRankCapture(const Profile &part)
+{
+    return part.source_format == "nsys-sqlite";
 }
 
 Profile mergeRanks(std::vector<Profile> parts, const std::string &rankRegex)

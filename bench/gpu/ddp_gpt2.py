@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""GPT-2 from the transformers library trained with DistributedDataParallel, as its users write it, with
+one rank given more work: its data loader hands it `--straggler-factor` times the batch (uneven shards),
+so the other ranks wait for it in DDP's gradient all-reduces.
+
+    torchrun --nproc-per-node 2 bench/gpu/ddp_gpt2.py [--layers 4] [--batch 8] [--seq 512] [--steps 30]
+    opscope capture --nproc-per-node 2 bench/gpu/ddp_gpt2.py -- --steps 30
+
+NCCL on GPUs (one per local rank); without CUDA it runs on the CPU with gloo, and without transformers it
+trains examples/gpt.py's GPT instead (how CI's machine, with Debian's CPU torch, runs it).
+"""
+
+import argparse
+import os
+import sys
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")
+
+import torch  # noqa: E402
+import torch.distributed as dist  # noqa: E402
+from torch.nn.parallel import DistributedDataParallel  # noqa: E402
+
+
+def build_model(args, device):
+    """The model and its loss of (model, tokens): GPT-2's own, or cross-entropy on examples' GPT."""
+    try:
+        from transformers import GPT2Config, GPT2LMHeadModel
+    except ImportError:
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "examples"))
+        from gpt import GPT
+
+        def loss(model, tokens):
+            return torch.nn.functional.cross_entropy(model(tokens).flatten(0, 1), tokens.flatten())
+
+        return GPT(args.layers, args.width, args.heads, args.seq, args.vocab).to(device), loss
+    config = GPT2Config(n_layer=args.layers, n_embd=args.width, n_head=args.heads, n_positions=args.seq,
+                        vocab_size=args.vocab)
+    return GPT2LMHeadModel(config).to(device), lambda model, tokens: model(tokens, labels=tokens).loss
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--layers", type=int, default=4)
+    p.add_argument("--width", type=int, default=768)
+    p.add_argument("--heads", type=int, default=12)
+    p.add_argument("--vocab", type=int, default=50304)
+    p.add_argument("--batch", type=int, default=8)
+    p.add_argument("--seq", type=int, default=512)
+    p.add_argument("--steps", type=int, default=30)
+    p.add_argument("--straggler-rank", type=int, default=1)
+    p.add_argument("--straggler-factor", type=int, default=2, help="its batch is this many times the others'")
+    args = p.parse_args()
+
+    cuda = torch.cuda.is_available()
+    dist.init_process_group("nccl" if cuda else "gloo")
+    rank = dist.get_rank()
+    device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0"))) if cuda else torch.device("cpu")
+    if cuda:
+        torch.cuda.set_device(device)
+    torch.manual_seed(0)
+    model, loss_of = build_model(args, device)
+    ddp = DistributedDataParallel(model, device_ids=[device.index] if cuda else None)
+    optimizer = torch.optim.AdamW(ddp.parameters(), lr=1e-4)
+    batch = args.batch * (args.straggler_factor if rank == args.straggler_rank else 1)
+    tokens = torch.randint(0, min(args.vocab, 50257), (batch, args.seq), device=device)
+    autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda else torch.autocast("cpu", enabled=False)
+
+    for _ in range(args.steps):
+        optimizer.zero_grad(set_to_none=True)
+        with autocast:
+            loss = loss_of(ddp, tokens)
+        loss.backward()
+        optimizer.step()
+    if cuda:
+        torch.cuda.synchronize()
+    dist.destroy_process_group()
+
+
+if __name__ == "__main__":
+    main()
