@@ -289,6 +289,22 @@ private slots:
                  text.out.c_str());
         const opscope::test::CliRun json = opscope::test::runOpscope({"ranks", "--json", paths[0], paths[1]});
         QCOMPARE(nlohmann::json::parse(json.out)["step"].get<std::string>(), std::string("plain"));
+        // A job's profile made from the ranks' torch.profiler traces names the ranks' nsys captures
+        // (rank_run.cpp): `opscope ranks` on it reads their plain steps, and says where from.
+        Profile job = importCapture({test::sourceFile("tests/data/h200_ddp_gpt2/correlation_trace.rank0.json.gz"),
+                                     test::sourceFile("tests/data/h200_ddp_gpt2/correlation_trace.rank1.json.gz")});
+        job.setMetadata(std::string(kRankCapturesKey), paths[0] + "\n" + paths[1]);
+        const std::string stored = dir.path().toStdString() + "/job.opscope";
+        saveProfile(job, stored);
+        const opscope::test::CliRun fromJob = opscope::test::runOpscope({"ranks", stored});
+        QCOMPARE(fromJob.exitCode, 0);
+        QVERIFY2(fromJob.out.starts_with("the ranks' nsys captures, named by the job's profile:\n" + paths[0]),
+                 fromJob.out.c_str());
+        QVERIFY2(fromJob.out.find("no straggler") != std::string::npos, fromJob.out.c_str());
+        const opscope::test::CliRun recorded = opscope::test::runOpscope({"ranks", "--step", "recorded", stored});
+        QVERIFY2(recorded.out.starts_with("read on the recorded steps") &&
+                     recorded.out.find("straggler: rank 0") != std::string::npos,
+                 recorded.out.c_str());
         const opscope::test::CliRun traces = opscope::test::runOpscope(
             {"ranks", "--step", "plain", test::sourceFile("tests/data/h200_ddp_gpt2/correlation_trace.rank0.json.gz"),
              test::sourceFile("tests/data/h200_ddp_gpt2/correlation_trace.rank1.json.gz")});

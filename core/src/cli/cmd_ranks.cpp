@@ -123,8 +123,8 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
             if (std::all_of(paths.begin(), paths.end(), fileExists)) {
                 Profile nsys = importCapture(paths);
                 if (preferredRankStep(nsys) == RankStep::Plain) {
+                    readFrom = *captures; // before the move: `captures` points into the job's profile
                     profile = std::move(nsys);
-                    readFrom = *captures;
                 }
             }
         }
@@ -240,13 +240,15 @@ std::vector<CommandSpec> rankCommands()
 {
     return {
         {"ranks",
-         "opscope ranks FILE... [--json] [--rank-regex PATTERN]",
+         "opscope ranks FILE... [--json] [--step auto|plain|recorded] [--rank-regex PATTERN]",
          std::string("Print per rank of a multi-rank profile: compute, communication overlapped with compute,\n"
                      "exposed communication, idle, the time it waited in collectives, and the straggler (the\n"
                      "rank the others waited for longest), and why it is late: its compute before the\n"
                      "collectives where it arrived last against the median rank's, per group of identical\n"
                      "layers and per module; --json adds every matched collective with its arrival skew, each\n"
-                     "rank's wait, latency, bus bandwidth and DDP bucket's modules.\n") +
+                     "rank's wait, latency, bus bandwidth and DDP bucket's modules. Read on each rank's plain\n"
+                     "reference step where every rank has one (per-rank nsys captures), else on the recorded\n"
+                     "steps; the output says which.\n") +
              kCaptureFilesHelp,
          1,
          64,

@@ -180,7 +180,7 @@ int rankFromName(const std::string &path, const std::string &pattern)
     const std::regex re(pattern, std::regex::ECMAScript | std::regex::icase);
     // The file's name, else its folder's (a rank's part of a run folder: rank1.local1.host/nsys.sqlite).
     const std::filesystem::path file(path);
-    for (const std::string name : {file.filename().string(), file.parent_path().filename().string()}) {
+    for (const std::string &name : {file.filename().string(), file.parent_path().filename().string()}) {
         std::smatch m;
         if (std::regex_search(name, m, re) && m.size() >= 2 && m[1].matched)
             return std::atoi(m[1].str().c_str());
