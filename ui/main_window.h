@@ -24,6 +24,7 @@ namespace opscope::ui {
 class CounterPanel;
 class ImportWarningsBar;
 class InsightsView;
+class MemoryView;
 class RanksView;
 class KernelTableView;
 class ModuleTreeView;
@@ -65,6 +66,7 @@ public:
     RooflineView *roofline() const { return roofline_; }
     InsightsView *insights() const { return insights_; }
     RanksView *ranks() const { return ranks_; }
+    MemoryView *memory() const { return memory_; }
     QTabWidget *analysisTabs() const { return tabs_; }
     // What the importers warned about while reading the open profile (hidden when nothing).
     ImportWarningsBar *warningsBar() const { return warningsBar_; }
@@ -115,6 +117,7 @@ private:
     RooflineView *roofline_ = nullptr;
     InsightsView *insights_ = nullptr;
     RanksView *ranks_ = nullptr;
+    MemoryView *memory_ = nullptr;
     QTextBrowser *details_ = nullptr;
     ImportWarningsBar *warningsBar_ = nullptr;
     QToolBar *warningsToolBar_ = nullptr;
