@@ -8,7 +8,8 @@
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
 
-#include <algorithm>
+#include <unordered_map>
+#include <utility>
 
 namespace opscope::ui {
 
@@ -150,12 +151,17 @@ void MemoryBlockModel::setReport(std::shared_ptr<const ProfileAnalysis> analysis
         const Profile &p = *analysis_->profile;
         const ModuleTree &tree = analysis_->tree;
         blockNodes_.assign(p.memory_blocks.size(), -1);
+        std::unordered_map<StringId, int> nodeOfPath; // ModuleTree::find walks every node
         for (Index b = 0; b < p.memory_blocks.size(); ++b) {
             const MemoryBlock &block = p.memory_blocks[b];
             const Index tensor = b < report_->block_tensors.size() ? report_->block_tensors[b] : kNoIndex;
-            if (tensor != kNoIndex)
-                blockNodes_[b] = tree.find(p.text(p.memory_tensors[tensor].module));
-            else
+            if (tensor != kNoIndex) {
+                const StringId path = p.memory_tensors[tensor].module;
+                const auto [it, added] = nodeOfPath.try_emplace(path, -1);
+                if (added)
+                    it->second = tree.find(p.text(path));
+                blockNodes_[b] = it->second;
+            } else
                 blockNodes_[b] = tree.nodeOf(block.alloc_sample == kNoIndex ? block.free_module : block.alloc_module);
         }
     }
@@ -192,12 +198,6 @@ void MemoryBlockModel::rebuild()
         }
     }
     endResetModel();
-}
-
-int MemoryBlockModel::rowOfBlock(Index block) const
-{
-    const auto it = std::find(rows_.begin(), rows_.end(), block);
-    return it == rows_.end() ? -1 : int(it - rows_.begin());
 }
 
 int64_t MemoryBlockModel::bytesShown() const

@@ -74,7 +74,6 @@ public:
     const Filter &filter() const { return filter_; }
 
     Index blockAt(int row) const { return rows_[size_t(row)]; }
-    int rowOfBlock(Index block) const; // -1 when not shown
     // The module tree node a block counts for (its tensor's module, else its allocation's), or -1.
     int nodeOfBlock(Index block) const { return blockNodes_[block]; }
     int64_t bytesShown() const;
