@@ -12,6 +12,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QPushButton>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QVBoxLayout>
@@ -36,6 +37,7 @@ QString bytesText(int64_t bytes)
 MemoryView::MemoryView(Selection *selection, QWidget *parent)
     : QWidget(parent), selection_(selection), pages_(new QStackedWidget(this)), empty_(new QLabel(this)),
       devices_(new QComboBox(this)), summary_(new QLabel(this)), scope_(new QLabel(this)),
+      showAll_(new QPushButton(tr("Every module"), this)),
       byKind_(new MemoryShareTable(MemoryShareModel::By::Kind, selection, this)),
       byModule_(new MemoryShareTable(MemoryShareModel::By::Module, selection, this)),
       blocks_(new MemoryBlockTable(selection, this))
@@ -78,7 +80,13 @@ MemoryView::MemoryView(Selection *selection, QWidget *parent)
     blockLayout->setContentsMargins(0, 0, 0, 0);
     scope_->setObjectName(QStringLiteral("memoryScope"));
     scope_->setWordWrap(true);
-    blockLayout->addWidget(scope_);
+    auto *scopeLine = new QHBoxLayout;
+    scopeLine->addWidget(scope_, 1);
+    showAll_->setObjectName(QStringLiteral("memoryShowAll"));
+    showAll_->hide(); // while a module filters the blocks
+    showAll_->setToolTip(tr("Clear the selection: the blocks of every module"));
+    scopeLine->addWidget(showAll_);
+    blockLayout->addLayout(scopeLine);
     blockLayout->addWidget(blocks_, 1);
     auto *split = new QSplitter(Qt::Vertical, content);
     split->addWidget(shares);
@@ -94,6 +102,7 @@ MemoryView::MemoryView(Selection *selection, QWidget *parent)
     });
     connect(blocks_, &MemoryBlockTable::filterChanged, this, &MemoryView::updateScope);
     connect(selection_, &Selection::changed, this, &MemoryView::updateScope);
+    connect(showAll_, &QPushButton::clicked, selection_, &Selection::clear);
 }
 
 bool MemoryView::hasMemory() const
@@ -161,6 +170,7 @@ void MemoryView::updateScope()
 {
     if (!hasMemory() || !analysis_) {
         scope_->clear();
+        showAll_->hide();
         return;
     }
     const MemoryBlockModel *model = blocks_->model();
@@ -174,11 +184,13 @@ void MemoryView::updateScope()
         for (int r = 0; r < shares->rowCount(); ++r)
             if (const int node = shares->nodeAt(r); node >= 0 && analysis_->tree.contains(f.node, node))
                 held += shares->shareAt(r).bytes;
-        text += tr(", of %1 and the modules below it, which hold %2 at the peak (selected in any view; "
-                   "Escape shows every module)")
+        text += tr(", of %1 and the modules below it, which hold %2 at the peak (the module selected in any "
+                   "view)")
                     .arg(toQString(analysis_->tree.nodes[size_t(f.node)].displayName()), bytesText(held));
         scope_->setProperty("moduleBytes", qlonglong(held));
+        showAll_->show();
     } else {
+        showAll_->hide();
         scope_->setProperty("moduleBytes", QVariant());
     }
     scope_->setText(text);

@@ -13,6 +13,7 @@
 
 class QComboBox;
 class QLabel;
+class QPushButton;
 class QStackedWidget;
 
 namespace opscope::ui {
@@ -34,7 +35,8 @@ public:
     bool hasMemory() const;
 
     QLabel *summary() const { return summary_; }
-    QLabel *scope() const { return scope_; } // what the block table holds now
+    QLabel *scope() const { return scope_; }          // what the block table holds now
+    QPushButton *showAll() const { return showAll_; } // shown while a module filters the blocks: clears it
     QLabel *emptyMessage() const { return empty_; }
     QComboBox *deviceBox() const { return devices_; }
     MemoryShareTable *byKind() const { return byKind_; }
@@ -53,6 +55,7 @@ private:
     QComboBox *devices_;
     QLabel *summary_;
     QLabel *scope_;
+    QPushButton *showAll_;
     MemoryShareTable *byKind_;
     MemoryShareTable *byModule_;
     MemoryBlockTable *blocks_;
