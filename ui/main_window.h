@@ -1,7 +1,8 @@
 #pragma once
 // The explorer's main window: the timeline in the centre, the module tree on the left, a details pane
-// on the right, and tabs for operators, kernels, counters, the roofline and insights below. Every view
-// follows one Selection, so picking a kernel, operator or module anywhere shows it everywhere.
+// on the right, and tabs for operators, kernels, counters, the roofline, insights, ranks (of a
+// multi-rank profile) and memory below. Every view follows one Selection, so picking a kernel,
+// operator or module anywhere shows it everywhere.
 
 #include "opscope/profile.h"
 
