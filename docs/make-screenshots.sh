@@ -22,5 +22,12 @@ if [[ -z ${OPSCOPE_SCREENSHOTS_SWEEP:-} ]]; then
     --name sweep -- --steps 6 >/dev/null
   export OPSCOPE_SCREENSHOTS_SWEEP="$config/sweep"
 fi
+# The Memory tab's pictures (memory*.png): the H100 GPT training step with its allocator history
+# (tests/data/h100_gpt12_memory; OPSCOPE_SCREENSHOTS_MEMORY: files separated by ';').
+if [[ -z ${OPSCOPE_SCREENSHOTS_MEMORY:-} ]]; then
+  gzip -dc tests/data/h100_gpt12_memory/correlation_trace.json.gz >"$config/correlation_trace.json"
+  gzip -dc tests/data/h100_gpt12_memory/memory_snapshot.json.gz >"$config/memory_snapshot.json"
+  export OPSCOPE_SCREENSHOTS_MEMORY="$config/correlation_trace.json;$config/memory_snapshot.json"
+fi
 XDG_CONFIG_HOME="$config" QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} OPSCOPE_SCREENSHOTS="$out" "$build/app/opscope"
 ls -l "$out"

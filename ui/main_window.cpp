@@ -15,6 +15,7 @@
 #include "views/import_warnings_bar.h"
 #include "views/insights_view.h"
 #include "views/kernel_table_view.h"
+#include "views/memory_view.h"
 #include "views/module_tree_view.h"
 #include "views/open_profile_dialog.h"
 #include "views/operator_table_view.h"
@@ -165,6 +166,8 @@ void MainWindow::buildViews()
     ranks_ = new RanksView(this);
     tabs_->addTab(ranks_, tr("Ra&nks"));
     tabs_->setTabVisible(tabs_->indexOf(ranks_), false); // shown for a profile of several ranks
+    memory_ = new MemoryView(selection_, this);
+    tabs_->addTab(memory_, tr("&Memory"));
 
     QDockWidget *tree = treeDock_ = dock(this, tr("Modules"), "modules", moduleTree_);
     QDockWidget *bottom = dock(this, tr("Analysis"), "analysis", tabs_);
@@ -431,6 +434,7 @@ void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QSt
     insights_->setAnalysis(capture_->analysis, {}); // found next, off this thread
     ranks_->setReport(capture_->ranks);
     tabs_->setTabVisible(tabs_->indexOf(ranks_), capture_->ranks.ranks.size() >= 2);
+    memory_->setReport(capture_->analysis, capture_->memory); // says why it is empty without memory events
     updateDetails();
 
     const Profile &p = *capture_->profile;

@@ -1,7 +1,8 @@
 #pragma once
 // The explorer's main window: the timeline in the centre, the module tree on the left, a details pane
-// on the right, and tabs for operators, kernels, counters, the roofline and insights below. Every view
-// follows one Selection, so picking a kernel, operator or module anywhere shows it everywhere.
+// on the right, and tabs for operators, kernels, counters, the roofline, insights, ranks (of a
+// multi-rank profile) and memory below. Every view follows one Selection, so picking a kernel,
+// operator or module anywhere shows it everywhere.
 
 #include "opscope/profile.h"
 
@@ -24,6 +25,7 @@ namespace opscope::ui {
 class CounterPanel;
 class ImportWarningsBar;
 class InsightsView;
+class MemoryView;
 class RanksView;
 class KernelTableView;
 class ModuleTreeView;
@@ -65,6 +67,7 @@ public:
     RooflineView *roofline() const { return roofline_; }
     InsightsView *insights() const { return insights_; }
     RanksView *ranks() const { return ranks_; }
+    MemoryView *memory() const { return memory_; }
     QTabWidget *analysisTabs() const { return tabs_; }
     // What the importers warned about while reading the open profile (hidden when nothing).
     ImportWarningsBar *warningsBar() const { return warningsBar_; }
@@ -115,6 +118,7 @@ private:
     RooflineView *roofline_ = nullptr;
     InsightsView *insights_ = nullptr;
     RanksView *ranks_ = nullptr;
+    MemoryView *memory_ = nullptr;
     QTextBrowser *details_ = nullptr;
     ImportWarningsBar *warningsBar_ = nullptr;
     QToolBar *warningsToolBar_ = nullptr;

@@ -60,8 +60,11 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     }
     if (ranksOf(*profile).size() >= 2)
         capture->ranks = analyzeRanks(*profile, preferredRankStep(*profile));
+    report(0.45, "Analysing memory");
+    capture->memory = std::make_shared<const MemoryReport>(analyzeMemory(*profile));
+    progress.checkCancel();
     report(0.5, "Indexing the timeline");
-    capture->timeline = std::make_shared<const TimelineModel>(*profile);
+    capture->timeline = std::make_shared<const TimelineModel>(*profile, capture->memory.get());
     progress.checkCancel();
     report(0.9, "Colouring the timeline");
     capture->timelineColoring = colorTimeline(*capture->timeline);

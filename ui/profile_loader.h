@@ -5,6 +5,7 @@
 #include "job_tracker.h"
 
 #include "opscope/insights.h"
+#include "opscope/memory.h"
 #include "opscope/profile.h"
 #include "opscope/ranks.h"
 
@@ -40,6 +41,7 @@ struct LoadedCapture {
     std::shared_ptr<const ProfileAnalysis> analysis;
     InsightReport insights;
     RankReport ranks;                              // analyzeRanks() of a profile with ranks (empty ranks otherwise)
+    std::shared_ptr<const MemoryReport> memory;    // analyzeMemory(): the Memory tab and the timeline's memory tracks
     std::shared_ptr<const TimelineModel> timeline; // the timeline's tracks and rows (of `profile`)
     std::shared_ptr<const TimelineColoring> timelineColoring; // colorTimeline(*timeline)
     std::vector<StepRange> steps;                             // markedSteps(): where the timeline opens

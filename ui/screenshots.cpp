@@ -1,18 +1,23 @@
 #include "screenshots.h"
 
+#include "compare/compare_dialog.h"
 #include "compare/compare_screenshots.h"
 #include "main_window.h"
+#include "models/profile_analysis.h"
 #include "selection.h"
 #include "sweep/sweep_screenshots.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
+#include "views/memory_view.h"
 #include "views/module_tree_view.h"
 #include "views/roofline_view.h"
 #include "wizards/wizard_screenshots.h"
 
 #include <QApplication>
 #include <QDir>
+#include <QEventLoop>
 #include <QTabWidget>
+#include <QTimer>
 #include <QTreeView>
 
 namespace opscope::ui {
@@ -22,6 +27,43 @@ bool saveWidgetImage(QWidget *widget, const QString &path)
     QApplication::processEvents();
     return widget->grab().save(path);
 }
+
+namespace {
+
+// The Memory tab (memory.png, memory-window.png) on the capture named by OPSCOPE_SCREENSHOTS_MEMORY (files
+// separated by ';'; docs/make-screenshots.sh gives the H100 GPT step of tests/data/h100_gpt12_memory), in a
+// window of its own, with blocks.0 selected. Nothing without the variable.
+bool saveMemoryScreenshots(const QString &folder)
+{
+    const QStringList files = splitPaths(qEnvironmentVariable("OPSCOPE_SCREENSHOTS_MEMORY"));
+    static bool done = false; // once per run, as the compare pictures
+    if (files.isEmpty() || done)
+        return true;
+    done = true;
+    MainWindow window;
+    window.resize(1600, 1000);
+    window.show();
+    QEventLoop loop;
+    bool ok = false;
+    QObject::connect(&window, &MainWindow::openFinished, &loop, [&](bool opened) {
+        ok = opened;
+        loop.quit();
+    });
+    QTimer::singleShot(300000, &loop, &QEventLoop::quit);
+    window.openFiles(files);
+    loop.exec();
+    if (!ok)
+        return false;
+    if (const int node = window.analysis()->tree.find("blocks.0"); node >= 0)
+        window.selection()->setModule(node);
+    window.analysisTabs()->setCurrentWidget(window.memory());
+    window.timeline()->fitAll();
+    bool saved = saveWidgetImage(&window, folder + "/memory-window.png");
+    saved &= saveWidgetImage(window.memory(), folder + "/memory.png");
+    return saved;
+}
+
+} // namespace
 
 bool saveScreenshots(MainWindow &window, const QString &folder)
 {
@@ -50,6 +92,7 @@ bool saveScreenshots(MainWindow &window, const QString &folder)
     }
     ok &= saveCompareScreenshots(window, folder); // compare*.png, when a baseline is given
     ok &= saveSweepScreenshots(window, folder);   // sweep.png, when a sweep folder is given
+    ok &= saveMemoryScreenshots(folder);          // memory*.png, when a capture with memory events is given
     ok &= saveWizardScreenshots(window, folder);  // wizard-*.png; last: it runs a capture and opens its profile
     return ok;
 }

@@ -8,7 +8,8 @@ namespace opscope::ui {
 class MainWindow;
 
 // Saves the documentation screenshots of a loaded window into `folder`: the main window on the
-// timeline, the module tree with its group expanded, the roofline and the counter panel. Used by
+// timeline, the module tree with its group expanded, the roofline and the counter panel, and the
+// pictures of the compare, sweep and memory views and the wizards when their inputs are given. Used by
 // docs/make-screenshots.sh through the OPSCOPE_SCREENSHOTS environment variable.
 bool saveScreenshots(MainWindow &window, const QString &folder);
 

@@ -59,6 +59,7 @@ public:
         int labelsDrawn = 0;
         int flowArrows = 0;
         int matchOutlines = 0; // find matches outlined
+        int memoryColumns = 0; // pixel columns of memory curves drawn (with a value)
     };
 
     TimelineFrame();

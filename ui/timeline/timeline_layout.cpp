@@ -9,7 +9,8 @@ namespace opscope::ui {
 
 namespace {
 
-constexpr int kLabelEdgePx = 3; // this close to the names column's edge, a press resizes it
+constexpr int kLabelEdgePx = 3;    // this close to the names column's edge, a press resizes it
+constexpr int kMemoryRowLines = 3; // a memory curve's row is this many rows high
 
 } // namespace
 
@@ -35,9 +36,12 @@ void TimelineLayout::relayout()
             if (!expanded_[t])
                 continue;
             for (int r = track.firstRow; r < track.firstRow + track.rowCount; ++r) {
+                // A memory curve gets the height of a few rows: its shape is what it shows.
+                const bool curve = model_->rows()[size_t(r)].group == RowGroup::MemoryCurve;
+                const int height = curve ? kMemoryRowLines * rowHeight_ : rowHeight_;
                 rowLine_[size_t(r)] = int(lines_.size());
-                lines_.push_back({y, rowHeight_, int(t), r});
-                y += rowHeight_;
+                lines_.push_back({y, height, int(t), r});
+                y += height;
             }
         }
     contentHeight_ = y;

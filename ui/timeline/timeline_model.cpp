@@ -96,7 +96,7 @@ std::pair<size_t, size_t> TimelineRow::window(int64_t t0, int64_t t1) const
     return {first, std::max(first, last)};
 }
 
-TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
+TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory) : profile_(profile)
 {
     rowOf_[size_t(EventKind::Kernel)].assign(profile.kernels.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::MemoryOp)].assign(profile.memory_ops.size(), UINT32_MAX);
@@ -107,6 +107,8 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
     // GPU streams first, as Nsight Systems lists a process's CUDA HW rows above its threads: what one
     // looks at first is in sight on open, however many Python or NVTX rows the CPU threads carry.
     buildGpuTracks();
+    if (memory)
+        buildMemoryTracks(*memory); // under the GPU streams
     buildCpuTracks();
     buildLinks();
 
@@ -125,6 +127,31 @@ TimelineModel::TimelineModel(const Profile &profile) : profile_(profile)
     }
     timeOrigin_ = profile.timeOrigin();
     steps_ = timelineSteps(profile);
+    for (MemoryCurve &curve : memoryCurves_) // the last totals hold to the end of what the timeline shows
+        curve.end = std::max(curve.end, traceEnd_);
+}
+
+void TimelineModel::buildMemoryTracks(const MemoryReport &memory)
+{
+    for (const DeviceMemory &d : memory.devices) {
+        if (d.curve.empty())
+            continue;
+        TimelineTrack track;
+        track.kind = TrackKind::DeviceMemory;
+        track.device = d.device;
+        track.title = d.device < 0 ? QStringLiteral("Memory · host") : QStringLiteral("Memory · GPU %1").arg(d.device);
+        track.firstRow = track.summaryRow = int(rows_.size());
+        track.rowCount = 1;
+        track.memoryCurve = int(memoryCurves_.size());
+        memoryCurves_.push_back(MemoryCurve::from(d, d.curve.back().time_ns));
+        TimelineRow row;
+        row.kind = EventKind::None;
+        row.group = RowGroup::MemoryCurve;
+        row.track = int(tracks_.size());
+        row.points.push_back({d.curve.back().time_ns, 0}); // no events: the row's end alone
+        rows_.push_back(std::move(row));
+        tracks_.push_back(track);
+    }
 }
 
 void TimelineModel::buildCpuTracks()

@@ -9,6 +9,7 @@
 // The model is immutable once built, so it can be built on a worker thread.
 
 #include "opscope/profile.h"
+#include "timeline/timeline_memory.h"
 #include "timeline/timeline_steps.h"
 
 #include <QString>
@@ -34,11 +35,23 @@ struct EventRef {
     bool operator==(const EventRef &) const = default;
 };
 
-enum class TrackKind : uint8_t { CpuThread, GpuStream };
+// DeviceMemory: a device's allocated and reserved bytes (a MemoryCurve), below the GPU streams.
+enum class TrackKind : uint8_t { CpuThread, GpuStream, DeviceMemory };
 
 // What a row of a CPU track holds (GPU rows hold kernels or memory operations).
 // Phases: the step's phases (optimizer, backward, loss, data, other) above the module bands.
-enum class RowGroup : uint8_t { Phases, Annotations, Python, GpuAnnotations, Operators, CudaApi, Kernels, Memory };
+// MemoryCurve: a DeviceMemory track's one row, which holds no events (its track's curve instead).
+enum class RowGroup : uint8_t {
+    Phases,
+    Annotations,
+    Python,
+    GpuAnnotations,
+    Operators,
+    CudaApi,
+    Kernels,
+    Memory,
+    MemoryCurve
+};
 
 // A summary of kGroupSize consecutive events of a row. When a pixel column holds dozens of events
 // or more, painting folds whole groups, reading this small array (2 bytes per event against 16 for
@@ -105,17 +118,21 @@ struct TimelineTrack {
     uint32_t stream = 0;
     int firstRow = 0; // rows [firstRow, firstRow + rowCount) of the model
     int rowCount = 0;
-    int summaryRow = 0; // the row a collapsed track shows (operators depth 0, or kernels)
+    int summaryRow = 0;   // the row a collapsed track shows (operators depth 0, or kernels)
+    int memoryCurve = -1; // DeviceMemory tracks: TimelineModel::memoryCurves() index
 };
 
 class TimelineModel {
 public:
-    explicit TimelineModel(const Profile &profile);
+    // With `memory` (analyzeMemory of `profile`), a DeviceMemory track per device with samples, after
+    // the GPU streams.
+    explicit TimelineModel(const Profile &profile, const MemoryReport *memory = nullptr);
 
     const Profile &profile() const { return profile_; }
 
     const std::vector<TimelineTrack> &tracks() const { return tracks_; }
     const std::vector<TimelineRow> &rows() const { return rows_; }
+    const std::vector<MemoryCurve> &memoryCurves() const { return memoryCurves_; }
     size_t eventCount() const { return eventCount_; }
 
     // Span of everything shown; 0..0 for an empty profile.
@@ -146,6 +163,7 @@ private:
     void buildCpuTracks();
     void buildGpuTracks();
     void buildLinks();
+    void buildMemoryTracks(const MemoryReport &memory);
     // Appends rows for `events` (all of one kind, one group) sorted by start, depth by nesting.
     void addNestedRows(int track, EventKind kind, RowGroup group, std::vector<Index> &events);
     void finishRow(TimelineRow &row);
@@ -154,6 +172,7 @@ private:
     const Profile &profile_;
     std::vector<TimelineTrack> tracks_;
     std::vector<TimelineRow> rows_;
+    std::vector<MemoryCurve> memoryCurves_;
     std::vector<uint32_t> rowOf_[kEventKindCount];
     std::vector<uint32_t> opKernelOffsets_; // CSR: kernels of op o are opKernels_[offsets[o]..offsets[o+1])
     std::vector<Index> opKernels_;

@@ -71,6 +71,8 @@ QString rowGroupName(const Profile &profile, const TimelineRow &row)
         return QStringLiteral("Kernels");
     case RowGroup::Memory:
         return QStringLiteral("Memory");
+    case RowGroup::MemoryCurve:
+        return QStringLiteral("Allocated / reserved");
     }
     return {};
 }
@@ -116,6 +118,7 @@ void TimelineView::paintEvent(QPaintEvent *)
     const std::vector<Line> &lines = layout_.lines();
     const Line *first = lineAt(top);
     size_t index = first ? size_t(first - lines.data()) : 0;
+    std::vector<std::pair<int, QRect>> memoryBands; // memory curve, band
     for (; index < lines.size(); ++index) {
         const Line &line = lines[index];
         const int y = lineTop(line);
@@ -123,13 +126,21 @@ void TimelineView::paintEvent(QPaintEvent *)
             break;
         if (y + line.height <= top)
             continue;
+        const TimelineTrack &track = model_->tracks()[line.track];
+        if (track.memoryCurve >= 0) { // a curve, not boxes: drawn after them, in its row or collapsed header
+            const int inset = line.row >= 0 ? 1 : 2;
+            if (line.row >= 0 || !layout_.isExpanded(line.track))
+                memoryBands.emplace_back(track.memoryCurve,
+                                         QRect(area.left(), y + inset, area.width(), line.height - 2 * inset));
+            if (line.row >= 0)
+                continue;
+        }
         if (line.row >= 0) {
             const QRect rect(area.left(), y, area.width(), line.height);
             frame_.paintRow(model_->rows()[size_t(line.row)], currentSlots().row(line.row), axis, rowBand(rect, false));
             continue;
         }
         painter.fillRect(QRect(area.left(), y, area.width(), line.height), headerBand);
-        const TimelineTrack &track = model_->tracks()[line.track];
         if (!layout_.isExpanded(line.track) && track.rowCount > 0) { // collapsed: its summary row inside the header
             const QRect rect(area.left(), y + 2, area.width(), line.height - 4);
             frame_.paintRow(model_->rows()[size_t(track.summaryRow)], currentSlots().row(track.summaryRow), axis,
@@ -137,6 +148,9 @@ void TimelineView::paintEvent(QPaintEvent *)
         }
     }
     frame_.flush(painter);
+    for (const auto &[curve, band] : memoryBands)
+        frame_.stats().memoryColumns +=
+            paintMemoryCurve(painter, model_->memoryCurves()[size_t(curve)], axis, band, pal);
     paintLabels(painter);
     paintHighlights(painter);
     painter.setClipping(false);

@@ -32,6 +32,11 @@ QString TimelineView::toolTipAt(QPoint pos) const
         const Line *line = lineAt(pos.y());
         return line ? nameToolTip(*line) : QString();
     }
+    if (const Line *line = lineAt(pos.y())) { // a memory curve: its totals under the pointer
+        const TimelineTrack &track = model_->tracks()[size_t(line->track)];
+        if (track.memoryCurve >= 0 && (line->row >= 0 || !layout_.isExpanded(line->track)))
+            return memoryToolTip(model_->memoryCurves()[size_t(track.memoryCurve)], coordinates(), pos.x(), timeZero());
+    }
     return describe(hitTest(pos));
 }
 
