@@ -2,7 +2,8 @@
 // models pass QAbstractItemModelTester and hold every operator of both sides, a diff row selected
 // anywhere is selected in both timelines, the roofline and the counters, the timelines stay aligned
 // on the step starts, a failed comparison keeps the one on show, and Open as Baseline compares the
-// profile open in the main window without loading it again.
+// profile open in the main window without loading it again, and the Memory tab shows the peaks and
+// what holds them on both sides as the diff's MemoryDiff (or says why there is no memory).
 //
 // Expected figures (see tests/core/tst_diff.cpp for how they were read off the fixtures with python3):
 // - conv_block: kernel time 529,757 ns before (sum of duration_ns over profile.json's operators[].kernels[]),
@@ -13,6 +14,7 @@
 //   237,760 ns (fp32, sm80_xmma_gemm_f32f32_*) and 18,976 ns (bf16, nvjet_sm90_*).
 #include "compare/compare_actions.h"
 #include "compare/compare_dialog.h"
+#include "compare/compare_memory.h"
 #include "compare/compare_roofline.h"
 #include "compare/compare_summary.h"
 #include "compare/compare_timelines.h"
@@ -26,6 +28,7 @@
 #include "models/value_format.h"
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
+#include "opscope/memory.h"
 #include "test_util.h"
 #include "views/diff_counter_panel.h"
 #include "views/diff_table_view.h"
@@ -33,11 +36,14 @@
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
+#include <QBrush>
 #include <QLabel>
 #include <QLineEdit>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStackedWidget>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
@@ -49,6 +55,9 @@
 using namespace opscope;
 using namespace opscope::ui;
 using opscope::test::fixture;
+using opscope::test::gunzipFile;
+using opscope::test::sourceFile;
+using opscope::test::tempPath;
 
 namespace {
 
@@ -67,6 +76,47 @@ QStringList gpt4(const char *set)
     const std::string base = std::string("h100/") + set + "/";
     return {QString::fromStdString(fixture(base + "nsys.sqlite")),
             QString::fromStdString(fixture(base + "ncu_raw.csv"))};
+}
+
+// The H100 GPT step with allocator events (tests/data/h100_gpt12_memory), unpacked into `dir`.
+QStringList h100Memory(const QTemporaryDir &dir)
+{
+    const std::string trace = tempPath(dir, "correlation_trace.json");
+    const std::string snapshot = tempPath(dir, "memory_snapshot.json");
+    if (!gunzipFile(sourceFile("tests/data/h100_gpt12_memory/correlation_trace.json.gz"), trace) ||
+        !gunzipFile(sourceFile("tests/data/h100_gpt12_memory/memory_snapshot.json.gz"), snapshot))
+        return {};
+    return {QString::fromStdString(trace), QString::fromStdString(snapshot)};
+}
+
+// The Memory tab's rows of one table equal the MemoryDiff rows, in their order, cell by cell.
+QString memoryRowsProblem(const DiffMemoryModel &model, const std::vector<MemoryDiffRow> &rows)
+{
+    if (model.rowCount() != int(rows.size()))
+        return QStringLiteral("%1 rows, the diff has %2").arg(model.rowCount()).arg(rows.size());
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const MemoryDiffRow &want = rows[size_t(r)];
+        const MemoryDiffRow got = model.rowAt(r);
+        auto cell = [&](int column, int role) { return model.data(model.index(r, column), role); };
+        if (got.name != want.name || got.before != want.before || got.after != want.after)
+            return QStringLiteral("row %1 (%2): %3 -> %4, the diff has %5 -> %6")
+                .arg(r)
+                .arg(QString::fromStdString(want.name))
+                .arg(got.before)
+                .arg(got.after)
+                .arg(want.before)
+                .arg(want.after);
+        if (cell(DiffMemoryModel::BeforeColumn, SortRole).toDouble() != double(want.before) ||
+            cell(DiffMemoryModel::AfterColumn, SortRole).toDouble() != double(want.after) ||
+            cell(DiffMemoryModel::DeltaColumn, SortRole).toDouble() != double(want.after - want.before) ||
+            cell(DiffMemoryModel::BeforeColumn, Qt::DisplayRole).toString() != formatBytes(double(want.before)) ||
+            cell(DiffMemoryModel::AfterColumn, Qt::DisplayRole).toString() != formatBytes(double(want.after)))
+            return QStringLiteral("row %1 (%2): cells %3 / %4")
+                .arg(r)
+                .arg(QString::fromStdString(want.name), cell(1, Qt::DisplayRole).toString(),
+                     cell(2, Qt::DisplayRole).toString());
+    }
+    return {};
 }
 
 std::vector<std::string> toStd(const QStringList &paths)
@@ -640,6 +690,101 @@ private slots:
         QVERIFY2(sm.data().toString().endsWith(QLatin1String(" %")), qPrintable(sm.data().toString()));
         if (!smThroughput.isEmpty())
             QCOMPARE(sm.data().toString(), smThroughput);
+    }
+
+    // The Memory tab: the peaks of both sides as analyzeMemory reads each profile, the rows by kind
+    // and by module as the diff's MemoryDiff, coloured as the time tables (less memory green).
+    void memoryTabShowsPeaksAndRows()
+    {
+        QTemporaryDir dir;
+        const QStringList h100 = h100Memory(dir);
+        QVERIFY(!h100.isEmpty());
+        CompareWindow window;
+        window.show();
+        CompareMemory *tab = window.memory();
+        QVERIFY(tab);
+        QCOMPARE(window.tableTabs()->tabText(window.tableTabs()->indexOf(tab)), QStringLiteral("M&emory"));
+        QAbstractItemModelTester peaksTester(tab->model(DiffMemoryModel::By::Peak),
+                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester kindTester(tab->model(DiffMemoryModel::By::Kind),
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester moduleTester(tab->model(DiffMemoryModel::By::Module),
+                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+
+        // The same H100 step on both sides: equal peaks, every row unchanged.
+        QVERIFY(compareAndWait(window, h100, h100));
+        auto c = window.comparison();
+        const MemoryDiff &m = c->diff.memory;
+        QVERIFY(m.present && tab->hasMemory());
+        QVERIFY(!tab->emptyLabel()->isVisibleTo(tab));
+        std::array<const DeviceMemory *, 2> primary{};
+        std::array<MemoryReport, 2> reports;
+        for (int s = 0; s < 2; ++s) {
+            reports[size_t(s)] = analyzeMemory(c->profile(Side(s)));
+            primary[size_t(s)] = reports[size_t(s)].primary();
+            QVERIFY(primary[size_t(s)]);
+        }
+        const DiffMemoryModel *peaks = tab->model(DiffMemoryModel::By::Peak);
+        QCOMPARE(peaks->rowCount(), 2);
+        QCOMPARE(peaks->rowAt(0).before, primary[0]->peak_allocated);
+        QCOMPARE(peaks->rowAt(0).after, primary[1]->peak_allocated);
+        QCOMPARE(peaks->rowAt(0).before, int64_t(2735206400)); // max_memory_allocated() of the step
+        QCOMPARE(peaks->rowAt(1).before, primary[0]->peak_reserved);
+        QCOMPARE(peaks->rowAt(1).after, primary[1]->peak_reserved);
+        QCOMPARE(peaks->data(peaks->index(0, DiffMemoryModel::BeforeColumn)).toString(), QStringLiteral("2.74 GB"));
+        QCOMPARE(peaks->data(peaks->index(0, DiffMemoryModel::DeltaColumn)).toString(), QStringLiteral("0 B"));
+        QCOMPARE(peaks->data(peaks->index(0, DiffMemoryModel::RatioColumn)).toString(), QStringLiteral("1.000×"));
+        QVERIFY(!peaks->data(peaks->index(0, DiffMemoryModel::DeltaColumn), Qt::BackgroundRole).isValid());
+        QVERIFY(tab->devicesLabel()->text().contains(QStringLiteral("2,735,206,400 B")));
+        QVERIFY(!m.byKind.empty() && !m.byModule.empty());
+        QString problem = memoryRowsProblem(*tab->model(DiffMemoryModel::By::Kind), m.byKind);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        problem = memoryRowsProblem(*tab->model(DiffMemoryModel::By::Module), m.byModule);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        int64_t kinds = 0;
+        for (const MemoryDiffRow &r : m.byKind) {
+            QCOMPARE(r.before, r.after);
+            kinds += r.after;
+        }
+        QCOMPARE(kinds, primary[1]->peak_allocated); // what holds the peak adds up to it
+
+        // Memory BEFORE only (conv_block has no allocator events): AFTER's column is 0, every delta
+        // is memory saved, tinted green as a time saved is.
+        QVERIFY(compareAndWait(window, h100, convBlock("profile_optimized.json")));
+        c = window.comparison();
+        QVERIFY(c->diff.memory.present && tab->hasMemory());
+        QCOMPARE(peaks->rowAt(0).before, int64_t(2735206400));
+        QCOMPARE(peaks->rowAt(0).after, int64_t(0));
+        QCOMPARE(peaks->data(peaks->index(0, DiffMemoryModel::RatioColumn)).toString(), QStringLiteral("gone"));
+        QVERIFY(peaks->data(peaks->index(0, DiffMemoryModel::DeltaColumn))
+                    .toString()
+                    .startsWith(QChar(0x2212))); // "−2.74 GB"
+        const auto tint = peaks->data(peaks->index(0, DiffMemoryModel::DeltaColumn), Qt::BackgroundRole);
+        QVERIFY(tint.isValid());
+        QCOMPARE(tint.value<QBrush>().color(), diffTint(-2735206400, 2735206400, QGuiApplication::palette()));
+        problem = memoryRowsProblem(*tab->model(DiffMemoryModel::By::Kind), c->diff.memory.byKind);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        problem = memoryRowsProblem(*tab->model(DiffMemoryModel::By::Module), c->diff.memory.byModule);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        for (const MemoryDiffRow &r : c->diff.memory.byModule)
+            QCOMPARE(r.after, int64_t(0));
+    }
+
+    // Neither side has memory events: the tab says why instead of empty tables.
+    void memoryTabExplainsWithoutMemory()
+    {
+        CompareWindow window;
+        window.show();
+        QVERIFY(compareAndWait(window, convBlock("profile.json"), convBlock("profile_optimized.json")));
+        CompareMemory *tab = window.memory();
+        QVERIFY(!window.comparison()->diff.memory.present);
+        QVERIFY(!tab->hasMemory());
+        window.tableTabs()->setCurrentWidget(tab);
+        QVERIFY(tab->emptyLabel()->isVisible());
+        QVERIFY(tab->emptyLabel()->text().contains(QStringLiteral("No memory events in either profile")));
+        QVERIFY(tab->emptyLabel()->text().contains(QStringLiteral("profile_memory=True")));
+        QCOMPARE(tab->model(DiffMemoryModel::By::Peak)->rowCount(), 0);
+        QCOMPARE(tab->model(DiffMemoryModel::By::Module)->rowCount(), 0);
     }
 
     void failedComparisonKeepsTheOneOnShow()

@@ -1,6 +1,7 @@
 #include "compare/compare_window.h"
 
 #include "compare/compare_loader.h"
+#include "compare/compare_memory.h"
 #include "compare/compare_roofline.h"
 #include "compare/compare_summary.h"
 #include "compare/compare_timelines.h"
@@ -119,11 +120,13 @@ void CompareWindow::buildViews()
     operators_->view()->setColumnHidden(DiffOperatorModel::ShapesColumn, true);
     counters_ = new DiffCounterPanel(selection_, this);
     roofline_ = new CompareRoofline(this);
+    memory_ = new CompareMemory(this);
 
     tableTabs_ = new QTabWidget(this);
     tableTabs_->addTab(operators_, tr("&Operators"));
     tableTabs_->addTab(modules_, tr("&Modules"));
     tableTabs_->addTab(kernels_, tr("&Kernels"));
+    tableTabs_->addTab(memory_, tr("M&emory"));
     detailTabs_ = new QTabWidget(this);
     detailTabs_->addTab(counters_, tr("&Counters"));
     detailTabs_->addTab(roofline_, tr("&Roofline"));
@@ -205,6 +208,7 @@ void CompareWindow::onFinished(std::shared_ptr<const Comparison> comparison)
     kernels_->setComparison(comparison_);
     counters_->setComparison(comparison_);
     roofline_->setComparison(comparison_);
+    memory_->setComparison(comparison_);
     setWindowTitle(tr("%1 → %2 — OpScope").arg(comparison_->title(Side::Before), comparison_->title(Side::After)));
     const DiffTotals &t = comparison_->diff.totals;
     statusLabel_->setText(tr("%1 operator rows (%2 matched, %3 added, %4 removed), %5 kernel rows (%6 matched)")

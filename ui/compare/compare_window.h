@@ -2,8 +2,9 @@
 // The compare window: a summary head (speedup, top improvements and regressions), BEFORE's and
 // AFTER's timelines on one aligned axis, the module tree, operator and kernel rows of the diff with
 // before / after / delta / ratio columns, the counters with their baseline and the roofline with
-// arrows. One DiffSelection drives everything: a row picked anywhere shows on both sides.
-// Loading and comparing run off the GUI thread; a comparison that fails keeps the one on show.
+// arrows, and peak memory before and after by kind and by module (the Memory tab). One DiffSelection
+// drives everything: a row picked anywhere shows on both sides. Loading and comparing run off the GUI
+// thread; a comparison that fails keeps the one on show.
 
 #include "compare/comparison.h"
 #include "compare/diff_selection.h"
@@ -20,6 +21,7 @@ class QTabWidget;
 namespace opscope::ui {
 
 class CompareLoader;
+class CompareMemory;
 class CompareRoofline;
 class CompareSummary;
 class CompareTimelines;
@@ -49,6 +51,7 @@ public:
     DiffTableView *kernelView() const { return kernels_; }
     DiffCounterPanel *counters() const { return counters_; }
     CompareRoofline *roofline() const { return roofline_; }
+    CompareMemory *memory() const { return memory_; }
     QTabWidget *tableTabs() const { return tableTabs_; }
     QTabWidget *detailTabs() const { return detailTabs_; }
 
@@ -74,6 +77,7 @@ private:
     DiffTableView *kernels_ = nullptr;
     DiffCounterPanel *counters_ = nullptr;
     CompareRoofline *roofline_ = nullptr;
+    CompareMemory *memory_ = nullptr;
     QTabWidget *tableTabs_ = nullptr;
     QTabWidget *detailTabs_ = nullptr;
     QLabel *statusLabel_;
