@@ -55,9 +55,6 @@
 using namespace opscope;
 using namespace opscope::ui;
 using opscope::test::fixture;
-using opscope::test::gunzipFile;
-using opscope::test::sourceFile;
-using opscope::test::tempPath;
 
 namespace {
 
@@ -81,12 +78,10 @@ QStringList gpt4(const char *set)
 // The H100 GPT step with allocator events (tests/data/h100_gpt12_memory), unpacked into `dir`.
 QStringList h100Memory(const QTemporaryDir &dir)
 {
-    const std::string trace = tempPath(dir, "correlation_trace.json");
-    const std::string snapshot = tempPath(dir, "memory_snapshot.json");
-    if (!gunzipFile(sourceFile("tests/data/h100_gpt12_memory/correlation_trace.json.gz"), trace) ||
-        !gunzipFile(sourceFile("tests/data/h100_gpt12_memory/memory_snapshot.json.gz"), snapshot))
-        return {};
-    return {QString::fromStdString(trace), QString::fromStdString(snapshot)};
+    QStringList files;
+    for (const std::string &path : opscope::test::h100MemoryCapture(dir))
+        files << QString::fromStdString(path);
+    return files;
 }
 
 // The Memory tab's rows of one table equal the MemoryDiff rows, in their order, cell by cell.

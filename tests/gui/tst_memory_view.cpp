@@ -35,9 +35,6 @@
 using namespace opscope;
 using namespace opscope::ui;
 using opscope::test::fixture;
-using opscope::test::gunzipFile;
-using opscope::test::sourceFile;
-using opscope::test::tempPath;
 
 namespace {
 
@@ -53,12 +50,10 @@ bool openAndWait(MainWindow &window, const QStringList &files)
 // The H100 capture's two files, unpacked into `dir`.
 QStringList h100Files(const QTemporaryDir &dir)
 {
-    const std::string trace = tempPath(dir, "correlation_trace.json");
-    const std::string snapshot = tempPath(dir, "memory_snapshot.json");
-    if (!gunzipFile(sourceFile("tests/data/h100_gpt12_memory/correlation_trace.json.gz"), trace) ||
-        !gunzipFile(sourceFile("tests/data/h100_gpt12_memory/memory_snapshot.json.gz"), snapshot))
-        return {};
-    return {QString::fromStdString(trace), QString::fromStdString(snapshot)};
+    QStringList files;
+    for (const std::string &path : opscope::test::h100MemoryCapture(dir))
+        files << QString::fromStdString(path);
+    return files;
 }
 
 int64_t rowsBytes(const MemoryShareModel *model)

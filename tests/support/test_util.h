@@ -11,6 +11,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <vector>
 #include <zlib.h>
 
 namespace opscope::test {
@@ -48,6 +49,18 @@ inline bool gunzipFile(const std::string &from, const std::string &to)
     if (out)
         ok = std::fclose(out) == 0 && ok;
     return ok;
+}
+
+// The H100 GPT step with allocator events (tests/data/h100_gpt12_memory): its correlation trace and
+// memory snapshot unpacked into `dir`; empty when they cannot be.
+inline std::vector<std::string> h100MemoryCapture(const QTemporaryDir &dir)
+{
+    const std::string trace = tempPath(dir, "correlation_trace.json");
+    const std::string snapshot = tempPath(dir, "memory_snapshot.json");
+    if (!gunzipFile(sourceFile("tests/data/h100_gpt12_memory/correlation_trace.json.gz"), trace) ||
+        !gunzipFile(sourceFile("tests/data/h100_gpt12_memory/memory_snapshot.json.gz"), snapshot))
+        return {};
+    return {trace, snapshot};
 }
 
 // Sets an environment variable (std::nullopt: removes it) for one scope.
