@@ -5,6 +5,7 @@
 #include "opscope/file_util.h"
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
+#include "opscope/pipeline/cli_options.h"
 #include "opscope/ranks.h"
 
 #include <nlohmann/json.hpp>
@@ -100,18 +101,6 @@ void printWhy(const WhyLate &why, std::ostream &out)
     print(why.modules, 10);
 }
 
-std::vector<std::string> lines(const std::string &text)
-{
-    std::vector<std::string> out;
-    for (size_t at = 0; at < text.size();) {
-        const size_t end = std::min(text.find('\n', at), text.size());
-        if (end > at)
-            out.push_back(text.substr(at, end - at));
-        at = end + 1;
-    }
-    return out;
-}
-
 int runRanks(const ParsedArgs &args, CliEnvironment &env)
 {
     Profile profile = importCaptureFiles(args);
@@ -119,7 +108,7 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
     std::string readFrom; // the ranks' nsys captures, when a job's profile names them
     if (chosen != "recorded" && preferredRankStep(profile) == RankStep::Recorded)
         if (const std::string *captures = profile.metadataValue(kRankCapturesKey)) {
-            const std::vector<std::string> paths = lines(*captures);
+            const std::vector<std::string> paths = pipeline::splitOptionList(*captures, "\n");
             if (std::all_of(paths.begin(), paths.end(), fileExists)) {
                 Profile nsys = importCapture(paths);
                 if (preferredRankStep(nsys) == RankStep::Plain) {
@@ -177,7 +166,7 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
             }
         }
         json out = {{"step", std::string(toString(report.step))},
-                    {"read_from", readFrom.empty() ? json(nullptr) : json(lines(readFrom))},
+                    {"read_from", readFrom.empty() ? json(nullptr) : json(pipeline::splitOptionList(readFrom, "\n"))},
                     {"ranks", ranks},
                     {"straggler", report.straggler < 0 ? json(nullptr) : json(report.straggler)},
                     {"mutual_waits", report.mutualWaits},
