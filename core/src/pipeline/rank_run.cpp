@@ -332,7 +332,6 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
                 warnings.push_back(std::string(e.what()) + " (rank " + std::to_string(part.rank) + "'s own profile)");
             }
             trace = textOf(outputs, "correlation_trace");
-            nsysCaptures.push_back(part.path + "/" + textOf(outputs, "nsys_sqlite"));
         }
         if (trace.empty() || !fileExists(part.path + "/" + trace)) {
             warnings.push_back(manifest + ": left out: rank " + std::to_string(part.rank) +
@@ -340,6 +339,8 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
             continue;
         }
         traces.push_back(part.path + "/" + trace);
+        if (const std::string nsys = textOf(outputs, "nsys_sqlite"); !nsys.empty()) // only the ranks kept
+            nsysCaptures.push_back(part.path + "/" + nsys);
         ranks.insert(part.rank);
         if (part.manifest.contains("counts") && part.manifest["counts"].contains("steps_captured"))
             stepsCaptured[part.rank] = part.manifest["counts"].value("steps_captured", int64_t(0));
