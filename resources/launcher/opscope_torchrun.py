@@ -1,12 +1,19 @@
 """torchrun, as `opscope capture|profile --nproc-per-node N` starts it (docs/ranks.md).
 
-`python -m opscope_torchrun ARGS...` is `python -m torch.distributed.run ARGS...` with one fix: the
-torch 1.13 of Debian 12 parses the default `--redirects 0` / `--tee 0` as None under Python 3.11
+`python -m opscope_torchrun ARGS...` is `python -m torch.distributed.run ARGS...` with two fixes.
+
+The torch 1.13 of Debian 12 parses the default `--redirects 0` / `--tee 0` as None under Python 3.11
 (whose enum.IntFlag no longer iterates the zero flag NONE nor the alias ALL, which its
 `Std.from_str` looks the value up in), and fails with "'NoneType' object has no attribute 'get'"
 before it starts a worker. A torch whose parse is right is left alone.
+
+`--standalone` in torch before 2.0 hosts its rendezvous store on the fixed port 29400, so two
+captures on one host (two users, a sweep, tests run in parallel) fail with "Address already in
+use". Newer torch asks for port 0 (a free port the system picks); this does the same on every torch.
+A single-node rendezvous has one agent, so nothing else needs to know the port.
 """
 import sys
+import uuid
 
 
 def _fix_std_parse():
@@ -28,9 +35,26 @@ def _fix_std_parse():
     std.from_str = classmethod(from_str)
 
 
+def _standalone_on_a_free_port(torchrun):
+    fixed_port_run = torchrun.run
+
+    def run(args):
+        if getattr(args, "standalone", False):
+            args.standalone = False
+            args.rdzv_backend = "c10d"
+            args.rdzv_endpoint = "localhost:0"
+            args.rdzv_id = str(uuid.uuid4())
+        return fixed_port_run(args)
+
+    torchrun.run = run
+
+
 def main():
     _fix_std_parse()
+    import torch.distributed.run as torchrun
     from torch.distributed.run import main as torchrun_main
+
+    _standalone_on_a_free_port(torchrun)
 
     sys.argv[0] = "torchrun"
     torchrun_main()

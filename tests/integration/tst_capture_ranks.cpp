@@ -17,6 +17,10 @@
 #include <fstream>
 #include <map>
 
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
 using namespace opscope;
 using namespace opscope::test;
 
@@ -53,6 +57,31 @@ void checkTwoRankJob(const Profile &p)
     QCOMPARE(report.straggler, 1);
 }
 
+// Keeps a TCP port bound and listening while it lives (if nothing else holds it already: either way the
+// port is taken).
+class PortHolder {
+public:
+    explicit PortHolder(uint16_t port) : fd_(::socket(AF_INET, SOCK_STREAM, 0))
+    {
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(port);
+        address.sin_addr.s_addr = htonl(INADDR_ANY);
+        if (fd_ >= 0 && ::bind(fd_, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0)
+            ::listen(fd_, 1);
+    }
+    ~PortHolder()
+    {
+        if (fd_ >= 0)
+            ::close(fd_);
+    }
+    PortHolder(const PortHolder &) = delete;
+    PortHolder &operator=(const PortHolder &) = delete;
+
+private:
+    int fd_;
+};
+
 } // namespace
 
 class TestCaptureRanks : public QObject {
@@ -60,10 +89,13 @@ class TestCaptureRanks : public QObject {
 
     std::string python_;
 
-    // Runs the 2-rank job `script` writing into `out` under torchrun (opscope_torchrun: Debian 12's torchrun
-    // with its Python 3.11 parse fixed).
+    // Runs the 2-rank job `script` writing into `out` under torchrun. opscope_torchrun is torchrun with
+    // two fixes: Debian 12's (torch 1.13) fails under Python 3.11 before it starts a worker (its Std flags
+    // parse the default --redirects 0 as None), and its --standalone rendezvous binds the fixed port 29400,
+    // so two jobs on one host collide. Port 29400 is held busy here to show the job does not need it.
     void runTwoRanks(const std::string &script, const std::string &out)
     {
+        const PortHolder busy(29400);
         ProcessSpec torchrun;
         torchrun.argv = {python_, "-m", "opscope_torchrun", "--standalone", "--nproc_per_node", "2", script, out};
         torchrun.setEnv = {{"PYTHONPATH", pipeline::findLauncherDir()}};
@@ -85,14 +117,7 @@ private slots:
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
         const std::string script = OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_trace.py";
-        // torchrun itself: Debian 12's (torch 1.13) fails under Python 3.11 before it starts a worker (its
-        // Std flags parse the default --redirects 0 as None); opscope_torchrun is torchrun with that fixed.
-        ProcessSpec torchrun;
-        torchrun.argv = {python_, "-m", "opscope_torchrun", "--standalone", "--nproc_per_node", "2", script, out};
-        torchrun.setEnv = {{"PYTHONPATH", pipeline::findLauncherDir()}};
-        torchrun.timeout = std::chrono::milliseconds(300000);
-        const ProcessResult run = runProcess(torchrun);
-        QVERIFY2(run.ok(), run.output.c_str());
+        runTwoRanks(script, out);
         const std::string r0 = out + "/rank-0.json", r1 = out + "/rank-1.json";
         QVERIFY(std::filesystem::exists(r0));
         QVERIFY(std::filesystem::exists(r1));
