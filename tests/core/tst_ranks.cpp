@@ -5,7 +5,9 @@
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
+#include "opscope/diff.h"
 #include "opscope/insights.h"
+#include "opscope/profile_check.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
 #include "store/sqlite_util.h"
@@ -311,6 +313,56 @@ private slots:
         QVERIFY(traces.exitCode != 0);
         QVERIFY2(traces.err.find("not every rank of this profile has a plain reference step") != std::string::npos,
                  traces.err.c_str());
+    }
+
+    void anyTwoRanksCompareAsTwoProfiles()
+    {
+        // The H200 DDP step of ddpStepOnTwoH200s, rank 1 given twice the batch: each rank taken out of the
+        // job's profile is the profile of its own trace, and the diff engine compares the two.
+        const std::string dir = test::sourceFile("tests/data/h200_ddp_gpt2/");
+        const std::string r0 = dir + "correlation_trace.rank0.json.gz", r1 = dir + "correlation_trace.rank1.json.gz";
+        const Profile job = importCapture({r0, r1});
+        const Profile rank0 = profileOfRank(job, 0), rank1 = profileOfRank(job, 1);
+        for (const Profile *p : {&rank0, &rank1})
+            QVERIFY2(findBrokenReference(*p).empty(), findBrokenReference(*p).c_str());
+        QCOMPARE(ranksOf(rank0), std::vector<int>{0});
+        QCOMPARE(ranksOf(rank1), std::vector<int>{1});
+        QCOMPARE(*rank1.metadataValue("rank"), std::string("1"));
+        QCOMPARE(rank1.source_path, r1);
+        QCOMPARE(rank0.kernels.size() + rank1.kernels.size(), job.kernels.size());
+        QCOMPARE(rank0.operators.size() + rank1.operators.size(), job.operators.size());
+        QCOMPARE(rank0.modules.size() + rank1.modules.size(), job.modules.size());
+        // The same events as rank 1's trace imported alone, attributed the same way.
+        const Profile alone = importCapture({r1});
+        QCOMPARE(rank1.kernels.size(), alone.kernels.size());
+        QCOMPARE(rank1.operators.size(), alone.operators.size());
+        QCOMPARE(rank1.modules.size(), alone.modules.size());
+        QCOMPARE(rank1.unattributedKernelCount(), alone.unattributedKernelCount());
+        QCOMPARE(rank1.totalKernelTimeNs(), alone.totalKernelTimeNs());
+        for (size_t i = 0; i < rank1.modules.size(); ++i)
+            QCOMPARE(rank1.text(rank1.modules[i].path), alone.text(alone.modules[i].path));
+        QVERIFY_THROWS_EXCEPTION(std::runtime_error, profileOfRank(job, 2));
+
+        // Rank 1's GPT-2 blocks do twice rank 0's work: the diff says so module by module.
+        const ProfileDiff diff = diffProfiles(rank0, rank1);
+        const auto row = std::find_if(diff.modules.begin(), diff.modules.end(),
+                                      [](const ModuleDiffRow &m) { return m.path == "module.transformer.h.0"; });
+        QVERIFY(row != diff.modules.end());
+        QVERIFY(row->status == DiffStatus::Matched);
+        QVERIFY2(row->gpuTime.ratio() > 1.5, std::to_string(row->gpuTime.ratio()).c_str());
+        QVERIFY(diff.totals.stepGpuTime.ratio() > 1.5);
+
+        // The same from the command line, and a rank the job lacks named with the ones it has.
+        const test::CliRun cli =
+            test::runOpscope({"diff", r0 + "," + r1, "--ranks", "0,1", "--by", "module", "--json"});
+        QCOMPARE(cli.exitCode, 0);
+        const nlohmann::json j = nlohmann::json::parse(cli.out);
+        QVERIFY2(j["totals"]["step_gpu_time_ns"]["ratio"].get<double>() > 1.5, cli.out.c_str());
+        const test::CliRun missing = test::runOpscope({"diff", r0 + "," + r1, "--ranks", "0,3"});
+        QVERIFY(missing.exitCode != 0);
+        QVERIFY2(missing.err.find("has no rank 3 (its ranks: 0, 1)") != std::string::npos, missing.err.c_str());
+        const test::CliRun twice = test::runOpscope({"diff", r0 + "," + r1, "--ranks", "1,1"});
+        QVERIFY2(twice.exitCode != 0 && twice.err.find("names one rank twice") != std::string::npos, twice.err.c_str());
     }
 
     void clocksOfAnotherHostAreAligned()

@@ -86,6 +86,12 @@ int rankOfDevice(const Profile &p, int32_t deviceId);
 // The ranks a profile holds, ascending (empty for a single-process profile).
 std::vector<int> ranksOf(const Profile &p);
 
+// One rank of a multi-rank profile as a profile of its own: its threads and devices and every event on
+// them, references renumbered, metadata "rank" set, source_path its own file where the merge recorded it;
+// the warnings of the other ranks' files left out. Any two ranks then compare as two profiles do
+// (diffProfiles; `opscope diff FILE --ranks A,B`, the Ranks tab's Compare). Throws for a rank `p` lacks.
+Profile profileOfRank(const Profile &p, int rank);
+
 // One collective matched across the ranks that ran it.
 struct MatchedCollective {
     std::string group;

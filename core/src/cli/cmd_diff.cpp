@@ -8,11 +8,14 @@
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/format.h"
+#include "opscope/ranks.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
+#include <utility>
 
 namespace opscope::cli {
 
@@ -43,6 +46,39 @@ std::vector<std::string> captureFiles(const std::string &arg)
     if (files.empty())
         throw UsageError("an empty file list '" + arg + "'");
     return files;
+}
+
+// --ranks A,B: two different rank numbers.
+std::pair<int, int> rankPairOption(const std::string &text)
+{
+    const size_t comma = text.find(',');
+    const auto number = [&](const std::string &part) {
+        if (part.empty() || part.size() > 9 ||
+            !std::all_of(part.begin(), part.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            throw UsageError("--ranks takes two rank numbers, A,B, not '" + text + "'");
+        return std::atoi(part.c_str());
+    };
+    if (comma == std::string::npos)
+        throw UsageError("--ranks takes two rank numbers, A,B, not '" + text + "'");
+    const int a = number(text.substr(0, comma)), b = number(text.substr(comma + 1));
+    if (a == b)
+        throw UsageError("--ranks " + text + " names one rank twice: compare two different ranks");
+    return {a, b};
+}
+
+// One rank of a multi-rank profile, or an error naming the file and the ranks it has.
+Profile rankOf(const Profile &job, int rank)
+{
+    const std::vector<int> ranks = ranksOf(job);
+    if (std::find(ranks.begin(), ranks.end(), rank) == ranks.end()) {
+        std::string have;
+        for (int r : ranks)
+            have += (have.empty() ? "" : ", ") + std::to_string(r);
+        throw FileError(job.source_path,
+                        "has no rank " + std::to_string(rank) +
+                            (ranks.empty() ? " (it is a profile of one process)" : " (its ranks: " + have + ")"));
+    }
+    return profileOfRank(job, rank);
 }
 
 DiffLevel levelOption(const ParsedArgs &args)
@@ -310,14 +346,30 @@ int runDiff(const ParsedArgs &args, CliEnvironment &env)
     AttributionOptions options;
     options.captureRange = args.value("--capture-range", options.captureRange);
 
-    // BEFORE [BEFORE...] AFTER: every argument but the last is a BEFORE run.
+    options.rankRegex = args.value("--rank-regex", options.rankRegex);
+
+    // BEFORE [BEFORE...] AFTER: every argument but the last is a BEFORE run; with --ranks A,B, the one
+    // argument is a profile of several ranks and rank A is BEFORE, rank B AFTER.
     const std::vector<std::string> &pos = args.positionals;
     std::vector<Profile> befores;
-    befores.reserve(pos.size() - 1);
-    for (size_t i = 0; i + 1 < pos.size(); ++i)
-        befores.push_back(importCapture(captureFiles(pos[i]), options));
-    const Profile after = importCapture(captureFiles(pos.back()), options);
-    for (const Profile *p : {static_cast<const Profile *>(&befores.front()), &after})
+    Profile after;
+    if (args.has("--ranks")) {
+        if (pos.size() != 1)
+            throw UsageError("--ranks A,B compares two ranks of one profile: give that profile alone (its file, "
+                             "or its ranks' files joined by commas)");
+        const auto [a, b] = rankPairOption(args.value("--ranks"));
+        const Profile job = importCapture(captureFiles(pos.front()), options);
+        befores.push_back(rankOf(job, a));
+        after = rankOf(job, b);
+    } else {
+        if (pos.size() < 2)
+            throw UsageError("diff needs a BEFORE and an AFTER profile (or one profile and --ranks A,B)");
+        befores.reserve(pos.size() - 1);
+        for (size_t i = 0; i + 1 < pos.size(); ++i)
+            befores.push_back(importCapture(captureFiles(pos[i]), options));
+        after = importCapture(captureFiles(pos.back()), options);
+    }
+    for (const Profile *p : {&std::as_const(befores.front()), &std::as_const(after)})
         if (!isAttributed(*p))
             throw FileError(p->source_path,
                             "has no kernel attributed to an operator or a module: nothing to compare by");
@@ -369,14 +421,16 @@ std::vector<CommandSpec> diffCommands()
     return {
         {"diff",
          "opscope diff BEFORE [BEFORE...] AFTER [--by module|operator|kernel] [--json] [--fail-if-slower PCT] "
-         "[--min-time NS] [--report OUT.md|OUT.html]",
+         "[--min-time NS] [--report OUT.md|OUT.html]\n"
+         "       opscope diff PROFILE --ranks A,B [...]",
          "Compare two attributed profiles of the captured step: modules by path, operators by an alignment\n"
          "of each module's operator sequence (fusions become one row), kernels by name, grid, block and\n"
          "role. Every row shows before, after, delta and ratio; unmatched rows are added or removed.\n"
          "Each side is a file OpScope imports, or the files of one capture joined by commas\n"
          "(nsys.sqlite,ncu_raw.csv). Several BEFORE runs form a baseline: rows get a z-score.\n"
+         "With --ranks A,B the one PROFILE holds several ranks (docs/ranks.md): rank A is BEFORE, rank B AFTER.\n"
          "Exit status 4 when --fail-if-slower finds a matched row that got slower.",
-         2,
+         1,
          64,
          {{"--by", "module|operator|kernel", "operator", "the rows to print (and to gate on)"},
           {"--json", "", "", "print JSON instead of a table"},
@@ -386,6 +440,8 @@ std::vector<CommandSpec> diffCommands()
           {"--min-time", "NS", "0", "rows taking less than NS nanoseconds on both sides do not trip the gate"},
           {"--report", "FILE", "", "write a Markdown (.md) or HTML (.html) report"},
           {"--all", "", "", "list rows without GPU time too"},
+          {"--ranks", "A,B", "", "compare rank A (before) with rank B (after) of one multi-rank profile"},
+          rankRegexOption(),
           captureRangeOption()},
          runDiff},
     };
