@@ -40,6 +40,14 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
     std::vector<std::string> files;
     for (const QString &p : paths)
         files.push_back(p.toStdString());
+    auto profile = std::make_shared<const Profile>(importCapture(files, {}, progress));
+    progress.checkCancel();
+    return analyzeCapture(std::move(profile), progress, indexing, insights);
+}
+
+std::shared_ptr<const LoadedCapture> analyzeCapture(std::shared_ptr<const Profile> profile, Progress &progress,
+                                                    const LoadStageCallback &indexing, InsightsWhen insights)
+{
     auto report = [&](double fraction, std::string_view detail) {
         if (indexing)
             indexing(fraction, detail);
@@ -47,8 +55,6 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
             progress.report(fraction, detail);
     };
     auto capture = std::make_shared<LoadedCapture>();
-    auto profile = std::make_shared<const Profile>(importCapture(files, {}, progress));
-    progress.checkCancel();
     capture->profile = profile;
     report(0.0, "Building the module tree, the roofline and the operator table");
     capture->analysis = analyzeProfile(profile);

@@ -60,6 +60,11 @@ enum class InsightsWhen { Now, Later };
 std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress,
                                                  const LoadStageCallback &indexing = {},
                                                  InsightsWhen insights = InsightsWhen::Now);
+// The same for a profile already in memory (one rank taken out of a job's profile): everything after
+// the import, reported through `progress`.
+std::shared_ptr<const LoadedCapture> analyzeCapture(std::shared_ptr<const Profile> profile, Progress &progress,
+                                                    const LoadStageCallback &indexing = {},
+                                                    InsightsWhen insights = InsightsWhen::Now);
 // A copy of `capture` with its insights found (off the GUI thread too).
 std::shared_ptr<const LoadedCapture> withInsights(const LoadedCapture &capture);
 

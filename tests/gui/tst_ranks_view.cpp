@@ -1,12 +1,19 @@
 // The Ranks tab of the main window on a real multi-rank profile: HTA's two sampled ranks of a 128-rank
 // NCCL job (../shared/fixtures/public/kineto-multirank) open as one profile, the tab appears with one
-// row per rank and the straggler (rank 1, as tst_ranks finds) marked; a single-process profile keeps
-// the tab hidden, as before ranks existed.
+// row per rank and the straggler (rank 1, as tst_ranks finds) marked; its Compare row opens the two
+// ranks of the H200 DDP step (tests/data/h200_ddp_gpt2) in the compare window; a single-process
+// profile keeps the tab hidden, as before ranks existed.
+#include "compare/compare_actions.h"
+#include "compare/compare_summary.h"
+#include "compare/compare_window.h"
+#include "compare/comparison.h"
 #include "main_window.h"
 #include "test_util.h"
 #include "views/ranks_view.h"
 
+#include <QComboBox>
 #include <QLabel>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -56,6 +63,49 @@ private slots:
         // Collectives per rank: 10 NCCL kernels each in these traces.
         QCOMPARE(table->item(0, 7)->text(), QStringLiteral("10"));
         QCOMPARE(table->item(1, 7)->text(), QStringLiteral("10"));
+    }
+
+    void compareTwoRanksInTheCompareWindow()
+    {
+        // Rank 1 of the DDP step computed twice rank 0's batch. In the recorded step rank 0 is the
+        // straggler (late for host time, tst_ranks): the row offers the median rank, 1, against it.
+        ui::MainWindow window;
+        const QString dir = QString::fromStdString(opscope::test::sourceFile("tests/data/h200_ddp_gpt2/"));
+        QVERIFY(
+            openAndWait(window, {dir + "correlation_trace.rank0.json.gz", dir + "correlation_trace.rank1.json.gz"}));
+        ui::RanksView *ranks = window.ranks();
+        QCOMPARE(window.capture()->ranks.straggler, 0);
+        QCOMPARE(ranks->compareBefore()->count(), 2);
+        QCOMPARE(ranks->compareBefore()->currentData().toInt(), 1);
+        QCOMPARE(ranks->compareAfter()->currentData().toInt(), 0);
+        QVERIFY(ranks->compareButton()->isEnabled());
+        ranks->compareAfter()->setCurrentIndex(1); // one rank twice: nothing to compare
+        QVERIFY(!ranks->compareButton()->isEnabled());
+        ranks->compareBefore()->setCurrentIndex(0); // rank 0 against rank 1
+
+        auto *actions = window.findChild<ui::CompareActions *>();
+        QVERIFY(actions);
+        QVERIFY(!actions->compareRanks(0, 7)); // a rank the profile lacks
+        ranks->compareButton()->click();
+        ui::CompareWindow *compare = actions->compareWindow(false);
+        QVERIFY(compare);
+        QSignalSpy done(compare, &ui::CompareWindow::comparisonFinished);
+        QVERIFY(done.wait(60000));
+        QVERIFY2(done.last().at(0).toBool(), qPrintable(done.last().at(1).toString()));
+        const std::shared_ptr<const ui::Comparison> c = compare->comparison();
+        QVERIFY(c);
+        QCOMPARE(c->title(ui::Side::Before), QString::fromUtf8("rank 0 · correlation_trace.rank0.json.gz"));
+        QCOMPARE(c->title(ui::Side::After), QString::fromUtf8("rank 1 · correlation_trace.rank1.json.gz"));
+        QCOMPARE(c->profile(ui::Side::Before).kernels.size() + c->profile(ui::Side::After).kernels.size(),
+                 window.capture()->profile->kernels.size());
+        // Every module matched, rank 1's blocks slower (twice the batch).
+        const auto block = std::find_if(c->diff.modules.begin(), c->diff.modules.end(),
+                                        [](const ModuleDiffRow &m) { return m.path == "module.transformer.h.0"; });
+        QVERIFY(block != c->diff.modules.end());
+        QVERIFY(block->status == DiffStatus::Matched);
+        QVERIFY2(block->gpuTime.ratio() > 1.5, std::to_string(block->gpuTime.ratio()).c_str());
+        for (const ModuleDiffRow &m : c->diff.modules)
+            QVERIFY(m.status == DiffStatus::Matched);
     }
 
     void singleProcessProfileHidesTheTab()

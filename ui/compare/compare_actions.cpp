@@ -4,11 +4,16 @@
 #include "compare/compare_window.h"
 #include "main_window.h"
 #include "settings.h"
+#include "views/ranks_view.h"
+
+#include "opscope/ranks.h"
 
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
+
+#include <algorithm>
 
 namespace opscope::ui {
 
@@ -19,6 +24,7 @@ CompareActions::CompareActions(MainWindow *window, QMenu *fileMenu) : QObject(wi
     compare->setStatusTip(tr("Compare two profiles: what got faster, what got slower"));
     QAction *baseline = fileMenu->addAction(tr("Open as &Baseline..."), this, &CompareActions::showBaselineDialog);
     baseline->setStatusTip(tr("Compare the open profile against another one, the baseline"));
+    connect(window->ranks(), &RanksView::compareRequested, this, &CompareActions::compareRanks);
 }
 
 CompareWindow *CompareActions::compareWindow(bool create)
@@ -49,6 +55,22 @@ bool CompareActions::openAsBaseline(const QStringList &baselinePaths)
     w->show();
     w->raise();
     w->compareWith(baselinePaths, open, window_->profilePaths());
+    return true;
+}
+
+bool CompareActions::compareRanks(int before, int after)
+{
+    const std::shared_ptr<const LoadedCapture> open = window_->capture();
+    if (!open)
+        return false;
+    const std::vector<int> ranks = ranksOf(*open->profile);
+    const auto has = [&](int r) { return std::find(ranks.begin(), ranks.end(), r) != ranks.end(); };
+    if (before == after || !has(before) || !has(after))
+        return false;
+    CompareWindow *w = compareWindow();
+    w->show();
+    w->raise();
+    w->compareRanks(open->profile, before, after);
     return true;
 }
 

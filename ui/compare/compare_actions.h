@@ -1,6 +1,7 @@
 #pragma once
-// The main window's compare entries: File > Compare... (pick BEFORE and AFTER) and File > Open as
-// Baseline... (compare the open profile, as AFTER, against another one). Both show the results in
+// The main window's compare entries: File > Compare... (pick BEFORE and AFTER), File > Open as
+// Baseline... (compare the open profile, as AFTER, against another one) and the Ranks tab's Compare
+// (two ranks of the open profile). All show the results in
 // one CompareWindow, created on first use and kept (its last comparison stays until a new one
 // succeeds).
 
@@ -26,6 +27,8 @@ public:
     void compare(const QStringList &beforePaths, const QStringList &afterPaths);
     // False (and nothing happens) when the main window has no profile open.
     bool openAsBaseline(const QStringList &baselinePaths);
+    // Two ranks of the open profile (the Ranks tab's Compare); false when it lacks either.
+    bool compareRanks(int before, int after);
 
 private:
     void showCompareDialog();

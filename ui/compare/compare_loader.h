@@ -21,6 +21,9 @@ public:
     // AFTER is already loaded (Open as Baseline: the open profile against a baseline).
     void compareWith(const QStringList &beforePaths, std::shared_ptr<const LoadedCapture> after,
                      const QStringList &afterPaths);
+    // Two ranks of a job's profile (loaded already, in the main window): each taken out and analysed
+    // as a capture of its own, rank `before` as BEFORE.
+    void compareRanks(std::shared_ptr<const Profile> job, int before, int after);
     void cancel();
     bool isLoading() const { return jobs_.isRunning(); }
 
@@ -33,6 +36,8 @@ signals:
 private:
     void start(const QStringList &beforePaths, std::shared_ptr<const LoadedCapture> after,
                const QStringList &afterPaths);
+    // Runs `work` (the loading and the diff) as the job, with its outcome reported as the signals say.
+    void run(std::function<JobOutcome<Comparison>(const JobControl &)> work);
 
     JobTracker jobs_{this};
 };

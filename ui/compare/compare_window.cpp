@@ -195,6 +195,12 @@ void CompareWindow::compareWith(const QStringList &beforePaths, std::shared_ptr<
     loader_->compareWith(beforePaths, std::move(after), afterPaths);
 }
 
+void CompareWindow::compareRanks(std::shared_ptr<const Profile> job, int before, int after)
+{
+    startLoading(tr("rank %1 with rank %2").arg(before).arg(after));
+    loader_->compareRanks(std::move(job), before, after);
+}
+
 void CompareWindow::onFinished(std::shared_ptr<const Comparison> comparison)
 {
     progressBar_->hide();

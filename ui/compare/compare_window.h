@@ -39,6 +39,8 @@ public:
     // Compares a loaded AFTER (the profile open in the main window) against BEFORE, the baseline.
     void compareWith(const QStringList &beforePaths, std::shared_ptr<const LoadedCapture> after,
                      const QStringList &afterPaths);
+    // Compares two ranks of a job's profile (open in the main window), rank `before` as BEFORE.
+    void compareRanks(std::shared_ptr<const Profile> job, int before, int after);
     bool isLoading() const;
     void cancel();
 

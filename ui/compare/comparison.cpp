@@ -89,7 +89,12 @@ QString Comparison::title(Side side) const
     // Captures of one workload often share their file names (nsys.sqlite + ncu_raw.csv): then the
     // folders tell the sides apart.
     const Side other = side == Side::Before ? Side::After : Side::Before;
-    return names(side, names(side, false) == names(other, false));
+    QString title = names(side, names(side, false) == names(other, false));
+    // Two ranks of one job (the Ranks tab's Compare, or two ranks' traces): the rank first.
+    const std::string *rank = captures[size_t(side)] ? profile(side).metadataValue("rank") : nullptr;
+    if (rank && !rank->empty())
+        title = QString::fromUtf8("rank %1 · %2").arg(QString::fromStdString(*rank), title);
+    return title;
 }
 
 std::shared_ptr<const Comparison> buildComparison(std::shared_ptr<const LoadedCapture> before,

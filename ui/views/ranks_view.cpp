@@ -4,10 +4,16 @@
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
 
+#include <QComboBox>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
+#include <QSignalBlocker>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace opscope::ui {
 
@@ -53,9 +59,33 @@ RanksView::RanksView(QWidget *parent) : QWidget(parent)
     why_ = table(
         {tr("Why the straggler is late: module / layer group"), tr("Straggler"), tr("Median rank"), tr("Ratio")}, this);
     why_->setObjectName(QStringLiteral("whyTable"));
+    auto *compareRow = new QHBoxLayout;
+    compareBefore_ = new QComboBox(this);
+    compareAfter_ = new QComboBox(this);
+    compareButton_ = new QPushButton(tr("Co&mpare"), this);
+    compareButton_->setToolTip(tr("Open the two ranks in the compare window: modules, operators and kernels of "
+                                  "the second against the first"));
+    compareRow->addWidget(new QLabel(tr("Compare rank"), this));
+    compareRow->addWidget(compareBefore_);
+    compareRow->addWidget(new QLabel(tr("with rank"), this));
+    compareRow->addWidget(compareAfter_);
+    compareRow->addWidget(compareButton_);
+    compareRow->addStretch(1);
+    connect(compareBefore_, &QComboBox::currentIndexChanged, this, &RanksView::updateCompareButton);
+    connect(compareAfter_, &QComboBox::currentIndexChanged, this, &RanksView::updateCompareButton);
+    connect(compareButton_, &QPushButton::clicked, this, [this] {
+        emit compareRequested(compareBefore_->currentData().toInt(), compareAfter_->currentData().toInt());
+    });
     layout->addWidget(ranks_, 1);
     layout->addWidget(summary_);
+    layout->addLayout(compareRow);
     layout->addWidget(why_, 1);
+}
+
+void RanksView::updateCompareButton()
+{
+    compareButton_->setEnabled(compareBefore_->currentIndex() >= 0 && compareAfter_->currentIndex() >= 0 &&
+                               compareBefore_->currentData() != compareAfter_->currentData());
 }
 
 void RanksView::setReport(const RankReport &report)
@@ -90,6 +120,18 @@ void RanksView::setReport(const RankReport &report)
     }
     ranks_->resizeColumnsToContents();
     const WhyLate &why = report.why;
+    // Compare: the straggler against the median rank, else the first two ranks.
+    for (QComboBox *box : {compareBefore_, compareAfter_}) {
+        const QSignalBlocker quiet(box);
+        box->clear();
+        for (const RankBreakdown &b : report.ranks)
+            box->addItem(QString::number(b.rank), b.rank);
+    }
+    const int after = why.medianRank >= 0 ? report.straggler : -1;
+    compareBefore_->setCurrentIndex(why.medianRank >= 0 ? compareBefore_->findData(why.medianRank) : 0);
+    compareAfter_->setCurrentIndex(after >= 0 ? compareAfter_->findData(after)
+                                              : std::min(1, compareAfter_->count() - 1));
+    updateCompareButton();
     // Which step the figures are of: the plain one is the workload's own pace.
     const QString step = report.step == RankStep::Plain
                              ? tr("Read on each rank's plain reference step (no labels, no emit_nvtx).")

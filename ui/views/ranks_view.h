@@ -2,13 +2,16 @@
 // The per-rank table of a multi-rank profile (ranks.h, docs/ranks.md): compute, communication overlapped
 // and exposed, idle, waits and late arrivals per rank, the straggler marked, and below it why the
 // straggler is late (its compute before the collectives against the median rank's, per layer group
-// and module). Filled from the report the loader computed off the GUI thread.
+// and module). Filled from the report the loader computed off the GUI thread. Its Compare row asks for
+// two ranks in the compare window (the diff engine, rank against rank: CompareActions).
 
 #include "opscope/ranks.h"
 
 #include <QWidget>
 
+class QComboBox;
 class QLabel;
+class QPushButton;
 class QTableWidget;
 
 namespace opscope::ui {
@@ -21,9 +24,22 @@ public:
     QTableWidget *rankTable() const { return ranks_; }
     QTableWidget *whyTable() const { return why_; }
     QLabel *summary() const { return summary_; }
+    // The Compare row: rank A (BEFORE; the median rank when there is a straggler) and rank B (AFTER;
+    // the straggler).
+    QComboBox *compareBefore() const { return compareBefore_; }
+    QComboBox *compareAfter() const { return compareAfter_; }
+    QPushButton *compareButton() const { return compareButton_; }
+
+signals:
+    void compareRequested(int beforeRank, int afterRank);
 
 private:
+    void updateCompareButton();
+
     QTableWidget *ranks_;
+    QComboBox *compareBefore_;
+    QComboBox *compareAfter_;
+    QPushButton *compareButton_;
     QLabel *summary_;
     QTableWidget *why_;
 };
