@@ -332,11 +332,13 @@ private slots:
         QCOMPARE(rank0.kernels.size() + rank1.kernels.size(), job.kernels.size());
         QCOMPARE(rank0.operators.size() + rank1.operators.size(), job.operators.size());
         QCOMPARE(rank0.modules.size() + rank1.modules.size(), job.modules.size());
+        QCOMPARE(rank0.ranges.size() + rank1.ranges.size(), job.ranges.size()); // GPU annotations by their lane
         // The same events as rank 1's trace imported alone, attributed the same way.
         const Profile alone = importCapture({r1});
         QCOMPARE(rank1.kernels.size(), alone.kernels.size());
         QCOMPARE(rank1.operators.size(), alone.operators.size());
         QCOMPARE(rank1.modules.size(), alone.modules.size());
+        QCOMPARE(rank1.ranges.size(), alone.ranges.size());
         QCOMPARE(rank1.unattributedKernelCount(), alone.unattributedKernelCount());
         QCOMPARE(rank1.totalKernelTimeNs(), alone.totalKernelTimeNs());
         for (size_t i = 0; i < rank1.modules.size(); ++i)

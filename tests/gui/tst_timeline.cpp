@@ -9,6 +9,7 @@
 #include "opscope/importer.h"
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
+#include "opscope/ranks.h"
 #include "opscope/step_timing.h"
 #include "test_util.h"
 #include "timeline/timeline_colors.h"
@@ -530,6 +531,94 @@ private slots:
         QVERIFY(view.visibleEnd() - view.visibleStart() < 1000);
         view.setSelectedKernel(kNoIndex);
         QVERIFY(!view.selection().valid());
+    }
+
+    void ranksAreGroupsAndCollectivesLinkAcrossRanks()
+    {
+        // The H200 DDP step of two ranks (tests/data/h200_ddp_gpt2): each rank's tracks form a group under a
+        // header of its own, a collapsed rank shows its GPU stream's kernels in that header, and an
+        // all-reduce selected on one rank outlines the same all-reduce on the other with a flow to it.
+        const std::string dir = opscope::test::sourceFile("tests/data/h200_ddp_gpt2/");
+        auto p = std::make_shared<Profile>(
+            importCapture({dir + "correlation_trace.rank0.json.gz", dir + "correlation_trace.rank1.json.gz"}));
+        const TimelineModel model(*p);
+        const std::vector<TimelineTrackGroup> &groups = model.trackGroups();
+        QCOMPARE(groups.size(), size_t(2));
+        for (int g = 0; g < 2; ++g) {
+            QCOMPARE(groups[size_t(g)].rank, g);
+            QVERIFY2(groups[size_t(g)].title.startsWith(QStringLiteral("Rank %1 · GPU %1 (NVIDIA H200)").arg(g)),
+                     qPrintable(groups[size_t(g)].title));
+            const TimelineTrack &summary = model.tracks()[size_t(groups[size_t(g)].summaryTrack)];
+            QVERIFY(summary.kind == TrackKind::GpuStream);
+            QVERIFY(model.rows()[size_t(summary.summaryRow)].kind == EventKind::Kernel);
+        }
+        QCOMPARE(groups[0].firstTrack, 0);
+        QCOMPARE(groups[1].firstTrack, groups[0].trackCount);
+        QCOMPARE(size_t(groups[0].trackCount + groups[1].trackCount), model.tracks().size());
+        for (size_t t = 0; t < model.tracks().size(); ++t) {
+            const TimelineTrack &track = model.tracks()[t];
+            QCOMPARE(track.rank, groups[size_t(track.group)].rank);
+            for (int r = track.firstRow; r < track.firstRow + track.rowCount; ++r)
+                QCOMPARE(model.rows()[size_t(r)].track, int(t));
+        }
+        // Rank 0's first NCCL kernel and its twin on rank 1; a GEMM has none.
+        Index allReduce = kNoIndex, gemm = kNoIndex;
+        for (Index k = 0; k < p->kernels.size(); ++k) {
+            const bool nccl = isNcclKernelName(p->text(p->kernels[k].name));
+            if (rankOfDevice(*p, p->kernels[k].device) != 0)
+                continue;
+            if (nccl && allReduce == kNoIndex)
+                allReduce = k;
+            if (!nccl && gemm == kNoIndex)
+                gemm = k;
+        }
+        QVERIFY(allReduce != kNoIndex && gemm != kNoIndex);
+        const EventRef selected{EventKind::Kernel, allReduce};
+        const std::vector<EventRef> peers = model.sameCollectiveOnOtherRanks(selected);
+        QCOMPARE(peers.size(), size_t(1));
+        QCOMPARE(rankOfDevice(*p, p->kernels[peers[0].index].device), 1);
+        QCOMPARE(model.sameCollectiveOnOtherRanks(peers[0]), std::vector<EventRef>{selected});
+        QVERIFY(model.sameCollectiveOnOtherRanks({EventKind::Kernel, gemm}).empty());
+
+        TimelineView view;
+        QVERIFY(showInColumns(view, p, 1200));
+        const TimelineLayout::Line *header = nullptr;
+        for (int y = 0; y < view.viewport()->height() && !header; ++y)
+            if (const TimelineLayout::Line *line = view.lineAt(view.rulerHeight() + y); line && line->group == 1)
+                header = line;
+        if (!header) { // below the fold: collapse rank 0 so rank 1's header comes up
+            view.setGroupExpanded(0, false);
+            for (int y = 0; y < view.viewport()->height() && !header; ++y)
+                if (const TimelineLayout::Line *line = view.lineAt(view.rulerHeight() + y); line && line->group == 1)
+                    header = line;
+        }
+        QVERIFY(header);
+        // A click on rank 1's header in the names column collapses it; its header then shows rank 1's
+        // kernels, and a click at the peer's time there hits the peer.
+        const int headerY = view.lineTop(*header) + header->height / 2;
+        QTest::mouseClick(view.viewport(), Qt::LeftButton, Qt::NoModifier, QPoint(5, headerY));
+        QVERIFY(!view.isGroupExpanded(1));
+        const int64_t peerMid = (model.startOf(peers[0]) + model.endOf(peers[0])) / 2;
+        view.setVisibleRange(model.startOf(peers[0]) - 1000, model.endOf(peers[0]) + 1000);
+        QCOMPARE(view.hitTest(QPoint(int(view.xForTime(peerMid)), headerY)).kind, EventKind::Kernel);
+        QCOMPARE(rankOfDevice(*p, p->kernels[view.hitTest(QPoint(int(view.xForTime(peerMid)), headerY)).index].device),
+                 1);
+        // Selecting the all-reduce: its launch flow and one more, to rank 1's all-reduce (on the collapsed
+        // header); selecting a GEMM: its launch flow alone.
+        view.setGroupExpanded(0, true);
+        view.setSelectedKernel(gemm);
+        paint(view);
+        const int gemmFlows = view.lastPaintStats().flowArrows;
+        view.setSelectedKernel(allReduce);
+        view.setVisibleRange(std::min(model.startOf(selected), model.startOf(peers[0])) - 1000,
+                             std::max(model.endOf(selected), model.endOf(peers[0])) + 1000);
+        paint(view);
+        QCOMPARE(view.lastPaintStats().flowArrows, gemmFlows + 1);
+        QVERIFY(!view.isGroupExpanded(1));
+        // Selecting rank 1's all-reduce reveals it: its rank expands.
+        view.setSelectedKernel(peers[0].index);
+        QVERIFY(view.isGroupExpanded(1));
+        QCOMPARE(view.hitTest(pointOf(view, peers[0])), peers[0]);
     }
 
     void zoomAndPanKeepTheTimeUnderThePointer()

@@ -2,6 +2,7 @@
 
 #include "models/value_format.h"
 #include "opscope/format.h"
+#include "opscope/ranks.h"
 #include "qt_text.h"
 #include "timeline/timeline_model.h"
 
@@ -69,7 +70,9 @@ std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t t
     if (!replay.isEmpty())
         add(ncuDurationLabel(), replay);
 
-    add(tr("Stream"), tr("GPU %1, stream %2").arg(k.device).arg(k.stream));
+    if (const int rank = rankOfDevice(p, k.device); rank >= 0)
+        add(tr("Rank"), QString::number(rank));
+    add(tr("Stream"), tr("GPU %1, stream %2").arg(cudaOrdinal(p, k.device)).arg(k.stream));
     if (k.grid.volume() > 0)
         add(tr("Grid × block"), QStringLiteral("%1 × %2").arg(dim3(k.grid), dim3(k.block)));
 

@@ -18,6 +18,7 @@ void TimelineLayout::setModel(const TimelineModel *model)
 {
     model_ = model;
     expanded_.assign(model_ ? model_->tracks().size() : 0, 1);
+    groupExpanded_.assign(model_ ? model_->trackGroups().size() : 0, 1);
     relayout();
 }
 
@@ -26,10 +27,21 @@ void TimelineLayout::relayout()
     lines_.clear();
     rowLine_.assign(model_ ? model_->rows().size() : 0, -1);
     trackLine_.assign(model_ ? model_->tracks().size() : 0, -1);
+    groupLine_.assign(groupExpanded_.size(), -1);
     int y = 0;
     if (model_)
         for (size_t t = 0; t < model_->tracks().size(); ++t) {
             const TimelineTrack &track = model_->tracks()[t];
+            if (track.group >= 0) {
+                const TimelineTrackGroup &group = model_->trackGroups()[size_t(track.group)];
+                if (int(t) == group.firstTrack) {
+                    groupLine_[size_t(track.group)] = int(lines_.size());
+                    lines_.push_back({y, headerHeight_, group.summaryTrack, -1, track.group});
+                    y += headerHeight_;
+                }
+                if (!groupExpanded_[size_t(track.group)])
+                    continue; // the group's header stands for its tracks
+            }
             trackLine_[t] = int(lines_.size());
             lines_.push_back({y, headerHeight_, int(t), -1});
             y += headerHeight_;
@@ -61,6 +73,41 @@ const TimelineLayout::Line *TimelineLayout::rowLine(int row) const
     if (row < 0 || size_t(row) >= rowLine_.size() || rowLine_[size_t(row)] < 0)
         return nullptr;
     return &lines_[size_t(rowLine_[size_t(row)])];
+}
+
+const TimelineLayout::Line &TimelineLayout::trackHeader(int track) const
+{
+    const int line = trackLine_[size_t(track)];
+    if (line >= 0)
+        return lines_[size_t(line)];
+    return lines_[size_t(groupLine_[size_t(model_->tracks()[size_t(track)].group)])];
+}
+
+bool TimelineLayout::isGroupExpanded(int group) const
+{
+    return group >= 0 && size_t(group) < groupExpanded_.size() && groupExpanded_[size_t(group)];
+}
+
+bool TimelineLayout::setGroupExpanded(int group, bool expanded)
+{
+    if (group < 0 || size_t(group) >= groupExpanded_.size() || bool(groupExpanded_[size_t(group)]) == expanded)
+        return false;
+    groupExpanded_[size_t(group)] = expanded;
+    relayout();
+    return true;
+}
+
+bool TimelineLayout::showsSummary(const Line &header) const
+{
+    return header.isGroupHeader() ? !isGroupExpanded(header.group) : !isExpanded(header.track);
+}
+
+void TimelineLayout::toggle(const Line &header)
+{
+    if (header.isGroupHeader())
+        setGroupExpanded(header.group, !isGroupExpanded(header.group));
+    else
+        setExpanded(header.track, !isExpanded(header.track));
 }
 
 bool TimelineLayout::isExpanded(int track) const

@@ -1,10 +1,11 @@
 #pragma once
 // A timeline's vertical layout and its track-name column, after the expanded and collapsed rows of
 // Qt Creator's TimelineModel: the model's tracks in order, each a header line followed, while it is
-// expanded, by a line per row; the heights the font gives lines and the ruler; and the width of the
-// names column, which follows the font until the user drags its edge. The ruler is the time ruler and,
-// when the profile marks steps, the step ruler's band below it. Content coordinates: y = 0 is the first
-// line's top (just below the ruler); the view adds the ruler and its scroll position.
+// expanded, by a line per row; a rank's group of tracks (profiles of several ranks) gets a header line
+// of its own above them, and while it is collapsed that line stands for all of them; the heights the font gives lines
+// and the ruler; and the width of the names column, which follows the font until the user drags its edge. The ruler is
+// the time ruler and, when the profile marks steps, the step ruler's band below it. Content coordinates: y = 0 is the
+// first line's top (just below the ruler); the view adds the ruler and its scroll position.
 
 #include <cstddef>
 #include <vector>
@@ -19,8 +20,10 @@ public:
     struct Line {
         int y = 0; // content coordinates
         int height = 0;
-        int track = 0;
-        int row = -1; // -1 for a header
+        int track = 0;  // a group header: the group's summary track
+        int row = -1;   // -1 for a header
+        int group = -1; // a group's header line: the group; -1 for every other line
+        bool isGroupHeader() const { return group >= 0; }
     };
 
     static constexpr int kMinLabelWidth = 60; // the names column never gets narrower
@@ -36,10 +39,17 @@ public:
     const Line *lineAt(int y) const;
     // A model row's line; null while its track is collapsed.
     const Line *rowLine(int row) const;
-    const Line &trackHeader(int track) const { return lines_[size_t(trackLine_[size_t(track)])]; }
+    // A track's header line; its group's while the group is collapsed.
+    const Line &trackHeader(int track) const;
     bool isExpanded(int track) const;
     // Whether anything changed (an unknown track, or one already so, changes nothing).
     bool setExpanded(int track, bool expanded);
+    bool isGroupExpanded(int group) const;
+    bool setGroupExpanded(int group, bool expanded);
+    // Whether a header line shows its summary row (its track, or its group, is collapsed).
+    bool showsSummary(const Line &header) const;
+    // A header line's disclosure: expands what is collapsed and collapses what is expanded.
+    void toggle(const Line &header);
 
     // ---- Metrics ----
     // From the font: line and ruler heights, and the names column's width while the user set none.
@@ -68,10 +78,12 @@ private:
     void relayout();
 
     const TimelineModel *model_ = nullptr;
-    std::vector<char> expanded_; // per track
-    std::vector<Line> lines_;    // in y order
-    std::vector<int> rowLine_;   // model row -> index in lines_, or -1 when collapsed
-    std::vector<int> trackLine_; // track -> its header's index in lines_
+    std::vector<char> expanded_;      // per track
+    std::vector<char> groupExpanded_; // per track group
+    std::vector<int> groupLine_;      // group -> its header's index in lines_
+    std::vector<Line> lines_;         // in y order
+    std::vector<int> rowLine_;        // model row -> index in lines_, or -1 when collapsed
+    std::vector<int> trackLine_;      // track -> its header's index in lines_
     int contentHeight_ = 0;
 
     int rowHeight_ = 18;

@@ -3,8 +3,10 @@
 #include "timeline/timeline_util.h"
 
 #include "opscope/format.h"
+#include "opscope/gpu_annotation.h"
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
+#include "opscope/ranks.h"
 
 #include <QCoreApplication>
 
@@ -12,11 +14,20 @@
 #include <charconv>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <numeric>
 #include <tuple>
 
 namespace opscope::ui {
 
 namespace {
+
+// "GPU 1": a device as its process numbered it. Ranks merged from several traces renumber the devices
+// of one host (each rank's cuda:0 ...) and keep the process's own number as "cuda_ordinal".
+QString gpuName(const Profile &p, int32_t device)
+{
+    return QStringLiteral("GPU %1").arg(cudaOrdinal(p, device));
+}
 
 // An event waiting for its row: sorting these is much faster than sorting indices through the profile.
 struct Pending {
@@ -44,29 +55,12 @@ constexpr RowGroup kCpuGroupOrder[] = {RowGroup::Phases,    RowGroup::Annotation
 
 // The stream a GPU-side annotation sits on: the Kineto importer names it in Range::domain the way
 // Kineto labels the lane, "GPU 0 stream 7".
-bool gpuLaneOf(std::string_view domain, int32_t &device, uint32_t &stream)
-{
-    auto numberAfter = [&](std::string_view key, int64_t &value) {
-        const size_t at = domain.find(key);
-        if (at == std::string_view::npos)
-            return false;
-        const std::string_view rest = domain.substr(at + key.size());
-        const auto [end, error] = std::from_chars(rest.data(), rest.data() + rest.size(), value);
-        return error == std::errc() && end != rest.data();
-    };
-    int64_t d = 0, s = 0;
-    if (!domain.starts_with("GPU ") || !numberAfter("GPU ", d) || !numberAfter("stream ", s) || d < 0 || s < 0)
-        return false;
-    device = int32_t(d);
-    stream = uint32_t(s);
-    return true;
-}
 
 bool onGpuLane(const Profile &p, const Range &r)
 {
     int32_t device;
     uint32_t stream;
-    return r.kind == RangeKind::GpuUserAnnotation && gpuLaneOf(p.text(r.domain), device, stream);
+    return r.kind == RangeKind::GpuUserAnnotation && gpuAnnotationLane(p.text(r.domain), device, stream);
 }
 
 template <class T> int64_t clampedEnd(const T &e)
@@ -110,7 +104,9 @@ TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory)
     if (memory)
         buildMemoryTracks(*memory); // under the GPU streams
     buildCpuTracks();
+    groupByRank();
     buildLinks();
+    buildCollectiveMatches();
 
     traceStart_ = std::numeric_limits<int64_t>::max();
     traceEnd_ = std::numeric_limits<int64_t>::min();
@@ -139,7 +135,8 @@ void TimelineModel::buildMemoryTracks(const MemoryReport &memory)
         TimelineTrack track;
         track.kind = TrackKind::DeviceMemory;
         track.device = d.device;
-        track.title = d.device < 0 ? QStringLiteral("Memory · host") : QStringLiteral("Memory · GPU %1").arg(d.device);
+        track.title = d.device < 0 ? QStringLiteral("Memory · host")
+                                   : QStringLiteral("Memory · %1").arg(gpuName(profile_, d.device));
         track.firstRow = track.summaryRow = int(rows_.size());
         track.rowCount = 1;
         track.memoryCurve = int(memoryCurves_.size());
@@ -247,7 +244,7 @@ void TimelineModel::buildGpuTracks()
     std::vector<std::pair<int32_t, uint32_t>> lanes(p.ranges.size()); // of GPU-side annotations
     for (size_t r = 0; r < p.ranges.size(); ++r)
         if (p.ranges[r].kind == RangeKind::GpuUserAnnotation &&
-            gpuLaneOf(p.text(p.ranges[r].domain), lanes[r].first, lanes[r].second))
+            gpuAnnotationLane(p.text(p.ranges[r].domain), lanes[r].first, lanes[r].second))
             keys.push_back(lanes[r]);
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
@@ -269,7 +266,7 @@ void TimelineModel::buildGpuTracks()
         track.kind = TrackKind::GpuStream;
         track.device = keys[k].first;
         track.stream = keys[k].second;
-        track.title = QStringLiteral("GPU %1 · Stream %2").arg(track.device).arg(track.stream);
+        track.title = QStringLiteral("%1 · Stream %2").arg(gpuName(p, track.device)).arg(track.stream);
         for (const Device &d : p.devices)
             if (d.id == track.device && d.name != kNoString) {
                 const std::string_view name = p.text(d.name);
@@ -434,6 +431,106 @@ void TimelineModel::buildCells(TimelineRow &row)
         }
         row.cellLevels.push_back(std::move(level));
     }
+}
+
+void TimelineModel::groupByRank()
+{
+    const Profile &p = profile_;
+    if (ranksOf(p).size() < 2)
+        return;
+    for (TimelineTrack &t : tracks_)
+        t.rank = t.kind == TrackKind::CpuThread ? (t.thread < p.threads.size() ? p.threads[t.thread].rank : -1)
+                 : t.device >= 0                ? rankOfDevice(p, t.device)
+                                                : -1;
+    // Rank by rank, each rank's tracks in the order built (GPU streams, memory, threads); the rest last.
+    std::vector<size_t> order(tracks_.size());
+    std::iota(order.begin(), order.end(), size_t(0));
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        return std::pair(tracks_[a].rank < 0, tracks_[a].rank) < std::pair(tracks_[b].rank < 0, tracks_[b].rank);
+    });
+    std::vector<TimelineTrack> sorted;
+    sorted.reserve(tracks_.size());
+    for (size_t i : order)
+        sorted.push_back(std::move(tracks_[i]));
+    tracks_ = std::move(sorted);
+    for (size_t t = 0; t < tracks_.size(); ++t) {
+        TimelineTrack &track = tracks_[t];
+        for (int r = track.firstRow; r < track.firstRow + track.rowCount; ++r)
+            rows_[size_t(r)].track = int(t);
+        if (track.rank < 0)
+            continue;
+        if (groups_.empty() || groups_.back().rank != track.rank) {
+            TimelineTrackGroup g;
+            g.rank = track.rank;
+            g.firstTrack = g.summaryTrack = int(t);
+            groups_.push_back(g);
+        }
+        TimelineTrackGroup &g = groups_.back();
+        track.group = int(groups_.size() - 1);
+        ++g.trackCount;
+        // The first GPU stream with kernels stands for a collapsed rank.
+        const TimelineTrack &summary = tracks_[size_t(g.summaryTrack)];
+        const bool summaryHasKernels =
+            summary.kind == TrackKind::GpuStream && rows_[size_t(summary.summaryRow)].kind == EventKind::Kernel;
+        if (!summaryHasKernels && track.kind == TrackKind::GpuStream && track.rowCount > 0 &&
+            rows_[size_t(track.summaryRow)].kind == EventKind::Kernel)
+            g.summaryTrack = int(t);
+    }
+    // A rank's title names its GPU when its streams run on one (a trace lists every GPU it can see).
+    for (TimelineTrackGroup &g : groups_) {
+        std::vector<int32_t> devices;
+        for (int t = g.firstTrack; t < g.firstTrack + g.trackCount; ++t)
+            if (tracks_[size_t(t)].kind == TrackKind::GpuStream)
+                devices.push_back(tracks_[size_t(t)].device);
+        std::sort(devices.begin(), devices.end());
+        devices.erase(std::unique(devices.begin(), devices.end()), devices.end());
+        g.title = QStringLiteral("Rank %1").arg(g.rank);
+        if (devices.size() == 1) {
+            g.title += QStringLiteral(" · %1").arg(gpuName(p, devices.front()));
+            for (const Device &d : p.devices)
+                if (d.id == devices.front() && d.name != kNoString)
+                    g.title += QStringLiteral(" (%1)").arg(toQString(p.text(d.name)));
+        }
+    }
+}
+
+void TimelineModel::buildCollectiveMatches()
+{
+    if (groups_.size() < 2)
+        return;
+    const auto pack = [](EventRef e) { return uint64_t(e.kind) << 32 | e.index; };
+    std::map<std::pair<std::string, uint32_t>, std::vector<EventRef>> matches;
+    for (const Collective &c : collectivesOf(profile_)) {
+        const EventRef e =
+            c.kernel != kNoIndex ? EventRef{EventKind::Kernel, c.kernel} : EventRef{EventKind::Operator, c.op};
+        if (e.valid())
+            matches[{c.group, c.indexInGroup}].push_back(e);
+    }
+    matchOffsets_.push_back(0);
+    for (const auto &[key, members] : matches) {
+        if (members.size() < 2)
+            continue;
+        const uint32_t match = uint32_t(matchOffsets_.size() - 1);
+        for (const EventRef &e : members) {
+            collectiveMatch_.emplace_back(pack(e), match);
+            matchMembers_.push_back(e);
+        }
+        matchOffsets_.push_back(uint32_t(matchMembers_.size()));
+    }
+    std::sort(collectiveMatch_.begin(), collectiveMatch_.end());
+}
+
+std::vector<EventRef> TimelineModel::sameCollectiveOnOtherRanks(EventRef event) const
+{
+    const uint64_t key = uint64_t(event.kind) << 32 | event.index;
+    const auto it = std::lower_bound(collectiveMatch_.begin(), collectiveMatch_.end(), std::pair(key, uint32_t(0)));
+    if (it == collectiveMatch_.end() || it->first != key)
+        return {};
+    std::vector<EventRef> others;
+    for (uint32_t m = matchOffsets_[it->second]; m < matchOffsets_[it->second + 1]; ++m)
+        if (matchMembers_[m] != event)
+            others.push_back(matchMembers_[m]);
+    return others;
 }
 
 void TimelineModel::buildLinks()

@@ -120,6 +120,19 @@ struct TimelineTrack {
     int rowCount = 0;
     int summaryRow = 0;   // the row a collapsed track shows (operators depth 0, or kernels)
     int memoryCurve = -1; // DeviceMemory tracks: TimelineModel::memoryCurves() index
+    int32_t rank = -1;    // the distributed rank of its thread or device; -1 without ranks
+    int group = -1;       // TimelineModel::trackGroups() index; -1 outside any group
+};
+
+// The tracks of one rank in a profile of several (docs/ranks.md): consecutive tracks, its GPU streams
+// first, then its memory and its threads, as one rank alone would show them. A collapsed group shows
+// the summary row of its summaryTrack (its first GPU stream's kernels) in its header.
+struct TimelineTrackGroup {
+    QString title; // "Rank 1 · GPU 1 (NVIDIA H200)"
+    int32_t rank = -1;
+    int firstTrack = 0;
+    int trackCount = 0;
+    int summaryTrack = 0;
 };
 
 class TimelineModel {
@@ -131,6 +144,9 @@ public:
     const Profile &profile() const { return profile_; }
 
     const std::vector<TimelineTrack> &tracks() const { return tracks_; }
+    // One group per rank of a profile of two or more ranks, in rank order; empty otherwise (tracks
+    // without a rank, if any, follow the groups).
+    const std::vector<TimelineTrackGroup> &trackGroups() const { return groups_; }
     const std::vector<TimelineRow> &rows() const { return rows_; }
     const std::vector<MemoryCurve> &memoryCurves() const { return memoryCurves_; }
     size_t eventCount() const { return eventCount_; }
@@ -152,6 +168,11 @@ public:
     // The API call that launched a kernel or memory operation (same CUPTI correlation id), or kNoIndex.
     Index launchOf(EventRef event) const;
 
+    // A collective (an NCCL kernel, a CPU collective op) of a profile with ranks: the same collective
+    // on the other ranks, matched by process group and index in it as analyzeRanks matches them
+    // (rank order). Empty for any other event and in a single-rank profile.
+    std::vector<EventRef> sameCollectiveOnOtherRanks(EventRef event) const;
+
     // The text a timeline box shows: a kernel's base name without its template arguments or
     // parameters, an operator's name, a range's text...
     QString label(EventRef event) const;
@@ -164,6 +185,8 @@ private:
     void buildGpuTracks();
     void buildLinks();
     void buildMemoryTracks(const MemoryReport &memory);
+    void groupByRank();
+    void buildCollectiveMatches();
     // Appends rows for `events` (all of one kind, one group) sorted by start, depth by nesting.
     void addNestedRows(int track, EventKind kind, RowGroup group, std::vector<Index> &events);
     void finishRow(TimelineRow &row);
@@ -171,12 +194,17 @@ private:
 
     const Profile &profile_;
     std::vector<TimelineTrack> tracks_;
+    std::vector<TimelineTrackGroup> groups_;
     std::vector<TimelineRow> rows_;
     std::vector<MemoryCurve> memoryCurves_;
     std::vector<uint32_t> rowOf_[kEventKindCount];
     std::vector<uint32_t> opKernelOffsets_; // CSR: kernels of op o are opKernels_[offsets[o]..offsets[o+1])
     std::vector<Index> opKernels_;
     std::vector<std::pair<uint32_t, Index>> apiByCorrelation_; // sorted
+    // Collectives matched across ranks: (packed event, match) sorted, and each match's events (CSR).
+    std::vector<std::pair<uint64_t, uint32_t>> collectiveMatch_;
+    std::vector<uint32_t> matchOffsets_;
+    std::vector<EventRef> matchMembers_;
     size_t eventCount_ = 0;
     int64_t traceStart_ = 0;
     int64_t traceEnd_ = 0;

@@ -112,6 +112,7 @@ void TimelineView::paintEvent(QPaintEvent *)
 
     painter.setClipRect(area);
     const QColor headerBand = pal.color(QPalette::AlternateBase);
+    const QColor groupBand = pal.color(QPalette::Midlight); // a rank's header, above its tracks' headers
     frame_.prepareStrips(area, layout_.rowHeight(), gridColumns, pal.color(QPalette::Base).rgb(), grid.rgb(),
                          headerBand.rgb());
     const int top = area.top(), bottom = area.bottom();
@@ -129,7 +130,7 @@ void TimelineView::paintEvent(QPaintEvent *)
         const TimelineTrack &track = model_->tracks()[line.track];
         if (track.memoryCurve >= 0) { // a curve, not boxes: drawn after them, in its row or collapsed header
             const int inset = line.row >= 0 ? 1 : 2;
-            if (line.row >= 0 || !layout_.isExpanded(line.track))
+            if (line.row >= 0 || layout_.showsSummary(line))
                 memoryBands.emplace_back(track.memoryCurve,
                                          QRect(area.left(), y + inset, area.width(), line.height - 2 * inset));
             if (line.row >= 0)
@@ -140,8 +141,9 @@ void TimelineView::paintEvent(QPaintEvent *)
             frame_.paintRow(model_->rows()[size_t(line.row)], currentSlots().row(line.row), axis, rowBand(rect, false));
             continue;
         }
-        painter.fillRect(QRect(area.left(), y, area.width(), line.height), headerBand);
-        if (!layout_.isExpanded(line.track) && track.rowCount > 0) { // collapsed: its summary row inside the header
+        painter.fillRect(QRect(area.left(), y, area.width(), line.height),
+                         line.isGroupHeader() ? groupBand : headerBand);
+        if (layout_.showsSummary(line) && track.rowCount > 0) { // collapsed: its summary row inside the header
             const QRect rect(area.left(), y + 2, area.width(), line.height - 4);
             frame_.paintRow(model_->rows()[size_t(track.summaryRow)], currentSlots().row(track.summaryRow), axis,
                             rowBand(rect, true));
@@ -212,8 +214,17 @@ void TimelineView::paintHighlights(QPainter &painter)
         painter.setPen(QPen(pal.color(QPalette::Highlight), 3));
         painter.drawRect(r.adjusted(-1, -1, 1, 1));
     }
+    // The same collective on the other ranks: outlined, with a flow from the selected one to each (its
+    // slope shows who arrived later).
+    const std::vector<EventRef> peers = model_->sameCollectiveOnOtherRanks(selection_);
+    painter.setPen(QPen(pal.color(QPalette::Highlight), 2));
+    for (const EventRef &peer : peers)
+        if (const QRectF p = eventRect(peer); !p.isEmpty())
+            painter.drawRect(p.adjusted(-1, -1, 1, 1));
     // Launch-to-kernel flows: from the launching API call (or the operator) to each kernel.
     painter.setRenderHint(QPainter::Antialiasing, true);
+    for (size_t i = 0; i < peers.size() && i < size_t(kMaxFlowArrows); ++i)
+        paintFlowBetween(painter, selection_, peers[i]);
     if (selection_.kind == EventKind::Kernel || selection_.kind == EventKind::MemoryOp) {
         paintFlow(painter, selection_);
     } else if (selection_.kind == EventKind::Operator) {
@@ -257,18 +268,27 @@ void TimelineView::paintMatches(QPainter &painter)
     frame_.stats().matchOutlines = drawn;
 }
 
+int TimelineView::headerIndent(const Line &line) const
+{
+    return !line.isGroupHeader() && model_->tracks()[size_t(line.track)].group >= 0 ? kGroupIndent : 0;
+}
+
 void TimelineView::paintFlow(QPainter &painter, EventRef to)
 {
-    const int targetRow = model_->rowOf(to);
-    if (targetRow < 0)
+    if (model_->rowOf(to) < 0)
         return;
     EventRef from{EventKind::ApiCall, model_->launchOf(to)};
     if (model_->rowOf(from) < 0 && to.kind == EventKind::Kernel) {
         const Index op = profile_->kernels[to.index].op;
         from = {EventKind::Operator, op < profile_->operators.size() ? op : kNoIndex};
     }
-    const int sourceRow = model_->rowOf(from);
-    if (sourceRow < 0)
+    paintFlowBetween(painter, from, to);
+}
+
+void TimelineView::paintFlowBetween(QPainter &painter, EventRef from, EventRef to)
+{
+    const int sourceRow = model_->rowOf(from), targetRow = model_->rowOf(to);
+    if (sourceRow < 0 || targetRow < 0)
         return;
     const QPointF a(xForTime(model_->startOf(from)), rowCenterY(sourceRow));
     const QPointF b(xForTime(model_->startOf(to)), rowCenterY(targetRow));
@@ -318,11 +338,15 @@ void TimelineView::paintTrackNames(QPainter &painter)
             break;
         if (line.row < 0) {
             const TimelineTrack &track = model_->tracks()[line.track];
+            if (line.isGroupHeader())
+                painter.fillRect(QRect(0, y, labelWidth() - 1, line.height), pal.color(QPalette::Midlight));
             painter.fillRect(QRect(0, y, labelWidth() - 1, 1), separator);
-            // A disclosure triangle: pointing right when collapsed, down when expanded.
-            const QPointF c(9, y + line.height / 2.0);
+            // A disclosure triangle: pointing right when collapsed, down when expanded. A rank's tracks
+            // are indented under its header.
+            const int indent = headerIndent(line);
+            const QPointF c(9 + indent, y + line.height / 2.0);
             QPolygonF triangle;
-            if (layout_.isExpanded(line.track))
+            if (!layout_.showsSummary(line))
                 triangle << c + QPointF(-4, -2) << c + QPointF(4, -2) << c + QPointF(0, 3);
             else
                 triangle << c + QPointF(-2, -4) << c + QPointF(-2, 4) << c + QPointF(3, 0);
@@ -334,8 +358,10 @@ void TimelineView::paintTrackNames(QPainter &painter)
             painter.setBrush(Qt::NoBrush);
             painter.setFont(bold);
             painter.setPen(pal.color(QPalette::WindowText));
-            painter.drawText(QRect(18, y, labelWidth() - 22, line.height), Qt::AlignVCenter | Qt::AlignLeft,
-                             boldMetrics.elidedText(track.title, Qt::ElideRight, labelWidth() - 22));
+            const QString &title = line.isGroupHeader() ? model_->trackGroups()[size_t(line.group)].title : track.title;
+            painter.drawText(QRect(18 + indent, y, labelWidth() - 22 - indent, line.height),
+                             Qt::AlignVCenter | Qt::AlignLeft,
+                             boldMetrics.elidedText(title, Qt::ElideRight, labelWidth() - 22 - indent));
             painter.setFont(font());
             continue;
         }
@@ -345,9 +371,11 @@ void TimelineView::paintTrackNames(QPainter &painter)
             line.row == model_->tracks()[line.track].firstRow || rows[line.row - 1].group != row.group;
         if (!firstOfGroup)
             continue;
+        const int indent = headerIndent(line);
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(QRect(24, y, labelWidth() - 28, line.height), Qt::AlignVCenter | Qt::AlignLeft,
-                         fm.elidedText(rowGroupName(*profile_, row), Qt::ElideRight, labelWidth() - 28));
+        painter.drawText(QRect(24 + indent, y, labelWidth() - 28 - indent, line.height),
+                         Qt::AlignVCenter | Qt::AlignLeft,
+                         fm.elidedText(rowGroupName(*profile_, row), Qt::ElideRight, labelWidth() - 28 - indent));
     }
     painter.setClipping(false);
 }
@@ -357,7 +385,10 @@ QString TimelineView::nameToolTip(const Line &line) const
     // Plain text kept on one line (a title may hold '<' or be long enough to wrap).
     const TimelineTrack &track = model_->tracks()[line.track];
     QString text = track.title;
-    if (line.row >= 0) {
+    if (line.isGroupHeader()) {
+        const TimelineTrackGroup &group = model_->trackGroups()[size_t(line.group)];
+        text = tr("%1: %n track(s); collapsed, it shows %2", "", group.trackCount).arg(group.title, track.title);
+    } else if (line.row >= 0) {
         const TimelineRow &row = model_->rows()[line.row];
         text = tr("%1, depth %2 · %3").arg(rowGroupName(*profile_, row)).arg(row.depth).arg(track.title);
     }
@@ -373,10 +404,13 @@ int TimelineView::fittedLabelWidth() const
     bold.setBold(true);
     const QFontMetrics fm = fontMetrics(), boldMetrics(bold);
     int width = 0;
+    const int indent = model_->trackGroups().empty() ? 0 : kGroupIndent;
+    for (const TimelineTrackGroup &group : model_->trackGroups())
+        width = std::max(width, 22 + boldMetrics.horizontalAdvance(group.title));
     for (const TimelineTrack &track : model_->tracks())
-        width = std::max(width, 22 + boldMetrics.horizontalAdvance(track.title));
+        width = std::max(width, 22 + indent + boldMetrics.horizontalAdvance(track.title));
     for (const TimelineRow &row : model_->rows())
-        width = std::max(width, 28 + fm.horizontalAdvance(rowGroupName(*profile_, row)));
+        width = std::max(width, 28 + indent + fm.horizontalAdvance(rowGroupName(*profile_, row)));
     return width + fm.averageCharWidth();
 }
 

@@ -3,6 +3,7 @@
 #include "models/kernel_description.h"
 #include "models/value_format.h"
 #include "opscope/module_tree.h"
+#include "opscope/ranks.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 
@@ -34,7 +35,7 @@ QString TimelineView::toolTipAt(QPoint pos) const
     }
     if (const Line *line = lineAt(pos.y())) { // a memory curve: its totals under the pointer
         const TimelineTrack &track = model_->tracks()[size_t(line->track)];
-        if (track.memoryCurve >= 0 && (line->row >= 0 || !layout_.isExpanded(line->track)))
+        if (track.memoryCurve >= 0 && (line->row >= 0 || layout_.showsSummary(*line)))
             return memoryToolTip(model_->memoryCurves()[size_t(track.memoryCurve)], coordinates(), pos.x(), timeZero());
     }
     return describe(hitTest(pos));
@@ -105,7 +106,7 @@ QString TimelineView::describe(EventRef event) const
         if (duration > 0 && m.bytes > 0)
             html += line(tr("Throughput"),
                          QStringLiteral("%1/s").arg(formatBytes(double(m.bytes) * 1e9 / double(duration))));
-        html += line(tr("Stream"), QStringLiteral("GPU %1, stream %2").arg(m.device).arg(m.stream));
+        html += line(tr("Stream"), QStringLiteral("GPU %1, stream %2").arg(cudaOrdinal(p, m.device)).arg(m.stream));
         break;
     }
     case EventKind::ApiCall: {

@@ -230,6 +230,8 @@ QRectF TimelineView::eventRect(EventRef event) const
         if (model_->tracks()[track].summaryRow != row)
             return {};
         const Line &header = layout_.trackHeader(track);
+        if (header.track != track) // in a collapsed rank that another of its tracks stands for
+            return {};
         band = QRect(labelWidth(), lineTop(header) + 3, timeArea().width(), header.height - 6);
     } else {
         band.adjust(0, 1, 0, -1);
@@ -250,6 +252,19 @@ bool TimelineView::isTrackExpanded(int track) const
 void TimelineView::setTrackExpanded(int track, bool expanded)
 {
     if (!layout_.setExpanded(track, expanded))
+        return;
+    updateScrollBar();
+    viewport()->update();
+}
+
+bool TimelineView::isGroupExpanded(int group) const
+{
+    return layout_.isGroupExpanded(group);
+}
+
+void TimelineView::setGroupExpanded(int group, bool expanded)
+{
+    if (!layout_.setGroupExpanded(group, expanded))
         return;
     updateScrollBar();
     viewport()->update();
@@ -350,7 +365,7 @@ EventRef TimelineView::hitTest(QPoint pos) const
     int row = line->row;
     if (row < 0) {
         const TimelineTrack &track = model_->tracks()[line->track];
-        if (layout_.isExpanded(line->track) || track.rowCount == 0)
+        if (!layout_.showsSummary(*line) || track.rowCount == 0)
             return {};
         row = track.summaryRow;
     }
@@ -431,6 +446,7 @@ void TimelineView::revealEvent(EventRef event)
 {
     const int row = model_->rowOf(event);
     const int track = model_->rows()[row].track;
+    setGroupExpanded(model_->tracks()[size_t(track)].group, true);
     setTrackExpanded(track, true);
     // Vertically: scroll its row into view, centred when it was out of sight.
     const Line &line = *layout_.rowLine(row);
@@ -498,8 +514,11 @@ void TimelineView::click(QPoint pos)
         return;
     }
     if (pos.x() < labelWidth()) {
-        if (const Line *line = lineAt(pos.y()); line && line->row < 0)
-            setTrackExpanded(line->track, !isTrackExpanded(line->track));
+        if (const Line *line = lineAt(pos.y()); line && line->row < 0) {
+            layout_.toggle(*line);
+            updateScrollBar();
+            viewport()->update();
+        }
         return;
     }
     selectInternal(hitTest(pos), false);

@@ -89,6 +89,9 @@ public:
 
     bool isTrackExpanded(int track) const;
     void setTrackExpanded(int track, bool expanded);
+    // A rank's group of tracks (TimelineModel::trackGroups()).
+    bool isGroupExpanded(int group) const;
+    void setGroupExpanded(int group, bool expanded);
 
     ColorMode colorMode() const { return colorMode_; }
     void setColorMode(ColorMode mode);
@@ -127,6 +130,11 @@ public:
     using PaintStats = TimelineFrame::Stats;
     const PaintStats &lastPaintStats() const { return frame_.stats(); }
 
+    // The layout's line at a viewport y (null above the first line, below the last), and its top.
+    using Line = TimelineLayout::Line;
+    const Line *lineAt(int viewportY) const;
+    int lineTop(const Line &line) const; // viewport y
+
 public slots:
     // Selecting from elsewhere also reveals the event (expands its track, scrolls it into view).
     // An index of kNoIndex clears the selection.
@@ -160,17 +168,13 @@ protected:
     bool viewportEvent(QEvent *event) override;
 
 private:
-    using Line = TimelineLayout::Line;
-
     void updateScrollBar();
     void updateMetrics();
     void updateColors();
     void windowChanged(); // after zoom_ moved: repaints and says so
     void selectInternal(EventRef event, bool reveal);
     void revealEvent(EventRef event);
-    const Line *lineAt(int viewportY) const;
-    int lineTop(const Line &line) const; // viewport y
-    int rowCenterY(int row) const;       // viewport y; a collapsed row's track header
+    int rowCenterY(int row) const; // viewport y; a collapsed row's track header
     EventRef hitRow(int row, double x) const;
 
     // Painting, split by layer; the rows themselves are TimelineFrame's.
@@ -178,6 +182,10 @@ private:
     void paintLabels(QPainter &painter);
     void paintHighlights(QPainter &painter);
     void paintFlow(QPainter &painter, EventRef to);
+    void paintFlowBetween(QPainter &painter, EventRef from, EventRef to);
+    // Tracks inside a rank's group are indented under its header in the names column.
+    static constexpr int kGroupIndent = 10;
+    int headerIndent(const Line &line) const;
     void paintMatches(QPainter &painter);
     int stepMatch(int direction);
     void paintTrackNames(QPainter &painter);

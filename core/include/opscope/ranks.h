@@ -83,6 +83,10 @@ std::vector<Collective> collectivesOf(const Profile &p, RankStep step = RankStep
 
 // The rank of a kernel (through its device) or of a thread; -1 when the profile has no ranks.
 int rankOfDevice(const Profile &p, int32_t deviceId);
+// The number a device had in its own process: ranks merged into one profile renumber the devices of one
+// host (each rank's cuda:0 ...) and keep that number as the device's "cuda_ordinal" property. The
+// device id itself without that property.
+int32_t cudaOrdinal(const Profile &p, int32_t deviceId);
 // The ranks a profile holds, ascending (empty for a single-process profile).
 std::vector<int> ranksOf(const Profile &p);
 

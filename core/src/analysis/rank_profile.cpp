@@ -5,6 +5,7 @@
 #include "opscope/ranks.h"
 
 #include "opscope/file_util.h"
+#include "opscope/gpu_annotation.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -98,7 +99,15 @@ Profile profileOfRank(const Profile &p, int rank)
     });
     const Renumbering operators(p.operators, [&](const Operator &o) { return threadKept(o.thread); });
     const Renumbering modules(p.modules, [&](const ModuleInstance &m) { return threadKept(m.thread); });
-    const Renumbering ranges(p.ranges, [&](const Range &r) { return threadKept(r.thread); });
+    // A range without a thread is a GPU annotation: of the rank of its lane's device.
+    const Renumbering ranges(p.ranges, [&](const Range &r) {
+        int32_t device = 0;
+        uint32_t stream = 0;
+        if (r.thread == kNoIndex && r.kind == RangeKind::GpuUserAnnotation &&
+            gpuAnnotationLane(p.text(r.domain), device, stream))
+            return deviceOnRank(device);
+        return threadKept(r.thread);
+    });
     const Renumbering apiCalls(p.api_calls, [&](const ApiCall &a) { return threadKept(a.thread); });
     const Renumbering samples(p.memory_samples, [&](const MemorySample &s) {
         return s.device >= 0 ? deviceOnRank(s.device) : threadKept(s.thread);

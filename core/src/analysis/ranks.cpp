@@ -379,6 +379,16 @@ int dtypeBytes(std::string_view dtype)
     return 0;
 }
 
+int32_t cudaOrdinal(const Profile &p, int32_t deviceId)
+{
+    for (const Device &d : p.devices)
+        if (d.id == deviceId)
+            for (const auto &[key, value] : d.properties)
+                if (key == "cuda_ordinal")
+                    return int32_t(std::atoi(value.c_str()));
+    return deviceId;
+}
+
 int rankOfDevice(const Profile &p, int32_t deviceId)
 {
     for (const Device &d : p.devices)

@@ -1,6 +1,7 @@
 // Per-rank torch.profiler traces of one run merged into one profile (capture_parts.h, docs/ranks.md).
 #include "import/capture/capture_parts.h"
 #include "opscope/file_util.h"
+#include "opscope/gpu_annotation.h"
 #include "opscope/ranks.h"
 
 #include <algorithm>
@@ -86,7 +87,14 @@ void append(Profile &dst, const Profile &src, int rank, int64_t shiftNs)
     }
     for (Range r : src.ranges) {
         r.start_ns += shiftNs, r.end_ns += shiftNs;
-        r.text = str(r.text), r.domain = str(r.domain), r.thread = idx(r.thread, t0);
+        r.text = str(r.text), r.thread = idx(r.thread, t0);
+        int32_t laneDevice = 0;
+        uint32_t laneStream = 0;
+        // A GPU annotation's lane names its device in its domain: renumbered with the rank's devices.
+        if (r.kind == RangeKind::GpuUserAnnotation && gpuAnnotationLane(src.text(r.domain), laneDevice, laneStream))
+            r.domain = dst.intern(gpuAnnotationDomainOn(src.text(r.domain), device(laneDevice)));
+        else
+            r.domain = str(r.domain);
         dst.ranges.push_back(r);
     }
     for (MemoryOp m : src.memory_ops) {
