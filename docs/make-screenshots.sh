@@ -29,5 +29,9 @@ if [[ -z ${OPSCOPE_SCREENSHOTS_MEMORY:-} ]]; then
   gzip -dc tests/data/h100_gpt12_memory/memory_snapshot.json.gz >"$config/memory_snapshot.json"
   export OPSCOPE_SCREENSHOTS_MEMORY="$config/correlation_trace.json;$config/memory_snapshot.json"
 fi
+# The ranks picture (ranks-window.png): the H200 DDP step of two ranks (tests/data/h200_ddp_gpt2).
+if [[ -z ${OPSCOPE_SCREENSHOTS_RANKS:-} ]]; then
+  export OPSCOPE_SCREENSHOTS_RANKS="$PWD/tests/data/h200_ddp_gpt2/correlation_trace.rank0.json.gz;$PWD/tests/data/h200_ddp_gpt2/correlation_trace.rank1.json.gz"
+fi
 XDG_CONFIG_HOME="$config" QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} OPSCOPE_SCREENSHOTS="$out" "$build/app/opscope"
 ls -l "$out"

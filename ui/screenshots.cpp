@@ -6,12 +6,18 @@
 #include "models/profile_analysis.h"
 #include "selection.h"
 #include "sweep/sweep_screenshots.h"
+#include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
 #include "views/memory_view.h"
 #include "views/module_tree_view.h"
+#include "views/ranks_view.h"
 #include "views/roofline_view.h"
 #include "wizards/wizard_screenshots.h"
+
+#include "opscope/ranks.h"
+
+#include <algorithm>
 
 #include <QApplication>
 #include <QDir>
@@ -33,14 +39,9 @@ namespace {
 // The Memory tab (memory.png, memory-window.png) on the capture named by OPSCOPE_SCREENSHOTS_MEMORY (files
 // separated by ';'; docs/make-screenshots.sh gives the H100 GPT step of tests/data/h100_gpt12_memory), in a
 // window of its own, with blocks.0 selected. Nothing without the variable.
-bool saveMemoryScreenshots(const QString &folder)
+// Opens `files` in `window` (shown at the pictures' size) and waits until it is open.
+bool openForScreenshots(MainWindow &window, const QStringList &files)
 {
-    const QStringList files = splitPaths(qEnvironmentVariable("OPSCOPE_SCREENSHOTS_MEMORY"));
-    static bool done = false; // once per run, as the compare pictures
-    if (files.isEmpty() || done)
-        return true;
-    done = true;
-    MainWindow window;
     window.resize(1600, 1000);
     window.show();
     QEventLoop loop;
@@ -52,7 +53,18 @@ bool saveMemoryScreenshots(const QString &folder)
     QTimer::singleShot(300000, &loop, &QEventLoop::quit);
     window.openFiles(files);
     loop.exec();
-    if (!ok)
+    return ok;
+}
+
+bool saveMemoryScreenshots(const QString &folder)
+{
+    const QStringList files = splitPaths(qEnvironmentVariable("OPSCOPE_SCREENSHOTS_MEMORY"));
+    static bool done = false; // once per run, as the compare pictures
+    if (files.isEmpty() || done)
+        return true;
+    done = true;
+    MainWindow window;
+    if (!openForScreenshots(window, files))
         return false;
     if (const int node = window.analysis()->tree.find("blocks.0"); node >= 0)
         window.selection()->setModule(node);
@@ -61,6 +73,40 @@ bool saveMemoryScreenshots(const QString &folder)
     bool saved = saveWidgetImage(&window, folder + "/memory-window.png");
     saved &= saveWidgetImage(window.memory(), folder + "/memory.png");
     return saved;
+}
+
+// ranks-window.png: a job of two ranks with the Ranks tab, and on the timeline rank 0's last all-reduce
+// selected, outlined with its twin on rank 1 and the flow between them.
+bool saveRankScreenshots(const QString &folder)
+{
+    const QStringList files = splitPaths(qEnvironmentVariable("OPSCOPE_SCREENSHOTS_RANKS"));
+    static bool done = false;
+    if (files.isEmpty() || done)
+        return true;
+    done = true;
+    MainWindow window;
+    if (!openForScreenshots(window, files))
+        return false;
+    const Profile &p = *window.profile();
+    Index last = kNoIndex;
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (rankOfDevice(p, p.kernels[k].device) == 0 && isNcclKernelName(p.text(p.kernels[k].name)))
+            last = k;
+    window.analysisTabs()->setCurrentWidget(window.ranks());
+    if (last != kNoIndex) {
+        window.selection()->setKernel(last);
+        const TimelineModel &model = *window.timeline()->model();
+        int64_t start = model.startOf({EventKind::Kernel, last}), end = model.endOf({EventKind::Kernel, last});
+        for (const EventRef &peer : model.sameCollectiveOnOtherRanks({EventKind::Kernel, last}))
+            start = std::min(start, model.startOf(peer)), end = std::max(end, model.endOf(peer));
+        const int64_t margin = (end - start) / 2;
+        window.timeline()->setVisibleRange(start - margin, end + margin);
+        // The GPU streams of both ranks in sight: the threads and memory curves collapsed.
+        for (size_t t = 0; t < model.tracks().size(); ++t)
+            if (model.tracks()[t].kind != TrackKind::GpuStream)
+                window.timeline()->setTrackExpanded(int(t), false);
+    }
+    return saveWidgetImage(&window, folder + "/ranks-window.png");
 }
 
 } // namespace
@@ -93,6 +139,7 @@ bool saveScreenshots(MainWindow &window, const QString &folder)
     ok &= saveCompareScreenshots(window, folder); // compare*.png, when a baseline is given
     ok &= saveSweepScreenshots(window, folder);   // sweep.png, when a sweep folder is given
     ok &= saveMemoryScreenshots(folder);          // memory*.png, when a capture with memory events is given
+    ok &= saveRankScreenshots(folder);            // ranks-window.png, when a job of several ranks is given
     ok &= saveWizardScreenshots(window, folder);  // wizard-*.png; last: it runs a capture and opens its profile
     return ok;
 }
