@@ -6,6 +6,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/importer.h"
+#include "opscope/memory.h"
 #include "opscope/process.h"
 
 #include <QDir>
@@ -124,6 +125,7 @@ private slots:
     void threadsApiCallsAndBacktraceDuplicates();
     void nvtxRangesNestAndNameDomains();
     void memoryOpsAndSyncs();
+    void cudaMemoryUsage();
     void olderAndNewerLayouts_data();
     void olderAndNewerLayouts();
     void replicatedCaptureReadInParallel();
@@ -393,6 +395,44 @@ void TestNsysImport::memoryOpsAndSyncs()
         QCOMPARE(s.kind, SyncKind::StreamWait);
         QVERIFY(s.thread < p.threads.size());
     }
+}
+
+void TestNsysImport::cudaMemoryUsage()
+{
+    // extrap's capture was made with --cuda-memory-usage=true: python3 sqlite3 on CUDA_GPU_MEMORY_USAGE_EVENTS
+    // gives 60 rows, 15 allocations and 15 frees each of pinned host memory (memKind 1) and of device 0
+    // (memKind 2), 11 of 4,000,000 bytes and 4 of 40,000, 44,160,000 bytes in all; in start order the
+    // most alive at once is 20,000,000 bytes on each, and every allocation is freed.
+    const Profile p = importFile(test::fixture(kExtrap));
+    QCOMPARE(p.memory_samples.size(), size_t(60));
+    std::map<int32_t, std::pair<size_t, size_t>> counts; // device -> allocations, frees
+    std::map<int32_t, int64_t> allocated;
+    for (const MemorySample &s : p.memory_samples) {
+        QVERIFY(s.kind == MemorySampleKind::Segment);
+        QVERIFY(std::abs(s.bytes) == 4000000 || std::abs(s.bytes) == 40000);
+        allocated[s.device] += std::max<int64_t>(s.bytes, 0);
+        QVERIFY(s.address != 0);
+        (s.bytes > 0 ? counts[s.device].first : counts[s.device].second)++;
+    }
+    QCOMPARE(counts.size(), size_t(2));
+    QCOMPARE(counts[0], std::make_pair(size_t(15), size_t(15)));
+    QCOMPARE(counts[-1], std::make_pair(size_t(15), size_t(15)));
+    QCOMPARE(allocated[0], int64_t(44160000));
+    QCOMPARE(allocated[-1], int64_t(44160000));
+    QVERIFY(std::is_sorted(p.memory_samples.begin(), p.memory_samples.end(),
+                           [](const MemorySample &a, const MemorySample &b) { return a.time_ns < b.time_ns; }));
+    QCOMPARE(*p.metadataValue("cuda_memory_usage"), std::string("60 events"));
+    // The Memory tab's figures: the reserved peak per device, segments counted as the allocator's are.
+    const MemoryReport report = analyzeMemory(p);
+    QCOMPARE(report.devices.size(), size_t(2));
+    QCOMPARE(report.devices[0].device, 0);
+    QCOMPARE(report.devices[0].peak_reserved, int64_t(20000000));
+    QCOMPARE(report.devices[0].segment_allocations, size_t(15));
+    QCOMPARE(report.devices[0].segment_frees, size_t(15));
+    QCOMPARE(report.devices[1].device, -1);
+    QCOMPARE(report.devices[1].peak_reserved, int64_t(20000000));
+    // Captures without the option have no such table and no samples.
+    QVERIFY(importFile(test::fixture(kBf16)).memory_samples.empty());
 }
 
 void TestNsysImport::olderAndNewerLayouts_data()

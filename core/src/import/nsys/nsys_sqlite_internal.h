@@ -376,6 +376,10 @@ template <class Rows> void readNvtx(Rows &st, Chunk &chunk, const ReadContext &c
 // `kernelNodes`, from CUDA_GRAPH_NODE_EVENTS (nsys_graphs.cpp); p.api_calls must be in start order.
 // `findThread` gives the profile's thread of a globalTid, kNoIndex when it has none. Warns about the
 // replayed kernels whose capture is not in the report.
+// CUDA_GPU_MEMORY_USAGE_EVENTS (nsys --cuda-memory-usage=true) as segment samples of the reserved
+// memory per device; nothing without the table. After the API calls are read (their threads).
+void readGpuMemoryUsage(sql::Database &db, const TableSet &tables, Profile &p);
+
 void linkGraphNodeLaunches(sql::Database &db, const TableSet &tables, Profile &p,
                            const std::vector<std::pair<Index, int64_t>> &kernelNodes,
                            const std::function<Index(int64_t globalTid)> &findThread);
