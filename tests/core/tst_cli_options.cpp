@@ -18,8 +18,8 @@ namespace {
 [[maybe_unused]] void everyFieldIsListed(CaptureRequest &c, Workload &w, ReplayRequest &r, NcuOptions &n)
 {
     [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, steps, stepSource, compile, correlationPass,
-                            partitionMap, nsysCaptureRange, nsysTrace, nsysPath, outDir, name, importProfile,
-                            captureTimeout, nprocPerNode, srunArgs] = c;
+                            partitionMap, nsysCaptureRange, nsysCudaMemoryUsage, nsysTrace, nsysPath, outDir, name,
+                            importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
     [[maybe_unused]] auto &[run, ncu, dedup, distinctLaunches, keepReport, checkCounts, ncuPath, replayTimeout,
                             ncuRanks] = r;
@@ -60,6 +60,7 @@ std::vector<CaptureChange> captureChanges()
         {"correlation off", [](CaptureRequest &c) { c.correlationPass = false; }},
         {"partition map", [](CaptureRequest &c) { c.partitionMap = false; }},
         {"nsys capture range", [](CaptureRequest &c) { c.nsysCaptureRange = true; }},
+        {"cuda memory usage", [](CaptureRequest &c) { c.nsysCudaMemoryUsage = true; }},
         {"nsys trace",
          [](CaptureRequest &c) {
              c.nsysTrace = {"cuda", "nvtx", "osrt"};

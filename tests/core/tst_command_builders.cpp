@@ -665,6 +665,16 @@ private slots:
         QCOMPARE(r.out, expected);
         QVERIFY2(!QFileInfo::exists(QString::fromStdString(run)), "--dry-run created the run folder");
 
+        // --cuda-memory-usage asks nsys for the CUDA memory trace, after the graph trace.
+        const CliRun memory =
+            runOpscope({"capture", script, "--tool", "nsys", "--nsys", bin + "/nsys", "--python", bin + "/python3",
+                        "--out", bin + "/runs", "--name", "mlp1", "--dry-run", "--cuda-memory-usage"},
+                       {{"OPSCOPE_LAUNCHER_DIR", launcherDir}});
+        QCOMPARE(memory.exitCode, 0);
+        QVERIFY2(memory.out.find(run + "/nsys --cuda-graph-trace=node --cuda-memory-usage=true " + launcher) !=
+                     std::string::npos,
+                 memory.out.c_str());
+
         // --reference-steps reaches both passes (the correlation pass runs the same steps as nsys).
         const CliRun zero =
             runOpscope({"capture", script, "--tool", "nsys", "--nsys", bin + "/nsys", "--python", bin + "/python3",

@@ -139,6 +139,7 @@ private slots:
             o.start_ns += kShift, o.end_ns += kShift;
         for (ModuleInstance &m : capture.modules)
             m.start_ns += kShift, m.end_ns += kShift;
+        const Profile bare = capture;
         const size_t carried = capture::addTraceMemory(capture, trace);
         // Every event the trace ties to an operator is carried; the others are left out with a warning.
         std::vector<Index> opOfSample(trace.memory_samples.size(), kNoIndex);
@@ -175,6 +176,24 @@ private slots:
         QVERIFY(allocations > 100);
         // A capture with events of its own keeps them: nothing is added.
         QCOMPARE(capture::addTraceMemory(capture, trace), size_t(0));
+
+        // A capture with the driver's allocations alone (nsys --cuda-memory-usage: segment samples) still
+        // takes the trace's blocks; their reserved total becomes the capture's own, measured in this run.
+        Profile segments = bare;
+        MemorySample driver;
+        driver.kind = MemorySampleKind::Segment;
+        driver.device = trace.memory_samples.front().device;
+        driver.time_ns = expected.front().time_ns - 1;
+        driver.bytes = driver.total_reserved = int64_t(1) << 30;
+        driver.address = 0x7f0000000000;
+        segments.memory_samples = {driver};
+        QCOMPARE(capture::addTraceMemory(segments, trace), carried);
+        QCOMPARE(segments.memory_samples.size(), carried + 1);
+        QVERIFY(segments.memory_samples.front() == driver);
+        for (const MemorySample &s : segments.memory_samples)
+            if (s.device == driver.device)
+                QCOMPARE(s.total_reserved, driver.total_reserved);
+        QVERIFY(!segments.memory_blocks.empty());
     }
 
     void cliJson()

@@ -112,6 +112,8 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         // one event per graph launch, which no operator can be given). Graph launches only: the rest of
         // the trace is unchanged.
         n.extraArgs.push_back("--cuda-graph-trace=node");
+        if (r.nsysCudaMemoryUsage) // CUDA_GPU_MEMORY_USAGE_EVENTS: segment samples (nsys_memory_usage.cpp)
+            n.extraArgs.push_back("--cuda-memory-usage=true");
         std::map<std::string, std::string> nsysEnv = env;
         for (const auto &[name, value] : nsysEnvironment(n))
             nsysEnv[name] = value;
@@ -236,6 +238,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
                     {"correlation_pass", res.correlation},
                     {"partition_map", request.partitionMap},
                     {"nsys_capture_range", request.nsysCaptureRange},
+                    {"nsys_cuda_memory_usage", request.nsysCudaMemoryUsage},
                     {"nsys_trace", request.nsysTrace}};
     m["tools"] = {{"python", res.python}, {"launcher_dir", res.launcherDir}};
     std::map<std::string, std::string> rankEnv; // torch.distributed's env:// variables an srun task lacks

@@ -200,6 +200,8 @@ const std::vector<OptionSpec> &captureOptionSpecs()
         {"--nsys", "PATH", "PATH, /usr/local/cuda/bin, /opt/nvidia/...", "the nsys program"},
         {"--nsys-trace", "LIST", "cuda,nvtx", "nsys --trace domains"},
         {"--nsys-capture-range", "", "", "let nsys record only the CAPTURE range (smaller reports)"},
+        {"--cuda-memory-usage", "", "",
+         "nsys also traces the CUDA memory taken and given back (cudaMalloc/cudaFree): the reserved memory per GPU"},
         {"--python", "PATH", "the first python3 that has torch", "the interpreter"},
         {"--cwd", "DIR", "", "working directory of the workload"},
         {"--env", "LIST", "", "NAME=VALUE;NAME=VALUE added to the workload's environment"},
@@ -293,6 +295,7 @@ CaptureRequest parseCaptureOptions(const ParsedArgs &args)
     if (args.has("--nsys-trace"))
         r.nsysTrace = splitOptionList(args.value("--nsys-trace"), ",");
     r.nsysCaptureRange = args.has("--nsys-capture-range");
+    r.nsysCudaMemoryUsage = args.has("--cuda-memory-usage");
     r.outDir = args.value("--out", "opscope-runs");
     r.name = args.value("--name");
     r.importProfile = !args.has("--no-import");
@@ -397,6 +400,8 @@ Argv captureCliOptions(const CaptureRequest &r)
         addValue(argv, "--nsys-trace", joinList(r.nsysTrace, ",", "--nsys-trace"));
     if (r.nsysCaptureRange)
         argv.push_back("--nsys-capture-range");
+    if (r.nsysCudaMemoryUsage)
+        argv.push_back("--cuda-memory-usage");
     if (!r.workload.python.empty())
         addValue(argv, "--python", r.workload.python);
     if (!r.workload.workingDirectory.empty())

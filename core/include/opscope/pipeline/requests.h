@@ -39,6 +39,9 @@ struct CaptureRequest {
     std::optional<bool> correlationPass; // empty: on for nsys captures
     bool partitionMap = true;
     bool nsysCaptureRange = false;
+    // nsys --cuda-memory-usage=true: every cudaMalloc/cudaFree with its bytes (the Memory tab's reserved
+    // memory per device, without the allocator history); costs a little on every allocation.
+    bool nsysCudaMemoryUsage = false;
     std::vector<std::string> nsysTrace = {"cuda", "nvtx"};
     std::string nsysPath;
     std::string outDir = "opscope-runs";

@@ -39,12 +39,37 @@ std::map<OperatorKey, Index> operatorKeys(const Profile &p)
     return keys;
 }
 
+// Samples in time order; the block samples carried from the trace take the reserved total of this
+// capture's own segment samples at their time (the trace's were another run's), and the segment samples
+// the allocated total of the blocks before them, device by device.
+void useOwnReservedTotals(Profile &profile)
+{
+    std::stable_sort(profile.memory_samples.begin(), profile.memory_samples.end(),
+                     [](const MemorySample &a, const MemorySample &b) { return a.time_ns < b.time_ns; });
+    std::map<int32_t, int64_t> reserved, allocated;
+    for (MemorySample &s : profile.memory_samples) {
+        if (s.kind == MemorySampleKind::Segment) {
+            reserved[s.device] = s.total_reserved;
+            s.total_allocated = allocated[s.device];
+        } else {
+            allocated[s.device] = s.total_allocated;
+            s.total_reserved = reserved[s.device];
+        }
+    }
+}
+
 } // namespace
 
 size_t addTraceMemory(Profile &profile, const Profile &trace)
 {
-    if (trace.memory_samples.empty() || !profile.memory_samples.empty())
+    // A capture with its own allocator events keeps them. Segment samples alone (nsys
+    // --cuda-memory-usage: the driver's allocations) still take the trace's blocks, and give them the
+    // reserved totals measured in this run.
+    const bool ownBlocks = std::any_of(profile.memory_samples.begin(), profile.memory_samples.end(),
+                                       [](const MemorySample &s) { return s.kind == MemorySampleKind::Block; });
+    if (trace.memory_samples.empty() || ownBlocks)
         return 0;
+    const bool ownSegments = !profile.memory_samples.empty();
     // The operator of each sample of the trace, from its blocks (attribution made them).
     std::vector<Index> opOfSample(trace.memory_samples.size(), kNoIndex);
     for (const MemoryBlock &b : trace.memory_blocks) {
@@ -86,6 +111,8 @@ size_t addTraceMemory(Profile &profile, const Profile &trace)
                                    "has (by module, name and order): left out");
     if (carried > 0) {
         profile.setMetadata("memory_events_from", trace.source_path);
+        if (ownSegments)
+            useOwnReservedTotals(profile);
         attributeMemory(profile);
     }
     return carried;
