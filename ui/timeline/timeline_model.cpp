@@ -317,38 +317,55 @@ void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std
             break;
         }
     }
-    // Start order, enclosing events before the events they enclose.
-    std::stable_sort(pending.begin(), pending.end(), [](const Pending &a, const Pending &b) {
+    // Start order, enclosing events before the events they enclose (the order most tables come in
+    // already: a check is cheaper than a sort).
+    const auto before = [](const Pending &a, const Pending &b) {
         return a.start != b.start ? a.start < b.start : a.end > b.end;
-    });
+    };
+    if (!std::is_sorted(pending.begin(), pending.end(), before))
+        std::stable_sort(pending.begin(), pending.end(), before);
 
     // Each event takes the lowest row that is free at its start. For nested events that is their
     // nesting depth; events that overlap without nesting (streams with clock jitter) alternate
-    // between two rows instead of piling up.
-    const size_t firstRow = rows_.size();
+    // between two rows instead of piling up. A first pass finds each event's row and the rows' sizes,
+    // so that the second fills arrays of their final size (growing them copied every event twice).
+    std::vector<uint32_t> depthOf(pending.size());
+    std::vector<size_t> rowSizes;
     std::vector<int64_t> rowEnds;
-    std::vector<uint32_t> &rowOf = rowOf_[size_t(kind)];
-    for (const Pending &e : pending) {
+    for (size_t i = 0; i < pending.size(); ++i) {
+        const Pending &e = pending[i];
         size_t depth = 0;
         while (depth < rowEnds.size() && rowEnds[depth] > e.start)
             ++depth;
         if (depth == rowEnds.size()) {
             rowEnds.push_back(e.end);
-            TimelineRow row;
-            row.kind = kind;
-            row.group = group;
-            row.depth = uint16_t(std::min<size_t>(depth, UINT16_MAX));
-            row.track = track;
-            row.points.push_back({0, 0}); // the closing point, moved along as events are added
-            rows_.push_back(std::move(row));
+            rowSizes.push_back(0);
         }
         rowEnds[depth] = e.end;
-        TimelineRow &row = rows_[firstRow + depth];
+        ++rowSizes[depth];
+        depthOf[i] = uint32_t(depth);
+    }
+    const size_t firstRow = rows_.size();
+    for (size_t depth = 0; depth < rowSizes.size(); ++depth) {
+        TimelineRow row;
+        row.kind = kind;
+        row.group = group;
+        row.depth = uint16_t(std::min<size_t>(depth, UINT16_MAX));
+        row.track = track;
+        row.events.reserve(rowSizes[depth]);
+        row.points.reserve(rowSizes[depth] + 1);
+        row.points.push_back({0, 0}); // the closing point, moved along as events are added
+        rows_.push_back(std::move(row));
+    }
+    std::vector<uint32_t> &rowOf = rowOf_[size_t(kind)];
+    for (size_t i = 0; i < pending.size(); ++i) {
+        const Pending &e = pending[i];
+        TimelineRow &row = rows_[firstRow + depthOf[i]];
         row.events.push_back(e.index);
         const int64_t busy = row.points.back().busy;
         row.points.back() = {e.start, busy};
         row.points.push_back({e.end, busy + (e.end - e.start)});
-        rowOf[e.index] = uint32_t(firstRow + depth);
+        rowOf[e.index] = uint32_t(firstRow + depthOf[i]);
     }
     for (size_t r = firstRow; r < rows_.size(); ++r)
         finishRow(rows_[r]);
@@ -356,8 +373,6 @@ void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std
 
 void TimelineModel::finishRow(TimelineRow &row)
 {
-    row.events.shrink_to_fit();
-    row.points.shrink_to_fit();
 
     constexpr size_t G = TimelineRow::kGroupSize;
     row.groups.resize((row.size() + G - 1) / G);
