@@ -143,6 +143,8 @@ private:
         moduleOfRange_.assign(p_.ranges.size(), kNoIndex);
         opOfRange_.assign(p_.ranges.size(), kNoIndex);
         std::unordered_map<StringId, uint32_t> callsByName;
+        if (makeOperators) // at most one per range (most ranges are emit_nvtx's): no copies as it grows
+            p_.operators.reserve(p_.operators.size() + p_.ranges.size());
         for (Index r : ranges_.inNestingOrder()) {
             const Range &range = p_.ranges[r];
             const Index parent = ranges_.parent(r);
@@ -175,6 +177,8 @@ private:
                 opOfRange_[r] = Index(p_.operators.size() - 1);
             }
         }
+        if (makeOperators)
+            p_.operators.shrink_to_fit();
     }
 
     // CUB and Thrust (NVTX domain "CCCL") name their own ranges "cub::DeviceRadixSort": library calls
