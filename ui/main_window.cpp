@@ -4,12 +4,14 @@
 #include "compare/compare_actions.h"
 #include "models/kernel_description.h"
 #include "models/profile_analysis.h"
+#include "models/value_format.h"
 #include "profile_loader.h"
 #include "qt_text.h"
 #include "selection.h"
 #include "settings.h"
 #include "sweep/sweep_actions.h"
 #include "timeline/timeline_find_bar.h"
+#include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
 #include "views/import_warnings_bar.h"
@@ -25,6 +27,7 @@
 
 #include "opscope/format.h"
 #include "opscope/insights.h"
+#include "opscope/ranks.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -342,6 +345,30 @@ void MainWindow::selectPhaseBand(int node)
         timeline_->setSelection({EventKind::Module, instances.front()});
 }
 
+QString MainWindow::collectiveTwinsHtml(Index kernel) const
+{
+    // A collective of a job with ranks: where the same collective ran on the other ranks (the timeline
+    // outlines them), its start against this one's: the rank that starts last makes the others wait.
+    const std::vector<EventRef> twins = capture_->timeline->sameCollectiveOnOtherRanks({EventKind::Kernel, kernel});
+    if (twins.empty())
+        return {};
+    const Profile &p = *capture_->profile;
+    const Kernel &mine = p.kernels[kernel];
+    QString html = tr("<p><b>The same collective on the other ranks</b></p><table>");
+    for (const EventRef &twin : twins) {
+        if (twin.kind != EventKind::Kernel)
+            continue;
+        const Kernel &k = p.kernels[twin.index];
+        const int64_t lead = k.start_ns - mine.start_ns;
+        const QString start = lead == 0  ? tr("starts together")
+                              : lead > 0 ? tr("starts %1 later").arg(formatDuration(double(lead)))
+                                         : tr("starts %1 earlier").arg(formatDuration(double(-lead)));
+        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2, lasts %3</td></tr>")
+                    .arg(tr("Rank %1").arg(rankOfDevice(p, k.device)), start, formatDuration(double(k.duration())));
+    }
+    return html + QStringLiteral("</table>");
+}
+
 void MainWindow::updateDetails()
 {
     if (!capture_) {
@@ -362,6 +389,7 @@ void MainWindow::updateDetails()
             html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
                         .arg(fact.key.toHtmlEscaped(), fact.value.toHtmlEscaped());
         html += QStringLiteral("</table>");
+        html += collectiveTwinsHtml(s.index);
         html += tr("<p><small>Start and end count from the profile's first event, the zero of the timeline's "
                    "ruler (%1 ns on the capture's clock).</small></p>")
                     .arg(capture_->analysis->timeOrigin);

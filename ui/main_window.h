@@ -93,6 +93,8 @@ private:
     void followSelection();
     void selectPhaseBand(int node); // a phase node of the module tree: its band on the timeline
     void updateDetails();
+    // The Details pane's lines on a collective's twins on the other ranks; empty for other kernels.
+    QString collectiveTwinsHtml(Index kernel) const;
     void updateTitle();
     void focusFilter();
     void find(); // the timeline's find bar, or the filter of the table that has the focus

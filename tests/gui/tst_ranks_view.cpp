@@ -8,8 +8,11 @@
 #include "compare/compare_window.h"
 #include "compare/comparison.h"
 #include "main_window.h"
+#include "selection.h"
 #include "test_util.h"
 #include "views/ranks_view.h"
+
+#include "opscope/ranks.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -18,6 +21,7 @@
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
+#include <QTextBrowser>
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -82,6 +86,19 @@ private slots:
         ranks->compareAfter()->setCurrentIndex(1); // one rank twice: nothing to compare
         QVERIFY(!ranks->compareButton()->isEnabled());
         ranks->compareBefore()->setCurrentIndex(0); // rank 0 against rank 1
+
+        // A collective selected: the Details pane says where it ran on the other rank, and when.
+        const Profile &job = *window.capture()->profile;
+        Index allReduce = kNoIndex;
+        for (Index k = 0; k < job.kernels.size() && allReduce == kNoIndex; ++k)
+            if (rankOfDevice(job, job.kernels[k].device) == 0 && isNcclKernelName(job.text(job.kernels[k].name)))
+                allReduce = k;
+        QVERIFY(allReduce != kNoIndex);
+        window.selection()->setKernel(allReduce);
+        const QString details = window.findChild<QTextBrowser *>()->toPlainText();
+        QVERIFY2(details.contains(QStringLiteral("The same collective on the other ranks")) &&
+                     details.contains(QStringLiteral("Rank 1")) && details.contains(QStringLiteral(", lasts ")),
+                 qPrintable(details));
 
         auto *actions = window.findChild<ui::CompareActions *>();
         QVERIFY(actions);
