@@ -56,13 +56,22 @@ bool openForScreenshots(MainWindow &window, const QStringList &files)
     return ok;
 }
 
+// The files the environment variable names (';'-separated), the first time only (`done`): each picture
+// set is made once per run; empty when there is nothing to do.
+QStringList filesOnce(const char *variable, bool &done)
+{
+    if (done)
+        return {};
+    done = true;
+    return splitPaths(qEnvironmentVariable(variable));
+}
+
 bool saveMemoryScreenshots(const QString &folder)
 {
-    const QStringList files = splitPaths(qEnvironmentVariable("OPSCOPE_SCREENSHOTS_MEMORY"));
     static bool done = false; // once per run, as the compare pictures
-    if (files.isEmpty() || done)
+    const QStringList files = filesOnce("OPSCOPE_SCREENSHOTS_MEMORY", done);
+    if (files.isEmpty())
         return true;
-    done = true;
     MainWindow window;
     if (!openForScreenshots(window, files))
         return false;
@@ -79,11 +88,10 @@ bool saveMemoryScreenshots(const QString &folder)
 // selected, outlined with its twin on rank 1 and the flow between them.
 bool saveRankScreenshots(const QString &folder)
 {
-    const QStringList files = splitPaths(qEnvironmentVariable("OPSCOPE_SCREENSHOTS_RANKS"));
     static bool done = false;
-    if (files.isEmpty() || done)
+    const QStringList files = filesOnce("OPSCOPE_SCREENSHOTS_RANKS", done);
+    if (files.isEmpty())
         return true;
-    done = true;
     MainWindow window;
     if (!openForScreenshots(window, files))
         return false;
