@@ -245,6 +245,134 @@ private slots:
         QVERIFY2(text.out.find("computed no more than rank 1 before them") != std::string::npos, text.out.c_str());
     }
 
+    // The why row of `name` (a module path or a group), or nullptr.
+    static const WhyRow *whyRow(const WhyLate &why, const std::string &name)
+    {
+        for (const std::vector<WhyRow> *rows : {&why.groups, &why.modules})
+            for (const WhyRow &row : *rows)
+                if (row.name == name)
+                    return &row;
+        return nullptr;
+    }
+
+    // Both ranks' nsys exports of a tests/data folder, unpacked into `dir`.
+    static std::vector<std::string> unpackRankCaptures(const QTemporaryDir &dir, const std::string &data)
+    {
+        std::vector<std::string> paths;
+        for (const char *part : {"rank0.local0.vm", "rank1.local1.vm"}) {
+            QDir(dir.path()).mkpath(part);
+            paths.push_back(dir.path().toStdString() + "/" + part + "/nsys.sqlite");
+            if (!test::gunzipFile(test::sourceFile(data + "/" + part + "/nsys.sqlite.gz"), paths.back()))
+                return {};
+        }
+        return paths;
+    }
+
+    void gpuBoundStragglerIsNamedWithItsBlocks()
+    {
+        // The DDP step made GPU-bound (tests/data/h200_ddp_gpt2_gpu: rank 1 trains 64 sequences, rank 0 32),
+        // read on the plain steps: rank 1 arrives last at all 5 all-reduces and rank 0 waits 46 ms for it.
+        // Its blocks take about twice rank 0's (twice the batch): counted in launch order, rank 0's work
+        // that ran while it waited inside an all-reduce is still its work before the next one. Windows in
+        // time missed that work and showed the blocks at 4.8x.
+        QTemporaryDir dir;
+        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_gpt2_gpu");
+        QCOMPARE(paths.size(), size_t(2));
+        const Profile p = importCapture(paths);
+        const RankReport r = analyzeRanks(p, RankStep::Plain);
+        QCOMPARE(r.matched.size(), size_t(5));
+        QCOMPARE(r.straggler, 1);
+        QCOMPARE(r.ranks[1].arrivedLast, size_t(5));
+        QVERIFY2(r.ranks[0].waitNs > 30'000'000, std::to_string(r.ranks[0].waitNs).c_str());
+        QVERIFY(r.why.lateFromCompute());
+        for (const char *block :
+             {"module.transformer.h.0", "module.transformer.h.1", "module.transformer.h.2", "module.transformer.h.3"}) {
+            const WhyRow *row = whyRow(r.why, block);
+            QVERIFY2(row, block);
+            QVERIFY2(row->ratio() > 1.5 && row->ratio() < 2.3, (block + std::to_string(row->ratio())).c_str());
+        }
+        QVERIFY2(r.why.stragglerComputeNs > 3 * r.why.medianComputeNs / 2 &&
+                     r.why.stragglerComputeNs < 5 * r.why.medianComputeNs / 2,
+                 (std::to_string(r.why.stragglerComputeNs) + " " + std::to_string(r.why.medianComputeNs)).c_str());
+        // The plain collectives reach their buckets through their twins, whose nsys ranges carry
+        // emit_nvtx's ", op_id = N" after the label.
+        QCOMPARE(r.collectives[r.matched[0].members[0]].modules,
+                 (std::vector<std::string>{"module.transformer.ln_f", "module.transformer.h.3.mlp.c_proj"}));
+        const InsightReport insights = findInsights(p);
+        const auto straggler = std::find_if(insights.insights.begin(), insights.insights.end(),
+                                            [](const Insight &i) { return i.kind == "rank-straggler"; });
+        QVERIFY(straggler != insights.insights.end());
+        QVERIFY2(straggler->title.starts_with("rank 1"), straggler->title.c_str());
+        QVERIFY(!straggler->modules.empty());
+    }
+
+    void fsdpCollectivesCarryTheirUnits()
+    {
+        // FSDP2 on two H200s (tests/data/h200_fsdp_gpt2, rank 1 given twice the batch): each all-gather and
+        // reduce-scatter is launched inside FSDP's own range naming its unit, so each carries the unit's
+        // module path: the root unit (embeddings, final norm, tied head) first and last, the blocks in
+        // forward order for the all-gathers, in backward order for the backward's.
+        const std::string data = test::sourceFile("tests/data/h200_fsdp_gpt2/");
+        const std::vector<std::string> traces = {data + "correlation_trace.rank0.json.gz",
+                                                 data + "correlation_trace.rank1.json.gz"};
+        const Profile p = importCapture(traces);
+        const RankReport r = analyzeRanks(p);
+        QCOMPARE(r.matched.size(), size_t(14));
+        QCOMPARE(r.unmatched, size_t(0));
+        using K = CollectiveKind;
+        const std::vector<std::pair<K, std::string>> expected = {{K::AllGather, ""},
+                                                                 {K::AllGather, "transformer.h.0"},
+                                                                 {K::AllGather, "transformer.h.1"},
+                                                                 {K::AllGather, "transformer.h.2"},
+                                                                 {K::AllGather, "transformer.h.3"},
+                                                                 {K::AllGather, "transformer.h.3"},
+                                                                 {K::AllGather, "transformer.h.2"},
+                                                                 {K::ReduceScatter, "transformer.h.3"},
+                                                                 {K::AllGather, "transformer.h.1"},
+                                                                 {K::ReduceScatter, "transformer.h.2"},
+                                                                 {K::AllGather, "transformer.h.0"},
+                                                                 {K::ReduceScatter, "transformer.h.1"},
+                                                                 {K::ReduceScatter, "transformer.h.0"},
+                                                                 {K::ReduceScatter, ""}};
+        for (size_t i = 0; i < expected.size(); ++i) {
+            QVERIFY(r.matched[i].kind == expected[i].first);
+            QCOMPARE(r.matched[i].bytes, uint64_t(expected[i].second.empty() ? 156112896 : 28351488));
+            for (size_t m : r.matched[i].members) {
+                const Collective &c = r.collectives[m];
+                QVERIFY(c.fsdpUnit);
+                QCOMPARE(c.bucket, -1);
+                QCOMPARE(c.modules, (std::vector<std::string>{expected[i].second}));
+            }
+        }
+        QCOMPARE(r.straggler, 1);
+        const WhyRow *blocks = whyRow(r.why, "transformer.h.*");
+        QVERIFY(blocks && blocks->group);
+        QVERIFY2(blocks->ratio() > 1.5 && blocks->ratio() < 2.3, std::to_string(blocks->ratio()).c_str());
+
+        // The plain steps of the nsys captures: every reference kernel paired (the step boundary is before
+        // FSDP's root all-gather), and the units reached through the twins' ranges.
+        QTemporaryDir dir;
+        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_fsdp_gpt2");
+        QCOMPARE(paths.size(), size_t(2));
+        const Profile nsys = importCapture(paths);
+        QCOMPARE(*nsys.metadataValue("reference_kernels_paired"), *nsys.metadataValue("reference_kernels"));
+        const RankReport plain = analyzeRanks(nsys, RankStep::Plain);
+        QCOMPARE(plain.matched.size(), size_t(14));
+        for (size_t i = 0; i < expected.size(); ++i)
+            QCOMPARE(plain.collectives[plain.matched[i].members[0]].modules,
+                     (std::vector<std::string>{expected[i].second}));
+        QCOMPARE(plain.straggler, 1);
+
+        const opscope::test::CliRun json = opscope::test::runOpscope({"ranks", "--json", traces[0], traces[1]});
+        QCOMPARE(json.exitCode, 0);
+        const nlohmann::json out = nlohmann::json::parse(json.out);
+        QCOMPARE(out["collectives"][1]["fsdp_unit"].get<std::string>(), std::string("transformer.h.0"));
+        const opscope::test::CliRun text = opscope::test::runOpscope({"ranks", traces[0], traces[1]});
+        QVERIFY2(text.out.find("reduce-scatter   156.1 MB") != std::string::npos &&
+                     text.out.find("FSDP unit the root module") != std::string::npos,
+                 text.out.c_str());
+    }
+
     void plainStepOfEachRanksNsysCapture()
     {
         // The same job's per-rank nsys captures (each rank its own session, ~590 ms apart in their clocks):

@@ -59,10 +59,18 @@ struct Collective {
     // parameters' gradients fill it ("" is the root module). -1 / empty when not known.
     int bucket = -1;
     std::vector<std::string> modules;
+    // FSDP2's unit it serves, from the range FSDP itself opens around the launch ("FSDP::all_gather
+    // (transformer.h.0)", "FSDP::post_backward_reduce (...)"; no path: the root unit): `modules` holds the
+    // unit's module path, whose parameters it gathers or whose gradients it reduces.
+    bool fsdpUnit = false;
     int64_t exposedNs = 0; // of its duration, the part no compute of its rank overlaps (analyzeRanks)
 };
 // The text of the range the DDP comm hook opens around a bucket's all-reduce (ddp_buckets.py).
 inline constexpr std::string_view kDdpBucketLabelPrefix = "opscope.ddp_bucket#";
+// FSDP2's record_function ranges around a unit's parameter all-gather and gradient reduce-scatter
+// (torch.distributed.fsdp's FSDPParamGroup), each followed by " (module path)" except for the root unit.
+inline constexpr std::string_view kFsdpAllGatherLabel = "FSDP::all_gather";
+inline constexpr std::string_view kFsdpReduceLabel = "FSDP::post_backward_reduce";
 // Which step the rank figures are read on.
 enum class RankStep {
     Recorded, // every kernel and collective the profile holds (a torch.profiler trace: the captured step)
@@ -127,8 +135,10 @@ struct RankBreakdown {
 
 // Why the straggler is late: its compute before the collectives where it arrived last, per module and
 // per group of identical layers, against the same on the median rank (the rank of median compute among
-// the others). "Before a collective" on a rank is the time from its previous collective's end to the
-// collective's start; the windows of all those collectives are united per rank.
+// the others). "Before a collective" on a rank is the work it launched after its previous collective and
+// before this one (kernels' correlation ids: a rank that arrives early keeps computing while it waits);
+// on a rank without launch order (CPU ranks), the time from its previous collective's end to this one's
+// start. The windows of all those collectives are united per rank.
 struct WhyRow {
     std::string name; // module path ("blocks.1", "" the root), group ("blocks.*"), or "(outside modules)"
     std::string className;

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <map>
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -178,13 +179,42 @@ std::vector<Index> launchingOps(const Profile &p, const std::vector<Collective> 
     return out;
 }
 
-// Gives each collective the DDP bucket whose label range encloses its launching operator on its thread.
-void attachBuckets(const Profile &p, std::vector<Collective> &collectives)
+// A range's own text: emit_nvtx (nsys) appends ", seq = N, op_id = N, ..." to record_function names.
+std::string_view withoutEmitNvtxTail(std::string_view text)
 {
-    std::map<Index, std::vector<Index>> labels; // thread -> bucket label ranges
-    for (Index r = 0; r < p.ranges.size(); ++r)
-        if (p.ranges[r].thread != kNoIndex && p.text(p.ranges[r].text).starts_with(kDdpBucketLabelPrefix))
+    for (std::string_view tail : {", seq = ", ", op_id = "})
+        if (const size_t at = text.find(tail); at != std::string_view::npos)
+            text = text.substr(0, at);
+    return text;
+}
+
+// The FSDP unit a range names: "FSDP::all_gather (transformer.h.0)" -> "transformer.h.0", the label alone
+// -> "" (the root unit); nullopt for any other range (FSDP::all_gather_copy_out among them).
+std::optional<std::string> fsdpUnitOf(std::string_view text)
+{
+    for (std::string_view label : {kFsdpAllGatherLabel, kFsdpReduceLabel}) {
+        if (!text.starts_with(label))
+            continue;
+        const std::string_view rest = text.substr(label.size());
+        if (rest.empty())
+            return std::string();
+        if (rest.starts_with(" (") && rest.ends_with(")"))
+            return std::string(rest.substr(2, rest.size() - 3));
+    }
+    return std::nullopt;
+}
+
+// Gives each collective the modules it carries, from the label range that encloses its launching
+// operator on its thread (the innermost): a DDP bucket (the launcher's comm-hook label) or an FSDP unit
+// (FSDP's own ranges).
+void attachModules(const Profile &p, std::vector<Collective> &collectives)
+{
+    std::map<Index, std::vector<Index>> labels; // thread -> label ranges, by start
+    for (Index r = 0; r < p.ranges.size(); ++r) {
+        const std::string_view text = withoutEmitNvtxTail(p.text(p.ranges[r].text));
+        if (p.ranges[r].thread != kNoIndex && (text.starts_with(kDdpBucketLabelPrefix) || fsdpUnitOf(text)))
             labels[p.ranges[r].thread].push_back(r);
+    }
     if (labels.empty())
         return;
     const std::vector<Index> ops = launchingOps(p, collectives);
@@ -195,14 +225,23 @@ void attachBuckets(const Profile &p, std::vector<Collective> &collectives)
         const auto it = labels.find(op.thread);
         if (it == labels.end())
             continue;
+        Index innermost = kNoIndex;
         for (Index r : it->second) {
             const Range &range = p.ranges[r];
-            if (range.start_ns <= op.start_ns && op.start_ns <= range.end_ns) {
-                BucketLabel label = parseBucketLabel(p.text(range.text));
-                collectives[i].bucket = label.index;
-                collectives[i].modules = std::move(label.modules);
-                break;
-            }
+            if (range.start_ns <= op.start_ns && op.start_ns <= range.end_ns &&
+                (innermost == kNoIndex || range.start_ns >= p.ranges[innermost].start_ns))
+                innermost = r;
+        }
+        if (innermost == kNoIndex)
+            continue;
+        const std::string_view text = withoutEmitNvtxTail(p.text(p.ranges[innermost].text));
+        if (std::optional<std::string> unit = fsdpUnitOf(text)) {
+            collectives[i].fsdpUnit = true;
+            collectives[i].modules = {std::move(*unit)};
+        } else {
+            BucketLabel label = parseBucketLabel(text);
+            collectives[i].bucket = label.index;
+            collectives[i].modules = std::move(label.modules);
         }
     }
 }
@@ -213,6 +252,7 @@ struct ComputeItem {
     int64_t end_ns = 0;
     Index module = kNoIndex; // modules[]
     bool backward = false;
+    uint32_t launchOrder = 0; // a kernel's correlation id (its launch's place in its process); 0 unknown
 };
 
 bool inStep(const Kernel &k, RankStep step)
@@ -234,8 +274,9 @@ std::map<int, std::vector<ComputeItem>> computeItems(const Profile &p, RankStep 
         // A plain-step kernel is attributed through its twin in the labelled step.
         const Index twin = k.module == kNoIndex ? p.referenceTwin(i) : kNoIndex;
         const Kernel &a = twin == kNoIndex ? k : p.kernels[twin];
-        out[rankOf(k.device)].push_back(
-            {k.start_ns, k.end_ns, a.module, a.op != kNoIndex && (p.operators[a.op].flags & kOperatorBackward) != 0});
+        out[rankOf(k.device)].push_back({k.start_ns, k.end_ns, a.module,
+                                         a.op != kNoIndex && (p.operators[a.op].flags & kOperatorBackward) != 0,
+                                         k.correlation_id});
     }
     if (step == RankStep::Plain)
         return out; // operators have no plain step
@@ -495,18 +536,45 @@ std::vector<Collective> collectivesOf(const Profile &p, RankStep step)
             c.busBandwidth = c.algBandwidth * busBandwidthFactor(c.kind, n);
         }
     }
-    attachBuckets(p, out);
+    attachModules(p, out);
     return out;
 }
 
 namespace {
 
+// The launch order of a rank's collectives (their kernels' correlation ids, sorted), where every one of
+// them and every compute item of the rank has one; empty otherwise (CPU ranks, sources without ids).
+std::map<int, std::vector<uint32_t>> launchOrders(const Profile &p, const RankReport &report,
+                                                  const std::map<int, std::vector<ComputeItem>> &items)
+{
+    std::map<int, std::vector<uint32_t>> out;
+    std::set<int> unknown;
+    for (const Collective &c : report.collectives) {
+        const uint32_t id = c.kernel == kNoIndex ? 0 : p.kernels[c.kernel].correlation_id;
+        if (id == 0)
+            unknown.insert(c.rank);
+        else
+            out[c.rank].push_back(id);
+    }
+    for (const auto &[rank, list] : items)
+        if (std::any_of(list.begin(), list.end(), [](const ComputeItem &i) { return i.launchOrder == 0; }))
+            unknown.insert(rank);
+    for (int rank : unknown)
+        out.erase(rank);
+    for (auto &[rank, list] : out)
+        std::sort(list.begin(), list.end());
+    return out;
+}
+
 WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, std::vector<ComputeItem>> &items)
 {
     WhyLate why;
     why.straggler = report.straggler;
-    // Per rank, the end times of its collectives, sorted: the previous collective's end is the last one
-    // at or before a collective's start (collectives launched asynchronously may still run then).
+    // "Before a collective" on a rank is the work it launched after its previous collective and before
+    // this one (launch order): a rank that arrives early keeps computing while it waits, and that work,
+    // run during the collective, is still the work it did before the next one. Where a rank has no launch
+    // order (CPU ranks), the time from its previous collective's end to this one's start.
+    const std::map<int, std::vector<uint32_t>> orders = launchOrders(p, report, items);
     std::map<int, std::vector<int64_t>> ends;
     std::map<int, int64_t> firstActivity;
     for (const Collective &c : report.collectives)
@@ -517,13 +585,19 @@ WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, 
         for (const ComputeItem &item : list)
             if (!firstActivity.contains(rank) || item.start_ns < firstActivity[rank])
                 firstActivity[rank] = item.start_ns;
-    std::map<int, Intervals> windows;
+    std::map<int, Intervals> windows; // rank -> time windows, or launch-order windows (ids as numbers)
     for (const MatchedCollective &m : report.matched) {
         if (m.lastArrival != report.straggler)
             continue;
         ++why.collectives;
         for (size_t i : m.members) {
             const Collective &c = report.collectives[i];
+            if (const auto o = orders.find(c.rank); o != orders.end()) {
+                const uint32_t id = p.kernels[c.kernel].correlation_id;
+                const auto at = std::lower_bound(o->second.begin(), o->second.end(), id);
+                windows[c.rank].emplace_back(at == o->second.begin() ? 0 : int64_t(*std::prev(at)) + 1, id);
+                continue;
+            }
             const std::vector<int64_t> &e = ends[c.rank];
             const auto it = std::upper_bound(e.begin(), e.end(), c.start_ns);
             const int64_t from =
@@ -547,8 +621,12 @@ WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, 
         const auto it = items.find(rank);
         if (it == items.end())
             continue;
+        const bool byLaunch = orders.contains(rank);
         for (const ComputeItem &item : it->second) {
-            const int64_t t = clippedTo(list, item.start_ns, item.end_ns);
+            const int64_t t =
+                byLaunch
+                    ? (clippedTo(list, item.launchOrder, item.launchOrder + 1) > 0 ? item.end_ns - item.start_ns : 0)
+                    : clippedTo(list, item.start_ns, item.end_ns);
             if (t <= 0)
                 continue;
             Time &m = byModule[rank][item.module];

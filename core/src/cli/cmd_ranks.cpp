@@ -72,6 +72,61 @@ json whyJson(const WhyLate &why)
             {"modules", modules}};
 }
 
+// "28.4 MB" (decimal, as nccl-tests gives sizes); "-" unknown.
+std::string sizeText(uint64_t bytes)
+{
+    if (bytes == 0)
+        return "-";
+    char buffer[32];
+    if (bytes >= 1000000)
+        std::snprintf(buffer, sizeof buffer, "%.1f MB", double(bytes) / 1e6);
+    else
+        std::snprintf(buffer, sizeof buffer, "%.1f kB", double(bytes) / 1e3);
+    return buffer;
+}
+
+// What a matched collective carries: "bucket #3: h.2, h.3.mlp" (DDP), "unit transformer.h.0" (FSDP).
+std::string carriedText(const Collective &c)
+{
+    std::string modules;
+    for (size_t i = 0; i < c.modules.size() && i < 3; ++i)
+        modules += (i ? ", " : "") + (c.modules[i].empty() ? std::string("the root module") : c.modules[i]);
+    if (c.modules.size() > 3)
+        modules += ", +" + std::to_string(c.modules.size() - 3);
+    if (c.fsdpUnit)
+        return "FSDP unit " + modules;
+    return c.bucket >= 0 ? "DDP bucket #" + std::to_string(c.bucket) + ": " + modules : std::string();
+}
+
+// The matched collectives that carry modules' parameters or gradients, in order: kind, size, latency,
+// bus bandwidth, and whose they are.
+void printCarried(const RankReport &report, std::ostream &out)
+{
+    size_t carried = 0;
+    for (const MatchedCollective &m : report.matched)
+        carried += !carriedText(report.collectives[m.members.front()]).empty();
+    if (carried == 0)
+        return;
+    out << "\ncollectives and the modules they carry (latency: the shortest rank's duration)\n";
+    size_t shown = 0;
+    for (const MatchedCollective &m : report.matched) {
+        const std::string what = carriedText(report.collectives[m.members.front()]);
+        if (what.empty())
+            continue;
+        if (++shown > 24) {
+            out << "  ... " << carried - 24 << " more (--json lists them all)\n";
+            break;
+        }
+        char bandwidth[32] = "-";
+        if (m.busBandwidth > 0)
+            std::snprintf(bandwidth, sizeof bandwidth, "%.1f GB/s", m.busBandwidth / 1e9);
+        std::string kind(toString(m.kind));
+        kind.resize(std::max<size_t>(kind.size(), 15), ' ');
+        out << "  " << kind << column(sizeText(m.bytes), 10) << column(formatFixedDuration(m.latencyNs), 13)
+            << column(bandwidth, 13) << "  " << what << "\n";
+    }
+}
+
 void printWhy(const WhyLate &why, std::ostream &out)
 {
     if (why.medianRank < 0)
@@ -163,6 +218,8 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
             if (first.bucket >= 0) {
                 collectives.back()["ddp_bucket"] = first.bucket;
                 collectives.back()["modules"] = first.modules;
+            } else if (first.fsdpUnit) {
+                collectives.back()["fsdp_unit"] = first.modules.front();
             }
         }
         json out = {{"step", std::string(toString(report.step))},
@@ -211,6 +268,7 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
     if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
         env.out << "clock residual skew (end times of matched collectives): " << formatFixedDuration(std::stoll(*skew))
                 << "\n";
+    printCarried(report, env.out);
     if (report.straggler >= 0)
         printWhy(report.why, env.out);
     return 0;
@@ -235,7 +293,8 @@ std::vector<CommandSpec> rankCommands()
                      "rank the others waited for longest), and why it is late: its compute before the\n"
                      "collectives where it arrived last against the median rank's, per group of identical\n"
                      "layers and per module; --json adds every matched collective with its arrival skew, each\n"
-                     "rank's wait, latency, bus bandwidth and DDP bucket's modules. Read on each rank's plain\n"
+                     "rank's wait, latency, bus bandwidth and the modules it carries (DDP bucket, FSDP unit). Read on "
+                     "each rank's plain\n"
                      "reference step where every rank has one (per-rank nsys captures), else on the recorded\n"
                      "steps; the output says which.\n") +
              kCaptureFilesHelp,

@@ -50,6 +50,16 @@ def _live_frames(start):
     return live
 
 
+def _first_pre_hook(module, hook):
+    """Registers `hook` to run before the module's other forward pre-hooks (torch >= 2.0's prepend): FSDP2's
+    root pre-hook all-gathers the parameters, which is the step's work, so the step boundary goes before
+    it (after it, each plain step held the next step's all-gather and the captured step lacked its own)."""
+    try:
+        return module.register_forward_pre_hook(hook, prepend=True)
+    except TypeError:  # torch 1.x: no prepend, and no FSDP2 either
+        return module.register_forward_pre_hook(hook)
+
+
 def _frames_above(start):
     frame = start.f_back
     while frame is not None:
@@ -203,7 +213,7 @@ class Labeller:
         self._stack().clear()  # entries whose post-hook will not run now
         if watch_root and self.root is not None:
             self._root_call = None
-            self._root_handles.append(self.root.register_forward_pre_hook(self._root_pre_hook))
+            self._root_handles.append(_first_pre_hook(self.root, self._root_pre_hook))
             self._root_handles.append(self.root.register_forward_hook(self._root_post_hook))
 
     def resume(self):
