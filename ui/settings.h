@@ -86,6 +86,7 @@ inline const Key<QString> stepSource{"captureWizard/stepSource", QStringLiteral(
 inline const Key<QString> compile{"captureWizard/compile", QStringLiteral("eager")};
 inline const Key<QString> tool{"captureWizard/tool", QStringLiteral("auto")};
 inline const Key<bool> correlationPass{"captureWizard/correlationPass", true};
+inline const Key<bool> cudaMemoryUsage{"captureWizard/cudaMemoryUsage", false}; // nsys --cuda-memory-usage
 inline const Key<QStringList> traceDomains{"captureWizard/traceDomains",
                                            {QStringLiteral("cuda"), QStringLiteral("nvtx")}};
 } // namespace captureWizard

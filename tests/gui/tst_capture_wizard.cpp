@@ -516,10 +516,18 @@ private slots:
         w->next();
         fillCapture(*w, QStringLiteral("ncu-field"), 1, 1);
         auto *tool = child<QComboBox>(w.get(), "captureTool");
+        auto *memoryUsage = child<QCheckBox>(w.get(), "cudaMemoryUsage");
+        tool->setCurrentIndex(tool->findData(QStringLiteral("cpu")));
+        QVERIFY(!memoryUsage->isEnabled()); // an nsys option
         tool->setCurrentIndex(tool->findData(QStringLiteral("nsys")));
+        QVERIFY(memoryUsage->isEnabled());
+        memoryUsage->setChecked(true);
         QVERIFY2(w->capturePage()->isComplete(), qPrintable(messageOf(w->capturePage())));
         w->next();
         QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReplayPageId));
+        QVERIFY(w->job().capture.nsysCudaMemoryUsage);
+        const pipeline::Argv captureCli = ui::cliEquivalent(w->job());
+        QVERIFY(std::find(captureCli.begin(), captureCli.end(), "--cuda-memory-usage") != captureCli.end());
 
         // No ncu: the box is unticked and disabled, the note says why and points at the field.
         auto *box = child<QCheckBox>(w.get(), "replayEnabled");
@@ -565,7 +573,9 @@ private slots:
         QCOMPARE(child<QLineEdit>(&again, "arguments")->text(), QStringLiteral("--steps 3"));
         QCOMPARE(child<QLineEdit>(&again, "ncuPath")->text(), ncu);
         QCOMPARE(child<QComboBox>(&again, "captureTool")->currentData().toString(), QStringLiteral("nsys"));
+        QVERIFY(child<QCheckBox>(&again, "cudaMemoryUsage")->isChecked());
         // Leave the CPU capture as the last choice for the tests after this one.
+        child<QCheckBox>(&again, "cudaMemoryUsage")->setChecked(false);
         tool = child<QComboBox>(&again, "captureTool");
         tool->setCurrentIndex(tool->findData(QStringLiteral("cpu")));
         child<QLineEdit>(&again, "ncuPath")->clear();
@@ -982,7 +992,8 @@ private slots:
         QVERIFY(QTest::qWaitFor([&] { return !w->replayAvailability().pending; }, 30000));
         w->next();
         QCOMPARE(w->currentId(), int(ui::CaptureWizard::ReviewPageId));
-        QVERIFY(QTest::qWaitFor([&] { return w->reviewPage()->isComplete(); }, 60000));
+        QVERIFY2(QTest::qWaitFor([&] { return w->reviewPage()->isComplete(); }, 60000),
+                 qPrintable(messageOf(w->reviewPage()) + w->reviewPage()->commandsText()));
         const QString run = QDir(runs_.path()).filePath(QStringLiteral("wizard-ddp"));
         const QString commands = w->reviewPage()->commandsText();
         QVERIFY2(commands.startsWith("# torchrun\nenv "), qPrintable(commands));

@@ -35,6 +35,9 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
       correlation_(new QCheckBox(tr("Correlation pass: a torch.profiler run of the same steps, which ties "
                                     "every kernel to its aten operator"),
                                  this)),
+      cudaMemoryUsage_(new QCheckBox(tr("Trace the CUDA memory taken and given back (cudaMalloc/cudaFree): the "
+                                        "reserved memory per GPU in the Memory tab"),
+                                     this)),
       sweepParams_(new QLineEdit(this)),
       sweepAsEnv_(
           new QCheckBox(tr("Pass the values as environment variables (NAME=VALUE), not as --NAME VALUE"), this)),
@@ -65,6 +68,9 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
     tool_->addItem(tr("torch.profiler (CPU and CUDA activity)"), QStringLiteral("torch"));
     tool_->addItem(tr("torch.profiler, CPU activity only"), QStringLiteral("cpu"));
     correlation_->setObjectName(QStringLiteral("correlationPass"));
+    cudaMemoryUsage_->setObjectName(QStringLiteral("cudaMemoryUsage"));
+    cudaMemoryUsage_->setToolTip(tr("nsys --cuda-memory-usage=true: the driver's allocations, beside the allocator's "
+                                    "blocks that the correlation pass records (docs/memory.md)"));
     sweepParams_->setObjectName(QStringLiteral("sweepParameters"));
     sweepParams_->setPlaceholderText(tr("e.g. batch=8,16,32; seq=128,256 (empty: one capture)"));
     sweepParams_->setToolTip(tr("A sweep: one capture per combination of these values, each passed to the script as "
@@ -94,6 +100,7 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
     form->addRow(tr("Capture &tool:"), tool_);
     form->addRow(QString(), correlation_);
     form->addRow(tr("nsys trace domains:"), traceRow);
+    form->addRow(QString(), cudaMemoryUsage_);
     form->addRow(tr("S&weep parameters:"), sweepParams_);
     form->addRow(QString(), sweepAsEnv_);
     auto *layout = new QVBoxLayout(this);
@@ -114,6 +121,7 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
     connect(outDir_, &QLineEdit::textChanged, this, &CaptureOptionsPage::refresh);
     connect(sweepParams_, &QLineEdit::textChanged, this, &CaptureOptionsPage::refresh);
     connect(sweepAsEnv_, &QCheckBox::toggled, this, &CaptureOptionsPage::refresh);
+    connect(cudaMemoryUsage_, &QCheckBox::toggled, this, &CaptureOptionsPage::refresh);
     connect(tool_, &QComboBox::currentIndexChanged, this, &CaptureOptionsPage::refresh);
     connect(stepSource_, &QComboBox::currentTextChanged, this, &CaptureOptionsPage::refresh);
     connect(wizard_, &CaptureWizard::targetCheckChanged, this, &CaptureOptionsPage::refresh);
@@ -131,6 +139,7 @@ void CaptureOptionsPage::load()
     compile_->setCurrentText(settings::read(keys::compile));
     tool_->setCurrentIndex(std::max(0, tool_->findData(settings::read(keys::tool))));
     correlation_->setChecked(settings::read(keys::correlationPass));
+    cudaMemoryUsage_->setChecked(settings::read(keys::cudaMemoryUsage));
     const QStringList trace = settings::read(keys::traceDomains);
     for (auto &[domain, box] : trace_)
         box->setChecked(trace.contains(domain));
@@ -147,6 +156,7 @@ void CaptureOptionsPage::save() const
     settings::write(keys::compile, compile_->currentText());
     settings::write(keys::tool, tool_->currentData().toString());
     settings::write(keys::correlationPass, correlation_->isChecked());
+    settings::write(keys::cudaMemoryUsage, cudaMemoryUsage_->isChecked());
     QStringList trace;
     for (const char *domain : kTraceDomains)
         if (trace_.at(QString::fromLatin1(domain))->isChecked())
@@ -200,6 +210,7 @@ void CaptureOptionsPage::apply(pipeline::CaptureRequest &request) const
     request.compile = toStd(compile_->currentText());
     if (wizard_->effectiveTool() == pipeline::CaptureTool::Nsys) {
         request.correlationPass = correlation_->isChecked();
+        request.nsysCudaMemoryUsage = cudaMemoryUsage_->isChecked();
         request.nsysTrace.clear();
         for (const char *domain : kTraceDomains)
             if (trace_.at(QString::fromLatin1(domain))->isChecked())
@@ -272,6 +283,7 @@ void CaptureOptionsPage::refresh()
 {
     const bool nsys = wizard_->effectiveTool() == pipeline::CaptureTool::Nsys;
     correlation_->setEnabled(nsys);
+    cudaMemoryUsage_->setEnabled(nsys);
     for (auto &[domain, box] : trace_)
         box->setEnabled(nsys);
     const QString problem = this->problem();

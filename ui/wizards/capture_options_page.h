@@ -1,7 +1,8 @@
 #pragma once
 // Capture wizard, page 3: the model name (which names the run), the output folder, warm-up and captured
-// steps, what a step is, the compile mode, the capture tool, the correlation pass and nsys' trace domains;
-// sweep parameters make it a sweep (one capture per configuration, docs/sweeps.md).
+// steps, what a step is, the compile mode, the capture tool, the correlation pass, nsys' trace domains
+// and its CUDA memory trace; sweep parameters make it a sweep (one capture per configuration,
+// docs/sweeps.md).
 
 #include "opscope/pipeline.h"
 #include "opscope/sweep.h"
@@ -55,6 +56,7 @@ private:
     QComboBox *compile_;
     QComboBox *tool_;
     QCheckBox *correlation_;
+    QCheckBox *cudaMemoryUsage_;
     QLineEdit *sweepParams_;
     QCheckBox *sweepAsEnv_;
     std::map<QString, QCheckBox *> trace_;
