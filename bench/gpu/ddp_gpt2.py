@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
-"""GPT-2 from the transformers library trained with DistributedDataParallel, as its users write it, with
-one rank given more work: its data loader hands it `--straggler-factor` times the batch (uneven shards),
-so the other ranks wait for it in DDP's gradient all-reduces.
+"""GPT-2 from the transformers library trained with DistributedDataParallel (or FSDP2), as its users write
+it, with one rank given more work: its data loader hands it `--straggler-factor` times the batch (uneven
+shards), so the other ranks wait for it in DDP's gradient all-reduces (FSDP's all-gathers and
+reduce-scatters).
 
     torchrun --nproc-per-node 2 bench/gpu/ddp_gpt2.py [--layers 4] [--batch 8] [--seq 512] [--steps 30]
-    opscope capture --nproc-per-node 2 bench/gpu/ddp_gpt2.py -- --steps 30
+    opscope capture --nproc-per-node 2 bench/gpu/ddp_gpt2.py -- --steps 30 [--wrap fsdp]
+
+`--wrap fsdp` shards with FSDP2 (`torch.distributed.fsdp.fully_shard`, torch >= 2.6): each transformer
+block is a unit of its own, the rest of the model the root unit, as its tutorial writes it.
 
 NCCL on GPUs (one per local rank); without CUDA it runs on the CPU with gloo, and without transformers it
 trains examples/gpt.py's GPT instead (how CI's machine, with Debian's CPU torch, runs it).
@@ -49,6 +53,7 @@ def main():
     p.add_argument("--steps", type=int, default=30)
     p.add_argument("--straggler-rank", type=int, default=1)
     p.add_argument("--straggler-factor", type=int, default=2, help="its batch is this many times the others'")
+    p.add_argument("--wrap", choices=["ddp", "fsdp"], default="ddp")
     args = p.parse_args()
 
     cuda = torch.cuda.is_available()
@@ -59,7 +64,14 @@ def main():
         torch.cuda.set_device(device)
     torch.manual_seed(0)
     model, loss_of = build_model(args, device)
-    ddp = DistributedDataParallel(model, device_ids=[device.index] if cuda else None)
+    if args.wrap == "fsdp":
+        from torch.distributed.fsdp import fully_shard
+
+        for block in [m for m in model.modules() if type(m).__name__ in ("GPT2Block", "Block")]:
+            fully_shard(block)
+        ddp = fully_shard(model)
+    else:
+        ddp = DistributedDataParallel(model, device_ids=[device.index] if cuda else None)
     optimizer = torch.optim.AdamW(ddp.parameters(), lr=1e-4)
     batch = args.batch * (args.straggler_factor if rank == args.straggler_rank else 1)
     tokens = torch.randint(0, min(args.vocab, 50257), (batch, args.seq), device=device)
