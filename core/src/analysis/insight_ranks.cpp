@@ -28,15 +28,26 @@ std::string rowName(const WhyRow &row)
     return "`" + name + "`" + (row.group ? " (" + std::to_string(row.members) + " identical layers)" : "");
 }
 
-// The row that explains the most extra time: a group of identical layers, else a module below the root,
-// else anything (a phase, the work outside modules).
+// The row that explains the most extra time: a group of identical layers that holds a fifth of the
+// straggler's extra compute or more; else the module below the root with the most extra time that is
+// not all of it (a wrapper such as DDP's `module` holds all of it and says nothing); else anything.
 const WhyRow *mainCause(const WhyLate &why)
 {
+    const int64_t extra = why.stragglerComputeNs - why.medianComputeNs;
+    if (!why.groups.empty() && why.groups.front().extraNs() > 0 && why.groups.front().extraNs() * 5 >= extra)
+        return &why.groups.front();
+    const WhyRow *whole = nullptr;
+    for (const WhyRow &row : why.modules) {
+        if (row.name.empty() || row.extraNs() <= 0)
+            continue;
+        if (row.extraNs() * 20 < extra * 19)
+            return &row;
+        whole = whole ? whole : &row;
+    }
+    if (whole)
+        return whole;
     if (!why.groups.empty() && why.groups.front().extraNs() > 0)
         return &why.groups.front();
-    for (const WhyRow &row : why.modules)
-        if (!row.name.empty() && row.extraNs() > 0)
-            return &row;
     return why.modules.empty() || why.modules.front().extraNs() <= 0 ? nullptr : &why.modules.front();
 }
 
@@ -87,7 +98,7 @@ void findStraggler(InsightContext &c, const RankReport &report)
     const WhyRow *cause = mainCause(why);
     i.title = straggler + " is the straggler";
     if (cause) {
-        i.title += ": its " + rowName(*cause) + " take" +
+        i.title += ": its " + rowName(*cause) + (cause->group ? " take" : " takes") +
                    (cause->ratio() > 0 ? " " + times(cause->ratio()) : " more than") + " " + median + "'s";
         i.modules.push_back(cause->name);
     }
