@@ -7,6 +7,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
 #include "opscope/insights.h"
+#include "opscope/labels.h"
 #include "opscope/profile_check.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
@@ -307,6 +308,54 @@ private slots:
         QVERIFY2(straggler->title.starts_with("rank 1 is the straggler: its `module.transformer` takes 1.7"),
                  straggler->title.c_str());
         QCOMPARE(straggler->modules, (std::vector<std::string>{"module.transformer"}));
+    }
+
+    void replayedRanksCountersReachTheJobsProfile()
+    {
+        // The job's profile is made from the ranks' torch.profiler traces; ncu replays rank 0's nsys capture
+        // of the same step, so its counters are in rank 0's own profile. Each counter here is the kernel's
+        // place among the launches of its name in the nsys capture: copied onto the job's rank 0, every
+        // kernel must get its own place, by name and launch order across the two processes.
+        const std::string data = test::sourceFile("tests/data/h200_ddp_gpt2_gpu/");
+        Profile job =
+            importCapture({data + "correlation_trace.rank0.json.gz", data + "correlation_trace.rank1.json.gz"});
+        QTemporaryDir dir;
+        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_gpt2_gpu");
+        QCOMPARE(paths.size(), size_t(2));
+        Profile own = importCapture({paths[0]});
+        const Index place = own.metricId("test__launch_of_name", "");
+        std::map<std::string, double> seen;
+        size_t replayed = 0;
+        for (Index i = 0; i < own.kernels.size(); ++i) {
+            const Kernel &k = own.kernels[i];
+            if ((k.flags & (kKernelOutsideCapture | kKernelReferenceStep)) || isNcclKernelName(own.text(k.name)))
+                continue; // ncu leaves NCCL kernels out of a rank's replay
+            own.kernel_counters.push_back(
+                {.owner = i, .metric = place, .value = seen[kernelBaseName(own.text(k.name))]++});
+            ++replayed;
+        }
+        own.finalize();
+        QCOMPARE(replayed, size_t(453));
+
+        const RankCounterCopy copy = copyRankCounters(job, 0, own);
+        QCOMPARE(copy.kernels, replayed);
+        QCOMPARE(copy.namesLeftOut, size_t(0));
+        std::map<std::string, double> expected;
+        const Index jobPlace = job.findMetric("test__launch_of_name");
+        size_t checked = 0;
+        for (Index i = 0; i < job.kernels.size(); ++i) {
+            const Kernel &k = job.kernels[i];
+            const bool rank0 = job.devices[size_t(k.device)].rank == 0;
+            if (!rank0 || isNcclKernelName(job.text(k.name))) {
+                QCOMPARE(job.kernelCounter(i, "test__launch_of_name", -1.0), -1.0); // rank 1's, the collectives
+                continue;
+            }
+            QCOMPARE(job.kernelCounter(i, "test__launch_of_name", -1.0), expected[kernelBaseName(job.text(k.name))]++);
+            ++checked;
+        }
+        QCOMPARE(checked, replayed);
+        QVERIFY(jobPlace != kNoIndex);
+        QCOMPARE(findBrokenReference(job), std::string());
     }
 
     void fsdpCollectivesCarryTheirUnits()

@@ -104,6 +104,18 @@ std::vector<int> ranksOf(const Profile &p);
 // (diffProfiles; `opscope diff FILE --ranks A,B`, the Ranks tab's Compare). Throws for a rank `p` lacks.
 Profile profileOfRank(const Profile &p, int rank);
 
+// Copies the ncu counters of one rank's own profile (its nsys capture, replayed) onto that rank's kernels
+// in a job's profile made from the ranks' torch.profiler traces of the same captured step: the n-th
+// launch of a kernel name in one is the n-th of that name in the other, for each name launched as often
+// in both (a name launched a different number of times is left out, with its kernels). Kernels that
+// have counters already keep them.
+struct RankCounterCopy {
+    size_t kernels = 0;        // job kernels given counters
+    size_t namesLeftOut = 0;   // kernel names whose launch counts differ (or that the rank's own lacks)
+    size_t kernelsLeftOut = 0; // the job's kernels of those names
+};
+RankCounterCopy copyRankCounters(Profile &job, int rank, const Profile &own);
+
 // One collective matched across the ranks that ran it.
 struct MatchedCollective {
     std::string group;

@@ -299,6 +299,7 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
     std::vector<std::string> traces, nsysCaptures;
     std::set<int> ranks;
     std::map<int, int64_t> stepsCaptured;
+    std::vector<std::pair<int, std::string>> ownProfiles; // a GPU rank's own profile (its part's nsys capture)
     for (const Part &part : read) {
         const std::string manifest = part.path + "/manifest.json";
         const nlohmann::json &rank = part.manifest["rank"];
@@ -327,7 +328,7 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
             // part; its correlation trace (torch.profiler: collectives, operators) joins the job's.
             try {
                 RunFolder p = RunFolder::open(part.path);
-                importRunFolder(p, progress);
+                ownProfiles.emplace_back(part.rank, importRunFolder(p, progress));
             } catch (const FileError &e) {
                 warnings.push_back(std::string(e.what()) + " (rank " + std::to_string(part.rank) + "'s own profile)");
             }
@@ -374,6 +375,25 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
             d.rank = rank;
         profile.setMetadata("ranks", std::to_string(rank));
         profile.setMetadata("rank_files", traces.front());
+    }
+    // A replayed rank's counters are in its own profile: onto its kernels here too, so the job's profile
+    // has the counters of every rank ncu replayed.
+    for (const auto &[rank, path] : ownProfiles) {
+        if (!ranks.contains(rank))
+            continue;
+        try {
+            const RankCounterCopy copy = copyRankCounters(profile, rank, loadProfile(path));
+            if (copy.kernels > 0)
+                m["counts"]["rank_counters_copied." + std::to_string(rank)] = copy.kernels;
+            if (copy.kernels > 0 && copy.namesLeftOut > 0)
+                warnings.push_back("rank " + std::to_string(rank) +
+                                   "'s ncu counters: " + std::to_string(copy.kernelsLeftOut) + " kernels of " +
+                                   std::to_string(copy.namesLeftOut) +
+                                   " names left without them (launched a different number of times in its "
+                                   "torch.profiler trace and its nsys capture)");
+        } catch (const FileError &e) {
+            warnings.push_back(std::string(e.what()) + " (rank " + std::to_string(rank) + "'s counters)");
+        }
     }
     profile.warnings.insert(profile.warnings.begin(), warnings.begin(), warnings.end());
     const nlohmann::json &workload = m["workload"];
