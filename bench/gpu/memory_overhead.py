@@ -27,7 +27,7 @@ import time
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from plain_step import load  # noqa: E402
+from plain_step import split_args, warmed_step  # noqa: E402
 
 HISTORY_MAX_ENTRIES = 100000  # as opscope_launcher/memory.py
 
@@ -63,19 +63,14 @@ def run_setting(name, step, n):
 
 
 def main():
-    argv = sys.argv[1:]
-    script_args = argv[argv.index("--") + 1:] if "--" in argv else []
-    own = argv[: argv.index("--")] if "--" in argv else argv
+    own, script_args = split_args(sys.argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("script")
     parser.add_argument("--steps", type=int, default=10)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--warmup", type=int, default=5)
     args = parser.parse_args(own)
-    step, _ = load(args.script).build_step(script_args)
-    for _ in range(args.warmup):
-        step()
-    torch.cuda.synchronize()
+    step = warmed_step(args.script, script_args, args.warmup)
     settings = ["plain", "history", "profiler", "profiler+memory"]
     gpu = {s: [] for s in settings}
     host = {s: [] for s in settings}

@@ -17,21 +17,16 @@ import sys
 import torch
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from plain_step import load  # noqa: E402
+from plain_step import split_args, warmed_step  # noqa: E402
 
 
 def main():
-    argv = sys.argv[1:]
-    script_args = argv[argv.index("--") + 1:] if "--" in argv else []
-    own = argv[: argv.index("--")] if "--" in argv else argv
+    own, script_args = split_args(sys.argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("script")
     parser.add_argument("--warmup", type=int, default=3)
     args = parser.parse_args(own)
-    step, _ = load(args.script).build_step(script_args)
-    for _ in range(args.warmup):
-        step()
-    torch.cuda.synchronize()
+    step = warmed_step(args.script, script_args, args.warmup)
     torch.cuda.reset_peak_memory_stats()
     before = torch.cuda.memory_allocated()
     step()

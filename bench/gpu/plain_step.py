@@ -30,6 +30,23 @@ def load(script):
     return module
 
 
+def split_args(argv):
+    """(this script's arguments, the workload's): the workload's follow "--"."""
+    if "--" not in argv:
+        return argv, []
+    i = argv.index("--")
+    return argv[:i], argv[i + 1:]
+
+
+def warmed_step(script, script_args, warmup):
+    """The workload's step function after `warmup` steps, the GPU idle."""
+    step, _ = load(script).build_step(script_args)
+    for _ in range(warmup):
+        step()
+    torch.cuda.synchronize()
+    return step
+
+
 def step_kernels(step):
     """(start µs, end µs, name) of every kernel, memcpy and memset of one step."""
     from torch.profiler import ProfilerActivity, profile
@@ -55,11 +72,7 @@ def union_ns(kernels):
 
 
 def main():
-    argv = sys.argv[1:]
-    script_args = []
-    if "--" in argv:
-        i = argv.index("--")
-        argv, script_args = argv[:i], argv[i + 1:]
+    argv, script_args = split_args(sys.argv[1:])
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("script")
     p.add_argument("--time", type=int, default=20, metavar="N", help="steps timed (default 20)")
@@ -68,10 +81,7 @@ def main():
     p.add_argument("--json", help="write the figures here (with --busy: every kernel's name and time too)")
     args = p.parse_args(argv)
 
-    step, _ = load(args.script).build_step(script_args)
-    for _ in range(args.warmup):
-        step()
-    torch.cuda.synchronize()
+    step = warmed_step(args.script, script_args, args.warmup)
     events = [torch.cuda.Event(enable_timing=True) for _ in range(args.time + 1)]
     events[0].record()
     for i in range(args.time):
