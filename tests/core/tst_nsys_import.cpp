@@ -134,6 +134,7 @@ private slots:
     void badInput();
     void nsysRep();
     void nsysRepThroughExport();
+    void nsysRepExportWithoutIncludeJson();
     void nsysRepExportFails();
     void statsCsv();
     void statsCsvQuotedNames();
@@ -698,6 +699,40 @@ void TestNsysImport::nsysRepThroughExport()
     QVERIFY(exported.size() > 7 && exported.substr(exported.size() - 7) == ".sqlite");
     QVERIFY2(!QFileInfo::exists(QString::fromStdString(exported)), "the temporary export was not removed");
     QVERIFY(!QFileInfo::exists(QFileInfo(QString::fromStdString(exported)).path()));
+}
+
+void TestNsysImport::nsysRepExportWithoutIncludeJson()
+{
+    // The export asks for NVTX payloads (--include-json true: NCCL's ranks, nsys_ranks.cpp); an nsys that
+    // does not know the option fails on it, and the report is exported again without it.
+    QTemporaryDir dir;
+    const std::string calls = test::tempPath(dir, "calls.txt");
+    const std::string script = test::tempPath(dir, "nsys");
+    QVERIFY(writeFile(script,
+                      "#!/bin/sh\n"
+                      "echo \"$*\" >> '" +
+                          calls +
+                          "'\n"
+                          "case \"$*\" in *--include-json*) echo 'unrecognised option --include-json' >&2; exit 1;; "
+                          "esac\n"
+                          "out=\"\"\n"
+                          "while [ $# -gt 1 ]; do\n"
+                          "  if [ \"$1\" = \"-o\" ]; then out=\"$2\"; fi\n"
+                          "  shift\n"
+                          "done\n"
+                          "cp '" +
+                          test::fixture(kBf16) + "' \"$out\"\n",
+                      true));
+    const test::ScopedEnv env("OPSCOPE_NSYS", QByteArray::fromStdString(script));
+    const std::string rep = test::fixture("h100/gpt4_bf16_infer/nsys.nsys-rep");
+    const Profile p = importFile(rep);
+    QCOMPARE(p.kernels.size(), size_t(192));
+    std::ifstream in(calls);
+    std::string first, second;
+    std::getline(in, first);
+    std::getline(in, second);
+    QVERIFY2(first.find("export --type sqlite --include-json true") == 0, first.c_str());
+    QVERIFY2(second.find("export --type sqlite --force-overwrite true -o ") == 0, second.c_str());
 }
 
 void TestNsysImport::nsysRepExportFails()

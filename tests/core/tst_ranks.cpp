@@ -269,6 +269,107 @@ private slots:
         return paths;
     }
 
+    // tests/data/h200_ddp_session: one nsys session over a whole torchrun job (both processes, both GPUs),
+    // exported with --include-json true, unpacked into `dir`; `edit` is SQL run on the copy first.
+    static std::string unpackJobReport(const QTemporaryDir &dir, const char *edit = nullptr)
+    {
+        const std::string path = dir.path().toStdString() + "/nsys_job.sqlite";
+        if (!test::gunzipFile(test::sourceFile("tests/data/h200_ddp_session/nsys_job.sqlite.gz"), path))
+            return {};
+        if (edit) {
+            sqlite3 *db = nullptr;
+            const bool ok = sqlite3_open(path.c_str(), &db) == SQLITE_OK &&
+                            sqlite3_exec(db, edit, nullptr, nullptr, nullptr) == SQLITE_OK;
+            sqlite3_close(db);
+            if (!ok)
+                return {};
+        }
+        return path;
+    }
+
+    void oneReportOfAWholeJobHasRanks()
+    {
+        // `nsys profile torchrun --nproc-per-node 2` over the DDP step of GPT-2 (rank 1 given twice the batch),
+        // each worker under the launcher: one report, two processes. Each becomes its rank from NCCL's own
+        // payload (ncclCommInitRankConfig: "Rank" 0 and 1 of 2), and the job reads as the per-rank reports
+        // of the same step do: rank 1 last at all 5 all-reduces of the plain step, rank 0 waiting 48 ms,
+        // each bucket with its modules and its size from NCCL's payload (python's sqlite3 on the export).
+        QTemporaryDir dir;
+        const std::string path = unpackJobReport(dir);
+        QVERIFY(!path.empty());
+        const Profile p = importCapture({path});
+        QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
+        QCOMPARE(*p.metadataValue("rank_source"), std::string("nccl"));
+        QCOMPARE(*p.metadataValue("world_size"), std::string("2"));
+        QVERIFY2(p.warnings.empty(), p.warnings.empty() ? "" : p.warnings.front().c_str());
+        for (const Thread &t : p.threads)
+            QVERIFY(t.rank == -1 || t.rank == 0 || t.rank == 1);
+        for (const Kernel &k : p.kernels) // each process drove its own GPU: GPU N is rank N here
+            QCOMPARE(rankOfDevice(p, k.device), k.device);
+
+        QVERIFY(preferredRankStep(p) == RankStep::Plain);
+        const RankReport r = analyzeRanks(p, RankStep::Plain);
+        QCOMPARE(r.matched.size(), size_t(5));
+        QCOMPARE(r.unmatched, size_t(0));
+        QCOMPARE(r.straggler, 1);
+        QCOMPARE(r.ranks[1].arrivedLast, size_t(5));
+        QVERIFY2(r.ranks[0].waitNs > 40'000'000 && r.ranks[0].waitNs < 56'000'000,
+                 std::to_string(r.ranks[0].waitNs).c_str());
+        const std::vector<uint64_t> bytes = {9446400, 28351488, 28351488, 28351488, 175017984};
+        for (size_t i = 0; i < bytes.size(); ++i) {
+            const MatchedCollective &m = r.matched[i];
+            QVERIFY(m.kind == CollectiveKind::AllReduce);
+            QCOMPARE(m.bytes, bytes[i]);
+            QCOMPARE(m.groupSize, 2);
+            QVERIFY(m.busBandwidth > 0);
+            QCOMPARE(r.collectives[m.members[0]].bucket, int(i));
+        }
+        QCOMPARE(r.collectives[r.matched[0].members[0]].modules,
+                 (std::vector<std::string>{"module.transformer.ln_f", "module.transformer.h.3.mlp.c_proj"}));
+        QVERIFY(r.why.lateFromCompute());
+        for (const char *block :
+             {"module.transformer.h.0", "module.transformer.h.1", "module.transformer.h.2", "module.transformer.h.3"}) {
+            const WhyRow *row = whyRow(r.why, block);
+            QVERIFY2(row && row->ratio() > 1.5 && row->ratio() < 2.3, block);
+        }
+
+        const opscope::test::CliRun json = opscope::test::runOpscope({"ranks", "--json", path});
+        QCOMPARE(json.exitCode, 0);
+        QCOMPARE(nlohmann::json::parse(json.out)["straggler"].get<int>(), 1);
+    }
+
+    void oneReportWithoutNcclPayloadsTakesRanksFromGpus()
+    {
+        // nsys export's default leaves NCCL's payloads out (jsonText NULL, as here): the processes are ordered
+        // by their GPU, as torchrun assigns them, and a warning says so and how to export the payloads.
+        QTemporaryDir dir;
+        const std::string path = unpackJobReport(dir, "UPDATE NVTX_EVENTS SET jsonText = NULL");
+        QVERIFY(!path.empty());
+        const Profile p = importCapture({path});
+        QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
+        QCOMPARE(*p.metadataValue("rank_source"), std::string("gpu"));
+        QCOMPARE(p.warnings.size(), size_t(1));
+        QVERIFY2(p.warnings[0].find("ranks are taken from the GPU each drove") != std::string::npos &&
+                     p.warnings[0].find("--include-json true") != std::string::npos,
+                 p.warnings[0].c_str());
+        const RankReport r = analyzeRanks(p, RankStep::Plain);
+        QCOMPARE(r.matched.size(), size_t(5));
+        QCOMPARE(r.straggler, 1);
+        QCOMPARE(r.matched[0].bytes, uint64_t(0)); // no payload, no size
+
+        // Two processes on one GPU cannot be told apart by their GPU: no ranks, and a warning saying why.
+        QTemporaryDir dir2;
+        const std::string shared =
+            unpackJobReport(dir2, "UPDATE NVTX_EVENTS SET jsonText = NULL; UPDATE CUPTI_ACTIVITY_KIND_KERNEL "
+                                  "SET deviceId = 0");
+        QVERIFY(!shared.empty());
+        const Profile s = importCapture({shared});
+        QVERIFY(ranksOf(s).empty());
+        QVERIFY(std::any_of(s.warnings.begin(), s.warnings.end(), [](const std::string &w) {
+            return w.find("two of them on GPU 0: they are not told apart as ranks") != std::string::npos;
+        }));
+    }
+
     void gpuBoundStragglerIsNamedWithItsBlocks()
     {
         // The DDP step made GPU-bound (tests/data/h200_ddp_gpt2_gpu: rank 1 trains 64 sequences, rank 0 32),

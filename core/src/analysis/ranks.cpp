@@ -474,7 +474,8 @@ std::vector<Collective> collectivesOf(const Profile &p, RankStep step)
 {
     const Index mName = p.findMetric("comm.collective"), mIn = p.findMetric("comm.in_nelems"),
                 mOut = p.findMetric("comm.out_nelems"), mDtype = p.findMetric("comm.dtype"),
-                mSize = p.findMetric("comm.group_size"), mGroup = p.findMetric("comm.process_group");
+                mSize = p.findMetric("comm.group_size"), mGroup = p.findMetric("comm.process_group"),
+                mBytes = p.findMetric("comm.bytes");
     const auto fill = [&](Collective &c, std::string_view name, std::span<const MetricValue> values) {
         const MetricValue *collective = counter(values, mName);
         c.kind = collectiveKindOf(name);
@@ -489,6 +490,8 @@ std::vector<Collective> collectivesOf(const Profile &p, RankStep step)
         const MetricValue *in = counter(values, mIn), *out = counter(values, mOut);
         const double nelems = std::max(in ? in->value : 0.0, out ? out->value : 0.0);
         c.bytes = uint64_t(nelems) * uint64_t(dtypeBytes(c.dtype));
+        if (const MetricValue *v = counter(values, mBytes)) // NCCL's payload, in bytes already (nsys_ranks.cpp)
+            c.bytes = uint64_t(v->value);
     };
     std::vector<Collective> out;
     const DeviceRanks rankOfKernelDevice(p);

@@ -46,12 +46,28 @@ Profile importNsysRep(const std::string &path, const Progress &progress)
     // No text of the report's name in the output's name.
     const std::string sqlitePath = temp.path() + "/export.sqlite";
 
+    // --include-json keeps NVTX payloads (NCCL's ranks and message sizes, nsys_ranks.cpp); an nsys that
+    // does not know the option gets the plain export.
     ProcessSpec spec;
-    spec.argv = {
-        nsys, "export", "--type", "sqlite", "--force-overwrite", "true", "-o", sqlitePath, reportArgument(path)};
+    spec.argv = {nsys,
+                 "export",
+                 "--type",
+                 "sqlite",
+                 "--include-json",
+                 "true",
+                 "--force-overwrite",
+                 "true",
+                 "-o",
+                 sqlitePath,
+                 reportArgument(path)};
     OutputTail tail;
     progress.report(0.0, "Converting the report with nsys export");
-    const ProcessResult result = runReportTool(spec, tail, progress);
+    ProcessResult result = runReportTool(spec, tail, progress);
+    if (!result.ok() || !fileExists(sqlitePath)) {
+        spec.argv.erase(spec.argv.begin() + 4, spec.argv.begin() + 6);
+        tail = OutputTail();
+        result = runReportTool(spec, tail, progress);
+    }
     if (!result.ok() || !fileExists(sqlitePath))
         throw FileError(
             path, "nsys export (" + displayCommand(spec.argv) + ") failed: " + describeToolFailure(result) +

@@ -520,6 +520,7 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     linkGraphNodeLaunches(db, tables, p, merger.kernelGraphNodes(),
                           [&merger](int64_t globalTid) { return merger.findThread(globalTid); });
     readGpuMemoryUsage(db, tables, p);
+    assignProcessRanks(db, tables, p, [&merger](int64_t globalTid) { return merger.findThread(globalTid); });
     if (merger.empty())
         p.warnings.push_back("the CUDA and NVTX tables of this export hold no rows: nothing was captured");
     p.finalize();

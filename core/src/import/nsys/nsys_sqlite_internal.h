@@ -380,6 +380,13 @@ template <class Rows> void readNvtx(Rows &st, Chunk &chunk, const ReadContext &c
 // memory per device; nothing without the table. After the API calls are read (their threads).
 void readGpuMemoryUsage(sql::Database &db, const TableSet &tables, Profile &p);
 
+// One report of several processes that launched kernels (a single nsys session over a job): each
+// process a rank, from NCCL's NVTX payloads (exported with --include-json true) or else the GPU it drove
+// (with a warning); NCCL kernels get comm.* counters from the NCCL call around their launch
+// (nsys_ranks.cpp). Nothing for one process. After the merge (threads, API calls), before finalize.
+void assignProcessRanks(sql::Database &db, const TableSet &tables, Profile &p,
+                        const std::function<Index(int64_t globalTid)> &findThread);
+
 void linkGraphNodeLaunches(sql::Database &db, const TableSet &tables, Profile &p,
                            const std::vector<std::pair<Index, int64_t>> &kernelNodes,
                            const std::function<Index(int64_t globalTid)> &findThread);
