@@ -719,6 +719,15 @@ private slots:
             kernels0 += rankOfDevice(p, k.device) == 0;
         QCOMPARE(kernels0, size_t(1154));
 
+        // Rank 1 of another run of the same job (the same world size, 6.8 hours later): left out, named.
+        const std::string earlier = test::sourceFile("tests/data/h200_ddp_gpt2/correlation_trace.rank0.json.gz");
+        const std::string later = test::sourceFile("tests/data/h200_ddp_gpt2_gpu/correlation_trace.rank1.json.gz");
+        const Profile runs = importCapture({earlier, later});
+        QCOMPARE(ranksOf(runs), (std::vector<int>{0}));
+        QCOMPARE(countWarning(runs, "h200_ddp_gpt2_gpu/correlation_trace.rank1.json.gz: left out: recorded 406."),
+                 size_t(1));
+        QCOMPARE(countWarning(runs, "min after rank 0's trace ended (another run)"), size_t(1));
+
         // A file that is no trace at all, among ranks: named, the others kept.
         const std::string junk = dir.filePath("rank-5.json").toStdString();
         writeText(junk, "{\"traceEvents\": [ {\"ph\": \"X\", \"name\": ");

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <regex>
@@ -181,6 +182,62 @@ bool endOffset(const std::vector<Collective> &ref, const std::vector<Collective>
     return true;
 }
 
+// The first and last event time of a rank's trace (kernels, operators, API calls); false when it has none.
+bool eventSpan(const Profile &p, int64_t &first, int64_t &last)
+{
+    first = INT64_MAX, last = INT64_MIN;
+    const auto add = [&](const auto &events) {
+        for (const auto &e : events)
+            first = std::min(first, e.start_ns), last = std::max(last, e.end_ns);
+    };
+    add(p.kernels);
+    add(p.operators);
+    add(p.api_calls);
+    return first <= last;
+}
+
+// A trace recorded a minute or more away from the other ranks' is of another run, whatever its world size:
+// clocks of one job's hosts differ by milliseconds, and a job's ranks run at the same time. (Kineto's
+// trace_id cannot tell: each process draws its own.) The reference is the rank whose span's middle is the
+// median; the ranks whose spans lie that far from it are left out, each named.
+template <class Ranked> void leaveOutOtherRuns(std::vector<Ranked> &kept, std::vector<std::string> &warnings)
+{
+    constexpr int64_t kAnotherRunNs = 60'000'000'000;
+    struct Span {
+        int64_t first = 0, last = 0;
+        bool known = false;
+    };
+    std::vector<Span> spans(kept.size());
+    std::vector<std::pair<int64_t, size_t>> middles;
+    for (size_t i = 0; i < kept.size(); ++i) {
+        spans[i].known = eventSpan(*kept[i].p, spans[i].first, spans[i].last);
+        if (spans[i].known)
+            middles.emplace_back(spans[i].first / 2 + spans[i].last / 2, i);
+    }
+    if (middles.size() < 2)
+        return;
+    std::nth_element(middles.begin(), middles.begin() + (middles.size() - 1) / 2, middles.end());
+    const size_t ref = middles[(middles.size() - 1) / 2].second;
+    std::vector<Ranked> same;
+    for (size_t i = 0; i < kept.size(); ++i) {
+        const int64_t gap = !spans[i].known                    ? 0
+                            : spans[i].first > spans[ref].last ? spans[i].first - spans[ref].last
+                            : spans[ref].first > spans[i].last ? spans[ref].first - spans[i].last
+                                                               : 0;
+        if (gap < kAnotherRunNs) {
+            same.push_back(kept[i]);
+            continue;
+        }
+        char minutes[32];
+        std::snprintf(minutes, sizeof minutes, "%.1f", double(gap) / 60e9);
+        const bool after = spans[i].first > spans[ref].last;
+        warnings.push_back(kept[i].p->source_path + ": left out: recorded " + minutes + " min " +
+                           (after ? "after" : "before") + " rank " + std::to_string(kept[ref].rank) + "'s trace " +
+                           (after ? "ended" : "began") + " (another run)");
+    }
+    kept = std::move(same);
+}
+
 } // namespace
 
 int rankFromName(const std::string &path, const std::string &pattern)
@@ -256,6 +313,7 @@ Profile mergeRanks(std::vector<Profile> parts, const std::string &rankRegex)
     if (kept.empty())
         throw std::runtime_error(warnings.empty() ? "no rank trace" : warnings.front());
     std::sort(kept.begin(), kept.end(), [](const Ranked &a, const Ranked &b) { return a.rank < b.rank; });
+    leaveOutOtherRuns(kept, warnings);
 
     // Clocks: offsets from matched collectives' end times (docs/ranks.md).
     std::vector<std::vector<Collective>> collectives;
