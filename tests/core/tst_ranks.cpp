@@ -8,6 +8,7 @@
 #include "opscope/diff.h"
 #include "opscope/insights.h"
 #include "opscope/labels.h"
+#include "opscope/pipeline/ranks.h"
 #include "opscope/profile_check.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <regex>
 #include <zlib.h>
 
 using namespace opscope;
@@ -368,6 +370,49 @@ private slots:
         QVERIFY(std::any_of(s.warnings.begin(), s.warnings.end(), [](const std::string &w) {
             return w.find("two of them on GPU 0: they are not told apart as ranks") != std::string::npos;
         }));
+    }
+
+    void customAllReduceKernelsAreCollectives()
+    {
+        // A tensor-parallel MLP summed by PyTorch's symmetric-memory all-reduce on two H200s
+        // (tests/data/h200_tp_symm, rank 1's shard twice as wide): its one_shot_all_reduce_kernel carries no
+        // NCCL name or metadata, and is each block's all-reduce on both ranks, rank 1 arriving last.
+        const std::string data = test::sourceFile("tests/data/h200_tp_symm/");
+        const Profile p =
+            importCapture({data + "correlation_trace.rank0.json.gz", data + "correlation_trace.rank1.json.gz"});
+        const RankReport r = analyzeRanks(p);
+        QCOMPARE(r.matched.size(), size_t(4));
+        QCOMPARE(r.unmatched, size_t(0));
+        for (const MatchedCollective &m : r.matched)
+            QVERIFY(m.kind == CollectiveKind::AllReduce);
+        QCOMPARE(r.straggler, 1);
+        QCOMPARE(r.ranks[1].arrivedLast, size_t(4));
+        QVERIFY(r.ranks[0].waitNs > 1'000'000);
+        // The all-reduce is communication, not the compute the straggler is late with.
+        const WhyRow *blocks = whyRow(r.why, "blocks.*");
+        QVERIFY(blocks && blocks->ratio() > 1.7 && blocks->ratio() < 2.5);
+
+        // The names other libraries give theirs, as their sources write them; kernels that only mention a
+        // collective among their template arguments are none.
+        for (const char *name : {"void vllm::cross_device_reduce_1stage<__nv_bfloat16, 8>(vllm::RankData*, ...)",
+                                 "void vllm::cross_device_reduce_2stage<float, 4>(...)",
+                                 "void tensorrt_llm::kernels::oneShotAllReduceKernel<half, 8>(...)",
+                                 "void (anonymous namespace)::two_shot_all_reduce_kernel<float, 16, 2>(...)",
+                                 "void (anonymous namespace)::multimem_all_reduce_kernel<16>(...)"}) {
+            QVERIFY2(isCollectiveKernelName(name), name);
+            QVERIFY2(collectiveKindOf(name) == CollectiveKind::AllReduce, name);
+        }
+        QVERIFY(collectiveKindOf("void (anonymous namespace)::multimem_all_gather_kernel<16>(...)") ==
+                CollectiveKind::AllGather);
+        QVERIFY(!isCollectiveKernelName("void at::native::vectorized_elementwise_kernel<8, AllReduceFunctor>(...)"));
+        QVERIFY(!isCollectiveKernelName("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_TNT"));
+
+        // The replayed rank's ncu filter leaves them out as it leaves NCCL's out.
+        const std::regex filter(std::string(pipeline::kNonCollectiveKernels).substr(6), std::regex::ECMAScript);
+        QVERIFY(!std::regex_search("one_shot_all_reduce_kernel", filter));
+        QVERIFY(!std::regex_search("cross_device_reduce_1stage", filter));
+        QVERIFY(!std::regex_search("ncclDevKernel_AllReduce_Sum_bf16_RING_LL", filter));
+        QVERIFY(std::regex_search("nvjet_sm90_tst_256x128_64x4_1x2_h_bz_coopA_TNT", filter));
     }
 
     void gpuBoundStragglerIsNamedWithItsBlocks()

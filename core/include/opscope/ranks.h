@@ -3,9 +3,10 @@
 //
 // A profile imported from several per-rank traces carries the rank on its threads and devices
 // (Thread::rank, Device::rank; -1 in a single-process profile). Collectives are the NCCL kernels
-// (ncclDevKernel_*, ncclKernel_*) of a rank, or, for a rank without GPU collectives (gloo on the CPU),
-// its collective cpu ops (gloo:*, nccl:*); Kineto's collective args give them size, dtype and process
-// group. Each collective is matched across ranks by (process group, index in that group on its rank).
+// (ncclDevKernel_*, ncclKernel_*) and custom collective kernels (isCollectiveKernelName) of a rank, or, for a rank
+// without GPU collectives (gloo on the CPU), its collective cpu ops (gloo:*, nccl:*); Kineto's collective args give
+// them size, dtype and process group. Each collective is matched across ranks by (process group, index in that group on
+// its rank).
 #include "opscope/profile.h"
 
 #include <cstdint>
@@ -31,6 +32,11 @@ std::string_view toString(CollectiveKind kind);
 CollectiveKind collectiveKindOf(std::string_view name);
 // True for an NCCL kernel name (ncclDevKernel_* of NCCL >= 2.19, ncclKernel_* before).
 bool isNcclKernelName(std::string_view name);
+// True for a kernel that is a collective by itself: NCCL's, and the custom all-reduce and all-gather
+// kernels that carry no NCCL name or metadata (PyTorch's symmetric memory, vLLM's and SGLang's
+// cross_device_reduce, TensorRT-LLM's and FlashInfer's; the list is in ranks.cpp). collectiveKindOf gives
+// their kind.
+bool isCollectiveKernelName(std::string_view name);
 // nccl-tests' bus bandwidth factor for `n` ranks: 2(n-1)/n all-reduce, (n-1)/n all-gather and
 // reduce-scatter (and all-to-all), 1 broadcast, reduce, send/recv.
 double busBandwidthFactor(CollectiveKind kind, int n);

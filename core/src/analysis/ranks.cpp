@@ -269,7 +269,7 @@ std::map<int, std::vector<ComputeItem>> computeItems(const Profile &p, RankStep 
         ranksWithKernels.insert(rankOf(k.device));
     for (Index i = 0; i < p.kernels.size(); ++i) {
         const Kernel &k = p.kernels[i];
-        if (!inStep(k, step) || isNcclKernelName(p.text(k.name)))
+        if (!inStep(k, step) || isCollectiveKernelName(p.text(k.name)))
             continue;
         // A plain-step kernel is attributed through its twin in the labelled step.
         const Index twin = k.module == kNoIndex ? p.referenceTwin(i) : kNoIndex;
@@ -359,8 +359,53 @@ bool isNcclKernelName(std::string_view name)
     return name.starts_with("ncclDevKernel_") || name.starts_with("ncclKernel_");
 }
 
+namespace {
+
+// Collective kernels outside NCCL, by the letters of their names (lower case, no digits or underscores):
+// they read and write the peers' buffers directly over NVLink and carry no NCCL name or metadata.
+struct CustomCollective {
+    std::string_view letters;
+    CollectiveKind kind;
+};
+constexpr CustomCollective kCustomCollectives[] = {
+    // PyTorch's symmetric memory (torch.ops.symm_mem.*: one_shot_all_reduce_kernel, ...)
+    {"oneshotallreduce", CollectiveKind::AllReduce},
+    {"twoshotallreduce", CollectiveKind::AllReduce},
+    {"multimemallreduce", CollectiveKind::AllReduce},
+    {"multimemoneshotallreduce", CollectiveKind::AllReduce},
+    {"multimemallgather", CollectiveKind::AllGather},
+    // vLLM's and SGLang's custom all-reduce (cross_device_reduce_1stage / _2stage)
+    {"crossdevicereduce", CollectiveKind::AllReduce},
+    // TensorRT-LLM's custom all-reduce (oneShotAllReduceKernel, twoShotAllReduceKernel: matched above) and
+    // its fused all-reduce as FlashInfer ships it (allreduce_fusion_kernel_*)
+    {"allreducefusionkernel", CollectiveKind::AllReduce},
+};
+
+const CustomCollective *customCollective(std::string_view name)
+{
+    // The function's name, not its template and call arguments (which name types such as "allgather").
+    constexpr std::string_view kAnonymous = "(anonymous namespace)::";
+    std::string function(name);
+    for (size_t at; (at = function.find(kAnonymous)) != std::string::npos;)
+        function.erase(at, kAnonymous.size());
+    const std::string letters = lowerLetters(std::string_view(function).substr(0, function.find_first_of("<(")));
+    for (const CustomCollective &c : kCustomCollectives)
+        if (letters.find(c.letters) != std::string::npos)
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
+bool isCollectiveKernelName(std::string_view name)
+{
+    return isNcclKernelName(name) || customCollective(name) != nullptr;
+}
+
 CollectiveKind collectiveKindOf(std::string_view name)
 {
+    if (const CustomCollective *c = customCollective(name))
+        return c->kind;
     if (isNcclKernelName(name)) { // ncclDevKernel_AllReduce_Sum_f32_RING_LL(...): the word after the prefix
         name.remove_prefix(name.find('_') + 1);
         name = name.substr(0, name.find('_'));
@@ -479,7 +524,7 @@ std::vector<Collective> collectivesOf(const Profile &p, RankStep step)
     const auto fill = [&](Collective &c, std::string_view name, std::span<const MetricValue> values) {
         const MetricValue *collective = counter(values, mName);
         c.kind = collectiveKindOf(name);
-        if (collective && (c.kind == CollectiveKind::Other || !isNcclKernelName(name)))
+        if (collective && (c.kind == CollectiveKind::Other || !isCollectiveKernelName(name)))
             c.kind = collectiveKindOf(p.text(collective->text));
         if (const MetricValue *v = counter(values, mDtype))
             c.dtype = std::string(p.text(v->text));
@@ -499,7 +544,7 @@ std::vector<Collective> collectivesOf(const Profile &p, RankStep step)
     for (Index k = 0; k < p.kernels.size(); ++k) {
         const Kernel &kernel = p.kernels[k];
         const std::string_view name = p.text(kernel.name);
-        if (!isNcclKernelName(name) || !inStep(kernel, step))
+        if (!isCollectiveKernelName(name) || !inStep(kernel, step))
             continue;
         Collective c;
         c.rank = rankOfKernelDevice(kernel.device);

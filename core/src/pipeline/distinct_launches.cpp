@@ -1,6 +1,7 @@
 // Distinct-launch replay: the plan (which operators' launches ncu profiles) from the nsys capture, the
 // NVTX filters that ask ncu for them, and the copy of counters to the other launches of each signature.
 #include "opscope/pipeline/distinct_launches.h"
+#include "opscope/ranks.h"
 
 #include "opscope/labels.h"
 
@@ -77,7 +78,7 @@ std::string launchSignature(const Profile &p, Index k)
 DistinctLaunchPlan planDistinctLaunches(const Profile &p, bool collectivesProfiled)
 {
     const auto planned = [&](Index k) {
-        return inCapture(p.kernels[k]) && (collectivesProfiled || !p.kernelDisplayName(k).starts_with("nccl"));
+        return inCapture(p.kernels[k]) && (collectivesProfiled || !isCollectiveKernelName(p.text(p.kernels[k].name)));
     };
     DistinctLaunchPlan plan;
     std::unordered_map<std::string, Index> firstOf; // signature -> its first kernel

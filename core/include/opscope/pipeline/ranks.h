@@ -59,8 +59,10 @@ Argv srunCommand(const std::string &srun, const std::string &srunArgs, const Arg
 // gives torch.distributed.init_process_group this timeout when the script gives none: the replay's
 // --timeout, else 2 hours) and TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC (the watchdog's own limit) to match.
 std::map<std::string, std::string> replayRankEnvironment(const std::optional<std::chrono::milliseconds> &timeout);
-// The kernel filter of a replayed rank: every kernel but NCCL's (a collective replayed on one rank waits
-// for peers that never replay it).
-inline constexpr const char *kNonCollectiveKernels = "regex:^(?!nccl)";
+// The kernel filter of a replayed rank: every kernel but the collectives, NCCL's and the custom ones of
+// isCollectiveKernelName (a collective replayed on one rank waits for peers that never replay it).
+inline constexpr const char *kNonCollectiveKernels =
+    "regex:^(?!nccl)(?!.*(one_shot_all_reduce|two_shot_all_reduce|multimem_|cross_device_reduce|OneShotAllReduce|"
+    "oneShotAllReduce|TwoShotAllReduce|twoShotAllReduce|allreduce_fusion_kernel))";
 
 } // namespace opscope::pipeline
