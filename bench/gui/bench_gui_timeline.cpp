@@ -11,6 +11,8 @@
 //   --verbose        one line per frame (boxes: boxes and runs of folded columns; events visited: loop
 //                    steps over events and pyramid buckets)
 //   --fit-only       100 frames of the whole trace instead of the script (the heaviest frame, to profile)
+//   --model-only     no painting: the large profile's TimelineModel built on one thread and on every core,
+//                    alternately, twice each (the tracks' rows built in parallel against the serial build)
 //   --frames-png DIR writes a few frames as PNG files, to look at
 #include "opscope/importer.h"
 #include "timeline/timeline_model.h"
@@ -274,7 +276,7 @@ int main(int argc, char **argv)
     QApplication app(argc, argv);
     int copies = 0;
     size_t events = 2000000;
-    bool verbose = false, fitOnly = false;
+    bool verbose = false, fitOnly = false, modelOnly = false;
     QString pngDir;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--copies") && i + 1 < argc)
@@ -285,6 +287,8 @@ int main(int argc, char **argv)
             verbose = true;
         else if (!std::strcmp(argv[i], "--fit-only"))
             fitOnly = true;
+        else if (!std::strcmp(argv[i], "--model-only"))
+            modelOnly = true;
         else if (!std::strcmp(argv[i], "--frames-png") && i + 1 < argc)
             pngDir = QString::fromLocal8Bit(argv[++i]);
     }
@@ -302,6 +306,24 @@ int main(int argc, char **argv)
                 base.memory_ops.size(), baseEvents, importS);
     if (copies <= 0)
         copies = int((events + baseEvents - 1) / baseEvents);
+
+    if (modelOnly) {
+        const Profile large = replicate(base, copies);
+        std::printf("TimelineModel of %zu events (no memory tracks), wall and this thread's CPU time:\n",
+                    timelineEvents(large));
+        for (int round = 0; round < 2; ++round)
+            for (const unsigned threads : {1u, 0u}) {
+                const double cpuStart = threadCpuMs();
+                const auto start = std::chrono::steady_clock::now();
+                const TimelineModel model(large, nullptr, threads);
+                const double wall =
+                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+                std::printf("  %-13s %8.0f ms wall, %8.0f ms cpu of the calling thread (%zu rows)\n",
+                            threads == 1 ? "one thread:" : "every core:", wall, threadCpuMs() - cpuStart,
+                            model.rows().size());
+            }
+        return 0;
+    }
 
     // The small run first, so the large profile is not yet in memory.
     const Figures small = run(base, pngDir, "small", verbose, fitOnly);

@@ -384,6 +384,69 @@ private slots:
         }
     }
 
+    // The tracks' rows built on several threads are those built on one, field by field, and every event
+    // is in the same row: real traces with several streams and threads (20 steps of a 12-block GPT,
+    // 105 K events; one nsys session of a 2-GPU DDP job).
+    void timelineRowsBuiltOnThreadsAreTheSerialOnes()
+    {
+        QTemporaryDir dir;
+        const std::string nsys = test::tempPath(dir, "nsys_job.sqlite");
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h200_ddp_session/nsys_job.sqlite.gz"), nsys));
+        for (const std::string &path : {fixture("h100/kineto_gpt12_train20.json.gz"), nsys}) {
+            const Profile p = importFile(path);
+            const TimelineModel serial(p, nullptr, 1);
+            QVERIFY(serial.tracks().size() >= 3);
+            for (const unsigned threads : {2u, 3u}) {
+                const TimelineModel parallel(p, nullptr, threads);
+                QCOMPARE(parallel.tracks().size(), serial.tracks().size());
+                for (size_t t = 0; t < serial.tracks().size(); ++t) {
+                    const TimelineTrack &a = parallel.tracks()[t], &b = serial.tracks()[t];
+                    QCOMPARE(a.title, b.title);
+                    QVERIFY(a.kind == b.kind && a.thread == b.thread && a.device == b.device && a.stream == b.stream);
+                    QVERIFY(a.firstRow == b.firstRow && a.rowCount == b.rowCount && a.summaryRow == b.summaryRow);
+                    QVERIFY(a.rank == b.rank && a.group == b.group && a.memoryCurve == b.memoryCurve);
+                }
+                QCOMPARE(parallel.rows().size(), serial.rows().size());
+                for (size_t r = 0; r < serial.rows().size(); ++r) {
+                    const TimelineRow &a = parallel.rows()[r], &b = serial.rows()[r];
+                    QVERIFY(a.kind == b.kind && a.group == b.group && a.depth == b.depth && a.track == b.track);
+                    QVERIFY(a.events == b.events);
+                    QCOMPARE(a.points.size(), b.points.size());
+                    for (size_t i = 0; i < a.points.size(); ++i)
+                        QVERIFY(a.points[i].start == b.points[i].start && a.points[i].busy == b.points[i].busy);
+                    QCOMPARE(a.groups.size(), b.groups.size());
+                    for (size_t g = 0; g < a.groups.size(); ++g) {
+                        const TimelineGroup &x = a.groups[g], &y = b.groups[g];
+                        QVERIFY(x.firstStart == y.firstStart && x.lastEnd == y.lastEnd &&
+                                x.busyBefore == y.busyBefore && x.longest == y.longest &&
+                                x.longestOffset == y.longestOffset);
+                    }
+                    QCOMPARE(a.cellShift, b.cellShift);
+                    QCOMPARE(a.cellLevels.size(), b.cellLevels.size());
+                    for (size_t k = 0; k < a.cellLevels.size(); ++k) {
+                        QCOMPARE(a.cellLevels[k].size(), b.cellLevels[k].size());
+                        for (size_t j = 0; j < a.cellLevels[k].size(); ++j) {
+                            const TimelineCell &x = a.cellLevels[k][j], &y = b.cellLevels[k][j];
+                            QVERIFY(x.firstStart == y.firstStart && x.lastEnd == y.lastEnd &&
+                                    x.firstEvent == y.firstEvent && x.busy == y.busy && x.longest == y.longest &&
+                                    x.longestEvent == y.longestEvent);
+                        }
+                    }
+                }
+                const std::pair<EventKind, size_t> kinds[] = {
+                    {EventKind::Kernel, p.kernels.size()},     {EventKind::MemoryOp, p.memory_ops.size()},
+                    {EventKind::Operator, p.operators.size()}, {EventKind::Range, p.ranges.size()},
+                    {EventKind::ApiCall, p.api_calls.size()},  {EventKind::Module, p.modules.size()}};
+                for (const auto &[kind, count] : kinds)
+                    for (Index i = 0; i < count; ++i)
+                        QCOMPARE(parallel.rowOf({kind, i}), serial.rowOf({kind, i}));
+                QCOMPARE(parallel.eventCount(), serial.eventCount());
+                QCOMPARE(parallel.traceStart(), serial.traceStart());
+                QCOMPARE(parallel.traceEnd(), serial.traceEnd());
+            }
+        }
+    }
+
     void realKinetoTrace()
     {
         // gpt4_bf16_infer/kineto.json: 138 kernels and 1020 cpu_op (fixtures README).

@@ -11,11 +11,15 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <cmath>
+#include <exception>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <numeric>
+#include <thread>
 #include <tuple>
 
 namespace opscope::ui {
@@ -90,7 +94,8 @@ std::pair<size_t, size_t> TimelineRow::window(int64_t t0, int64_t t1) const
     return {first, std::max(first, last)};
 }
 
-TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory) : profile_(profile)
+TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory, unsigned threads)
+    : profile_(profile), threads_(threads > 0 ? threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u))
 {
     rowOf_[size_t(EventKind::Kernel)].assign(profile.kernels.size(), UINT32_MAX);
     rowOf_[size_t(EventKind::MemoryOp)].assign(profile.memory_ops.size(), UINT32_MAX);
@@ -190,6 +195,8 @@ void TimelineModel::buildCpuTracks()
     const bool multipleProcesses = std::any_of(p.threads.begin(), p.threads.end(),
                                                [&](const Thread &t) { return t.pid != p.threads.front().pid; });
 
+    const int firstTrack = int(tracks_.size());
+    std::vector<RowJob> jobs; // kGroups per track
     for (const size_t slot : order) {
         bool any = false;
         for (size_t g = 0; g < kGroups; ++g)
@@ -198,7 +205,6 @@ void TimelineModel::buildCpuTracks()
             continue;
         TimelineTrack track;
         track.kind = TrackKind::CpuThread;
-        track.firstRow = int(rows_.size());
         if (slot == 0) {
             track.title = QStringLiteral("No thread");
         } else {
@@ -221,12 +227,18 @@ void TimelineModel::buildCpuTracks()
                                    : group == RowGroup::CudaApi ? EventKind::ApiCall
                                    : group == RowGroup::Phases  ? EventKind::Module
                                                                 : EventKind::Range;
-            if (group == RowGroup::Operators)
-                tracks_[trackIndex].summaryRow = int(rows_.size());
-            addNestedRows(trackIndex, kind, group, buckets[slot * kGroups + g]);
-            std::vector<Index>().swap(buckets[slot * kGroups + g]);
+            jobs.push_back({trackIndex, kind, group, std::move(buckets[slot * kGroups + g]), {}});
         }
-        TimelineTrack &added = tracks_[trackIndex];
+    }
+    buildRows(jobs);
+    for (size_t t = size_t(firstTrack); t < tracks_.size(); ++t) {
+        TimelineTrack &added = tracks_[t];
+        added.firstRow = int(rows_.size());
+        for (size_t g = 0; g < kGroups; ++g) {
+            if (kCpuGroupOrder[g] == RowGroup::Operators)
+                added.summaryRow = int(rows_.size());
+            appendRows(jobs[(t - size_t(firstTrack)) * kGroups + g]);
+        }
         added.rowCount = int(rows_.size()) - added.firstRow;
         if (added.summaryRow >= added.firstRow + added.rowCount)
             added.summaryRow = added.firstRow;
@@ -261,6 +273,8 @@ void TimelineModel::buildGpuTracks()
     for (Index i = 0; i < p.memory_ops.size(); ++i)
         memory[keyIndex(p.memory_ops[i].device, p.memory_ops[i].stream)].push_back(i);
 
+    const int firstTrack = int(tracks_.size());
+    std::vector<RowJob> jobs; // three per track: annotations, kernels, memory operations
     for (size_t k = 0; k < keys.size(); ++k) {
         TimelineTrack track;
         track.kind = TrackKind::GpuStream;
@@ -272,27 +286,83 @@ void TimelineModel::buildGpuTracks()
                 const std::string_view name = p.text(d.name);
                 track.title += QStringLiteral("  (%1)").arg(toQString(name));
             }
-        track.firstRow = int(rows_.size());
         const int trackIndex = int(tracks_.size());
         tracks_.push_back(track);
         // Annotations above the kernels they enclose, as on a CPU track.
-        addNestedRows(trackIndex, EventKind::Range, RowGroup::GpuAnnotations, annotations[k]);
-        tracks_[trackIndex].summaryRow = int(rows_.size());
-        addNestedRows(trackIndex, EventKind::Kernel, RowGroup::Kernels, kernels[k]);
-        if (kernels[k].empty())
-            tracks_[trackIndex].summaryRow = tracks_[trackIndex].firstRow;
-        addNestedRows(trackIndex, EventKind::MemoryOp, RowGroup::Memory, memory[k]);
-        tracks_[trackIndex].rowCount = int(rows_.size()) - tracks_[trackIndex].firstRow;
+        jobs.push_back({trackIndex, EventKind::Range, RowGroup::GpuAnnotations, std::move(annotations[k]), {}});
+        jobs.push_back({trackIndex, EventKind::Kernel, RowGroup::Kernels, std::move(kernels[k]), {}});
+        jobs.push_back({trackIndex, EventKind::MemoryOp, RowGroup::Memory, std::move(memory[k]), {}});
+    }
+    buildRows(jobs);
+    for (size_t k = 0; k < keys.size(); ++k) {
+        TimelineTrack &track = tracks_[size_t(firstTrack) + k];
+        track.firstRow = int(rows_.size());
+        appendRows(jobs[3 * k]);
+        track.summaryRow = int(rows_.size());
+        if (jobs[3 * k + 1].rows.empty()) // no kernels
+            track.summaryRow = track.firstRow;
+        appendRows(jobs[3 * k + 1]);
+        appendRows(jobs[3 * k + 2]);
+        track.rowCount = int(rows_.size()) - track.firstRow;
     }
 }
 
-void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std::vector<Index> &events)
+void TimelineModel::buildRows(std::vector<RowJob> &jobs) const
 {
+    // Tracks are independent: each thread takes the biggest job left, so the last to start is small.
+    std::vector<size_t> order;
+    for (size_t j = 0; j < jobs.size(); ++j)
+        if (!jobs[j].events.empty())
+            order.push_back(j);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return jobs[a].events.size() > jobs[b].events.size(); });
+    std::atomic<size_t> next{0};
+    std::mutex failing;
+    std::exception_ptr failure;
+    const auto work = [&] {
+        try {
+            for (size_t i; (i = next.fetch_add(1)) < order.size();) {
+                RowJob &job = jobs[order[i]];
+                job.rows = nestedRows(profile_, job.track, job.kind, job.group, job.events);
+                std::vector<Index>().swap(job.events);
+            }
+        } catch (...) { // bad_alloc: rethrown on the caller's thread
+            const std::lock_guard lock(failing);
+            if (!failure)
+                failure = std::current_exception();
+            next = order.size();
+        }
+    };
+    std::vector<std::thread> helpers;
+    for (size_t t = 1; t < std::min<size_t>(threads_, order.size()); ++t)
+        helpers.emplace_back(work);
+    work();
+    for (std::thread &helper : helpers)
+        helper.join();
+    if (failure)
+        std::rethrow_exception(failure);
+}
+
+void TimelineModel::appendRows(RowJob &job)
+{
+    std::vector<uint32_t> &rowOf = rowOf_[size_t(job.kind)];
+    for (TimelineRow &row : job.rows) {
+        const uint32_t r = uint32_t(rows_.size());
+        for (const Index e : row.events)
+            rowOf[e] = r;
+        rows_.push_back(std::move(row));
+    }
+    std::vector<TimelineRow>().swap(job.rows);
+}
+
+std::vector<TimelineRow> TimelineModel::nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
+                                                   const std::vector<Index> &events)
+{
+    std::vector<TimelineRow> rows;
     if (events.empty())
-        return;
+        return rows;
     std::vector<Pending> pending;
     pending.reserve(events.size());
-    const Profile &p = profile_;
     for (const Index i : events) {
         switch (kind) {
         case EventKind::Kernel:
@@ -345,7 +415,6 @@ void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std
         ++rowSizes[depth];
         depthOf[i] = uint32_t(depth);
     }
-    const size_t firstRow = rows_.size();
     for (size_t depth = 0; depth < rowSizes.size(); ++depth) {
         TimelineRow row;
         row.kind = kind;
@@ -355,20 +424,19 @@ void TimelineModel::addNestedRows(int track, EventKind kind, RowGroup group, std
         row.events.reserve(rowSizes[depth]);
         row.points.reserve(rowSizes[depth] + 1);
         row.points.push_back({0, 0}); // the closing point, moved along as events are added
-        rows_.push_back(std::move(row));
+        rows.push_back(std::move(row));
     }
-    std::vector<uint32_t> &rowOf = rowOf_[size_t(kind)];
     for (size_t i = 0; i < pending.size(); ++i) {
         const Pending &e = pending[i];
-        TimelineRow &row = rows_[firstRow + depthOf[i]];
+        TimelineRow &row = rows[depthOf[i]];
         row.events.push_back(e.index);
         const int64_t busy = row.points.back().busy;
         row.points.back() = {e.start, busy};
         row.points.push_back({e.end, busy + (e.end - e.start)});
-        rowOf[e.index] = uint32_t(firstRow + depthOf[i]);
     }
-    for (size_t r = firstRow; r < rows_.size(); ++r)
-        finishRow(rows_[r]);
+    for (TimelineRow &row : rows)
+        finishRow(row);
+    return rows;
 }
 
 void TimelineModel::finishRow(TimelineRow &row)

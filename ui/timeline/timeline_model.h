@@ -138,8 +138,9 @@ struct TimelineTrackGroup {
 class TimelineModel {
 public:
     // With `memory` (analyzeMemory of `profile`), a DeviceMemory track per device with samples, after
-    // the GPU streams.
-    explicit TimelineModel(const Profile &profile, const MemoryReport *memory = nullptr);
+    // the GPU streams. The rows of the tracks are built on `threads` threads (0: one per core), a
+    // track's rows at a time; the model is the same whatever the number.
+    explicit TimelineModel(const Profile &profile, const MemoryReport *memory = nullptr, unsigned threads = 0);
 
     const Profile &profile() const { return profile_; }
 
@@ -187,12 +188,26 @@ private:
     void buildMemoryTracks(const MemoryReport &memory);
     void groupByRank();
     void buildCollectiveMatches();
-    // Appends rows for `events` (all of one kind, one group) sorted by start, depth by nesting.
-    void addNestedRows(int track, EventKind kind, RowGroup group, std::vector<Index> &events);
-    void finishRow(TimelineRow &row);
+    // The rows of one kind of event of one track (one group), built apart from the others.
+    struct RowJob {
+        int track = 0;
+        EventKind kind = EventKind::None;
+        RowGroup group = RowGroup::Operators;
+        std::vector<Index> events; // in: the events (freed once built)
+        std::vector<TimelineRow> rows;
+    };
+    // The rows of every job, on threads_ threads, biggest job first.
+    void buildRows(std::vector<RowJob> &jobs) const;
+    // Appends a built job's rows to rows_ and records where its events went.
+    void appendRows(RowJob &job);
+    // Rows for `events` (all of one kind, one group) sorted by start, depth by nesting.
+    static std::vector<TimelineRow> nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
+                                               const std::vector<Index> &events);
+    static void finishRow(TimelineRow &row);
     static void buildCells(TimelineRow &row);
 
     const Profile &profile_;
+    unsigned threads_ = 1;
     std::vector<TimelineTrack> tracks_;
     std::vector<TimelineTrackGroup> groups_;
     std::vector<TimelineRow> rows_;

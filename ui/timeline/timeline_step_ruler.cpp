@@ -24,6 +24,7 @@ void TimelineStepRuler::layout(const std::vector<TimelineStep> &steps, const Tim
 {
     items_.clear();
     band_ = band;
+    labelsMeasured_ = 0;
     const double left = axis.left, right = axis.left + axis.width;
     for (size_t s = 0; s < steps.size(); ++s) {
         const double x0 = axis.xForTime(steps[s].start_ns), x1 = axis.xForTime(steps[s].end_ns);
@@ -38,9 +39,14 @@ void TimelineStepRuler::layout(const std::vector<TimelineStep> &steps, const Tim
         const int end = i + 1 < items_.size() ? items_[i + 1].bracket.left() : int(right);
         item.text = QRect(item.bracket.left() + kTextPad, band.top(),
                           std::max(0, end - item.bracket.left() - 2 * kTextPad), band.height());
+        const int room = item.text.width();
+        // No room, no label, and no text to measure: at the whole capture, thousands of steps narrower
+        // than the padding would each cost three text shapings (2 ms per thousand), most of a frame.
+        if (room <= 0)
+            continue;
+        ++labelsMeasured_;
         const TimelineStep &step = steps[item.step];
         const QString mark = step.notable ? kWarning : QString();
-        const int room = item.text.width();
         for (const QString &candidate : {mark + step.label, mark + step.shortLabel})
             if (metrics.horizontalAdvance(candidate) <= room) {
                 item.shown = candidate;
@@ -84,9 +90,17 @@ void TimelineStepRuler::paint(QPainter &painter, const std::vector<TimelineStep>
     const QColor base = palette.color(QPalette::Window);
     painter.save();
     painter.setClipRect(band_);
+    QRect last;
+    QColor lastColor;
     for (const Item &item : items_) {
         const TimelineStep &step = steps[item.step];
         const QColor color = colorOf(step, palette);
+        // A step in the very bracket of the one before (both narrower than a pixel), in its colour and
+        // without a label, would paint the same pixels again: at the whole capture, most of them.
+        if (item.shown.isEmpty() && item.bracket == last && color == lastColor)
+            continue;
+        last = item.bracket;
+        lastColor = color;
         // A bracket: the span tinted, its ends and its bottom edge in the step's colour.
         const QRect r = item.bracket.adjusted(0, 2, 0, -2);
         painter.fillRect(r, mixColors(color, base, 0.18));

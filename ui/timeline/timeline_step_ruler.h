@@ -35,6 +35,9 @@ public:
                 const QFontMetrics &metrics);
     const std::vector<Item> &items() const { return items_; }
     const QRect &band() const { return band_; }
+    // Items whose label layout() measured (the rest had no room): at most one per 2 * kTextPad + 1
+    // pixels of the band, however many steps are in sight.
+    int labelsMeasured() const { return labelsMeasured_; }
 
     // The step whose bracket or label is under a viewport point, or -1.
     int stepAt(QPoint pos) const;
@@ -49,6 +52,7 @@ public:
 private:
     std::vector<Item> items_;
     QRect band_;
+    int labelsMeasured_ = 0;
 };
 
 } // namespace opscope::ui
