@@ -459,7 +459,7 @@ void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QSt
     kernels_->setAnalysis(capture_->analysis);
     counters_->setAnalysis(capture_->analysis);
     roofline_->setAnalysis(capture_->analysis);
-    insights_->setAnalysis(capture_->analysis, {}); // found next, off this thread
+    insights_->setAnalysis(capture_->analysis, nullptr); // found next, off this thread
     ranks_->setReport(capture_->ranks);
     tabs_->setTabVisible(tabs_->indexOf(ranks_), capture_->ranks.ranks.size() >= 2);
     memory_->setReport(capture_->analysis, capture_->memory); // says why it is empty without memory events
@@ -481,7 +481,8 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     if (!capture_ || capture_->profile != capture->profile)
         onShown(capture, paths); // not shown yet
     capture_ = std::move(capture);
-    insights_->setAnalysis(capture_->analysis, capture_->insights);
+    // The report stays in the capture (no copy on this thread: it holds the step's timing per kernel).
+    insights_->setAnalysis(capture_->analysis, std::shared_ptr<const InsightReport>(capture_, &capture_->insights));
     const Profile &p = *capture_->profile;
     size_t captured = 0, attributed = 0;
     for (const Kernel &k : p.kernels)

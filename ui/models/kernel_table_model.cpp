@@ -29,7 +29,59 @@ QString dim3Text(const Dim3 &d)
 
 } // namespace
 
-KernelTableModel::KernelTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+std::shared_ptr<const KernelTableRows> kernelTableRows(const ProfileAnalysis &analysis, bool stepOnly)
+{
+    auto table = std::make_shared<KernelTableRows>();
+    table->stepOnly = stepOnly;
+    if (!analysis.profile)
+        return table;
+    const Profile &p = *analysis.profile;
+    const MetricResolver metrics(p);
+    // Memory throughput as ncu's Speed Of Light has it, else DRAM throughput (Operator Profiler sets).
+    Index memory = metrics.id(Quantity::MemoryThroughput);
+    if (memory == kNoIndex)
+        memory = metrics.id(Quantity::DramThroughput);
+    table->memoryMetric = memory == kNoIndex ? QString() : toQString(p.text(p.metrics[memory].name));
+    const Index sm = metrics.id(Quantity::SmThroughput), occupancy = metrics.id(Quantity::AchievedOccupancy);
+    const Index bandwidth = metrics.id(Quantity::DramBandwidth);
+
+    table->rowOfKernel.assign(p.kernels.size(), -1);
+    table->rows.reserve(stepOnly ? analysis.stepKernels.size() : p.kernels.size());
+    for (Index k = 0; k < p.kernels.size(); ++k) {
+        if (stepOnly && (p.kernels[k].flags & kKernelOutsideCapture))
+            continue;
+        KernelTableRow row{k, kNaN, kNaN, kNaN, kNaN, kNaN, kNaN};
+        row.counters = !p.countersOfKernel(k).empty();
+        // One pass over the kernel's counters for all columns.
+        for (const MetricValue &v : p.countersOfKernel(k)) {
+            if (v.flags & (kValueText | kValueNull))
+                continue;
+            if (v.metric == sm)
+                row.sm = v.value;
+            else if (v.metric == memory)
+                row.memory = v.value;
+            else if (v.metric == occupancy)
+                row.occupancy = v.value;
+            else if (v.metric == bandwidth)
+                row.dramBandwidth = v.value;
+        }
+        const KernelRoofline &r = analysis.roofline[k];
+        row.roofline = r.valid;
+        if (r.valid) {
+            row.flops = r.achievedFlops();
+            if (r.memory[int(MemoryLevel::Dram)].achieved > 0)
+                row.intensity = r.intensity(MemoryLevel::Dram);
+        }
+        table->rowOfKernel[k] = int(table->rows.size());
+        table->rows.push_back(row);
+    }
+    return table;
+}
+
+KernelTableModel::KernelTableModel(QObject *parent)
+    : QAbstractTableModel(parent), table_(std::make_shared<const KernelTableRows>())
+{
+}
 
 void KernelTableModel::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
 {
@@ -48,61 +100,23 @@ void KernelTableModel::setStepOnly(bool stepOnly)
 void KernelTableModel::rebuild()
 {
     beginResetModel();
-    rows_.clear();
-    rowOfKernel_.clear();
-    if (analysis_) {
-        const Profile &p = *analysis_->profile;
-        const MetricResolver metrics(p);
-        // Memory throughput as ncu's Speed Of Light has it, else DRAM throughput (Operator Profiler sets).
-        Index memory = metrics.id(Quantity::MemoryThroughput);
-        if (memory == kNoIndex)
-            memory = metrics.id(Quantity::DramThroughput);
-        memoryMetric_ = memory == kNoIndex ? QString() : toQString(p.text(p.metrics[memory].name));
-        const Index sm = metrics.id(Quantity::SmThroughput), occupancy = metrics.id(Quantity::AchievedOccupancy);
-        const Index bandwidth = metrics.id(Quantity::DramBandwidth);
-
-        rowOfKernel_.assign(p.kernels.size(), -1);
-        rows_.reserve(stepOnly_ ? analysis_->stepKernels.size() : p.kernels.size());
-        for (Index k = 0; k < p.kernels.size(); ++k) {
-            if (stepOnly_ && (p.kernels[k].flags & kKernelOutsideCapture))
-                continue;
-            Row row{k, kNaN, kNaN, kNaN, kNaN, kNaN, kNaN};
-            row.counters = !p.countersOfKernel(k).empty();
-            // One pass over the kernel's counters for all columns.
-            for (const MetricValue &v : p.countersOfKernel(k)) {
-                if (v.flags & (kValueText | kValueNull))
-                    continue;
-                if (v.metric == sm)
-                    row.sm = v.value;
-                else if (v.metric == memory)
-                    row.memory = v.value;
-                else if (v.metric == occupancy)
-                    row.occupancy = v.value;
-                else if (v.metric == bandwidth)
-                    row.dramBandwidth = v.value;
-            }
-            const KernelRoofline &r = analysis_->roofline[k];
-            row.roofline = r.valid;
-            if (r.valid) {
-                row.flops = r.achievedFlops();
-                if (r.memory[int(MemoryLevel::Dram)].achieved > 0)
-                    row.intensity = r.intensity(MemoryLevel::Dram);
-            }
-            rowOfKernel_[k] = int(rows_.size());
-            rows_.push_back(row);
-        }
-    }
+    if (!analysis_)
+        table_ = std::make_shared<const KernelTableRows>();
+    else if (analysis_->kernelRows && analysis_->kernelRows->stepOnly == stepOnly_)
+        table_ = analysis_->kernelRows; // built by the loader, off this thread
+    else
+        table_ = kernelTableRows(*analysis_, stepOnly_);
     endResetModel();
 }
 
 int KernelTableModel::rowOfKernel(Index kernel) const
 {
-    return kernel < rowOfKernel_.size() ? rowOfKernel_[kernel] : -1;
+    return kernel < table_->rowOfKernel.size() ? table_->rowOfKernel[kernel] : -1;
 }
 
 int KernelTableModel::rowCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : int(rows_.size());
+    return parent.isValid() ? 0 : int(table_->rows.size());
 }
 
 int KernelTableModel::columnCount(const QModelIndex &parent) const
@@ -205,9 +219,9 @@ QVariant KernelTableModel::value(const Row &row, int column, bool display) const
 
 QVariant KernelTableModel::data(const QModelIndex &index, int role) const
 {
-    if (!index.isValid() || !analysis_ || index.row() >= int(rows_.size()))
+    if (!index.isValid() || !analysis_ || index.row() >= int(table_->rows.size()))
         return {};
-    const Row &row = rows_[size_t(index.row())];
+    const Row &row = table_->rows[size_t(index.row())];
     const int column = index.column();
     const Profile &p = *analysis_->profile;
     switch (role) {
@@ -258,11 +272,11 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         case SmColumn:
             return QStringLiteral("sm__throughput.avg.pct_of_peak_sustained_elapsed\n") + collectedBy(section);
         case MemoryColumn:
-            if (memoryMetric_.isEmpty()) {
+            if (table_->memoryMetric.isEmpty()) {
                 const std::string_view name = quantitySpec(Quantity::MemoryThroughput).metrics.front();
                 return toQString(name) + QLatin1Char('\n') + collectedBy(section);
             }
-            return memoryMetric_ + QLatin1Char('\n') + collectedBy(section);
+            return table_->memoryMetric + QLatin1Char('\n') + collectedBy(section);
         case OccupancyColumn:
             return QStringLiteral("sm__warps_active.avg.pct_of_peak_sustained_active\n") + collectedBy(section);
         case DramBandwidthColumn:

@@ -1,5 +1,7 @@
 #include "models/profile_analysis.h"
 
+#include "models/kernel_table_model.h"
+
 #include "qt_text.h"
 
 #include <QCoreApplication>
@@ -53,6 +55,7 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     }
     a->ceilings = rooflineCeilings(p, withCounters);
     a->operatorRows = operatorTableRows(p, OperatorGrouping::ByName);
+    a->kernelRows = kernelTableRows(*a, true);
     return a;
 }
 

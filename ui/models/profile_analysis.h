@@ -36,6 +36,8 @@ struct OperatorTableRows {
 };
 std::shared_ptr<const OperatorTableRows> operatorTableRows(const Profile &p, OperatorGrouping grouping);
 
+struct KernelTableRows; // models/kernel_table_model.h
+
 struct ProfileAnalysis {
     std::shared_ptr<const Profile> profile;
     ModuleTree tree;                      // tree.nodeOfInstance: module instance -> node
@@ -47,6 +49,8 @@ struct ProfileAnalysis {
     // The operator table as it opens (by name), aggregated here with the rest, off the GUI thread:
     // a second at millions of operators.
     std::shared_ptr<const OperatorTableRows> operatorRows;
+    // The kernel table's rows as it opens (the captured step's kernels), likewise.
+    std::shared_ptr<const KernelTableRows> kernelRows;
 
     // Tree node of a kernel's module, -1 when it has none.
     int nodeOfKernel(Index kernel) const;

@@ -49,7 +49,8 @@ int InsightsView::explanationWidth(const QTreeView *view)
 }
 
 InsightsView::InsightsView(Selection *selection, QWidget *parent)
-    : QWidget(parent), selection_(selection), list_(new QTreeWidget(this)), header_(new QLabel(this))
+    : QWidget(parent), selection_(selection), report_(std::make_shared<const InsightReport>()),
+      list_(new QTreeWidget(this)), header_(new QLabel(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -95,28 +96,35 @@ QString InsightsView::detailText(const Insight &i)
 
 void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, InsightReport report)
 {
+    setAnalysis(std::move(analysis), std::make_shared<const InsightReport>(std::move(report)));
+}
+
+void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis,
+                               std::shared_ptr<const InsightReport> report)
+{
     analysis_ = std::move(analysis);
-    report_ = std::move(report);
+    report_ = report ? std::move(report) : std::make_shared<const InsightReport>();
+    const InsightReport &r = *report_;
     list_->clear();
     // What the gains are on: the plain and captured step times, the overhead (said when above 1.2x).
     QStringList lines;
-    for (const std::string &line : describeInsightStep(report_, Typography::Unicode))
+    for (const std::string &line : describeInsightStep(r, Typography::Unicode))
         lines << line.c_str();
-    const QString count = report_.insights.empty()
+    const QString count = r.insights.empty()
                               ? tr("No insight fired: nothing stands out in this profile.")
                               : tr("%n insight(s), one per root cause, the largest estimated gain first. Click one "
                                    "to select what it is about.",
-                                   nullptr, int(report_.insights.size()));
+                                   nullptr, int(r.insights.size()));
     QString html;
     for (int n = 0; n < lines.size(); ++n) {
         const QString escaped = lines[n].toHtmlEscaped();
         // The overhead sentence stands out: every time in the capture is inflated by it.
-        const bool overhead = !report_.overheadNote.empty() && lines[n] == QString::fromStdString(report_.overheadNote);
+        const bool overhead = !r.overheadNote.empty() && lines[n] == QString::fromStdString(r.overheadNote);
         html += (overhead ? QStringLiteral("<b style=\"color:#c03020\">%1</b>") : QStringLiteral("%1")).arg(escaped) +
                 QStringLiteral("<br>");
     }
     header_->setText(html + count.toHtmlEscaped());
-    for (const Insight &i : report_.insights) {
+    for (const Insight &i : r.insights) {
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));
         item->setText(1, QStringLiteral("%1 (%2)").arg(
@@ -148,9 +156,9 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis, 
 
 void InsightsView::activate(int row)
 {
-    if (row < 0 || size_t(row) >= report_.insights.size() || !analysis_)
+    if (row < 0 || size_t(row) >= report_->insights.size() || !analysis_)
         return;
-    const Insight &i = report_.insights[size_t(row)];
+    const Insight &i = report_->insights[size_t(row)];
     if (!i.kernels.empty())
         selection_->setKernel(i.kernels.front());
     else if (!i.operators.empty())

@@ -18,11 +18,15 @@ public:
     KernelTableModel *model() const { return model_; }
 
 protected:
+    void showEvent(QShowEvent *event) override;
     void pick(const QModelIndex &sourceIndex) override;
     QModelIndexList rowsFor(const Selection::State &state) const override;
 
 private:
+    void fitColumns();
+
     KernelTableModel *model_;
+    bool columnsToFit_ = false; // the columns wait for the table to be seen
     QCheckBox *stepOnly_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
 };
