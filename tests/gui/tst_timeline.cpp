@@ -596,6 +596,38 @@ private slots:
         QVERIFY(!view.selection().valid());
     }
 
+    void oneReportOfAWholeJobIsOneGroupPerRank()
+    {
+        // One nsys session over a 2-GPU torchrun job (tests/data/h200_ddp_session): each process is a rank
+        // (nsys_ranks.cpp), so the timeline groups its threads and its GPU under that rank's header.
+        QTemporaryDir dir;
+        const std::string nsys = test::tempPath(dir, "nsys_job.sqlite");
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h200_ddp_session/nsys_job.sqlite.gz"), nsys));
+        const Profile p = importCapture({nsys});
+        const TimelineModel model(p);
+        const std::vector<TimelineTrackGroup> &groups = model.trackGroups();
+        QCOMPARE(groups.size(), size_t(2));
+        for (int g = 0; g < 2; ++g) {
+            QCOMPARE(groups[size_t(g)].rank, g);
+            QVERIFY2(groups[size_t(g)].title.startsWith(QStringLiteral("Rank %1 · GPU %1 (NVIDIA H200)").arg(g)),
+                     qPrintable(groups[size_t(g)].title));
+        }
+        // Beside the ranks: the processes that launched no kernel (here torchrun itself: one CUDA call), without a
+        // rank.
+        size_t outside = 0;
+        for (const TimelineTrack &track : model.tracks()) {
+            if (track.kind == TrackKind::GpuStream)
+                QCOMPARE(track.rank, track.device); // GPU N drove rank N's kernels
+            if (track.group < 0) {
+                QCOMPARE(track.rank, -1);
+                QVERIFY(track.kind != TrackKind::GpuStream);
+                ++outside;
+            }
+        }
+        QCOMPARE(size_t(groups[0].trackCount + groups[1].trackCount) + outside, model.tracks().size());
+        QVERIFY(outside <= 2);
+    }
+
     void ranksAreGroupsAndCollectivesLinkAcrossRanks()
     {
         // The H200 DDP step of two ranks (tests/data/h200_ddp_gpt2): each rank's tracks form a group under a
