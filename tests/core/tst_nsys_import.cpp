@@ -667,6 +667,22 @@ void TestNsysImport::nsysRep()
     QCOMPARE(p.kernels.size(), size_t(192));
 }
 
+// A stand-in for nsys that does what `nsys export --type sqlite ... -o OUT REPORT` does, by copying the
+// real export of the bf16 report to OUT; `before` runs first (with the arguments in $*), `after` last ($out).
+static bool writeStandInNsys(const std::string &script, const std::string &before, const std::string &after)
+{
+    return writeFile(script,
+                     "#!/bin/sh\n" + before +
+                         "out=\"\"\n"
+                         "while [ $# -gt 1 ]; do\n"
+                         "  if [ \"$1\" = \"-o\" ]; then out=\"$2\"; fi\n"
+                         "  shift\n"
+                         "done\n"
+                         "cp '" +
+                         test::fixture(kBf16) + "' \"$out\"\n" + after,
+                     true);
+}
+
 void TestNsysImport::nsysRepThroughExport()
 {
     // A stand-in for nsys that does what `nsys export --type sqlite ... -o OUT REPORT` does, by copying the
@@ -674,19 +690,7 @@ void TestNsysImport::nsysRepThroughExport()
     QTemporaryDir dir;
     const std::string log = test::tempPath(dir, "out-path.txt");
     const std::string script = test::tempPath(dir, "nsys");
-    QVERIFY(writeFile(script,
-                      "#!/bin/sh\n"
-                      "out=\"\"\n"
-                      "while [ $# -gt 1 ]; do\n"
-                      "  if [ \"$1\" = \"-o\" ]; then out=\"$2\"; fi\n"
-                      "  shift\n"
-                      "done\n"
-                      "echo \"$out\" > '" +
-                          log +
-                          "'\n"
-                          "cp '" +
-                          test::fixture(kBf16) + "' \"$out\"\n",
-                      true));
+    QVERIFY(writeStandInNsys(script, "", "echo \"$out\" > '" + log + "'\n"));
     const test::ScopedEnv env("OPSCOPE_NSYS", QByteArray::fromStdString(script));
     const std::string rep = test::fixture("h100/gpt4_bf16_infer/nsys.nsys-rep");
     const Profile p = importFile(rep);
@@ -708,21 +712,12 @@ void TestNsysImport::nsysRepExportWithoutIncludeJson()
     QTemporaryDir dir;
     const std::string calls = test::tempPath(dir, "calls.txt");
     const std::string script = test::tempPath(dir, "nsys");
-    QVERIFY(writeFile(script,
-                      "#!/bin/sh\n"
-                      "echo \"$*\" >> '" +
-                          calls +
-                          "'\n"
-                          "case \"$*\" in *--include-json*) echo 'unrecognised option --include-json' >&2; exit 1;; "
-                          "esac\n"
-                          "out=\"\"\n"
-                          "while [ $# -gt 1 ]; do\n"
-                          "  if [ \"$1\" = \"-o\" ]; then out=\"$2\"; fi\n"
-                          "  shift\n"
-                          "done\n"
-                          "cp '" +
-                          test::fixture(kBf16) + "' \"$out\"\n",
-                      true));
+    QVERIFY(writeStandInNsys(script,
+                             "echo \"$*\" >> '" + calls +
+                                 "'\n"
+                                 "case \"$*\" in *--include-json*) echo 'unrecognised option --include-json' >&2; "
+                                 "exit 1;; esac\n",
+                             ""));
     const test::ScopedEnv env("OPSCOPE_NSYS", QByteArray::fromStdString(script));
     const std::string rep = test::fixture("h100/gpt4_bf16_infer/nsys.nsys-rep");
     const Profile p = importFile(rep);

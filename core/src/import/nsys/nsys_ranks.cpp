@@ -74,15 +74,14 @@ NcclPayloads readNcclPayloads(sql::Database &db, const TableSet &tables,
                              : columns.has("jsonText")                            ? "n.jsonText"
                                                                                   : "j.value";
     const std::string label = columns.has("text") ? "coalesce(n.text, s.value)" : "s.value";
-    std::string sql = "SELECT n.start, n.end, n.globalTid, " + label + ", " + json +
-                      " FROM NVTX_EVENTS n LEFT JOIN StringIds s ON n.textId = s.id";
+    std::string sql =
+        "SELECT n.start, n.end, n.globalTid, " + json + " FROM NVTX_EVENTS n LEFT JOIN StringIds s ON n.textId = s.id";
     if (columns.has("jsonTextId"))
         sql += " LEFT JOIN StringIds j ON n.jsonTextId = j.id";
     sql += " WHERE " + json + " IS NOT NULL AND " + label + " LIKE 'nccl%' ORDER BY n.start";
     sql::Statement st(db, sql);
     while (st.step()) {
-        const std::string_view name = st.columnText(3);
-        const nlohmann::json payload = nlohmann::json::parse(st.columnText(4), nullptr, false);
+        const nlohmann::json payload = nlohmann::json::parse(st.columnText(3), nullptr, false);
         if (!payload.is_object()) {
             ++out.unreadable;
             continue;
@@ -107,7 +106,7 @@ NcclPayloads readNcclPayloads(sql::Database &db, const TableSet &tables,
             call.thread = findThread(globalTid);
             call.comm = comm;
             call.bytes = asUnsigned(payload["Message size [bytes]"]);
-            if (call.thread != kNoIndex && name != "ncclGroupEnd")
+            if (call.thread != kNoIndex)
                 out.calls.push_back(call);
         }
     }
@@ -140,11 +139,16 @@ void giveKernelsTheirCalls(Profile &p, const NcclPayloads &payloads, const std::
     std::map<Index, std::vector<const NcclCall *>> callsOfThread;
     for (const NcclCall &c : payloads.calls)
         callsOfThread[c.thread].push_back(&c);
-    std::unordered_map<uint64_t, const ApiCall *> launchOf; // (pid, correlation id)
+    // The launching API call of each NCCL kernel, by (pid, correlation id): only those keys are kept.
     const auto key = [](int64_t pid, uint32_t correlation) { return (uint64_t(pid) << 32) | correlation; };
+    std::unordered_map<uint64_t, const ApiCall *> launchOf;
+    for (const Kernel &kernel : p.kernels)
+        if (kernel.launch_thread != kNoIndex && isNcclKernelName(p.text(kernel.name)))
+            launchOf.emplace(key(p.threads[kernel.launch_thread].pid, kernel.correlation_id), nullptr);
     for (const ApiCall &a : p.api_calls)
         if (a.correlation_id != 0 && a.thread != kNoIndex)
-            launchOf.emplace(key(p.threads[a.thread].pid, a.correlation_id), &a);
+            if (auto it = launchOf.find(key(p.threads[a.thread].pid, a.correlation_id)); it != launchOf.end())
+                it->second = &a;
     const Index mBytes = p.metricId("comm.bytes", "byte"), mSize = p.metricId("comm.group_size", ""),
                 mGroup = p.metricId("comm.process_group", "");
     for (Index k = 0; k < p.kernels.size(); ++k) {
@@ -152,7 +156,7 @@ void giveKernelsTheirCalls(Profile &p, const NcclPayloads &payloads, const std::
         if (kernel.launch_thread == kNoIndex || !isNcclKernelName(p.text(kernel.name)))
             continue;
         auto launch = launchOf.find(key(p.threads[kernel.launch_thread].pid, kernel.correlation_id));
-        if (launch == launchOf.end())
+        if (launch == launchOf.end() || !launch->second)
             continue;
         const ApiCall &a = *launch->second;
         auto calls = callsOfThread.find(a.thread);
@@ -259,13 +263,11 @@ void assignProcessRanks(sql::Database &db, const TableSet &tables, Profile &p,
             d.rank = rankOfPid[pid];
             p.devices.push_back(d);
         }
+    std::set<int> rankSet;
+    for (const auto &[pid, rank] : rankOfPid)
+        rankSet.insert(rank);
     std::string ranks;
-    for (int r : [&] {
-             std::set<int> s;
-             for (const auto &[pid, rank] : rankOfPid)
-                 s.insert(rank);
-             return s;
-         }())
+    for (int r : rankSet)
         ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
     p.setMetadata("ranks", ranks);
     p.setMetadata("world_size", std::to_string(worldSize));

@@ -48,23 +48,20 @@ Profile importNsysRep(const std::string &path, const Progress &progress)
 
     // --include-json keeps NVTX payloads (NCCL's ranks and message sizes, nsys_ranks.cpp); an nsys that
     // does not know the option gets the plain export.
+    const auto exportArgv = [&](bool withPayloads) {
+        std::vector<std::string> argv = {nsys, "export", "--type", "sqlite"};
+        if (withPayloads)
+            argv.insert(argv.end(), {"--include-json", "true"});
+        argv.insert(argv.end(), {"--force-overwrite", "true", "-o", sqlitePath, reportArgument(path)});
+        return argv;
+    };
     ProcessSpec spec;
-    spec.argv = {nsys,
-                 "export",
-                 "--type",
-                 "sqlite",
-                 "--include-json",
-                 "true",
-                 "--force-overwrite",
-                 "true",
-                 "-o",
-                 sqlitePath,
-                 reportArgument(path)};
+    spec.argv = exportArgv(true);
     OutputTail tail;
     progress.report(0.0, "Converting the report with nsys export");
     ProcessResult result = runReportTool(spec, tail, progress);
     if (!result.ok() || !fileExists(sqlitePath)) {
-        spec.argv.erase(spec.argv.begin() + 4, spec.argv.begin() + 6);
+        spec.argv = exportArgv(false);
         tail = OutputTail();
         result = runReportTool(spec, tail, progress);
     }
