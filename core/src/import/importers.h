@@ -28,9 +28,19 @@ Profile importNcuRep(const std::string &path, const Progress &progress);
 bool detectKinetoJson(const FileProbe &probe);
 Profile importKinetoJson(const std::string &path, const Progress &progress);
 // How the Kineto reader works, for tests and benchmarks (the result is the same either way).
+struct KinetoReadStats {
+    uint64_t splitFills = 0;      // fills parsed on two threads
+    uint64_t missedSplits = 0;    // fills whose guessed split point was not an event start (parsed on one)
+    double readingThreadCpuS = 0; // CPU time of the thread that reads and parses fills (threads >= 2)
+    double secondThreadCpuS = 0;  // of the thread that parses the back part of each fill (threads 3)
+    double linkSeconds = 0;       // wall time of the passes after the last event (nesting, links), one thread
+};
 struct KinetoReadOptions {
-    unsigned threads = 0;  // 1: parse and build on the calling thread; 2: a parsing thread too; 0: 2 for big traces
-    size_t chunkBytes = 0; // bytes read per fill of the window; 0: the reader's choice (8 MiB, 1 MiB on 2 threads)
+    // 1: parse and build on the calling thread; 2: a parsing thread too; 3: each fill parsed on two
+    // threads; 0: 3 for big traces on a machine of several cores, else 1.
+    unsigned threads = 0;
+    size_t chunkBytes = 0;            // bytes read per fill; 0: the reader's choice (8 MiB, 1 MiB on threads)
+    KinetoReadStats *stats = nullptr; // filled in at the end when given
 };
 Profile importKinetoJsonWith(const std::string &path, const Progress &progress, const KinetoReadOptions &options);
 

@@ -5,7 +5,9 @@
 // each event object is picked apart in place (kineto_event.cpp); only small top-level values such as
 // deviceProperties are parsed as JSON documents.
 #include "import/common/json_scan.h"
+#include "import/common/page_toucher.h"
 #include "import/importers.h"
+#include "import/kineto/kineto_batches.h"
 #include "import/kineto/kineto_builder.h"
 #include "import/kineto/kineto_event.h"
 
@@ -15,9 +17,9 @@
 
 #include <algorithm>
 #include <bit>
-#include <condition_variable>
+#include <chrono>
 #include <exception>
-#include <mutex>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -28,16 +30,16 @@ namespace {
 using json::Lexer;
 using json::SyntaxError;
 
-// Bytes per fill of the window. On one thread big fills keep the read calls few. On two, each fill is
-// parsed on one core and built on the other: fills of 1 MiB are still in the shared cache when the
+// Bytes per fill of the window. On one thread big fills keep the read calls few. On several, each fill
+// is parsed on one or two cores and built on another: fills of 1 MiB are still in the shared cache when the
 // building thread reads their names and numbers, where 8 MiB fills cost 30% more CPU time in all
 // (1 GB trace, bench_kineto_import; docs/performance.md).
 constexpr size_t kSerialChunkBytes = size_t(8) << 20;
 constexpr size_t kParallelChunkBytes = size_t(1) << 20;
 
-// Below this much text a second thread costs more than it saves.
+// Below this much text more threads cost more than they save.
 constexpr uint64_t kParallelMinBytes = uint64_t(16) << 20;
-// Fills of the window in flight between the parsing thread and the building one: the batch being built
+// Fills of the window in flight between the parsing threads and the building one: the batch being built
 // and the one being parsed. The window rotates over as many buffers, each batch's events pointing into
 // its own (tst_kineto_import fails with one buffer fewer).
 constexpr size_t kBatchesInFlight = 2;
@@ -157,137 +159,15 @@ private:
     size_t foreignEvents_ = 0;
 };
 
-// ---- Parsed events between threads -------------------------------------------------------------
-
-// The events parsed from one fill of the window, packed: the fields each event has (views into the
-// window's buffer of that fill, which the window leaves untouched until the batch is released).
-struct EventBatch {
-    struct Packed {
-        const char *text;
-        uint32_t size;
-        kineto::Field field;
-        kineto::TokenKind kind;
-        bool escaped;
-    };
-    struct Event {
-        uint64_t offset;
-        uint64_t present;
-        const char *begin;
-        uint32_t firstToken;
-    };
-    std::vector<Event> events;
-    std::vector<Packed> tokens;
-    uint64_t fileBytesRead = 0; // for progress
-
-    void clear()
-    {
-        events.clear();
-        tokens.clear();
-    }
-
-    void add(const kineto::RawEvent &e, uint64_t offset)
-    {
-        events.push_back({offset, e.present, e.begin, uint32_t(tokens.size())});
-        for (uint64_t bits = e.present; bits; bits &= bits - 1) {
-            const auto f = kineto::Field(std::countr_zero(bits));
-            const kineto::Token &t = e.tokens[size_t(f)];
-            tokens.push_back({t.text.data(), uint32_t(t.text.size()), f, t.kind, t.escaped});
-        }
-    }
-
-    // Event i back into `e` (only the fields it has are written: has() reads `present`).
-    void unpack(size_t i, kineto::RawEvent &e) const
-    {
-        const Event &ev = events[i];
-        e.present = ev.present;
-        e.begin = ev.begin;
-        const uint32_t last = i + 1 < events.size() ? events[i + 1].firstToken : uint32_t(tokens.size());
-        for (uint32_t t = ev.firstToken; t < last; ++t) {
-            const Packed &pk = tokens[t];
-            e.tokens[size_t(pk.field)] = {std::string_view(pk.text, pk.size), pk.kind, pk.escaped};
-        }
-    }
-};
-
-// A queue of batches from the parsing thread to the building one, in order, and of emptied batches
-// back: the parser fills batch n only once the builder has released batch n - kBatchesInFlight, whose
-// window buffer the fill of batch n reuses.
-class BatchQueue {
-public:
-    BatchQueue() : slots_(kBatchesInFlight) {}
-
-    // Parser side. The batch to fill next, once the builder has released the one that used it before.
-    EventBatch *acquire()
-    {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return stopped_ || produced_ - consumed_ < kBatchesInFlight; });
-        if (stopped_)
-            return nullptr;
-        EventBatch &b = slots_[produced_ % slots_.size()];
-        b.clear();
-        return &b;
-    }
-    void publish()
-    {
-        std::lock_guard lock(mutex_);
-        ++produced_;
-        changed_.notify_all();
-    }
-    // The parser is done: `error` is what stopped it early (nullptr at the end of the events).
-    void finish(std::exception_ptr error)
-    {
-        std::lock_guard lock(mutex_);
-        finished_ = true;
-        error_ = std::move(error);
-        changed_.notify_all();
-    }
-    // Parser side: true when the builder gave up (an error or a cancel), so parsing should stop.
-    bool stopped()
-    {
-        std::lock_guard lock(mutex_);
-        return stopped_;
-    }
-
-    // Builder side. The next batch in order, or nullptr when the parser finished and all were taken.
-    const EventBatch *next()
-    {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return finished_ || produced_ > consumed_; });
-        if (produced_ > consumed_)
-            return &slots_[consumed_ % slots_.size()];
-        return nullptr;
-    }
-    void release()
-    {
-        std::lock_guard lock(mutex_);
-        ++consumed_;
-        changed_.notify_all();
-    }
-    void stop()
-    {
-        std::lock_guard lock(mutex_);
-        stopped_ = true;
-        changed_.notify_all();
-    }
-    std::exception_ptr error() const { return error_; } // after the parser thread has ended
-
-private:
-    std::vector<EventBatch> slots_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    uint64_t produced_ = 0, consumed_ = 0;
-    bool finished_ = false, stopped_ = false;
-    std::exception_ptr error_;
-};
-
 // ---- Import --------------------------------------------------------------------------------------
 
 class TraceReader {
 public:
     TraceReader(const std::string &path, const Progress &progress, const KinetoReadOptions &options)
         : path_(path), progress_(progress), reader_(path),
-          parallel_(useTwoThreads(options, reader_.gzip() ? reader_.fileSize() * 10 : reader_.fileSize())),
-          window_(reader_, chunkBytes(options, parallel_), kMaxValueBytes, parallel_ ? kBatchesInFlight : 1),
+          threads_(threadsFor(options, reader_.gzip() ? reader_.fileSize() * 10 : reader_.fileSize())),
+          statsOut_(options.stats),
+          window_(reader_, chunkBytes(options, threads_), kMaxValueBytes, threads_ > 1 ? kBatchesInFlight : 1),
           builder_(profile_)
     {
         profile_.source_format = "kineto-json";
@@ -336,8 +216,27 @@ public:
                                                                : "kineto";
         profile_.setMetadata("trace_format", variant);
         profile_.setMetadata("trace_events", std::to_string(builder_.eventCount()));
+        const auto linkStart = std::chrono::steady_clock::now();
+        if (toucher_) {
+            // The big vectors' exact-size copies get their pages while the events are linked.
+            toucher_->stop();
+            prepareShrink(operatorsCopy_, profile_.operators, 0);
+            prepareShrink(kernelsCopy_, profile_.kernels, 1);
+            prepareShrink(apiCallsCopy_, profile_.api_calls, 2);
+            prepareShrink(rangesCopy_, profile_.ranges, 3);
+        }
         builder_.finish(baseTimeNs_, progress_);
+        if (toucher_) {
+            toucher_.reset();
+            operatorsCopy_.finish(profile_.operators);
+            kernelsCopy_.finish(profile_.kernels);
+            apiCallsCopy_.finish(profile_.api_calls);
+            rangesCopy_.finish(profile_.ranges);
+        }
         shrink();
+        stats_.linkSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - linkStart).count();
+        if (statsOut_)
+            *statsOut_ = stats_;
         return std::move(profile_);
     }
 
@@ -458,36 +357,45 @@ private:
         }
     }
 
-    static size_t chunkBytes(const KinetoReadOptions &options, bool parallel)
+    static size_t chunkBytes(const KinetoReadOptions &options, unsigned threads)
     {
-        return options.chunkBytes ? options.chunkBytes : parallel ? kParallelChunkBytes : kSerialChunkBytes;
+        return options.chunkBytes ? options.chunkBytes : threads > 1 ? kParallelChunkBytes : kSerialChunkBytes;
     }
 
-    static bool useTwoThreads(const KinetoReadOptions &options, uint64_t textBytes)
+    // 1: parse and build on the calling thread; 2: a parsing thread too; 3: each fill parsed on two.
+    static unsigned threadsFor(const KinetoReadOptions &options, uint64_t textBytes)
     {
-        if (options.threads == 1)
-            return false;
-        return options.threads > 1 || (std::thread::hardware_concurrency() > 1 && textBytes >= kParallelMinBytes);
+        if (options.threads)
+            return std::min(options.threads, 3u);
+        return std::thread::hardware_concurrency() > 1 && textBytes >= kParallelMinBytes ? 3 : 1;
     }
 
     // The events array at pos_ ('['): the hot loop. On one thread each event is parsed and built in
-    // turn; on two, one thread parses the window's fills into batches while this one builds them, in
-    // the order of the file (the builder's results are the serial ones by construction).
+    // turn; on more, the parsing thread (with a second one for the back part of each fill) parses the
+    // window's fills into batches while this one builds them, in the order of the file: the builder's
+    // results are the serial ones by construction.
     void readEvents()
     {
         sawEvents_ = true;
         ++pos_;
-        if (!parallel_)
+        if (threads_ == 1)
             return scanEvents([&](const kineto::RawEvent &e, uint64_t offset) { builder_.add(e, offset); },
-                              [&] { return more(); });
-        BatchQueue queue;
-        EventBatch *filling = queue.acquire();
+                              [&] { return more(); }, nullptr,
+                              [] { return static_cast<kineto::EventBatch *>(nullptr); });
+        // Faults in the profile's pages ahead of this thread (a third of its time otherwise).
+        if (threads_ > 2)
+            toucher_.emplace();
+        kineto::BatchQueue queue(kBatchesInFlight);
+        kineto::FillBatch *filling = queue.acquire();
         std::thread parser([&] {
             try {
-                scanEvents([&](const kineto::RawEvent &e, uint64_t offset) { filling->add(e, offset); },
+                std::optional<kineto::PartParser> second;
+                if (threads_ > 2)
+                    second.emplace();
+                scanEvents([&](const kineto::RawEvent &e, uint64_t offset) { filling->parts[0].add(e, offset); },
                            [&] {
-                               // Hand over this fill's events; the next fill overwrites the buffer of an
-                               // older one, which acquire() waits for the builder to release.
+                               // Hand over this fill's events; the next fill overwrites the buffer of an older
+                               // one, which acquire() waits for the builder to release.
                                filling->fileBytesRead = reader_.fileBytesRead();
                                queue.publish();
                                filling = queue.acquire();
@@ -495,7 +403,10 @@ private:
                                    throw Cancelled();
                                const char *keep = pos_;
                                return window_.more(keep, pos_);
-                           });
+                           },
+                           second ? &*second : nullptr, [&] { return &filling->parts[1]; });
+                stats_.readingThreadCpuS = kineto::threadCpuSeconds();
+                stats_.secondThreadCpuS = second ? second->cpuSeconds() : 0;
                 queue.publish();
                 queue.finish(nullptr);
             } catch (...) {
@@ -504,14 +415,17 @@ private:
         });
         try {
             kineto::RawEvent event;
-            while (const EventBatch *batch = queue.next()) {
-                for (size_t i = 0; i < batch->events.size(); ++i) {
-                    batch->unpack(i, event);
-                    builder_.add(event, batch->events[i].offset);
-                }
+            double done = 0;
+            while (const kineto::FillBatch *batch = queue.next()) {
+                reserveAhead(done, batch->parts[0].events.size() + batch->parts[1].events.size(),
+                             toucher_ ? &*toucher_ : nullptr);
+                for (const kineto::EventBatch &part : batch->parts)
+                    for (size_t i = 0; i < part.events.size(); ++i) {
+                        part.unpack(i, event);
+                        builder_.add(event, part.events[i].offset);
+                    }
                 if (reader_.fileSize() > 0) {
-                    const double done = std::min(1.0, double(batch->fileBytesRead) / double(reader_.fileSize()));
-                    reserveAhead(done);
+                    done = std::min(1.0, double(batch->fileBytesRead) / double(reader_.fileSize()));
                     progress_.report(done, "Reading torch.profiler trace");
                 }
                 queue.release();
@@ -528,28 +442,44 @@ private:
     }
 
     // Parses the events from pos_ to the closing ']' (pos_ ends past it), giving each to `take`;
-    // `readMore` reads on when an event runs past the window (false at the end of the input).
-    template <class Take, class ReadMore> void scanEvents(Take &&take, ReadMore &&readMore)
+    // `readMore` reads on when an event runs past the window (false at the end of the input). With
+    // `second`, the back part of each fill is parsed on that thread into `secondBatch()` from a guessed
+    // event start, and kept when this thread's parse of the front part ends exactly there; otherwise
+    // this thread parses on through the back part itself.
+    void scanEvents(auto &&take, auto &&readMore, kineto::PartParser *second, auto &&secondBatch)
     {
         Lexer lx = lexer();
         const char *p = pos_;
         kineto::RawEvent &event = event_;
         for (;;) {
-            while (Lexer::isSpace(*p) || *p == ',')
-                ++p;
-            if (*p == '{') {
-                if (const char *end = kineto::parseEvent(lx, p, event)) {
-                    take(event, lx.offsetOf(p));
-                    p = end;
-                    continue;
+            const char *split = second ? kineto::guessEventStart(p, lx.end) : nullptr;
+            kineto::ScanStop stop;
+            if (split) {
+                second->start(lx, split, *secondBatch());
+                kineto::PartParser::Result back;
+                try {
+                    p = kineto::scanFill(lx, p, split, event, take, stop);
+                    back = second->finish();
+                } catch (...) {
+                    second->finish(); // its batch and the window's bytes stay put until it is done
+                    throw;
                 }
-            } else if (*p == ']') {
+                if (stop == kineto::ScanStop::Limit && p == split && back.ok) {
+                    p = back.stop;
+                    stop = back.kind;
+                    ++stats_.splitFills;
+                } else {
+                    secondBatch()->clear();
+                    ++stats_.missedSplits;
+                    if (stop == kineto::ScanStop::Limit) // the guess was inside an event: parse on here
+                        p = kineto::scanFill(lx, p, nullptr, event, take, stop);
+                }
+            } else {
+                p = kineto::scanFill(lx, p, nullptr, event, take, stop);
+            }
+            if (stop == kineto::ScanStop::ArrayEnd) {
                 pos_ = p + 1;
                 return;
-            } else if (*p != '\0') {
-                lx.fail(p, "an element of traceEvents is not an event object");
-            } else if (p < lx.end) {
-                lx.fail(p, "a NUL byte in the text (binary data?)");
             }
             // The next event (or the separator) runs past the window: read on and parse it again.
             pos_ = p;
@@ -646,31 +576,78 @@ private:
     // file read), once after the first few percent and again whenever a vector is about to fill up,
     // instead of doubling: doubling a vector of a million operators copies it and faults in twice its
     // pages, and the slack then costs another copy to shrink (a third of a 1 GB import's page faults).
-    void reserveAhead(double done)
+    // With `incoming` events about to be built, room for them too (each adds at most one element to each
+    // of these vectors), so that no vector moves while `toucher` faults in the pages ahead of them.
+    void reserveAhead(double done, size_t incoming = 0, memory::PageToucher *toucher = nullptr)
     {
-        if (done <= 0 || done >= 1)
-            return;
-        const bool calibrate = !calibrated_ && done >= kCalibrateAt;
+        const bool calibrate = !calibrated_ && done >= kCalibrateAt && done < 1;
         calibrated_ = calibrated_ || calibrate;
-        reserveAhead(profile_.operators, done, calibrate);
-        reserveAhead(profile_.kernels, done, calibrate);
-        reserveAhead(profile_.api_calls, done, calibrate);
-        reserveAhead(profile_.ranges, done, calibrate);
+        const size_t wanted[] = {wantedCapacity(profile_.operators, done, calibrate, incoming),
+                                 wantedCapacity(profile_.kernels, done, calibrate, incoming),
+                                 wantedCapacity(profile_.api_calls, done, calibrate, incoming),
+                                 wantedCapacity(profile_.ranges, done, calibrate, incoming)};
+        if (!std::all_of(std::begin(wanted), std::end(wanted), [](size_t w) { return w == 0; })) {
+            if (toucher)
+                toucher->stop(); // before the vectors move
+            reserve(profile_.operators, wanted[0]);
+            reserve(profile_.kernels, wanted[1]);
+            reserve(profile_.api_calls, wanted[2]);
+            reserve(profile_.ranges, wanted[3]);
+        }
+        if (toucher) {
+            // A few fills ahead of the builder: pages touched early enough, and none far beyond what the
+            // vectors will hold (a slack that was never written costs no memory).
+            const size_t lead = 4 * incoming;
+            touchAhead(*toucher, 0, profile_.operators, lead);
+            touchAhead(*toucher, 1, profile_.kernels, lead);
+            touchAhead(*toucher, 2, profile_.api_calls, lead);
+            touchAhead(*toucher, 3, profile_.ranges, lead);
+        }
     }
 
-    template <class T> static void reserveAhead(std::vector<T> &v, double done, bool calibrate)
+    template <class T>
+    static void touchAhead(memory::PageToucher &toucher, size_t region, const std::vector<T> &v, size_t lead)
     {
-        const size_t expected = size_t(double(v.size()) / done * 1.04) + 1024;
-        if (calibrate && !v.empty() && expected > v.capacity())
-            v.reserve(expected);
-        else if (!v.empty() && v.size() >= v.capacity() - v.capacity() / 8) // nearly full: the file is denser
-            v.reserve(std::max(expected, v.capacity() + v.capacity() / 4));
+        toucher.touch(region, v.data() + v.size(), v.data() + std::min(v.capacity(), v.size() + lead));
     }
 
+    // The capacity `v` should grow to, or 0 to leave it.
+    template <class T>
+    static size_t wantedCapacity(const std::vector<T> &v, double done, bool calibrate, size_t incoming)
+    {
+        size_t want = 0;
+        if (done > 0 && done < 1 && !v.empty()) {
+            const size_t expected = size_t(double(v.size()) / done * 1.04) + 1024;
+            if (calibrate)
+                want = expected;
+            else if (v.size() >= v.capacity() - v.capacity() / 8) // nearly full: the file is denser
+                want = std::max(expected, v.capacity() + v.capacity() / 4);
+        }
+        if (v.capacity() - v.size() < incoming)
+            want = std::max({want, v.size() + incoming, v.capacity() + v.capacity() / 4});
+        return want > v.capacity() ? want : 0;
+    }
+
+    template <class T> static void reserve(std::vector<T> &v, size_t capacity)
+    {
+        if (capacity)
+            v.reserve(capacity);
+    }
+
+    // A little slack is cheaper than a copy.
+    template <class T> static bool worthShrinking(const std::vector<T> &v)
+    {
+        return v.capacity() - v.size() > v.size() / 16;
+    }
     template <class T> static void shrink(std::vector<T> &v)
     {
-        if (v.capacity() - v.size() > v.size() / 16) // a little slack is cheaper than a copy
+        if (worthShrinking(v))
             v.shrink_to_fit();
+    }
+    template <class T> void prepareShrink(memory::ExactCopy<T> &copy, const std::vector<T> &v, size_t region)
+    {
+        if (worthShrinking(v))
+            copy.prepare(v, *toucher_, region);
     }
 
     void shrink()
@@ -689,7 +666,9 @@ private:
     std::string path_;
     const Progress &progress_;
     json::ChunkReader reader_;
-    bool parallel_;
+    unsigned threads_;
+    KinetoReadStats stats_;
+    KinetoReadStats *statsOut_;
     json::Window window_;
     const char *pos_ = nullptr;
     Profile profile_;
@@ -701,8 +680,15 @@ private:
     bool truncatedInEvents_ = false;
     uint64_t truncatedAt_ = 0;
     bool bareArray_ = false;
+    memory::ExactCopy<Operator> operatorsCopy_;
+    memory::ExactCopy<Kernel> kernelsCopy_;
+    memory::ExactCopy<ApiCall> apiCallsCopy_;
+    memory::ExactCopy<Range> rangesCopy_;
     bool calibrated_ = false; // reserveAhead() has sized the vectors from the first part of the file
     static constexpr double kCalibrateAt = 0.03;
+    // On three threads, from the events on and while linking. Last, so that it stops before the memory
+    // it touches goes.
+    std::optional<memory::PageToucher> toucher_;
 };
 
 } // namespace

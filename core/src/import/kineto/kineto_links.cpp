@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <exception>
 #include <numeric>
+#include <thread>
 #include <unordered_set>
 
 namespace opscope::kineto {
@@ -110,12 +112,27 @@ void Builder::finish(int64_t baseTimeNs, const Progress &progress)
     progress.report(0.0, "Linking torch.profiler events");
     if (!untypedOps_.empty())
         classifyUntypedOps();
-    nestOperators(progress);
+    {
+        // The fwdbwd flows are joined on a thread of their own while operators and ranges nest and
+        // kernels find their launching threads: it reads only the operators' start and thread, which
+        // those passes leave alone, and writes only the operator links.
+        std::exception_ptr flowError;
+        std::jthread flows([&] {
+            try {
+                resolveFlows();
+            } catch (...) {
+                flowError = std::current_exception();
+            }
+        });
+        nestOperators(progress);
+        progress.checkCancel();
+        nestRanges();
+        linkLaunchThreads();
+        flows.join();
+        if (flowError)
+            std::rethrow_exception(flowError);
+    }
     progress.checkCancel();
-    nestRanges();
-    resolveFlows();
-    progress.checkCancel();
-    linkLaunchThreads();
     nameThreads();
     shiftTimes(baseTimeNs);
     addWarnings();

@@ -1,0 +1,120 @@
+#include "import/common/page_toucher.h"
+
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23
+#endif
+
+namespace opscope::memory {
+
+namespace {
+
+const uintptr_t kPage = uintptr_t(sysconf(_SC_PAGESIZE));
+constexpr uintptr_t kStep = uintptr_t(256) << 10; // touched between checks for stop() and new ends
+
+} // namespace
+
+bool PageToucher::supported()
+{
+    static const bool yes = [] {
+        void *page = mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (page == MAP_FAILED)
+            return false;
+        const bool ok = madvise(page, kPage, MADV_POPULATE_WRITE) == 0;
+        munmap(page, kPage);
+        return ok;
+    }();
+    return yes;
+}
+
+PageToucher::PageToucher()
+{
+    if (supported())
+        thread_ = std::thread([this] { run(); });
+}
+
+PageToucher::~PageToucher()
+{
+    stop();
+    {
+        std::lock_guard lock(mutex_);
+        quit_ = true;
+        changed_.notify_all();
+    }
+    if (thread_.joinable())
+        thread_.join();
+}
+
+void PageToucher::touch(size_t i, const void *from, const void *end)
+{
+    if (!thread_.joinable())
+        return;
+    std::lock_guard lock(mutex_);
+    if (regions_.size() <= i)
+        regions_.resize(i + 1);
+    Region &r = regions_[i];
+    if (!r.set) {
+        r.set = true;
+        r.next = (uintptr_t(from) + kPage - 1) / kPage * kPage; // whole pages: the bytes around are others'
+    }
+    r.end = std::max(r.end, uintptr_t(end) / kPage * kPage);
+    changed_.notify_all();
+}
+
+void PageToucher::stop()
+{
+    std::unique_lock lock(mutex_);
+    stopRequested_ = true;
+    changed_.wait(lock, [&] { return !busy_; });
+    regions_.clear();
+    stopRequested_ = false;
+}
+
+void PageToucher::wait()
+{
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] {
+        return !busy_ && std::all_of(regions_.begin(), regions_.end(), [](const Region &r) { return r.next >= r.end; });
+    });
+}
+
+// Under the lock: the next pages to touch, from the first region with any left.
+bool PageToucher::nextStep(uintptr_t &from, uintptr_t &to)
+{
+    for (Region &r : regions_)
+        if (r.next < r.end) {
+            from = r.next;
+            to = std::min(r.end, r.next + kStep);
+            r.next = to;
+            return true;
+        }
+    return false;
+}
+
+void PageToucher::run()
+{
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        uintptr_t from = 0, to = 0;
+        changed_.wait(lock, [&] { return quit_ || (!stopRequested_ && nextStep(from, to)); });
+        if (quit_)
+            return;
+        busy_ = true;
+        lock.unlock();
+        // Populating maps the pages for the kernel; in a virtual machine the first access still costs a
+        // fault in the hypervisor, which the read takes here instead of the writer.
+        if (madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE) == 0)
+            for (uintptr_t page = from; page < to; page += kPage)
+                (void)__atomic_load_n(reinterpret_cast<const char *>(page), __ATOMIC_RELAXED);
+        lock.lock();
+        busy_ = false;
+        changed_.notify_all();
+    }
+}
+
+} // namespace opscope::memory
