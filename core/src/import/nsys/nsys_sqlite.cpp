@@ -1,6 +1,7 @@
 // Nsight Systems SQLite export (`nsys export --type sqlite`), schemas of 2021 to 2026.
 // See shared/research/formats.md §1: tables are created lazily and columns move between versions, so
 // every table is looked up in sqlite_master and every column selected by name.
+#include "import/common/page_toucher.h"
 #include "import/importers.h"
 #include "import/nsys/nsys_sqlite_internal.h"
 
@@ -13,6 +14,7 @@
 #include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <thread>
 
 namespace opscope::importers {
@@ -140,12 +142,28 @@ public:
     {
     }
 
+    // Faults in the pages of the vectors reserved for the tables' rows on a thread of its own while the
+    // tables are read, instead of in the merge, one page fault at a time (page_toucher.h). It stops
+    // before any of them could move: at the first chunk that does not fit, and before the final passes.
+    void touchReservedPages()
+    {
+        toucher_.emplace();
+        touchFree(0, p_.kernels);
+        touchFree(1, p_.api_calls);
+        touchFree(2, p_.ranges);
+        touchFree(3, p_.memory_ops);
+        touchFree(4, p_.syncs);
+    }
+    void stopTouching() { toucher_.reset(); }
+
     const ActivityIndex &activities() const { return activities_; }
     void buildActivityIndex() { activities_.build(); }
 
     void merge(const TableScan &scan, Chunk &chunk)
     {
         ++(chunk.direct ? directChunks : chunk.fallback ? fallbackChunks : sqliteChunks);
+        if (toucher_ && !fits(scan.kind, chunk))
+            stopTouching();
         const std::vector<StringId> texts = internTexts(chunk);
         std::vector<Index> threads(chunk.threads.size());
         for (size_t i = 0; i < threads.size(); ++i)
@@ -256,6 +274,34 @@ public:
     uint64_t directChunks = 0, fallbackChunks = 0, sqliteChunks = 0;
 
 private:
+    template <class T> void touchFree(size_t region, const std::vector<T> &v)
+    {
+        toucher_->touch(region, v.data() + v.size(), v.data() + v.capacity());
+    }
+
+    template <class T, class U> static bool fitsIn(const std::vector<T> &v, const std::vector<U> &rows)
+    {
+        return v.size() + rows.size() <= v.capacity();
+    }
+    bool fits(TableKind kind, const Chunk &chunk) const
+    {
+        switch (kind) {
+        case TableKind::Kernel:
+            return fitsIn(p_.kernels, chunk.kernels);
+        case TableKind::Memcpy:
+        case TableKind::Memset:
+            return fitsIn(p_.memory_ops, chunk.memoryOps);
+        case TableKind::Sync:
+            return fitsIn(p_.syncs, chunk.syncs);
+        case TableKind::Runtime:
+        case TableKind::Driver:
+            return fitsIn(p_.api_calls, chunk.apiCalls);
+        case TableKind::Nvtx:
+            return fitsIn(p_.ranges, chunk.ranges);
+        }
+        return false;
+    }
+
     std::vector<StringId> internTexts(const Chunk &chunk)
     {
         std::vector<StringId> out(chunk.texts.size());
@@ -389,6 +435,7 @@ private:
     std::vector<std::pair<int64_t, uint64_t>> skippedNvtxTypes_;
     int64_t minStart_ = INT64_MAX, maxEnd_ = INT64_MIN;
     bool hasApiTable_ = false;
+    std::optional<memory::PageToucher> toucher_; // last: stops before anything it touches goes
 };
 
 } // namespace
@@ -496,6 +543,8 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     }
 
     Merger merger(p, strings, readThreadNames(db, tables));
+    if (totalRows >= kParallelMinRows)
+        merger.touchReservedPages();
     ReadContext context;
     context.progress = &progress;
     context.activities = &merger.activities();
@@ -516,6 +565,7 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     progress.checkCancel();
 
     progress.report(1.0, "Nesting NVTX ranges");
+    merger.stopTouching();
     merger.finish(haveSpan);
     linkGraphNodeLaunches(db, tables, p, merger.kernelGraphNodes(),
                           [&merger](int64_t globalTid) { return merger.findThread(globalTid); });
