@@ -6,7 +6,11 @@
 // nothing else (so building the file does not count towards memory), importFile() reads it; the parent
 // measures a plain `SELECT *` scan of CUPTI_ACTIVITY_KIND_KERNEL through sqlite3 as the baseline.
 //
-//   bench_nsys_import [--kernels N] [--runs N] [--dir DIR] [--keep] [--fixture NSYS.sqlite]
+//   bench_nsys_import [--kernels N] [--runs N] [--dir DIR] [--keep] [--reuse] [--no-baselines] [--fixture NSYS.sqlite]
+//
+// --reuse imports DIR/nsys_large.sqlite as it is when it exists (built by an earlier run with --keep) instead of
+// building it again; --no-baselines skips the SQLite scans and the SQLite-only import (the import and attribution
+// figures alone).
 #include "../tests/support/nsys_replicate.h"
 
 #include "opscope/attribution.h"
@@ -211,7 +215,7 @@ int main(int argc, char **argv)
 {
     long long targetKernels = 1000000;
     int runs = 3;
-    bool keep = false;
+    bool keep = false, reuse = false, baselines = true;
     std::string dir;
     std::string fixture = std::string(OPSCOPE_FIXTURES) + "/h100/gpt4_bf16_infer/nsys.sqlite";
     for (int i = 1; i < argc; ++i) {
@@ -224,10 +228,16 @@ int main(int argc, char **argv)
             dir = argv[++i];
         else if (arg == "--keep")
             keep = true;
+        else if (arg == "--reuse")
+            reuse = keep = true;
+        else if (arg == "--no-baselines")
+            baselines = false;
         else if (arg == "--fixture" && i + 1 < argc)
             fixture = argv[++i]; // the same file elsewhere (another machine)
         else {
-            std::fprintf(stderr, "usage: %s [--kernels N] [--runs N] [--dir DIR] [--keep] [--fixture NSYS.sqlite]\n",
+            std::fprintf(stderr,
+                         "usage: %s [--kernels N] [--runs N] [--dir DIR] [--keep] [--reuse] [--no-baselines] "
+                         "[--fixture NSYS.sqlite]\n",
                          argv[0]);
             return 2;
         }
@@ -248,76 +258,81 @@ int main(int argc, char **argv)
     const int copies = int((targetKernels + kFixtureKernels - 1) / kFixtureKernels);
     std::printf("machine: %u hardware threads, %u usable by this process\n", std::thread::hardware_concurrency(),
                 usableCores());
-    std::printf("building %s: %s x %d copies of its kernel, runtime and NVTX rows\n", path.c_str(), fixture.c_str(),
-                copies);
-    auto start = Clock::now();
-    const opscope::test::Replication rep = opscope::test::replicateNsysExport(fixture, path, copies);
-    if (!rep.error.empty()) {
-        std::fprintf(stderr, "cannot build the database: %s\n", rep.error.c_str());
-        return 1;
-    }
-    std::printf("built in %.1f s, %.0f MB\n", secondsSince(start), double(std::filesystem::file_size(path)) / 1e6);
-
-    // Baselines, best of `runs` (the file is in the page cache after building it, as for the imports).
-    ScanResult kernelScan, allScan;
-    for (int r = 0; r < runs; ++r) {
-        const ScanResult k = scan(path, "SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL");
-        if (r == 0 || k.seconds < kernelScan.seconds)
-            kernelScan = k;
-    }
-    for (int r = 0; r < runs; ++r) {
-        ScanResult all;
-        for (const char *table : {"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS"}) {
-            const ScanResult t = scan(path, std::string("SELECT * FROM ") + table);
-            all.seconds += t.seconds;
-            all.cpu += t.cpu;
-            all.rows += t.rows;
-        }
-        if (r == 0 || all.seconds < allScan.seconds)
-            allScan = all;
-    }
-    // The floor of any SQLite-based import: the columns the importer selects, stepped on one connection
-    // without a mutex and without doing anything with them.
-    ScanResult floorScan;
-    for (int r = 0; r < runs; ++r) {
-        ScanResult all;
-        for (const char *query :
-             {"SELECT start, end, deviceId, streamId, correlationId, globalPid, demangledName, shortName, "
-              "registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, "
-              "dynamicSharedMemory FROM CUPTI_ACTIVITY_KIND_KERNEL",
-              "SELECT start, end, eventClass, globalTid, correlationId, nameId FROM CUPTI_ACTIVITY_KIND_RUNTIME",
-              "SELECT start, end, eventType, text, textId, globalTid, domainId FROM NVTX_EVENTS"}) {
-            const ScanResult t = scan(path, query, SQLITE_OPEN_NOMUTEX);
-            all.seconds += t.seconds;
-            all.cpu += t.cpu;
-            all.rows += t.rows;
-        }
-        if (r == 0 || all.seconds < floorScan.seconds)
-            floorScan = all;
-    }
-    std::printf("baseline: SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL, %lld rows: %.3f s, %.3f CPU s (%.2f M rows/s)\n",
-                kernelScan.rows, kernelScan.seconds, kernelScan.cpu,
-                double(kernelScan.rows) / kernelScan.seconds / 1e6);
-    std::printf("baseline: SELECT * of KERNEL + RUNTIME + NVTX_EVENTS, %lld rows, one thread: %.3f s, %.3f CPU s "
-                "(%.2f M rows/s)\n",
-                allScan.rows, allScan.seconds, allScan.cpu, double(allScan.rows) / allScan.seconds / 1e6);
-
-    std::printf("floor: the importer's columns of the three tables, one thread, no processing: %.3f s, %.3f CPU "
-                "s\n",
-                floorScan.seconds, floorScan.cpu);
-
-    // The same import through SQLite only, in the same run of the machine: the figures before the direct reader.
-    ImportResult sqliteBest;
-    for (int r = 0; r < runs; ++r) {
-        ImportResult result;
-        if (!importInChild(path, result, true)) {
-            std::fprintf(stderr, "the import through SQLite failed\n");
+    if (reuse && std::filesystem::exists(path)) {
+        std::printf("reusing %s (%.0f MB) as it is\n", path.c_str(), double(std::filesystem::file_size(path)) / 1e6);
+    } else {
+        std::printf("building %s: %s x %d copies of its kernel, runtime and NVTX rows\n", path.c_str(), fixture.c_str(),
+                    copies);
+        const auto start = Clock::now();
+        const opscope::test::Replication rep = opscope::test::replicateNsysExport(fixture, path, copies);
+        if (!rep.error.empty()) {
+            std::fprintf(stderr, "cannot build the database: %s\n", rep.error.c_str());
             return 1;
         }
-        std::printf("import through SQLite only, run %d: %.3f s (%.3f CPU s), %.2f M kernels/s\n", r + 1,
-                    result.seconds, result.cpu, double(result.kernels) / result.seconds / 1e6);
-        if (r == 0 || result.seconds < sqliteBest.seconds)
-            sqliteBest = result;
+        std::printf("built in %.1f s, %.0f MB\n", secondsSince(start), double(std::filesystem::file_size(path)) / 1e6);
+    }
+
+    ScanResult kernelScan, allScan, floorScan;
+    ImportResult sqliteBest;
+    if (baselines) {
+        // Baselines, best of `runs` (the file is in the page cache after building it, as for the imports).
+        for (int r = 0; r < runs; ++r) {
+            const ScanResult k = scan(path, "SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL");
+            if (r == 0 || k.seconds < kernelScan.seconds)
+                kernelScan = k;
+        }
+        for (int r = 0; r < runs; ++r) {
+            ScanResult all;
+            for (const char *table : {"CUPTI_ACTIVITY_KIND_KERNEL", "CUPTI_ACTIVITY_KIND_RUNTIME", "NVTX_EVENTS"}) {
+                const ScanResult t = scan(path, std::string("SELECT * FROM ") + table);
+                all.seconds += t.seconds;
+                all.cpu += t.cpu;
+                all.rows += t.rows;
+            }
+            if (r == 0 || all.seconds < allScan.seconds)
+                allScan = all;
+        }
+        // The floor of any SQLite-based import: the columns the importer selects, stepped on one connection
+        // without a mutex and without doing anything with them.
+        for (int r = 0; r < runs; ++r) {
+            ScanResult all;
+            for (const char *query :
+                 {"SELECT start, end, deviceId, streamId, correlationId, globalPid, demangledName, shortName, "
+                  "registersPerThread, gridX, gridY, gridZ, blockX, blockY, blockZ, staticSharedMemory, "
+                  "dynamicSharedMemory FROM CUPTI_ACTIVITY_KIND_KERNEL",
+                  "SELECT start, end, eventClass, globalTid, correlationId, nameId FROM CUPTI_ACTIVITY_KIND_RUNTIME",
+                  "SELECT start, end, eventType, text, textId, globalTid, domainId FROM NVTX_EVENTS"}) {
+                const ScanResult t = scan(path, query, SQLITE_OPEN_NOMUTEX);
+                all.seconds += t.seconds;
+                all.cpu += t.cpu;
+                all.rows += t.rows;
+            }
+            if (r == 0 || all.seconds < floorScan.seconds)
+                floorScan = all;
+        }
+        std::printf(
+            "baseline: SELECT * FROM CUPTI_ACTIVITY_KIND_KERNEL, %lld rows: %.3f s, %.3f CPU s (%.2f M rows/s)\n",
+            kernelScan.rows, kernelScan.seconds, kernelScan.cpu, double(kernelScan.rows) / kernelScan.seconds / 1e6);
+        std::printf("baseline: SELECT * of KERNEL + RUNTIME + NVTX_EVENTS, %lld rows, one thread: %.3f s, %.3f CPU s "
+                    "(%.2f M rows/s)\n",
+                    allScan.rows, allScan.seconds, allScan.cpu, double(allScan.rows) / allScan.seconds / 1e6);
+
+        std::printf("floor: the importer's columns of the three tables, one thread, no processing: %.3f s, %.3f CPU "
+                    "s\n",
+                    floorScan.seconds, floorScan.cpu);
+
+        // The same import through SQLite only, in the same run of the machine: the figures before the direct reader.
+        for (int r = 0; r < runs; ++r) {
+            ImportResult result;
+            if (!importInChild(path, result, true)) {
+                std::fprintf(stderr, "the import through SQLite failed\n");
+                return 1;
+            }
+            std::printf("import through SQLite only, run %d: %.3f s (%.3f CPU s), %.2f M kernels/s\n", r + 1,
+                        result.seconds, result.cpu, double(result.kernels) / result.seconds / 1e6);
+            if (r == 0 || result.seconds < sqliteBest.seconds)
+                sqliteBest = result;
+        }
     }
 
     std::vector<ImportResult> results;
@@ -346,17 +361,19 @@ int main(int argc, char **argv)
     std::printf("import best %.3f s (%.3f CPU s), median %.3f s\n", best.seconds, best.cpu, median.seconds);
     std::printf("kernels/s %.2f M, events/s %.2f M (best run)\n", kernelsPerSecond / 1e6,
                 double(best.events) / best.seconds / 1e6);
-    std::printf("through SQLite only: best %.3f s (%.3f CPU s), %.2f M kernels/s; direct reader %.2fx faster wall, "
-                "%.2fx less CPU\n",
-                sqliteBest.seconds, sqliteBest.cpu, double(sqliteBest.kernels) / sqliteBest.seconds / 1e6,
-                sqliteBest.seconds / best.seconds, sqliteBest.cpu / best.cpu);
-    std::printf("ratio import / kernel-table scan: %.2f\n", best.seconds / kernelScan.seconds);
-    std::printf("ratio import / scan of the three tables: %.2f wall, %.2f CPU\n", best.seconds / allScan.seconds,
-                best.cpu / allScan.cpu);
-    std::printf("ratio import CPU / floor CPU: %.2f; floor CPU spread over %u threads: %.3f s (%.2f M kernels/s at "
-                "best)\n",
-                best.cpu / floorScan.cpu, usableCores(), floorScan.cpu / usableCores(),
-                double(best.kernels) / (floorScan.cpu / usableCores()) / 1e6);
+    if (baselines) {
+        std::printf("through SQLite only: best %.3f s (%.3f CPU s), %.2f M kernels/s; direct reader %.2fx faster wall, "
+                    "%.2fx less CPU\n",
+                    sqliteBest.seconds, sqliteBest.cpu, double(sqliteBest.kernels) / sqliteBest.seconds / 1e6,
+                    sqliteBest.seconds / best.seconds, sqliteBest.cpu / best.cpu);
+        std::printf("ratio import / kernel-table scan: %.2f\n", best.seconds / kernelScan.seconds);
+        std::printf("ratio import / scan of the three tables: %.2f wall, %.2f CPU\n", best.seconds / allScan.seconds,
+                    best.cpu / allScan.cpu);
+        std::printf("ratio import CPU / floor CPU: %.2f; floor CPU spread over %u threads: %.3f s (%.2f M kernels/s at "
+                    "best)\n",
+                    best.cpu / floorScan.cpu, usableCores(), floorScan.cpu / usableCores(),
+                    double(best.kernels) / (floorScan.cpu / usableCores()) / 1e6);
+    }
     const ImportResult &quickestAttribution =
         *std::min_element(results.begin(), results.end(),
                           [](const ImportResult &a, const ImportResult &b) { return a.attributeCpu < b.attributeCpu; });
@@ -374,7 +391,9 @@ int main(int argc, char **argv)
     for (const ImportResult &r : results)
         if (r.attributionDigest != quickestAttribution.attributionDigest)
             std::printf("WARNING: the runs' attribution digests differ\n");
-    std::printf("attribution CPU / import CPU: %.2f (target < 1)\n", quickestAttribution.attributeCpu / best.cpu);
+    std::printf("attribution CPU / import CPU: %.2f\n", quickestAttribution.attributeCpu / best.cpu);
+    std::printf("attribution wall / import wall (best run): %.2f (target < 1)\n",
+                quickestAttribution.attributeSeconds / best.seconds);
     std::printf("peak RSS %.0f MB, %.1f resident bytes/event\n", double(best.peakKb) / 1024,
                 double(best.residentBytes) / double(best.events));
     double load[3] = {0, 0, 0};

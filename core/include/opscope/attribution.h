@@ -22,7 +22,7 @@ namespace opscope {
 struct AttributionStageTime {
     std::string stage;
     double wallSeconds = 0;
-    double cpuSeconds = 0; // of the calling thread
+    double cpuSeconds = 0; // of the process (all threads: some stages split their work)
 };
 
 struct AttributionOptions {
@@ -35,6 +35,10 @@ struct AttributionOptions {
     // Per-rank torch.profiler traces without distributedInfo: the rank is the first group of this
     // (case-insensitive) pattern matched in the file name (importCapture, docs/ranks.md).
     std::string rankRegex = "(?:rank|procid)[-_.]?([0-9]+)";
+    // Threads for the stages that split their work (labels, launch stacks), the calling one included:
+    // 0 uses every core (up to 8), 1 runs everything on the calling thread. The result is the same for
+    // any number (tst_attribution compares them).
+    unsigned threads = 0;
     // When set, attribute() appends the time of each of its stages here.
     std::vector<AttributionStageTime> *stageTimes = nullptr;
 };

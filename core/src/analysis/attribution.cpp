@@ -1,5 +1,6 @@
 #include "opscope/attribution.h"
 
+#include "analysis/fresh_memory.h"
 #include "analysis/range_index.h"
 #include "opscope/labels.h"
 #include "opscope/memory.h"
@@ -10,7 +11,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <exception>
 #include <numeric>
+#include <thread>
 #include <unordered_map>
 #include <utility>
 
@@ -59,7 +62,7 @@ public:
         if (!out_)
             return;
         const auto wall = std::chrono::steady_clock::now();
-        const double cpu = threadCpuSeconds();
+        const double cpu = cpuSeconds();
         out_->push_back({stage, std::chrono::duration<double>(wall - wall_).count(), cpu - cpu_});
         wall_ = wall;
         cpu_ = cpu;
@@ -69,14 +72,15 @@ public:
         if (!out_)
             return;
         wall_ = std::chrono::steady_clock::now();
-        cpu_ = threadCpuSeconds();
+        cpu_ = cpuSeconds();
     }
 
 private:
-    static double threadCpuSeconds()
+    // The process's: the stages that split their work run on several threads.
+    static double cpuSeconds()
     {
         timespec t{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
         return double(t.tv_sec) + double(t.tv_nsec) / 1e9;
     }
     std::vector<AttributionStageTime> *out_;
@@ -88,7 +92,8 @@ class Attributor {
 public:
     Attributor(Profile &p, const AttributionOptions &options, const Progress &progress)
         : p_(p), options_(options), progress_(progress), clock_(options.stageTimes), moduleEvents_(!hasModuleLabels(p)),
-          ranges_(p, [this](const Range &r) { return nestsPerThread(r) || (moduleEvents_ && isModuleEvent(p_, r)); })
+          ranges_(p, [this](const Range &r) { return nestsPerThread(r) || (moduleEvents_ && isModuleEvent(p_, r)); }),
+          threads_(options.threads ? options.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u))
     {
     }
 
@@ -136,70 +141,204 @@ private:
         progress_.checkCancel();
     }
 
+    // What labelRanges makes of a range (at its position in nesting order).
+    enum class LabelTag : uint8_t { None, Module, ModuleEvent, Operator };
+
+    // One worker's share of labelRanges: a stretch of the ranges in nesting order, the operators and
+    // modules it fills, and the names it read, interned in a table of its own (ids in order of first use).
+    struct LabelChunk {
+        size_t begin = 0, end = 0; // positions in RangeIndex::inNestingOrder()
+        size_t firstOperator = 0, operators = 0;
+        size_t firstModule = 0, modules = 0;
+        std::vector<std::string_view> names; // views into the profile's string table
+        std::unordered_map<std::string_view, StringId> ids;
+        std::vector<StringId> global; // local id -> the profile's, after the merge
+
+        StringId intern(std::string_view text)
+        {
+            auto [it, inserted] = ids.try_emplace(text, StringId(names.size()));
+            if (inserted)
+                names.push_back(text);
+            return it->second;
+        }
+    };
+
+    LabelTag labelTag(const Range &range, bool makeOperators) const
+    {
+        if (range.kind == RangeKind::PythonFunction) // only module events are indexed
+            return LabelTag::ModuleEvent;
+        const RangeLabel label = parseRangeLabel(p_.text(range.text));
+        if (label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho)
+            return LabelTag::Module;
+        if (label.kind == RangeLabel::Kind::Operator && makeOperators && !isLibraryRange(range))
+            return LabelTag::Operator;
+        return LabelTag::None;
+    }
+
     // Module instances from module labels; operators from emit_nvtx ranges when the source has no
     // operators of its own. Each range learns its nearest module and operator (self or ancestor).
+    //
+    // In three passes, so that the parsing and the name lookups run on every core and the result is the
+    // serial one: (1) each worker tags its stretch of ranges and counts what they make; (2) with the
+    // operators and modules allocated once at their final size, each worker parses its ranges again and
+    // fills their slots, with names as ids of its own table; (3) on the calling thread, the workers'
+    // tables are interned in order (the profile's string ids come out as a serial pass gives them), and
+    // one pass in nesting order links parents, depths, modules and call numbers.
     void labelRanges(bool makeOperators)
     {
-        moduleOfRange_.assign(p_.ranges.size(), kNoIndex);
-        opOfRange_.assign(p_.ranges.size(), kNoIndex);
-        std::unordered_map<StringId, uint32_t> callsByName;
-        if (makeOperators) // at most one per range (most ranges are emit_nvtx's): no copies as it grows
-            p_.operators.reserve(p_.operators.size() + p_.ranges.size());
-        for (Index r : ranges_.inNestingOrder()) {
-            const Range &range = p_.ranges[r];
-            const Index parent = ranges_.parent(r);
-            moduleOfRange_[r] = parent == kNoIndex ? kNoIndex : moduleOfRange_[parent];
-            opOfRange_[r] = parent == kNoIndex ? kNoIndex : opOfRange_[parent];
-            if (range.kind == RangeKind::PythonFunction) { // only module events are indexed
-                addModule(r, moduleEventName(range), moduleEventClass(range));
-                continue;
+        const std::vector<Index> &order = ranges_.inNestingOrder();
+        fresh::assignFresh(moduleOfRange_, p_.ranges.size(), kNoIndex);
+        fresh::assignFresh(opOfRange_, p_.ranges.size(), kNoIndex);
+        std::vector<LabelTag> tags;
+        fresh::assignFresh(tags, order.size(), LabelTag::None);
+        std::vector<LabelChunk> chunks(chunkCount(order.size()));
+        for (size_t c = 0; c < chunks.size(); ++c) {
+            chunks[c].begin = order.size() * c / chunks.size();
+            chunks[c].end = order.size() * (c + 1) / chunks.size();
+        }
+        inParallel(chunks.size(), [&](size_t c) {
+            LabelChunk &chunk = chunks[c];
+            for (size_t i = chunk.begin; i < chunk.end; ++i) {
+                if ((i & 0xffff) == 0 && progress_.cancelled())
+                    return;
+                tags[i] = labelTag(p_.ranges[order[i]], makeOperators);
+                chunk.operators += tags[i] == LabelTag::Operator;
+                chunk.modules += tags[i] == LabelTag::Module || tags[i] == LabelTag::ModuleEvent;
             }
-            const RangeLabel label = parseRangeLabel(p_.text(range.text));
-            if (label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho) {
-                addModule(r, label.name, label.cls);
-            } else if (label.kind == RangeLabel::Kind::Operator && makeOperators && !isLibraryRange(range)) {
-                Operator op;
+        });
+        progress_.checkCancel();
+        size_t operators = p_.operators.size(), modules = 0;
+        for (LabelChunk &chunk : chunks) {
+            chunk.firstOperator = std::exchange(operators, operators + chunk.operators);
+            chunk.firstModule = std::exchange(modules, modules + chunk.modules);
+        }
+        fresh::resizeFresh(p_.operators, operators); // once, at the final size: no growth, no shrink_to_fit copy
+        fresh::resizeFresh(p_.modules, modules);
+        inParallel(chunks.size(), [&](size_t c) {
+            LabelChunk &chunk = chunks[c];
+            size_t nextOperator = chunk.firstOperator, nextModule = chunk.firstModule;
+            for (size_t i = chunk.begin; i < chunk.end; ++i) {
+                if ((i & 0xffff) == 0 && progress_.cancelled())
+                    return;
+                if (tags[i] == LabelTag::None)
+                    continue;
+                const Index r = order[i];
+                const Range &range = p_.ranges[r];
+                if (tags[i] == LabelTag::ModuleEvent) { // the path first: ids in the serial order
+                    const StringId path = chunk.intern(moduleEventName(range));
+                    fillModule(p_.modules[nextModule++], r, path, chunk.intern(moduleEventClass(range)));
+                    continue;
+                }
+                const RangeLabel label = parseRangeLabel(p_.text(range.text));
+                if (tags[i] == LabelTag::Module) {
+                    const StringId path = chunk.intern(label.name);
+                    fillModule(p_.modules[nextModule++], r, path, chunk.intern(label.cls));
+                    continue;
+                }
+                Operator &op = p_.operators[nextOperator++];
                 op.start_ns = range.start_ns;
                 op.end_ns = range.end_ns;
-                op.name = p_.intern(label.name);
-                op.shapes = label.shapes.empty() ? kNoString : p_.intern(label.shapes);
-                op.call_index = callsByName[op.name]++;
+                op.name = chunk.intern(label.name);
+                op.shapes = label.shapes.empty() ? kNoString : chunk.intern(label.shapes);
                 op.thread = range.thread;
-                op.parent = opOfRange_[r];
-                op.depth = op.parent == kNoIndex ? 0 : uint16_t(p_.operators[op.parent].depth + 1);
-                op.module = moduleOfRange_[r];
                 op.range = r;
                 op.sequence_nr = label.sequenceNr;
-                if (isBackwardName(label.name) ||
-                    (op.parent != kNoIndex && (p_.operators[op.parent].flags & kOperatorBackward)))
+                if (isBackwardName(label.name))
                     op.flags |= kOperatorBackward;
-                p_.operators.push_back(op);
-                opOfRange_[r] = Index(p_.operators.size() - 1);
+            }
+        });
+        progress_.checkCancel();
+        for (LabelChunk &chunk : chunks) {
+            chunk.global.resize(chunk.names.size());
+            for (size_t n = 0; n < chunk.names.size(); ++n)
+                chunk.global[n] = p_.intern(chunk.names[n]);
+        }
+        std::vector<uint32_t> callsByName(p_.strings.size(), 0);
+        for (const LabelChunk &chunk : chunks) {
+            Index nextOperator = Index(chunk.firstOperator), nextModule = Index(chunk.firstModule);
+            for (size_t i = chunk.begin; i < chunk.end; ++i) {
+                const Index r = order[i];
+                const Index parent = ranges_.parent(r);
+                const Index module = parent == kNoIndex ? kNoIndex : moduleOfRange_[parent];
+                const Index enclosingOp = parent == kNoIndex ? kNoIndex : opOfRange_[parent];
+                moduleOfRange_[r] = module;
+                opOfRange_[r] = enclosingOp;
+                if (tags[i] == LabelTag::Module || tags[i] == LabelTag::ModuleEvent) {
+                    ModuleInstance &m = p_.modules[nextModule];
+                    m.path = chunk.global[m.path];
+                    m.class_name = chunk.global[m.class_name];
+                    m.parent = module;
+                    moduleOfRange_[r] = nextModule++;
+                } else if (tags[i] == LabelTag::Operator) {
+                    Operator &op = p_.operators[nextOperator];
+                    op.name = chunk.global[op.name];
+                    if (op.shapes != kNoString)
+                        op.shapes = chunk.global[op.shapes];
+                    op.call_index = callsByName[op.name]++;
+                    op.parent = enclosingOp;
+                    op.depth = enclosingOp == kNoIndex ? 0 : uint16_t(p_.operators[enclosingOp].depth + 1);
+                    op.module = module;
+                    if (enclosingOp != kNoIndex && (p_.operators[enclosingOp].flags & kOperatorBackward))
+                        op.flags |= kOperatorBackward;
+                    opOfRange_[r] = nextOperator++;
+                }
             }
         }
-        if (makeOperators)
-            p_.operators.shrink_to_fit();
+    }
+
+    void fillModule(ModuleInstance &m, Index r, StringId path, StringId cls) const
+    {
+        const Range &range = p_.ranges[r];
+        m.start_ns = range.start_ns;
+        m.end_ns = range.end_ns;
+        m.path = path;
+        m.class_name = cls;
+        m.thread = range.thread;
+        m.range = r;
+    }
+
+    // How many stretches to cut `n` items into: one per worker thread, none below 16,384 items.
+    size_t chunkCount(size_t n) const
+    {
+        constexpr size_t kMinChunk = 16384;
+        return std::max<size_t>(1, std::min<size_t>(threads_, n / kMinChunk));
+    }
+
+    // Runs f(0) .. f(n - 1), f(0) on the calling thread and the others on threads of their own; returns
+    // when all are done and rethrows the first exception one of them threw.
+    template <class F> static void inParallel(size_t n, F &&f)
+    {
+        if (n <= 1) {
+            if (n == 1)
+                f(size_t(0));
+            return;
+        }
+        std::vector<std::exception_ptr> errors(n);
+        std::vector<std::thread> workers;
+        workers.reserve(n - 1);
+        for (size_t i = 1; i < n; ++i)
+            workers.emplace_back([&, i] {
+                try {
+                    f(i);
+                } catch (...) {
+                    errors[i] = std::current_exception();
+                }
+            });
+        try {
+            f(size_t(0));
+        } catch (...) {
+            errors[0] = std::current_exception();
+        }
+        for (std::thread &w : workers)
+            w.join();
+        for (const std::exception_ptr &e : errors)
+            if (e)
+                std::rethrow_exception(e);
     }
 
     // CUB and Thrust (NVTX domain "CCCL") name their own ranges "cub::DeviceRadixSort": library calls
     // inside an operator (embedding_dense_backward sorts with CUB), not operators of their own.
     bool isLibraryRange(const Range &range) const { return p_.text(range.domain) == "CCCL"; }
-
-    // A module instance for range `r`; the ranges inside it take it as their module.
-    void addModule(Index r, std::string_view path, std::string_view cls)
-    {
-        const Range &range = p_.ranges[r];
-        ModuleInstance m;
-        m.start_ns = range.start_ns;
-        m.end_ns = range.end_ns;
-        m.path = p_.intern(path);
-        m.class_name = p_.intern(cls);
-        m.parent = moduleOfRange_[r];
-        m.thread = range.thread;
-        m.range = r;
-        p_.modules.push_back(m);
-        moduleOfRange_[r] = Index(p_.modules.size() - 1);
-    }
 
     // "nn.Module: Linear_3" names instance 3 of class Linear: unique in the process, so it is the
     // module's path (the trace has no attribute names such as "blocks.0.attn"); the tree gives its place.
@@ -237,7 +376,7 @@ private:
                 byCorrelation.emplace_back(id, a);
         if (!std::is_sorted(byCorrelation.begin(), byCorrelation.end())) // nsys writes them in id order
             std::sort(byCorrelation.begin(), byCorrelation.end());
-        launchTimes_.assign(p_.kernels.size(), 0);
+        fresh::assignFresh(launchTimes_, p_.kernels.size(), int64_t(0));
 
         for (Index k = 0; k < p_.kernels.size(); ++k) {
             if ((k & 0xfff) == 0) {
@@ -531,6 +670,7 @@ private:
     StageClock clock_;  // before ranges_: its first lap times the range index
     bool moduleEvents_; // the python tracer's "nn.Module: X_N" events give the modules
     RangeIndex ranges_;
+    unsigned threads_; // worker threads for the stages that split (AttributionOptions::threads)
     std::vector<Index> moduleOfRange_;
     std::vector<Index> opOfRange_;
     std::vector<int64_t> launchTimes_;

@@ -18,18 +18,18 @@ public:
     Index innermostAt(Index thread, int64_t t) const;
     // The range's enclosing range on the same thread, or kNoIndex.
     Index parent(Index range) const { return parent_[range]; }
-    // The indexed ranges in nesting order (a range comes after its parent).
+    // The indexed ranges in nesting order (a range comes after its parent): thread by thread, each
+    // thread's sorted by (start asc, end desc, index).
     const std::vector<Index> &inNestingOrder() const { return order_; }
 
 private:
-    struct ThreadRanges {
-        std::vector<Index> ranges; // sorted by (start asc, end desc)
-        std::vector<int64_t> starts;
-    };
+    // Every array is sized once: on a virtual machine the first write to each fresh page costs a page
+    // fault of several microseconds, more than the work done on it (docs/performance.md, "Attribution").
     const Profile &p_;
-    std::vector<Index> parent_;          // per range of the profile
-    std::vector<ThreadRanges> byThread_; // per thread index (+1 slot for kNoIndex)
-    std::vector<Index> order_;
+    std::vector<Index> parent_;       // per range of the profile
+    std::vector<Index> order_;        // the indexed ranges, thread by thread (slot by slot)
+    std::vector<int64_t> starts_;     // their start times, beside order_
+    std::vector<size_t> threadBegin_; // per thread index (+1 slot for kNoIndex, +1 end): its part of order_
 };
 
 } // namespace opscope
