@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <iterator>
 #include <numeric>
 #include <thread>
 #include <unordered_map>
@@ -357,7 +358,17 @@ private:
         return name.substr(0, underscore);
     }
 
-    // nsys / ncu: the ranges open on the launching thread at launch time.
+    // Why a kernel of attributeByLaunchStack is left unattributed: codes in the workers, texts interned after.
+    static constexpr std::string_view kLaunchStackReasons[] = {
+        {},
+        "no launching API call with its correlation id",
+        "no NVTX range open on the launching thread at launch",
+        "no operator range open at launch (only module or user ranges)",
+    };
+
+    // nsys / ncu: the ranges open on the launching thread at launch time. The kernels are split among the
+    // workers (each writes its own kernels only); the reasons of the unattributed ones are interned after,
+    // in kernel order, so that string ids come out as in a serial pass.
     void attributeByLaunchStack()
     {
         // Correlation id -> the launching API call (per thread, as ids repeat across processes).
@@ -369,57 +380,97 @@ private:
         std::vector<bool> launchesKernel(size_t(maxKernelId) + 1, false);
         for (const Kernel &kernel : p_.kernels)
             launchesKernel[kernel.correlation_id] = true;
+        std::vector<std::vector<std::pair<uint32_t, Index>>> found(chunkCount(p_.api_calls.size()));
+        inParallel(found.size(), [&](size_t c) {
+            const size_t begin = p_.api_calls.size() * c / found.size(),
+                         end = p_.api_calls.size() * (c + 1) / found.size();
+            for (size_t a = begin; a < end; ++a)
+                if (const uint32_t id = p_.api_calls[a].correlation_id; id <= maxKernelId && launchesKernel[id])
+                    found[c].emplace_back(id, Index(a));
+        });
         std::vector<std::pair<uint32_t, Index>> byCorrelation;
-        byCorrelation.reserve(p_.kernels.size());
-        for (Index a = 0; a < p_.api_calls.size(); ++a)
-            if (const uint32_t id = p_.api_calls[a].correlation_id; id <= maxKernelId && launchesKernel[id])
-                byCorrelation.emplace_back(id, a);
+        if (found.size() == 1) {
+            byCorrelation.swap(found[0]);
+        } else {
+            size_t calls = 0;
+            for (const auto &part : found)
+                calls += part.size();
+            byCorrelation.reserve(calls);
+            for (auto &part : found) {
+                byCorrelation.insert(byCorrelation.end(), part.begin(), part.end());
+                std::vector<std::pair<uint32_t, Index>>().swap(part);
+            }
+        }
         if (!std::is_sorted(byCorrelation.begin(), byCorrelation.end())) // nsys writes them in id order
             std::sort(byCorrelation.begin(), byCorrelation.end());
         fresh::assignFresh(launchTimes_, p_.kernels.size(), int64_t(0));
+        std::vector<uint8_t> reasons;
+        fresh::assignFresh(reasons, p_.kernels.size(), uint8_t(0));
 
-        for (Index k = 0; k < p_.kernels.size(); ++k) {
-            if ((k & 0xfff) == 0) {
-                progress_.report(double(k) / double(std::max<size_t>(1, p_.kernels.size())), "Attributing kernels");
-                progress_.checkCancel();
-            }
-            Kernel &kernel = p_.kernels[k];
-            Index thread = kernel.launch_thread;
-            int64_t launchTime = kernel.start_ns; // ncu's own timeline: the stack was recorded at launch
-            if (!p_.api_calls.empty()) {
-                const Index call = findLaunchCall(byCorrelation, kernel);
-                if (call == kNoIndex) {
-                    unattributed(kernel, "no launching API call with its correlation id");
-                    continue;
+        const size_t kernels = p_.kernels.size(), chunks = chunkCount(kernels);
+        inParallel(chunks, [&](size_t c) {
+            const size_t begin = kernels * c / chunks, end = kernels * (c + 1) / chunks;
+            for (size_t k = begin; k < end; ++k) {
+                if (((k - begin) & 0xfff) == 0) {
+                    if (c == 0) // the calling thread's share reports for all
+                        progress_.report(double(k) / double(std::max<size_t>(1, end)), "Attributing kernels");
+                    if (progress_.cancelled())
+                        return;
                 }
-                thread = p_.api_calls[call].thread;
-                launchTime = p_.api_calls[call].start_ns;
-                kernel.launch_thread = thread;
+                reasons[k] = attributeKernelByLaunchStack(byCorrelation, Index(k));
             }
-            launchTimes_[k] = launchTime; // the replay's, for a kernel of a CUDA graph: when it ran in the step
-            Index r = ranges_.innermostAt(thread, launchTime);
-            // A kernel replayed from a CUDA graph: the operator open where its node was captured (the
-            // launcher labels graph captures); without one there, the replay's ranges as before.
-            if (const Index capture = p_.graphCaptureCall(k); capture != kNoIndex) {
-                const ApiCall &call = p_.api_calls[capture];
-                if (const Index atCapture = ranges_.innermostAt(call.thread, call.start_ns);
-                    atCapture != kNoIndex && opOfRange_[atCapture] != kNoIndex)
-                    r = atCapture;
+        });
+        progress_.checkCancel();
+        StringId reasonIds[std::size(kLaunchStackReasons)];
+        std::fill(std::begin(reasonIds), std::end(reasonIds), kNoString);
+        for (size_t k = 0; k < kernels; ++k)
+            if (const uint8_t reason = reasons[k]) {
+                if (reasonIds[reason] == kNoString)
+                    reasonIds[reason] = p_.intern(kLaunchStackReasons[reason]);
+                p_.kernels[k].unattributed_reason = reasonIds[reason];
             }
-            kernel.range = r;
-            kernel.module = r == kNoIndex ? kNoIndex : moduleOfRange_[r];
-            kernel.op = r == kNoIndex ? kNoIndex : opOfRange_[r];
-            if (kernel.module == kNoIndex && kernel.op != kNoIndex) // backward: its forward op's module
-                kernel.module = p_.operators[kernel.op].module;
-            if (kernel.op != kNoIndex) {
-                kernel.method = AttributionMethod::Nvtx;
-                kernel.confidence = Confidence::High; // exact: correlation id + the thread's range stack
-                kernel.unattributed_reason = kNoString;
-            } else {
-                unattributed(kernel, r == kNoIndex ? "no NVTX range open on the launching thread at launch"
-                                                   : "no operator range open at launch (only module or user ranges)");
+    }
+
+    // Kernel `k` by its launch stack; returns 0, or the index of the reason it stays unattributed (the
+    // reason itself is left for the caller to set).
+    uint8_t attributeKernelByLaunchStack(const std::vector<std::pair<uint32_t, Index>> &byCorrelation, Index k)
+    {
+        Kernel &kernel = p_.kernels[k];
+        Index thread = kernel.launch_thread;
+        int64_t launchTime = kernel.start_ns; // ncu's own timeline: the stack was recorded at launch
+        if (!p_.api_calls.empty()) {
+            const Index call = findLaunchCall(byCorrelation, kernel);
+            if (call == kNoIndex) {
+                unattributedBy(kernel);
+                return 1;
             }
+            thread = p_.api_calls[call].thread;
+            launchTime = p_.api_calls[call].start_ns;
+            kernel.launch_thread = thread;
         }
+        launchTimes_[k] = launchTime; // the replay's, for a kernel of a CUDA graph: when it ran in the step
+        Index r = ranges_.innermostAt(thread, launchTime);
+        // A kernel replayed from a CUDA graph: the operator open where its node was captured (the
+        // launcher labels graph captures); without one there, the replay's ranges as before.
+        if (const Index capture = p_.graphCaptureCall(k); capture != kNoIndex) {
+            const ApiCall &call = p_.api_calls[capture];
+            if (const Index atCapture = ranges_.innermostAt(call.thread, call.start_ns);
+                atCapture != kNoIndex && opOfRange_[atCapture] != kNoIndex)
+                r = atCapture;
+        }
+        kernel.range = r;
+        kernel.module = r == kNoIndex ? kNoIndex : moduleOfRange_[r];
+        kernel.op = r == kNoIndex ? kNoIndex : opOfRange_[r];
+        if (kernel.module == kNoIndex && kernel.op != kNoIndex) // backward: its forward op's module
+            kernel.module = p_.operators[kernel.op].module;
+        if (kernel.op != kNoIndex) {
+            kernel.method = AttributionMethod::Nvtx;
+            kernel.confidence = Confidence::High; // exact: correlation id + the thread's range stack
+            kernel.unattributed_reason = kNoString;
+            return 0;
+        }
+        unattributedBy(kernel);
+        return r == kNoIndex ? 2 : 3;
     }
 
     Index findLaunchCall(const std::vector<std::pair<uint32_t, Index>> &byCorrelation, const Kernel &kernel) const
@@ -658,10 +709,16 @@ private:
 
     void unattributed(Kernel &kernel, std::string_view reason)
     {
+        unattributedBy(kernel);
+        kernel.unattributed_reason = p_.intern(reason);
+    }
+
+    // unattributed() but for the reason, for workers (they do not intern).
+    static void unattributedBy(Kernel &kernel)
+    {
         kernel.op = kNoIndex;
         kernel.method = AttributionMethod::Unattributed;
         kernel.confidence = Confidence::Unattributed;
-        kernel.unattributed_reason = p_.intern(reason);
     }
 
     Profile &p_;
