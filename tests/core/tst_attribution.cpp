@@ -1,5 +1,6 @@
 // Attribution on the real H100 captures: nsys + ncu, torch.profiler alone, all three together,
 // backward kernels, Inductor's Triton kernels, dedup groups and roofline figures.
+#include "nsys_replicate.h"
 #include "opscope/aggregate.h"
 #include "opscope/attribution.h"
 #include "opscope/capture_import.h"
@@ -430,6 +431,53 @@ private slots:
                 (p.operators[k.op].flags & kOperatorBackward))
                 found = true;
         QVERIFY(found);
+    }
+
+    // attribute() splits its label and launch-stack stages over threads (issue 22): any split gives what
+    // one thread gives, every kernel, operator, module and string id, on captures of each kind (nsys labels
+    // and emit_nvtx ranges, module events of the python tracer, torch.profiler's own operators).
+    void splitWorkGivesTheSerialResult_data()
+    {
+        QTest::addColumn<QString>("path");
+        for (const char *file :
+             {"h100/gpt4_bf16_infer/nsys.sqlite", "h100/gpt4_fp32_infer/nsys.sqlite", "h100/mlp_bf16_infer/nsys.sqlite",
+              "h100/gpt4_bf16_infer/kineto.json", "public/nsys/nsys-ai__mock.sqlite",
+              "public/nsys/pipit__saxpy-mpi-cuda_nsys_perlmutter0.sqlite",
+              "public/kineto/TraceLens__gaunernst_bert-small-uncased__1016001.json"})
+            QTest::newRow(file) << QString::fromStdString(fixture(file));
+        QTest::newRow("h100/gpt4_bf16_infer/nsys.sqlite x 70") << QString(); // 36,470 ranges: the automatic split too
+    }
+
+    void splitWorkGivesTheSerialResult()
+    {
+        QFETCH(QString, path);
+        QTemporaryDir dir;
+        std::string file = path.toStdString();
+        if (file.empty()) {
+            file = test::tempPath(dir, "replicated.sqlite");
+            const test::Replication rep = test::replicateNsysExport(h100("gpt4_bf16_infer/nsys.sqlite"), file, 70);
+            QVERIFY2(rep.error.empty(), rep.error.c_str());
+        }
+        const Profile imported = importFile(file);
+        QVERIFY(!imported.kernels.empty());
+        Profile serial = imported;
+        AttributionOptions one;
+        one.threads = 1;
+        attribute(serial, one); // the public nsys files have no labels: all their kernels keep a reason
+        QVERIFY(isAttributed(serial) || file.find("public/nsys/") != std::string::npos);
+        for (unsigned threads : {0u, 2u, 3u, 7u}) {
+            Profile split = imported;
+            AttributionOptions options;
+            options.threads = threads;
+            attribute(split, options);
+            QCOMPARE(split.strings.size(), serial.strings.size());
+            for (StringId s = 0; s < serial.strings.size(); ++s)
+                QCOMPARE(split.text(s), serial.text(s));
+            QVERIFY(split.kernels == serial.kernels);
+            QVERIFY(split.operators == serial.operators);
+            QVERIFY(split.modules == serial.modules);
+            QVERIFY2(split == serial, ("threads " + std::to_string(threads)).c_str());
+        }
     }
 
     void nsysBackwardKernelsCarryTheirForwardModule()

@@ -36,8 +36,9 @@ struct AttributionOptions {
     // (case-insensitive) pattern matched in the file name (importCapture, docs/ranks.md).
     std::string rankRegex = "(?:rank|procid)[-_.]?([0-9]+)";
     // Threads for the stages that split their work (labels, launch stacks), the calling one included:
-    // 0 uses every core (up to 8), 1 runs everything on the calling thread. The result is the same for
-    // any number (tst_attribution compares them).
+    // 0 uses every core (up to 8) for big profiles (16,384 ranges or kernels a thread at least), 1 runs
+    // everything on the calling thread, N > 1 splits even small profiles N ways. The result is the same
+    // for any number (tst_attribution compares them).
     unsigned threads = 0;
     // When set, attribute() appends the time of each of its stages here.
     std::vector<AttributionStageTime> *stageTimes = nullptr;

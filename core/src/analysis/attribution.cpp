@@ -298,10 +298,13 @@ private:
         m.range = r;
     }
 
-    // How many stretches to cut `n` items into: one per worker thread, none below 16,384 items.
+    // How many stretches to cut `n` items into: one per worker thread, none below 16,384 items; as many as
+    // AttributionOptions::threads asks (up to one item each) when it is set, for the tests.
     size_t chunkCount(size_t n) const
     {
         constexpr size_t kMinChunk = 16384;
+        if (options_.threads != 0)
+            return std::max<size_t>(1, std::min<size_t>(options_.threads, n));
         return std::max<size_t>(1, std::min<size_t>(threads_, n / kMinChunk));
     }
 
