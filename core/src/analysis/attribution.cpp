@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <functional>
 #include <iterator>
 #include <numeric>
 #include <thread>
@@ -103,7 +104,10 @@ public:
         clock_.lap("module labels, range index");
         const bool ownOperators = !p_.operators.empty();
         p_.modules.clear();
-        labelRanges(!ownOperators);
+        // nsys / ncu: each kernel's launching call and range need only the range index; a worker finds them
+        // while labelRanges waits on the pages of its operators (docs/performance.md, "Attribution").
+        labelRanges(
+            !ownOperators, ownOperators ? std::function<void()>() : [this] { findLaunches(false); });
         clock_.lap("label ranges");
         stageDone(0.25);
         if (ownOperators) {
@@ -120,7 +124,7 @@ public:
             adoptSequenceOfEvaluatedNodes();
             linkBackwardToForward(); // emit_nvtx's "seq = N" ties autograd's ranges to forward ops
             clock_.lap("backward to forward");
-            attributeByLaunchStack();
+            finishLaunches();
             clock_.lap("kernels by launch stack");
         }
         adoptNamedModulePaths(p_);
@@ -185,7 +189,10 @@ private:
     // fills their slots, with names as ids of its own table; (3) on the calling thread, the workers'
     // tables are interned in order (the profile's string ids come out as a serial pass gives them), and
     // one pass in nesting order links parents, depths, modules and call numbers.
-    void labelRanges(bool makeOperators)
+    //
+    // `alongside`, when given, runs on a worker while the operators' pages are faulted in (on the calling
+    // thread after labelRanges when there is one thread); it must not touch what labelRanges writes.
+    void labelRanges(bool makeOperators, const std::function<void()> &alongside = {})
     {
         const std::vector<Index> &order = ranges_.inNestingOrder();
         fresh::assignFresh(moduleOfRange_, p_.ranges.size(), kNoIndex);
@@ -213,8 +220,18 @@ private:
             chunk.firstOperator = std::exchange(operators, operators + chunk.operators);
             chunk.firstModule = std::exchange(modules, modules + chunk.modules);
         }
-        fresh::resizeFresh(p_.operators, operators); // once, at the final size: no growth, no shrink_to_fit copy
-        fresh::resizeFresh(p_.modules, modules);
+        const bool overlap = alongside && chunkCount(order.size() + p_.kernels.size()) > 1;
+        inParallel(overlap ? 2 : 1, [&](size_t task) {
+            if (task == 1) {
+                alongside();
+                return;
+            }
+            fresh::resizeFresh(p_.operators, operators); // once, at the final size: no growth, no shrink_to_fit copy
+            fresh::resizeFresh(p_.modules, modules);
+        });
+        if (alongside && !overlap)
+            alongside();
+        progress_.checkCancel();
         inParallel(chunks.size(), [&](size_t c) {
             LabelChunk &chunk = chunks[c];
             size_t nextOperator = chunk.firstOperator, nextModule = chunk.firstModule;
@@ -369,10 +386,13 @@ private:
         "no operator range open at launch (only module or user ranges)",
     };
 
-    // nsys / ncu: the ranges open on the launching thread at launch time. The kernels are split among the
-    // workers (each writes its own kernels only); the reasons of the unattributed ones are interned after,
-    // in kernel order, so that string ids come out as in a serial pass.
-    void attributeByLaunchStack()
+    // nsys / ncu: the ranges open on the launching thread at launch time, in two steps. findLaunches(), on
+    // the range index alone: each kernel's launching API call, thread, time and innermost range then.
+    // finishLaunches(), once the ranges have their operators and modules: each kernel's operator, module
+    // and method. Each step splits the kernels among workers that write their own kernels only; the
+    // reasons of the unattributed ones are interned last, in kernel order, so that string ids come out as
+    // in a serial pass. `split`: over the workers (false on a worker of its own, which does not report).
+    void findLaunches(bool split)
     {
         // Correlation id -> the launching API call (per thread, as ids repeat across processes).
         // Only the calls whose id some kernel has: most API calls launch nothing (a capture of a million
@@ -383,7 +403,7 @@ private:
         std::vector<bool> launchesKernel(size_t(maxKernelId) + 1, false);
         for (const Kernel &kernel : p_.kernels)
             launchesKernel[kernel.correlation_id] = true;
-        std::vector<std::vector<std::pair<uint32_t, Index>>> found(chunkCount(p_.api_calls.size()));
+        std::vector<std::vector<std::pair<uint32_t, Index>>> found(split ? chunkCount(p_.api_calls.size()) : 1);
         inParallel(found.size(), [&](size_t c) {
             const size_t begin = p_.api_calls.size() * c / found.size(),
                          end = p_.api_calls.size() * (c + 1) / found.size();
@@ -407,9 +427,39 @@ private:
         if (!std::is_sorted(byCorrelation.begin(), byCorrelation.end())) // nsys writes them in id order
             std::sort(byCorrelation.begin(), byCorrelation.end());
         fresh::assignFresh(launchTimes_, p_.kernels.size(), int64_t(0));
-        std::vector<uint8_t> reasons;
-        fresh::assignFresh(reasons, p_.kernels.size(), uint8_t(0));
+        fresh::assignFresh(launchReasons_, p_.kernels.size(), uint8_t(0));
 
+        const size_t kernels = p_.kernels.size(), chunks = split ? chunkCount(kernels) : 1;
+        inParallel(chunks, [&](size_t c) {
+            const size_t begin = kernels * c / chunks, end = kernels * (c + 1) / chunks;
+            for (size_t k = begin; k < end; ++k) {
+                if (((k - begin) & 0xfff) == 0 && progress_.cancelled())
+                    return;
+                Kernel &kernel = p_.kernels[k];
+                Index thread = kernel.launch_thread;
+                int64_t launchTime = kernel.start_ns; // ncu's own timeline: the stack was recorded at launch
+                if (!p_.api_calls.empty()) {
+                    const Index call = findLaunchCall(byCorrelation, kernel);
+                    if (call == kNoIndex) {
+                        unattributedBy(kernel);
+                        launchReasons_[k] = 1;
+                        continue;
+                    }
+                    thread = p_.api_calls[call].thread;
+                    launchTime = p_.api_calls[call].start_ns;
+                    kernel.launch_thread = thread;
+                }
+                launchTimes_[k] = launchTime; // the replay's, for a kernel of a CUDA graph: when it ran in the step
+                kernel.range = ranges_.innermostAt(thread, launchTime);
+            }
+        });
+    }
+
+    void finishLaunches()
+    {
+        if (launchReasons_.size() != p_.kernels.size()) // labelRanges had no worker to run it
+            findLaunches(true);
+        progress_.checkCancel();
         const size_t kernels = p_.kernels.size(), chunks = chunkCount(kernels);
         inParallel(chunks, [&](size_t c) {
             const size_t begin = kernels * c / chunks, end = kernels * (c + 1) / chunks;
@@ -420,39 +470,27 @@ private:
                     if (progress_.cancelled())
                         return;
                 }
-                reasons[k] = attributeKernelByLaunchStack(byCorrelation, Index(k));
+                if (launchReasons_[k] == 0)
+                    launchReasons_[k] = attributeKernelByLaunchStack(Index(k));
             }
         });
         progress_.checkCancel();
         StringId reasonIds[std::size(kLaunchStackReasons)];
         std::fill(std::begin(reasonIds), std::end(reasonIds), kNoString);
         for (size_t k = 0; k < kernels; ++k)
-            if (const uint8_t reason = reasons[k]) {
+            if (const uint8_t reason = launchReasons_[k]) {
                 if (reasonIds[reason] == kNoString)
                     reasonIds[reason] = p_.intern(kLaunchStackReasons[reason]);
                 p_.kernels[k].unattributed_reason = reasonIds[reason];
             }
     }
 
-    // Kernel `k` by its launch stack; returns 0, or the index of the reason it stays unattributed (the
-    // reason itself is left for the caller to set).
-    uint8_t attributeKernelByLaunchStack(const std::vector<std::pair<uint32_t, Index>> &byCorrelation, Index k)
+    // Kernel `k`, its launching call found (findLaunches), by its launch stack: returns 0, or the index of
+    // the reason it stays unattributed (the reason itself is left for the caller to set).
+    uint8_t attributeKernelByLaunchStack(Index k)
     {
         Kernel &kernel = p_.kernels[k];
-        Index thread = kernel.launch_thread;
-        int64_t launchTime = kernel.start_ns; // ncu's own timeline: the stack was recorded at launch
-        if (!p_.api_calls.empty()) {
-            const Index call = findLaunchCall(byCorrelation, kernel);
-            if (call == kNoIndex) {
-                unattributedBy(kernel);
-                return 1;
-            }
-            thread = p_.api_calls[call].thread;
-            launchTime = p_.api_calls[call].start_ns;
-            kernel.launch_thread = thread;
-        }
-        launchTimes_[k] = launchTime; // the replay's, for a kernel of a CUDA graph: when it ran in the step
-        Index r = ranges_.innermostAt(thread, launchTime);
+        Index r = kernel.range; // the innermost range open at launch
         // A kernel replayed from a CUDA graph: the operator open where its node was captured (the
         // launcher labels graph captures); without one there, the replay's ranges as before.
         if (const Index capture = p_.graphCaptureCall(k); capture != kNoIndex) {
@@ -734,6 +772,7 @@ private:
     std::vector<Index> moduleOfRange_;
     std::vector<Index> opOfRange_;
     std::vector<int64_t> launchTimes_;
+    std::vector<uint8_t> launchReasons_; // per kernel: 0, or why it stays unattributed (kLaunchStackReasons)
     std::vector<std::pair<int64_t, int64_t>> captureWindows_; // the capture range's, sorted
     std::vector<bool> moduleByAdjacency_; // per operator: module inferred from the preceding backward function
     size_t linkedOps_ = 0;
