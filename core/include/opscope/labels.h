@@ -21,8 +21,9 @@ struct RangeLabel {
     bool recordFunctionEcho = false; // a module label re-emitted by emit_nvtx as "label, op_id = N"
 };
 
-// Parses a range text. The views point into `text`.
-RangeLabel parseRangeLabel(std::string_view text);
+// Parses a range text. The views point into `text`. Without `details`, only kind, name, cls and
+// recordFunctionEcho are set (an operator's op_id, sequence number and shapes are not read).
+RangeLabel parseRangeLabel(std::string_view text, bool details = true);
 
 // A kernel name reduced for matching across tools: demanglers disagree on spaces ("char *" vs
 // "char*") and on anonymous namespaces ("(anonymous namespace)" vs "<unnamed>").

@@ -44,7 +44,7 @@ bool hasModuleLabels(const Profile &p)
     return std::any_of(p.ranges.begin(), p.ranges.end(), [&](const Range &r) {
         if (!nestsPerThread(r))
             return false;
-        const RangeLabel label = parseRangeLabel(p.text(r.text));
+        const RangeLabel label = parseRangeLabel(p.text(r.text), false);
         return label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho;
     });
 }
@@ -172,7 +172,7 @@ private:
     {
         if (range.kind == RangeKind::PythonFunction) // only module events are indexed
             return LabelTag::ModuleEvent;
-        const RangeLabel label = parseRangeLabel(p_.text(range.text));
+        const RangeLabel label = parseRangeLabel(p_.text(range.text), false); // the kind is all it needs
         if (label.kind == RangeLabel::Kind::Module && !label.recordFunctionEcho)
             return LabelTag::Module;
         if (label.kind == RangeLabel::Kind::Operator && makeOperators && !isLibraryRange(range))
@@ -247,7 +247,7 @@ private:
                     fillModule(p_.modules[nextModule++], r, path, chunk.intern(moduleEventClass(range)));
                     continue;
                 }
-                const RangeLabel label = parseRangeLabel(p_.text(range.text));
+                const RangeLabel label = parseRangeLabel(p_.text(range.text), tags[i] == LabelTag::Operator);
                 if (tags[i] == LabelTag::Module) {
                     const StringId path = chunk.intern(label.name);
                     fillModule(p_.modules[nextModule++], r, path, chunk.intern(label.cls));

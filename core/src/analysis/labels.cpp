@@ -90,7 +90,7 @@ std::string_view bracketedAfter(std::string_view text, std::string_view key)
 
 } // namespace
 
-RangeLabel parseRangeLabel(std::string_view text)
+RangeLabel parseRangeLabel(std::string_view text, bool details)
 {
     RangeLabel label;
     // emit_nvtx appends ", seq = N, op_id = N, sizes = [...], input_op_ids = [...]" to the op name.
@@ -107,7 +107,8 @@ RangeLabel parseRangeLabel(std::string_view text)
             label.name = head.substr(0, open);
             label.cls = head.substr(open + 1, head.size() - open - 2);
             label.recordFunctionEcho = tail.find("op_id = ") != std::string_view::npos;
-            label.opId = parseIntAfter(tail, "op_id = ");
+            if (details)
+                label.opId = parseIntAfter(tail, "op_id = ");
             return label;
         }
     }
@@ -116,7 +117,8 @@ RangeLabel parseRangeLabel(std::string_view text)
     if (head.starts_with("autograd::engine::evaluate_function: ") && tail.find("op_id = ") != std::string_view::npos) {
         label.kind = RangeLabel::Kind::Operator;
         label.name = head;
-        label.opId = parseIntAfter(tail, "op_id = ");
+        if (details)
+            label.opId = parseIntAfter(tail, "op_id = ");
         return label;
     }
     // Autograd functions ("AddmmBackward0, seq = 141, op_id = 279, ...") have no namespace: emit_nvtx's
@@ -127,9 +129,11 @@ RangeLabel parseRangeLabel(std::string_view text)
     if (isOperatorName(head) || autogradFunction) {
         label.kind = RangeLabel::Kind::Operator;
         label.name = head;
-        label.opId = parseIntAfter(tail, "op_id = ");
-        label.sequenceNr = parseIntAfter(tail, "seq = "); // also matches "stashed seq = "
-        label.shapes = bracketedAfter(tail, "sizes = ");
+        if (details) {
+            label.opId = parseIntAfter(tail, "op_id = ");
+            label.sequenceNr = parseIntAfter(tail, "seq = "); // also matches "stashed seq = "
+            label.shapes = bracketedAfter(tail, "sizes = ");
+        }
     }
     return label;
 }
