@@ -15,6 +15,7 @@
 #include <functional>
 #include <iterator>
 #include <numeric>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <utility>
@@ -325,8 +326,9 @@ private:
         return std::max<size_t>(1, std::min<size_t>(threads_, n / kMinChunk));
     }
 
-    // Runs f(0) .. f(n - 1), f(0) on the calling thread and the others on threads of their own; returns
-    // when all are done and rethrows the first exception one of them threw.
+    // Runs f(0) .. f(n - 1), f(0) on the calling thread and the others on threads of their own (on the
+    // calling thread too when no more threads can be started); returns when all are done and rethrows the
+    // first exception one of them threw.
     template <class F> static void inParallel(size_t n, F &&f)
     {
         if (n <= 1) {
@@ -335,21 +337,24 @@ private:
             return;
         }
         std::vector<std::exception_ptr> errors(n);
+        auto run = [&](size_t i) {
+            try {
+                f(i);
+            } catch (...) {
+                errors[i] = std::current_exception();
+            }
+        };
         std::vector<std::thread> workers;
         workers.reserve(n - 1);
-        for (size_t i = 1; i < n; ++i)
-            workers.emplace_back([&, i] {
-                try {
-                    f(i);
-                } catch (...) {
-                    errors[i] = std::current_exception();
-                }
-            });
+        size_t started = 1;
         try {
-            f(size_t(0));
-        } catch (...) {
-            errors[0] = std::current_exception();
+            for (; started < n; ++started)
+                workers.emplace_back(run, started);
+        } catch (const std::system_error &) { // no more threads: the calling thread does the rest
         }
+        run(0);
+        for (size_t i = started; i < n; ++i)
+            run(i);
         for (std::thread &w : workers)
             w.join();
         for (const std::exception_ptr &e : errors)
