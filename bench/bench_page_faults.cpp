@@ -1,11 +1,11 @@
 // What a first write to fresh memory costs on this machine, and what the page toucher
-// (core/src/import/common/page_toucher.h) saves: 400 MiB of fresh anonymous memory written one byte per
+// (core/src/fresh_memory.h) saves: 400 MiB of fresh anonymous memory written one byte per
 // page by this thread, (a) as is, one page fault per page; (b) after the pages were populated in bulk and
 // read on this thread; (c) with the page toucher doing (b) on its own thread first. Each case is run in a
 // fresh mapping, three times, and the median printed with its ratio to (a) from the same run.
 //
 //   bench_page_faults [--mib N]
-#include "import/common/page_toucher.h"
+#include "fresh_memory.h"
 
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -60,7 +60,7 @@ Run runCase(char mode, size_t bytes)
         for (size_t i = 0; i < bytes; i += kPage)
             (void)__atomic_load_n(p + i, __ATOMIC_RELAXED);
     } else if (mode == 'c') {
-        opscope::memory::PageToucher toucher;
+        opscope::fresh::PageToucher toucher;
         toucher.touch(0, p, p + bytes);
         toucher.wait();
     }
@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     }
     const size_t bytes = mib << 20;
     std::printf("%zu MiB of fresh memory, %zu pages; bulk populate supported: %s\n", mib, bytes / kPage,
-                opscope::memory::PageToucher::supported() ? "yes" : "no (cases b and c are plain faults)");
+                opscope::fresh::PageToucher::supported() ? "yes" : "no (cases b and c are plain faults)");
     double baseline = 0;
     for (const char mode : {'a', 'b', 'c'}) {
         std::vector<Run> runs;

@@ -4,7 +4,7 @@
 // Expected numbers were computed independently with python3's json module (floats read as Decimal so
 // that times stay exact): counts of "ph": "X" events per "cat", "[memory]" instants, "fwdbwd" flows
 // with "ph": "s", the length of traceEvents, and the values of the events named in each test.
-#include "import/common/page_toucher.h"
+#include "fresh_memory.h"
 #include "import/importers.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
@@ -307,12 +307,12 @@ private slots:
     // then costs the writer no page faults, and the contents written meanwhile stay as written.
     void pageToucherFaultsInPagesAhead()
     {
-        if (!opscope::memory::PageToucher::supported())
+        if (!opscope::fresh::PageToucher::supported())
             QSKIP("this kernel cannot populate pages in bulk (MADV_POPULATE_WRITE, Linux >= 5.14)");
         std::vector<uint64_t> v;
         v.reserve(size_t(32) << 20 >> 3); // 32 MiB, no page of it written yet
         v.push_back(42);
-        opscope::memory::PageToucher toucher;
+        opscope::fresh::PageToucher toucher;
         toucher.touch(0, v.data() + 1, v.data() + v.capacity() / 2);
         toucher.touch(0, v.data() + 1, v.data() + v.capacity()); // raises the end
         toucher.wait();

@@ -1,6 +1,6 @@
 #include "analysis/range_index.h"
 
-#include "analysis/fresh_memory.h"
+#include "fresh_memory.h"
 
 #include <algorithm>
 

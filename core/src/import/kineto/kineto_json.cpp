@@ -4,8 +4,8 @@
 // profiler's bare array (CPU-only torch). Traces reach a gigabyte: the file is streamed in chunks and
 // each event object is picked apart in place (kineto_event.cpp); only small top-level values such as
 // deviceProperties are parsed as JSON documents.
+#include "fresh_memory.h"
 #include "import/common/json_scan.h"
-#include "import/common/page_toucher.h"
 #include "import/importers.h"
 #include "import/kineto/kineto_batches.h"
 #include "import/kineto/kineto_builder.h"
@@ -578,7 +578,7 @@ private:
     // pages, and the slack then costs another copy to shrink (a third of a 1 GB import's page faults).
     // With `incoming` events about to be built, room for them too (each adds at most one element to each
     // of these vectors), so that no vector moves while `toucher` faults in the pages ahead of them.
-    void reserveAhead(double done, size_t incoming = 0, memory::PageToucher *toucher = nullptr)
+    void reserveAhead(double done, size_t incoming = 0, fresh::PageToucher *toucher = nullptr)
     {
         const bool calibrate = !calibrated_ && done >= kCalibrateAt && done < 1;
         calibrated_ = calibrated_ || calibrate;
@@ -606,7 +606,7 @@ private:
     }
 
     template <class T>
-    static void touchAhead(memory::PageToucher &toucher, size_t region, const std::vector<T> &v, size_t lead)
+    static void touchAhead(fresh::PageToucher &toucher, size_t region, const std::vector<T> &v, size_t lead)
     {
         toucher.touch(region, v.data() + v.size(), v.data() + std::min(v.capacity(), v.size() + lead));
     }
@@ -644,7 +644,7 @@ private:
         if (worthShrinking(v))
             v.shrink_to_fit();
     }
-    template <class T> void prepareShrink(memory::ExactCopy<T> &copy, const std::vector<T> &v, size_t region)
+    template <class T> void prepareShrink(fresh::ExactCopy<T> &copy, const std::vector<T> &v, size_t region)
     {
         if (worthShrinking(v))
             copy.prepare(v, *toucher_, region);
@@ -680,15 +680,15 @@ private:
     bool truncatedInEvents_ = false;
     uint64_t truncatedAt_ = 0;
     bool bareArray_ = false;
-    memory::ExactCopy<Operator> operatorsCopy_;
-    memory::ExactCopy<Kernel> kernelsCopy_;
-    memory::ExactCopy<ApiCall> apiCallsCopy_;
-    memory::ExactCopy<Range> rangesCopy_;
+    fresh::ExactCopy<Operator> operatorsCopy_;
+    fresh::ExactCopy<Kernel> kernelsCopy_;
+    fresh::ExactCopy<ApiCall> apiCallsCopy_;
+    fresh::ExactCopy<Range> rangesCopy_;
     bool calibrated_ = false; // reserveAhead() has sized the vectors from the first part of the file
     static constexpr double kCalibrateAt = 0.03;
     // On three threads, from the events on and while linking. Last, so that it stops before the memory
     // it touches goes.
-    std::optional<memory::PageToucher> toucher_;
+    std::optional<fresh::PageToucher> toucher_;
 };
 
 } // namespace

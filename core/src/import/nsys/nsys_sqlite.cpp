@@ -1,7 +1,7 @@
 // Nsight Systems SQLite export (`nsys export --type sqlite`), schemas of 2021 to 2026.
 // See shared/research/formats.md §1: tables are created lazily and columns move between versions, so
 // every table is looked up in sqlite_master and every column selected by name.
-#include "import/common/page_toucher.h"
+#include "fresh_memory.h"
 #include "import/importers.h"
 #include "import/nsys/nsys_sqlite_internal.h"
 
@@ -143,7 +143,7 @@ public:
     }
 
     // Faults in the pages of the vectors reserved for the tables' rows on a thread of its own while the
-    // tables are read, instead of in the merge, one page fault at a time (page_toucher.h). It stops
+    // tables are read, instead of in the merge, one page fault at a time (fresh_memory.h). It stops
     // before any of them could move: at the first chunk that does not fit, and before the final passes.
     void touchReservedPages()
     {
@@ -435,7 +435,7 @@ private:
     std::vector<std::pair<int64_t, uint64_t>> skippedNvtxTypes_;
     int64_t minStart_ = INT64_MAX, maxEnd_ = INT64_MIN;
     bool hasApiTable_ = false;
-    std::optional<memory::PageToucher> toucher_; // last: stops before anything it touches goes
+    std::optional<fresh::PageToucher> toucher_; // last: stops before anything it touches goes
 };
 
 } // namespace

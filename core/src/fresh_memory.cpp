@@ -1,4 +1,4 @@
-#include "import/common/page_toucher.h"
+#include "fresh_memory.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #define MADV_POPULATE_WRITE 23
 #endif
 
-namespace opscope::memory {
+namespace opscope::fresh {
 
 namespace {
 
@@ -18,6 +18,17 @@ const uintptr_t kPage = uintptr_t(sysconf(_SC_PAGESIZE));
 constexpr uintptr_t kStep = uintptr_t(256) << 10; // touched between checks for stop() and new ends
 
 } // namespace
+
+void populateForWriting(void *data, size_t bytes)
+{
+    constexpr size_t kMinBytes = size_t(1) << 20;
+    if (bytes < kMinBytes)
+        return;
+    const uintptr_t from = (uintptr_t(data) + kPage - 1) / kPage * kPage;
+    const uintptr_t to = (uintptr_t(data) + bytes) / kPage * kPage;
+    if (to > from)
+        madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE);
+}
 
 bool PageToucher::supported()
 {
@@ -117,4 +128,4 @@ void PageToucher::run()
     }
 }
 
-} // namespace opscope::memory
+} // namespace opscope::fresh

@@ -1,19 +1,50 @@
 #pragma once
-// Faults in the pages of memory that another thread is about to fill, on a thread of its own. The first
-// write to each fresh page of a big vector costs a page fault; on the virtual machines OpScope is
-// measured on that is 5-11 µs per 4 KiB page (a third of a 1 GB trace import's building thread). Asking
-// the kernel for the pages in bulk (MADV_POPULATE_WRITE) and reading one byte of each costs about half
-// as much, and off the thread that fills the memory it costs that thread nothing (docs/performance.md).
+// Fresh memory: big arrays sized once, their pages faulted in bulk. On the virtual machines OpScope is
+// measured on, the first write to each fresh 4 KiB page costs a page fault of 11-18 µs (bench_page_faults),
+// more than the importers and attribution do with most pages. Asking the kernel for all the pages of a new
+// array at once (MADV_POPULATE_WRITE, Linux 5.14) costs about half of that; reading one byte of each page
+// as well takes the rest of the cost (the hypervisor's) off the writer, so PageToucher does both on a
+// thread of its own, ahead of the thread that fills the memory. Without the kernel's support (older
+// kernels, other systems) nothing changes. docs/performance.md has the figures.
 
 #include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <mutex>
 #include <thread>
 #include <vector>
 
-namespace opscope::memory {
+namespace opscope::fresh {
+
+// Faults in the whole pages of [data, data + bytes) for writing, on this thread; spans under 1 MiB are
+// left alone. A hint: errors are ignored.
+void populateForWriting(void *data, size_t bytes);
+
+// v.assign(n, value), with the pages of a new allocation faulted in bulk first.
+template <class T> void assignFresh(std::vector<T> &v, size_t n, const T &value)
+{
+    if (n > v.capacity()) {
+        std::vector<T>().swap(v);
+        v.reserve(n);
+        populateForWriting(v.data(), n * sizeof(T));
+    }
+    v.assign(n, value);
+}
+
+// v.resize(n) for a vector growing to its final size, the new pages faulted in bulk first.
+template <class T> void resizeFresh(std::vector<T> &v, size_t n)
+{
+    if (n > v.capacity()) {
+        std::vector<T> grown;
+        grown.reserve(n);
+        populateForWriting(grown.data(), n * sizeof(T));
+        grown.insert(grown.end(), std::make_move_iterator(v.begin()), std::make_move_iterator(v.end()));
+        v.swap(grown);
+    }
+    v.resize(n);
+}
 
 class PageToucher {
 public:
@@ -75,4 +106,4 @@ private:
     std::vector<T> copy_;
 };
 
-} // namespace opscope::memory
+} // namespace opscope::fresh
