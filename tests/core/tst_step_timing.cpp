@@ -322,6 +322,30 @@ private slots:
         QVERIFY(summaryText(plain).find("Step time:") == std::string::npos);
     }
 
+    // The names markedSteps takes for steps (matched by hand, millions of NVTX ranges in an nsys export).
+    void stepNamesAreMatchedAsTrainingLoopsWriteThem()
+    {
+        const std::vector<std::string> names = {
+            "ProfilerStep#3", "profilerstep#4", "step#12", "STEP_7",
+            "Step8", // steps
+            "step_",          "step#",          "steps1",  "step#1a",
+            "xstep1", // not steps
+            "STEP__1",        "step#-1",        "step 2",  "ProfilerStep#5, op_id = 9"};
+        Profile p;
+        for (size_t i = 0; i < names.size(); ++i) {
+            Range r;
+            r.start_ns = int64_t(i) * 100;
+            r.end_ns = r.start_ns + 50;
+            r.text = p.strings.intern(names[i]);
+            r.kind = i % 2 ? RangeKind::PushPop : RangeKind::UserAnnotation;
+            p.ranges.push_back(r);
+        }
+        std::vector<std::string> found;
+        for (const StepRange &s : markedSteps(p))
+            found.push_back(s.name);
+        QCOMPARE(found, (std::vector<std::string>{"ProfilerStep#3", "profilerstep#4", "step#12", "STEP_7", "Step8"}));
+    }
+
     void theTraceWithoutReferenceStepIsCorrectedByTheLaunchersTime()
     {
         // The torch.profiler and CPU paths: no reference step in the trace, but the launcher timed it.

@@ -18,6 +18,10 @@ struct Window {
     std::string name;
 };
 
+// Whether a range's text names a training step as torch.profiler and training loops write it:
+// ProfilerStep#N, step#N, STEP_N or STEPN, any case, N digits only (what markedSteps takes as a step).
+bool isStepName(std::string_view text);
+
 // The capture range(s) of that name, sorted by start.
 std::vector<Window> captureRanges(const Profile &p, std::string_view captureRange);
 // The last OPSCOPE_REFERENCE# range that starts before the first capture range (any, without one).
