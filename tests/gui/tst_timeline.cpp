@@ -36,6 +36,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <map>
 #include <set>
 
 using namespace opscope;
@@ -444,6 +445,24 @@ private slots:
                 QCOMPARE(parallel.traceStart(), serial.traceStart());
                 QCOMPARE(parallel.traceEnd(), serial.traceEnd());
             }
+            // Every kernel's and memory operation's launch is the API call of its correlation id, as a
+            // plain search over all the calls finds it (the model indexes only the calls that launch).
+            std::map<uint32_t, Index> firstCall;
+            for (Index i = 0; i < p.api_calls.size(); ++i)
+                if (p.api_calls[i].correlation_id != 0)
+                    firstCall.emplace(p.api_calls[i].correlation_id, i);
+            auto expected = [&](uint32_t id) {
+                const auto it = id ? firstCall.find(id) : firstCall.end();
+                return it == firstCall.end() ? kNoIndex : it->second;
+            };
+            size_t found = 0;
+            for (Index k = 0; k < p.kernels.size(); ++k) {
+                QCOMPARE(serial.launchOf({EventKind::Kernel, k}), expected(p.kernels[k].correlation_id));
+                found += serial.launchOf({EventKind::Kernel, k}) != kNoIndex;
+            }
+            for (Index m = 0; m < p.memory_ops.size(); ++m)
+                QCOMPARE(serial.launchOf({EventKind::MemoryOp, m}), expected(p.memory_ops[m].correlation_id));
+            QVERIFY2(found * 10 >= p.kernels.size() * 9, "most kernels have their launch");
         }
     }
 

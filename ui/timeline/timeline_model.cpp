@@ -105,10 +105,14 @@ TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory,
     rowOf_[size_t(EventKind::Module)].assign(profile.modules.size(), UINT32_MAX);
     // GPU streams first, as Nsight Systems lists a process's CUDA HW rows above its threads: what one
     // looks at first is in sight on open, however many Python or NVTX rows the CPU threads carry.
-    buildGpuTracks();
+    std::vector<RowJob> jobs;
+    std::vector<TimelineRow> curveRows;
+    addGpuTracks(jobs);
     if (memory)
-        buildMemoryTracks(*memory); // under the GPU streams
-    buildCpuTracks();
+        addMemoryTracks(*memory, curveRows); // under the GPU streams
+    addCpuTracks(jobs);
+    buildRows(jobs);
+    appendTrackRows(jobs, curveRows);
     groupByRank();
     buildLinks();
     buildCollectiveMatches();
@@ -132,7 +136,7 @@ TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory,
         curve.end = std::max(curve.end, traceEnd_);
 }
 
-void TimelineModel::buildMemoryTracks(const MemoryReport &memory)
+void TimelineModel::addMemoryTracks(const MemoryReport &memory, std::vector<TimelineRow> &curveRows)
 {
     for (const DeviceMemory &d : memory.devices) {
         if (d.curve.empty())
@@ -142,8 +146,6 @@ void TimelineModel::buildMemoryTracks(const MemoryReport &memory)
         track.device = d.device;
         track.title = d.device < 0 ? QStringLiteral("Memory · host")
                                    : QStringLiteral("Memory · %1").arg(gpuName(profile_, d.device));
-        track.firstRow = track.summaryRow = int(rows_.size());
-        track.rowCount = 1;
         track.memoryCurve = int(memoryCurves_.size());
         memoryCurves_.push_back(MemoryCurve::from(d, d.curve.back().time_ns));
         TimelineRow row;
@@ -151,12 +153,12 @@ void TimelineModel::buildMemoryTracks(const MemoryReport &memory)
         row.group = RowGroup::MemoryCurve;
         row.track = int(tracks_.size());
         row.points.push_back({d.curve.back().time_ns, 0}); // no events: the row's end alone
-        rows_.push_back(std::move(row));
+        curveRows.push_back(std::move(row));
         tracks_.push_back(track);
     }
 }
 
-void TimelineModel::buildCpuTracks()
+void TimelineModel::addCpuTracks(std::vector<RowJob> &jobs)
 {
     const Profile &p = profile_;
     // Slot 0 collects events without a thread; slot t+1 is threads[t].
@@ -195,9 +197,7 @@ void TimelineModel::buildCpuTracks()
     const bool multipleProcesses = std::any_of(p.threads.begin(), p.threads.end(),
                                                [&](const Thread &t) { return t.pid != p.threads.front().pid; });
 
-    const int firstTrack = int(tracks_.size());
-    std::vector<RowJob> jobs; // kGroups per track
-    for (const size_t slot : order) {
+    for (const size_t slot : order) { // kGroups jobs per track
         bool any = false;
         for (size_t g = 0; g < kGroups; ++g)
             any = any || !buckets[slot * kGroups + g].empty();
@@ -230,22 +230,9 @@ void TimelineModel::buildCpuTracks()
             jobs.push_back({trackIndex, kind, group, std::move(buckets[slot * kGroups + g]), {}});
         }
     }
-    buildRows(jobs);
-    for (size_t t = size_t(firstTrack); t < tracks_.size(); ++t) {
-        TimelineTrack &added = tracks_[t];
-        added.firstRow = int(rows_.size());
-        for (size_t g = 0; g < kGroups; ++g) {
-            if (kCpuGroupOrder[g] == RowGroup::Operators)
-                added.summaryRow = int(rows_.size());
-            appendRows(jobs[(t - size_t(firstTrack)) * kGroups + g]);
-        }
-        added.rowCount = int(rows_.size()) - added.firstRow;
-        if (added.summaryRow >= added.firstRow + added.rowCount)
-            added.summaryRow = added.firstRow;
-    }
 }
 
-void TimelineModel::buildGpuTracks()
+void TimelineModel::addGpuTracks(std::vector<RowJob> &jobs)
 {
     const Profile &p = profile_;
     std::vector<std::pair<int32_t, uint32_t>> keys;
@@ -273,9 +260,7 @@ void TimelineModel::buildGpuTracks()
     for (Index i = 0; i < p.memory_ops.size(); ++i)
         memory[keyIndex(p.memory_ops[i].device, p.memory_ops[i].stream)].push_back(i);
 
-    const int firstTrack = int(tracks_.size());
-    std::vector<RowJob> jobs; // three per track: annotations, kernels, memory operations
-    for (size_t k = 0; k < keys.size(); ++k) {
+    for (size_t k = 0; k < keys.size(); ++k) { // three jobs per track: annotations, kernels, memory operations
         TimelineTrack track;
         track.kind = TrackKind::GpuStream;
         track.device = keys[k].first;
@@ -293,17 +278,35 @@ void TimelineModel::buildGpuTracks()
         jobs.push_back({trackIndex, EventKind::Kernel, RowGroup::Kernels, std::move(kernels[k]), {}});
         jobs.push_back({trackIndex, EventKind::MemoryOp, RowGroup::Memory, std::move(memory[k]), {}});
     }
-    buildRows(jobs);
-    for (size_t k = 0; k < keys.size(); ++k) {
-        TimelineTrack &track = tracks_[size_t(firstTrack) + k];
-        track.firstRow = int(rows_.size());
-        appendRows(jobs[3 * k]);
-        track.summaryRow = int(rows_.size());
-        if (jobs[3 * k + 1].rows.empty()) // no kernels
-            track.summaryRow = track.firstRow;
-        appendRows(jobs[3 * k + 1]);
-        appendRows(jobs[3 * k + 2]);
+}
+
+void TimelineModel::appendTrackRows(std::vector<RowJob> &jobs, std::vector<TimelineRow> &curveRows)
+{
+    size_t job = 0, curve = 0; // both in track order
+    for (TimelineTrack &track : tracks_) {
+        track.firstRow = track.summaryRow = int(rows_.size());
+        switch (track.kind) {
+        case TrackKind::DeviceMemory:
+            rows_.push_back(std::move(curveRows[curve++]));
+            break;
+        case TrackKind::GpuStream:
+            appendRows(jobs[job++]); // annotations
+            if (!jobs[job].rows.empty())
+                track.summaryRow = int(rows_.size());
+            appendRows(jobs[job++]); // kernels
+            appendRows(jobs[job++]); // memory operations
+            break;
+        case TrackKind::CpuThread:
+            for (const RowGroup group : kCpuGroupOrder) {
+                if (group == RowGroup::Operators)
+                    track.summaryRow = int(rows_.size());
+                appendRows(jobs[job++]);
+            }
+            break;
+        }
         track.rowCount = int(rows_.size()) - track.firstRow;
+        if (track.summaryRow >= track.firstRow + track.rowCount)
+            track.summaryRow = track.firstRow;
     }
 }
 
@@ -355,66 +358,63 @@ void TimelineModel::appendRows(RowJob &job)
     std::vector<TimelineRow>().swap(job.rows);
 }
 
-std::vector<TimelineRow> TimelineModel::nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
-                                                   const std::vector<Index> &events)
-{
-    std::vector<TimelineRow> rows;
-    if (events.empty())
-        return rows;
-    std::vector<Pending> pending;
-    pending.reserve(events.size());
-    for (const Index i : events) {
-        switch (kind) {
-        case EventKind::Kernel:
-            pending.push_back({p.kernels[i].start_ns, clampedEnd(p.kernels[i]), i});
-            break;
-        case EventKind::MemoryOp:
-            pending.push_back({p.memory_ops[i].start_ns, clampedEnd(p.memory_ops[i]), i});
-            break;
-        case EventKind::Operator:
-            pending.push_back({p.operators[i].start_ns, clampedEnd(p.operators[i]), i});
-            break;
-        case EventKind::Range:
-            pending.push_back({p.ranges[i].start_ns, clampedEnd(p.ranges[i]), i});
-            break;
-        case EventKind::ApiCall:
-            pending.push_back({p.api_calls[i].start_ns, clampedEnd(p.api_calls[i]), i});
-            break;
-        case EventKind::Module:
-            pending.push_back({p.modules[i].start_ns, clampedEnd(p.modules[i]), i});
-            break;
-        case EventKind::None:
-            break;
-        }
-    }
-    // Start order, enclosing events before the events they enclose (the order most tables come in
-    // already: a check is cheaper than a sort).
-    const auto before = [](const Pending &a, const Pending &b) {
-        return a.start != b.start ? a.start < b.start : a.end > b.end;
-    };
-    if (!std::is_sorted(pending.begin(), pending.end(), before))
-        std::stable_sort(pending.begin(), pending.end(), before);
+namespace {
 
+// The events of one job as the row builder reads them: position i's start, end and index in its table.
+// Straight from the profile's table when the job's events come in start order (most tables do), so
+// that no copy of 13 M API calls is made; through a sorted copy otherwise.
+template <class Event> struct InTableOrder {
+    const std::vector<Event> &table;
+    const std::vector<Index> &events;
+    size_t size() const { return events.size(); }
+    int64_t start(size_t i) const { return table[events[i]].start_ns; }
+    int64_t end(size_t i) const { return clampedEnd(table[events[i]]); }
+    Index index(size_t i) const { return events[i]; }
+};
+
+struct InSortedCopy {
+    std::vector<Pending> pending;
+    size_t size() const { return pending.size(); }
+    int64_t start(size_t i) const { return pending[i].start; }
+    int64_t end(size_t i) const { return pending[i].end; }
+    Index index(size_t i) const { return pending[i].index; }
+};
+
+// Start order, enclosing events before the events they enclose.
+bool startsBefore(int64_t startA, int64_t endA, int64_t startB, int64_t endB)
+{
+    return startA != startB ? startA < startB : endA > endB;
+}
+
+template <class Events>
+std::vector<TimelineRow> rowsByDepth(const Events &in, int track, EventKind kind, RowGroup group)
+{
     // Each event takes the lowest row that is free at its start. For nested events that is their
     // nesting depth; events that overlap without nesting (streams with clock jitter) alternate
     // between two rows instead of piling up. A first pass finds each event's row and the rows' sizes,
     // so that the second fills arrays of their final size (growing them copied every event twice).
-    std::vector<uint32_t> depthOf(pending.size());
+    // depthOf stays empty while every event is in the first row (API calls, kernels of a stream).
+    const size_t n = in.size();
+    std::vector<uint32_t> depthOf;
     std::vector<size_t> rowSizes;
     std::vector<int64_t> rowEnds;
-    for (size_t i = 0; i < pending.size(); ++i) {
-        const Pending &e = pending[i];
+    for (size_t i = 0; i < n; ++i) {
+        const int64_t start = in.start(i);
         size_t depth = 0;
-        while (depth < rowEnds.size() && rowEnds[depth] > e.start)
+        while (depth < rowEnds.size() && rowEnds[depth] > start)
             ++depth;
         if (depth == rowEnds.size()) {
-            rowEnds.push_back(e.end);
+            rowEnds.push_back(0);
             rowSizes.push_back(0);
         }
-        rowEnds[depth] = e.end;
+        rowEnds[depth] = in.end(i);
         ++rowSizes[depth];
-        depthOf[i] = uint32_t(depth);
+        if (depth > 0 && depthOf.empty())
+            depthOf.assign(n, 0);
+        if (!depthOf.empty())
+            depthOf[i] = uint32_t(depth);
     }
+    std::vector<TimelineRow> rows;
     for (size_t depth = 0; depth < rowSizes.size(); ++depth) {
         TimelineRow row;
         row.kind = kind;
@@ -426,13 +426,63 @@ std::vector<TimelineRow> TimelineModel::nestedRows(const Profile &p, int track, 
         row.points.push_back({0, 0}); // the closing point, moved along as events are added
         rows.push_back(std::move(row));
     }
-    for (size_t i = 0; i < pending.size(); ++i) {
-        const Pending &e = pending[i];
-        TimelineRow &row = rows[depthOf[i]];
-        row.events.push_back(e.index);
+    for (size_t i = 0; i < n; ++i) {
+        TimelineRow &row = rows[depthOf.empty() ? 0 : depthOf[i]];
+        const int64_t start = in.start(i), end = in.end(i);
+        row.events.push_back(in.index(i));
         const int64_t busy = row.points.back().busy;
-        row.points.back() = {e.start, busy};
-        row.points.push_back({e.end, busy + (e.end - e.start)});
+        row.points.back() = {start, busy};
+        row.points.push_back({end, busy + (end - start)});
+    }
+    return rows;
+}
+
+template <class Event>
+std::vector<TimelineRow> rowsOfTable(const std::vector<Event> &table, int track, EventKind kind, RowGroup group,
+                                     const std::vector<Index> &events)
+{
+    const InTableOrder<Event> inOrder{table, events};
+    bool sorted = true;
+    for (size_t i = 1; i < inOrder.size() && sorted; ++i)
+        sorted = !startsBefore(inOrder.start(i), inOrder.end(i), inOrder.start(i - 1), inOrder.end(i - 1));
+    if (sorted)
+        return rowsByDepth(inOrder, track, kind, group);
+    InSortedCopy copy;
+    copy.pending.reserve(events.size());
+    for (size_t i = 0; i < inOrder.size(); ++i)
+        copy.pending.push_back({inOrder.start(i), inOrder.end(i), inOrder.index(i)});
+    std::stable_sort(copy.pending.begin(), copy.pending.end(),
+                     [](const Pending &a, const Pending &b) { return startsBefore(a.start, a.end, b.start, b.end); });
+    return rowsByDepth(copy, track, kind, group);
+}
+
+} // namespace
+
+std::vector<TimelineRow> TimelineModel::nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
+                                                   const std::vector<Index> &events)
+{
+    std::vector<TimelineRow> rows;
+    switch (kind) {
+    case EventKind::Kernel:
+        rows = rowsOfTable(p.kernels, track, kind, group, events);
+        break;
+    case EventKind::MemoryOp:
+        rows = rowsOfTable(p.memory_ops, track, kind, group, events);
+        break;
+    case EventKind::Operator:
+        rows = rowsOfTable(p.operators, track, kind, group, events);
+        break;
+    case EventKind::Range:
+        rows = rowsOfTable(p.ranges, track, kind, group, events);
+        break;
+    case EventKind::ApiCall:
+        rows = rowsOfTable(p.api_calls, track, kind, group, events);
+        break;
+    case EventKind::Module:
+        rows = rowsOfTable(p.modules, track, kind, group, events);
+        break;
+    case EventKind::None:
+        break;
     }
     for (TimelineRow &row : rows)
         finishRow(row);
@@ -634,11 +684,30 @@ void TimelineModel::buildLinks()
         std::stable_sort(opKernels_.begin() + opKernelOffsets_[o], opKernels_.begin() + opKernelOffsets_[o + 1],
                          [&](Index a, Index b) { return p.kernels[a].start_ns < p.kernels[b].start_ns; });
 
-    apiByCorrelation_.reserve(p.api_calls.size());
-    for (Index i = 0; i < p.api_calls.size(); ++i)
-        if (p.api_calls[i].correlation_id != 0)
-            apiByCorrelation_.emplace_back(p.api_calls[i].correlation_id, i);
-    std::sort(apiByCorrelation_.begin(), apiByCorrelation_.end());
+    // Only the calls that launched a kernel or a memory operation are looked up (launchOf): on an nsys
+    // export 1 API call in 14. Correlation ids are small numbers, counted up by CUPTI, so a bit per id
+    // says which are launches; should they not be, every call is kept.
+    uint32_t highest = 0;
+    for (const Kernel &k : p.kernels)
+        highest = std::max(highest, k.correlation_id);
+    for (const MemoryOp &m : p.memory_ops)
+        highest = std::max(highest, m.correlation_id);
+    const bool dense = size_t(highest) <= 64 * (p.kernels.size() + p.memory_ops.size() + p.api_calls.size()) + 4096;
+    std::vector<bool> launches;
+    if (dense) {
+        launches.resize(size_t(highest) + 1);
+        for (const Kernel &k : p.kernels)
+            launches[k.correlation_id] = true;
+        for (const MemoryOp &m : p.memory_ops)
+            launches[m.correlation_id] = true;
+    }
+    for (Index i = 0; i < p.api_calls.size(); ++i) {
+        const uint32_t id = p.api_calls[i].correlation_id;
+        if (id != 0 && (!dense || (id < launches.size() && launches[id])))
+            apiByCorrelation_.emplace_back(id, i);
+    }
+    if (!std::is_sorted(apiByCorrelation_.begin(), apiByCorrelation_.end()))
+        std::sort(apiByCorrelation_.begin(), apiByCorrelation_.end());
 }
 
 int TimelineModel::rowOf(EventRef event) const

@@ -182,12 +182,6 @@ public:
     const std::vector<TimelineStep> &steps() const { return steps_; }
 
 private:
-    void buildCpuTracks();
-    void buildGpuTracks();
-    void buildLinks();
-    void buildMemoryTracks(const MemoryReport &memory);
-    void groupByRank();
-    void buildCollectiveMatches();
     // The rows of one kind of event of one track (one group), built apart from the others.
     struct RowJob {
         int track = 0;
@@ -196,6 +190,15 @@ private:
         std::vector<Index> events; // in: the events (freed once built)
         std::vector<TimelineRow> rows;
     };
+    // Tracks are added first with the jobs that make their rows (in track order), so that the rows of
+    // every track are built in one go on all threads; appendTrackRows then gives each track its rows.
+    void addGpuTracks(std::vector<RowJob> &jobs);
+    void addMemoryTracks(const MemoryReport &memory, std::vector<TimelineRow> &curveRows);
+    void addCpuTracks(std::vector<RowJob> &jobs);
+    void appendTrackRows(std::vector<RowJob> &jobs, std::vector<TimelineRow> &curveRows);
+    void buildLinks();
+    void groupByRank();
+    void buildCollectiveMatches();
     // The rows of every job, on threads_ threads, biggest job first.
     void buildRows(std::vector<RowJob> &jobs) const;
     // Appends a built job's rows to rows_ and records where its events went.
