@@ -13,6 +13,7 @@
 //   --fit-only       100 frames of the whole trace instead of the script (the heaviest frame, to profile)
 //   --model-only     no painting: the large profile's TimelineModel built on one thread and on every core,
 //                    alternately, twice each (the tracks' rows built in parallel against the serial build)
+//   --file FILE      with --model-only: the model of this capture (any format OpScope opens) instead
 //   --frames-png DIR writes a few frames as PNG files, to look at
 #include "opscope/importer.h"
 #include "timeline/timeline_model.h"
@@ -267,6 +268,34 @@ void print(const std::string &label, const Figures &f)
     }
 }
 
+// CPU time of the whole process (every thread, user and system), ms.
+double processCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
+}
+
+// --model-only: the profile's TimelineModel on one thread and on every core, alternately, twice each.
+void buildModels(const Profile &profile)
+{
+    std::printf("TimelineModel of %zu events (no memory tracks), wall, the calling thread's CPU time and the "
+                "process's:\n",
+                timelineEvents(profile));
+    for (int round = 0; round < 2; ++round)
+        for (const unsigned threads : {1u, 0u}) {
+            const double cpuStart = threadCpuMs(), processStart = processCpuMs();
+            const auto start = std::chrono::steady_clock::now();
+            const TimelineModel model(profile, nullptr, threads);
+            const double wall =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+            std::printf("  %-13s %8.0f ms wall, %8.0f ms cpu of the calling thread, %8.0f ms of the process "
+                        "(%zu rows)\n",
+                        threads == 1 ? "one thread:" : "every core:", wall, threadCpuMs() - cpuStart,
+                        processCpuMs() - processStart, model.rows().size());
+        }
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -278,6 +307,7 @@ int main(int argc, char **argv)
     size_t events = 2000000;
     bool verbose = false, fitOnly = false, modelOnly = false;
     QString pngDir;
+    std::string modelFile;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--copies") && i + 1 < argc)
             copies = std::atoi(argv[++i]);
@@ -291,10 +321,17 @@ int main(int argc, char **argv)
             modelOnly = true;
         else if (!std::strcmp(argv[i], "--frames-png") && i + 1 < argc)
             pngDir = QString::fromLocal8Bit(argv[++i]);
+        else if (!std::strcmp(argv[i], "--file") && i + 1 < argc)
+            modelFile = argv[++i];
     }
     if (!pngDir.isEmpty())
         QDir().mkpath(pngDir);
 
+    if (modelOnly && !modelFile.empty()) {
+        const Profile profile = importFile(modelFile);
+        buildModels(profile);
+        return 0;
+    }
     const std::string path = std::string(OPSCOPE_FIXTURES) + "/h100/kineto_gpt12_train20.json.gz";
     const auto importStart = std::chrono::steady_clock::now();
     const Profile base = importFile(path);
@@ -308,20 +345,7 @@ int main(int argc, char **argv)
         copies = int((events + baseEvents - 1) / baseEvents);
 
     if (modelOnly) {
-        const Profile large = replicate(base, copies);
-        std::printf("TimelineModel of %zu events (no memory tracks), wall and this thread's CPU time:\n",
-                    timelineEvents(large));
-        for (int round = 0; round < 2; ++round)
-            for (const unsigned threads : {1u, 0u}) {
-                const double cpuStart = threadCpuMs();
-                const auto start = std::chrono::steady_clock::now();
-                const TimelineModel model(large, nullptr, threads);
-                const double wall =
-                    std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-                std::printf("  %-13s %8.0f ms wall, %8.0f ms cpu of the calling thread (%zu rows)\n",
-                            threads == 1 ? "one thread:" : "every core:", wall, threadCpuMs() - cpuStart,
-                            model.rows().size());
-            }
+        buildModels(replicate(base, copies));
         return 0;
     }
 
