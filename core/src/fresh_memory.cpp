@@ -1,4 +1,4 @@
-#include "fresh_memory.h"
+#include "opscope/fresh_memory.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -17,6 +17,13 @@ namespace {
 const uintptr_t kPage = uintptr_t(sysconf(_SC_PAGESIZE));
 constexpr uintptr_t kStep = uintptr_t(256) << 10; // touched between checks for stop() and new ends
 
+// The one call that asks the kernel for pages: [from, to) whole pages, mapped writable now. False where
+// the kernel cannot (before Linux 5.14) or the range is not mapped.
+bool populatePages(uintptr_t from, uintptr_t to)
+{
+    return madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE) == 0;
+}
+
 } // namespace
 
 void populateForWriting(void *data, size_t bytes)
@@ -27,7 +34,7 @@ void populateForWriting(void *data, size_t bytes)
     const uintptr_t from = (uintptr_t(data) + kPage - 1) / kPage * kPage;
     const uintptr_t to = (uintptr_t(data) + bytes) / kPage * kPage;
     if (to > from)
-        madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE);
+        populatePages(from, to);
 }
 
 bool PageToucher::supported()
@@ -36,7 +43,7 @@ bool PageToucher::supported()
         void *page = mmap(nullptr, kPage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (page == MAP_FAILED)
             return false;
-        const bool ok = madvise(page, kPage, MADV_POPULATE_WRITE) == 0;
+        const bool ok = populatePages(uintptr_t(page), uintptr_t(page) + kPage);
         munmap(page, kPage);
         return ok;
     }();
@@ -119,7 +126,7 @@ void PageToucher::run()
         lock.unlock();
         // Populating maps the pages for the kernel; in a virtual machine the first access still costs a
         // fault in the hypervisor, which the read takes here instead of the writer.
-        if (madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE) == 0)
+        if (populatePages(from, to))
             for (uintptr_t page = from; page < to; page += kPage)
                 (void)__atomic_load_n(reinterpret_cast<const char *>(page), __ATOMIC_RELAXED);
         lock.lock();

@@ -4,10 +4,10 @@
 // Expected numbers were computed independently with python3's json module (floats read as Decimal so
 // that times stay exact): counts of "ph": "X" events per "cat", "[memory]" instants, "fwdbwd" flows
 // with "ph": "s", the length of traceEvents, and the values of the events named in each test.
-#include "fresh_memory.h"
 #include "import/importers.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/fresh_memory.h"
 #include "opscope/importer.h"
 #include "test_util.h"
 

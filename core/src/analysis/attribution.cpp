@@ -1,7 +1,7 @@
 #include "opscope/attribution.h"
 
 #include "analysis/range_index.h"
-#include "fresh_memory.h"
+#include "opscope/fresh_memory.h"
 #include "opscope/labels.h"
 #include "opscope/memory.h"
 #include "opscope/phases.h"

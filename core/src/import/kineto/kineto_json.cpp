@@ -4,12 +4,12 @@
 // profiler's bare array (CPU-only torch). Traces reach a gigabyte: the file is streamed in chunks and
 // each event object is picked apart in place (kineto_event.cpp); only small top-level values such as
 // deviceProperties are parsed as JSON documents.
-#include "fresh_memory.h"
 #include "import/common/json_scan.h"
 #include "import/importers.h"
 #include "import/kineto/kineto_batches.h"
 #include "import/kineto/kineto_builder.h"
 #include "import/kineto/kineto_event.h"
+#include "opscope/fresh_memory.h"
 
 #include "opscope/errors.h"
 

@@ -1,9 +1,9 @@
 // Nsight Systems SQLite export (`nsys export --type sqlite`), schemas of 2021 to 2026.
 // See shared/research/formats.md §1: tables are created lazily and columns move between versions, so
 // every table is looked up in sqlite_master and every column selected by name.
-#include "fresh_memory.h"
 #include "import/importers.h"
 #include "import/nsys/nsys_sqlite_internal.h"
+#include "opscope/fresh_memory.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"

@@ -7,7 +7,6 @@
 // thread of its own, ahead of the thread that fills the memory. Without the kernel's support (older
 // kernels, other systems) nothing changes. docs/performance.md has the figures.
 
-#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -78,8 +77,7 @@ private:
     std::mutex mutex_;
     std::condition_variable changed_;
     std::vector<Region> regions_;
-    bool busy_ = false, quit_ = false;
-    std::atomic<bool> stopRequested_{false};
+    bool busy_ = false, quit_ = false, stopRequested_ = false; // all three under mutex_
     std::thread thread_;
 };
 
