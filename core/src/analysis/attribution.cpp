@@ -4,6 +4,7 @@
 #include "opscope/fresh_memory.h"
 #include "opscope/labels.h"
 #include "opscope/memory.h"
+#include "opscope/parallel.h"
 #include "opscope/phases.h"
 #include "opscope/step_timing.h"
 
@@ -11,11 +12,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <functional>
 #include <iterator>
 #include <numeric>
-#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <utility>
@@ -205,7 +204,7 @@ private:
             chunks[c].begin = order.size() * c / chunks.size();
             chunks[c].end = order.size() * (c + 1) / chunks.size();
         }
-        inParallel(chunks.size(), [&](size_t c) {
+        onThreads(chunks.size(), [&](size_t c) {
             LabelChunk &chunk = chunks[c];
             for (size_t i = chunk.begin; i < chunk.end; ++i) {
                 if ((i & 0xffff) == 0 && progress_.cancelled())
@@ -222,7 +221,7 @@ private:
             chunk.firstModule = std::exchange(modules, modules + chunk.modules);
         }
         const bool overlap = alongside && chunkCount(order.size() + p_.kernels.size()) > 1;
-        inParallel(overlap ? 2 : 1, [&](size_t task) {
+        onThreads(overlap ? 2 : 1, [&](size_t task) {
             if (task == 1) {
                 alongside();
                 return;
@@ -233,7 +232,7 @@ private:
         if (alongside && !overlap)
             alongside();
         progress_.checkCancel();
-        inParallel(chunks.size(), [&](size_t c) {
+        onThreads(chunks.size(), [&](size_t c) {
             LabelChunk &chunk = chunks[c];
             size_t nextOperator = chunk.firstOperator, nextModule = chunk.firstModule;
             for (size_t i = chunk.begin; i < chunk.end; ++i) {
@@ -326,42 +325,6 @@ private:
         return std::max<size_t>(1, std::min<size_t>(threads_, n / kMinChunk));
     }
 
-    // Runs f(0) .. f(n - 1), f(0) on the calling thread and the others on threads of their own (on the
-    // calling thread too when no more threads can be started); returns when all are done and rethrows the
-    // first exception one of them threw.
-    template <class F> static void inParallel(size_t n, F &&f)
-    {
-        if (n <= 1) {
-            if (n == 1)
-                f(size_t(0));
-            return;
-        }
-        std::vector<std::exception_ptr> errors(n);
-        auto run = [&](size_t i) {
-            try {
-                f(i);
-            } catch (...) {
-                errors[i] = std::current_exception();
-            }
-        };
-        std::vector<std::thread> workers;
-        workers.reserve(n - 1);
-        size_t started = 1;
-        try {
-            for (; started < n; ++started)
-                workers.emplace_back(run, started);
-        } catch (const std::system_error &) { // no more threads: the calling thread does the rest
-        }
-        run(0);
-        for (size_t i = started; i < n; ++i)
-            run(i);
-        for (std::thread &w : workers)
-            w.join();
-        for (const std::exception_ptr &e : errors)
-            if (e)
-                std::rethrow_exception(e);
-    }
-
     // CUB and Thrust (NVTX domain "CCCL") name their own ranges "cub::DeviceRadixSort": library calls
     // inside an operator (embedding_dense_backward sorts with CUB), not operators of their own.
     bool isLibraryRange(const Range &range) const { return p_.text(range.domain) == "CCCL"; }
@@ -409,7 +372,7 @@ private:
         for (const Kernel &kernel : p_.kernels)
             launchesKernel[kernel.correlation_id] = true;
         std::vector<std::vector<std::pair<uint32_t, Index>>> found(split ? chunkCount(p_.api_calls.size()) : 1);
-        inParallel(found.size(), [&](size_t c) {
+        onThreads(found.size(), [&](size_t c) {
             const size_t begin = p_.api_calls.size() * c / found.size(),
                          end = p_.api_calls.size() * (c + 1) / found.size();
             for (size_t a = begin; a < end; ++a)
@@ -435,7 +398,7 @@ private:
         fresh::assignFresh(launchReasons_, p_.kernels.size(), uint8_t(0));
 
         const size_t kernels = p_.kernels.size(), chunks = split ? chunkCount(kernels) : 1;
-        inParallel(chunks, [&](size_t c) {
+        onThreads(chunks, [&](size_t c) {
             const size_t begin = kernels * c / chunks, end = kernels * (c + 1) / chunks;
             for (size_t k = begin; k < end; ++k) {
                 if (((k - begin) & 0xfff) == 0 && progress_.cancelled())
@@ -466,7 +429,7 @@ private:
             findLaunches(true);
         progress_.checkCancel();
         const size_t kernels = p_.kernels.size(), chunks = chunkCount(kernels);
-        inParallel(chunks, [&](size_t c) {
+        onThreads(chunks, [&](size_t c) {
             const size_t begin = kernels * c / chunks, end = kernels * (c + 1) / chunks;
             for (size_t k = begin; k < end; ++k) {
                 if (((k - begin) & 0xfff) == 0) {

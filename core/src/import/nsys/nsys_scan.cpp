@@ -7,12 +7,13 @@
 // rowids its parents allow it, so SQLite can read the same rows should the direct reader give up on it.
 #include "import/nsys/nsys_sqlite_internal.h"
 
+#include "opscope/parallel.h"
+
 #include <algorithm>
 #include <condition_variable>
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <thread>
 
 namespace opscope::importers::nsys {
 
@@ -177,26 +178,24 @@ void scanTables(sql::Database &db, const std::vector<TableScan> &scans, unsigned
         }
     };
 
+    // Failures are kept by fail() rather than left to onThreads: it stops the others (who then throw
+    // Cancelled) only once the first failure is recorded, so the Cancelled ones never come out instead.
     workers = std::max(1u, std::min<unsigned>(workers, unsigned(std::min<size_t>(tasks.size(), 64))));
-    std::vector<std::thread> threads;
-    threads.reserve(workers - 1);
-    for (unsigned i = 1; i < workers; ++i)
-        threads.emplace_back([&] {
-            try {
-                // One connection per thread, used by that thread alone: no SQLite mutex needed.
-                sql::Database conn(db.path(), true, SQLITE_OPEN_NOMUTEX);
-                work(conn, false);
-            } catch (...) {
-                fail(std::current_exception());
+    onThreads(workers, [&](size_t worker) {
+        try {
+            if (worker == 0) {
+                work(db, true);
+                return;
             }
-        });
-    try {
-        work(db, true);
-    } catch (...) {
-        fail(std::current_exception());
-    }
-    for (auto &thread : threads)
-        thread.join();
+            if (stop || nextTask.load() >= tasks.size()) // run late on the calling thread: nothing left
+                return;
+            // One connection per thread, used by that thread alone: no SQLite mutex needed.
+            sql::Database conn(db.path(), true, SQLITE_OPEN_NOMUTEX);
+            work(conn, false);
+        } catch (...) {
+            fail(std::current_exception());
+        }
+    });
     if (failure)
         std::rethrow_exception(failure);
 }
