@@ -112,10 +112,24 @@ void Builder::finish(int64_t baseTimeNs, const Progress &progress)
     progress.report(0.0, "Linking torch.profiler events");
     if (!untypedOps_.empty())
         classifyUntypedOps();
-    {
-        // The fwdbwd flows are joined on a thread of their own while operators and ranges nest and
-        // kernels find their launching threads: it reads only the operators' start and thread, which
-        // those passes leave alone, and writes only the operator links.
+    // The fwdbwd flows are joined on a thread of their own while operators and ranges nest and kernels
+    // find their launching threads: it reads only the operators' start and thread, which those passes
+    // leave alone, and writes only the operator links. With fewer flows than this (a short trace, an
+    // inference trace with none) the calling thread does it first: the join takes under half a
+    // millisecond then (measured on the fixtures: 540 flows and 2,610 operators 45 µs, 15,320 flows and
+    // 72,340 operators 1.5 ms; a thread's start and join about 30 µs), not worth a second thread in an
+    // import that small.
+    constexpr size_t kFlowsForAThread = 4096;
+    const auto nestAndLink = [&] {
+        nestOperators(progress);
+        progress.checkCancel();
+        nestRanges();
+        linkLaunchThreads();
+    };
+    if (flows_.size() < kFlowsForAThread) {
+        resolveFlows();
+        nestAndLink();
+    } else {
         std::exception_ptr flowError;
         std::jthread flows([&] {
             try {
@@ -124,10 +138,7 @@ void Builder::finish(int64_t baseTimeNs, const Progress &progress)
                 flowError = std::current_exception();
             }
         });
-        nestOperators(progress);
-        progress.checkCancel();
-        nestRanges();
-        linkLaunchThreads();
+        nestAndLink();
         flows.join();
         if (flowError)
             std::rethrow_exception(flowError);
