@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <QDir>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
@@ -250,6 +251,44 @@ private slots:
         const auto groups = nlohmann::json::parse(jsonOf(json)["metadata"]["pg_config"].get<std::string>());
         QCOMPARE(groups.size(), size_t(11));
         QCOMPARE(groups[0]["ranks"].size(), size_t(300));
+    }
+
+    // A folder is not a profile: a run folder of capture/profile names its profile (or, before its
+    // import, how to import it), any other folder asks for the files in it; none is "the file is empty".
+    void summaryOfAFolderSaysWhatToPass()
+    {
+        QTemporaryDir dir;
+        const QString run = dir.filePath("mlp-20261122-101500");
+        QVERIFY(QDir().mkpath(run));
+        std::ofstream(run.toStdString() + "/manifest.json") << "{}\n";
+
+        const Run before = opscope::test::runOpscopeText({"summary", run});
+        QCOMPARE(before.exitCode, 1);
+        QVERIFY2(before.err.contains(run +
+                                     ": a run folder of opscope capture/profile without a profile yet: import "
+                                     "it with `opscope import " +
+                                     run + "`"),
+                 qPrintable(before.err));
+
+        QCOMPARE(opscope::test::runOpscopeText({"convert", convBlock(), run + "/mlp-20261122-101500.opscope"}).exitCode,
+                 0);
+        for (const QString &arg : {run, run + "/"}) {
+            const Run imported = opscope::test::runOpscopeText({"summary", arg});
+            QCOMPARE(imported.exitCode, 1);
+            QVERIFY2(imported.err.contains(": a run folder of opscope capture/profile, not a profile: pass its "
+                                           "profile, " +
+                                           run + "/mlp-20261122-101500.opscope"),
+                     qPrintable(imported.err));
+        }
+        QCOMPARE(opscope::test::runOpscopeText({"summary", run + "/mlp-20261122-101500.opscope"}).exitCode, 0);
+
+        const Run plain = opscope::test::runOpscopeText({"summary", dir.path()});
+        QCOMPARE(plain.exitCode, 1);
+        QVERIFY2(plain.err.contains(dir.path() + ": a folder, not a profile: pass the profile in it, or the files of "
+                                                 "one capture"),
+                 qPrintable(plain.err));
+        for (const Run *r : {&before, &plain})
+            QVERIFY(!r->err.contains("empty"));
     }
 
     void errorsGoToStderrWithNonZeroExit_data()

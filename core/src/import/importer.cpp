@@ -8,6 +8,8 @@
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
 
+#include <filesystem>
+
 namespace opscope {
 
 namespace {
@@ -117,6 +119,26 @@ std::string_view decompressCommand(std::string_view compression)
     return "bunzip2";
 }
 
+// A folder no format claims (an Inductor debug folder is the only one read as such): what it is and
+// what to pass instead. A run folder of `opscope capture`/`profile` (manifest.json) holds its profile
+// as <run>/<run>.opscope once imported.
+std::string describeFolder(const std::string &path)
+{
+    namespace fs = std::filesystem;
+    if (!fileExists((fs::path(path) / "manifest.json").string()))
+        return "a folder, not a profile: pass the profile in it, or the files of one capture";
+    std::error_code error;
+    fs::path absolute = fs::absolute(path, error).lexically_normal(); // the run's name also for "." or "gpt-1/"
+    if (!absolute.has_filename())
+        absolute = absolute.parent_path();
+    const std::string profile =
+        (fs::path(path) / (absolute.filename().string() + ".opscope")).lexically_normal().string();
+    if (fileExists(profile))
+        return "a run folder of opscope capture/profile, not a profile: pass its profile, " + profile;
+    return "a run folder of opscope capture/profile without a profile yet: import it with `opscope import " + path +
+           "`";
+}
+
 std::string describeContent(const FileProbe &probe)
 {
     if (probe.head.empty())
@@ -162,6 +184,8 @@ const ImportFormat &detectFormat(const std::string &path)
     for (const ImportFormat &format : importFormats())
         if (format.detect(probe))
             return format;
+    if (probe.directory)
+        throw FileError(path, describeFolder(path));
     std::string supported;
     for (const ImportFormat &format : importFormats())
         supported += (supported.empty() ? "" : ", ") + std::string(format.description);
