@@ -3,21 +3,20 @@
 #include "timeline/timeline_util.h"
 
 #include "opscope/format.h"
+#include "opscope/fresh_memory.h"
 #include "opscope/gpu_annotation.h"
 #include "opscope/module_tree.h"
+#include "opscope/parallel.h"
 #include "opscope/phases.h"
 #include "opscope/ranks.h"
 
 #include <QCoreApplication>
 
 #include <algorithm>
-#include <atomic>
 #include <charconv>
 #include <cmath>
-#include <exception>
 #include <limits>
 #include <map>
-#include <mutex>
 #include <numeric>
 #include <thread>
 #include <tuple>
@@ -111,10 +110,9 @@ TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory,
     if (memory)
         addMemoryTracks(*memory, curveRows); // under the GPU streams
     addCpuTracks(jobs);
-    buildRows(jobs);
+    buildRows(jobs, [this] { buildLinks(); }); // the links between events do not depend on the rows
     appendTrackRows(jobs, curveRows);
     groupByRank();
-    buildLinks();
     buildCollectiveMatches();
 
     traceStart_ = std::numeric_limits<int64_t>::max();
@@ -310,40 +308,35 @@ void TimelineModel::appendTrackRows(std::vector<RowJob> &jobs, std::vector<Timel
     }
 }
 
-void TimelineModel::buildRows(std::vector<RowJob> &jobs) const
+void TimelineModel::buildRows(std::vector<RowJob> &jobs, const std::function<void()> &alongside)
 {
     // Tracks are independent: each thread takes the biggest job left, so the last to start is small.
     std::vector<size_t> order;
+    size_t events = 0;
     for (size_t j = 0; j < jobs.size(); ++j)
-        if (!jobs[j].events.empty())
+        if (!jobs[j].events.empty()) {
             order.push_back(j);
+            events += jobs[j].events.size();
+        }
     std::stable_sort(order.begin(), order.end(),
                      [&](size_t a, size_t b) { return jobs[a].events.size() > jobs[b].events.size(); });
-    std::atomic<size_t> next{0};
-    std::mutex failing;
-    std::exception_ptr failure;
-    const auto work = [&] {
-        try {
-            for (size_t i; (i = next.fetch_add(1)) < order.size();) {
-                RowJob &job = jobs[order[i]];
-                job.rows = nestedRows(profile_, job.track, job.kind, job.group, job.events);
-                std::vector<Index>().swap(job.events);
-            }
-        } catch (...) { // bad_alloc: rethrown on the caller's thread
-            const std::lock_guard lock(failing);
-            if (!failure)
-                failure = std::current_exception();
-            next = order.size();
-        }
+    const auto build = [&](RowJob &job, size_t threads) {
+        job.rows = nestedRows(profile_, job.track, job.kind, job.group, std::move(job.events), threads);
     };
-    std::vector<std::thread> helpers;
-    for (size_t t = 1; t < std::min<size_t>(threads_, order.size()); ++t)
-        helpers.emplace_back(work);
-    work();
-    for (std::thread &helper : helpers)
-        helper.join();
-    if (failure)
-        std::rethrow_exception(failure);
+    // A job bigger than all the others together (an nsys export's API calls on the main thread: 13.7 M of
+    // 19 M events) would leave the other threads idle for most of the build: it gets them all, first.
+    size_t first = 0;
+    if (!order.empty() && 2 * jobs[order[0]].events.size() > events) {
+        build(jobs[order[0]], threads_);
+        first = 1;
+    }
+    // `alongside` last: the jobs are ordered biggest first, and it is smaller than the biggest.
+    forEachIndex(order.size() - first + 1, threads_, [&](size_t i) {
+        if (first + i < order.size())
+            build(jobs[order[first + i]], 1);
+        else
+            alongside();
+    });
 }
 
 void TimelineModel::appendRows(RowJob &job)
@@ -386,50 +379,87 @@ bool startsBefore(int64_t startA, int64_t endA, int64_t startB, int64_t endB)
     return startA != startB ? startA < startB : endA > endB;
 }
 
-template <class Events>
-std::vector<TimelineRow> rowsByDepth(const Events &in, int track, EventKind kind, RowGroup group)
+// The rows' arrays are fresh memory: a page fault at the first write to each 4 KiB page, 11-18 µs on
+// the virtual machines OpScope is measured on (docs/performance.md), most of a big row's cost. For a big
+// job every thread faults in its share of the pages first, in bulk (populateForWriting) and read once.
+void faultInOnThreads(std::vector<TimelineRow> &rows, size_t threads)
 {
-    // Each event takes the lowest row that is free at its start. For nested events that is their
-    // nesting depth; events that overlap without nesting (streams with clock jitter) alternate
-    // between two rows instead of piling up. A first pass finds each event's row and the rows' sizes,
-    // so that the second fills arrays of their final size (growing them copied every event twice).
-    // depthOf stays empty while every event is in the first row (API calls, kernels of a stream).
-    const size_t n = in.size();
-    std::vector<uint32_t> depthOf;
+    const auto share = [](void *data, size_t bytes, size_t t, size_t of) {
+        char *const from = static_cast<char *>(data) + bytes * t / of;
+        char *const to = static_cast<char *>(data) + bytes * (t + 1) / of;
+        fresh::populateForWriting(from, size_t(to - from));
+        for (volatile char *page = from; page < to; page += 4096)
+            (void)*page;
+    };
+    onThreads(threads, [&](size_t t) {
+        for (TimelineRow &row : rows) {
+            share(row.events.data(), row.events.capacity() * sizeof(Index), t, threads);
+            share(row.points.data(), row.points.capacity() * sizeof(TimelineRow::Point), t, threads);
+        }
+    });
+}
+
+// Each event takes the lowest row that is free at its start. For nested events that is their nesting
+// depth; events that overlap without nesting (streams with clock jitter) alternate between two rows
+// instead of piling up. A first pass finds each event's row and the rows' sizes, so that the second
+// fills arrays of their final size (growing them copied every event twice).
+struct Depths {
+    bool inOrder = true;           // false: the events were found out of start order (nothing else is set)
+    std::vector<uint32_t> depthOf; // empty while every event is in the first row (API calls, a stream's kernels)
     std::vector<size_t> rowSizes;
+};
+
+template <class Events> Depths depthsOf(const Events &in, bool checkOrder)
+{
+    Depths d;
     std::vector<int64_t> rowEnds;
+    const size_t n = in.size();
     for (size_t i = 0; i < n; ++i) {
-        const int64_t start = in.start(i);
+        const int64_t start = in.start(i), end = in.end(i);
+        if (checkOrder && i > 0 && startsBefore(start, end, in.start(i - 1), in.end(i - 1)))
+            return {false, {}, {}};
         size_t depth = 0;
         while (depth < rowEnds.size() && rowEnds[depth] > start)
             ++depth;
         if (depth == rowEnds.size()) {
             rowEnds.push_back(0);
-            rowSizes.push_back(0);
+            d.rowSizes.push_back(0);
         }
-        rowEnds[depth] = in.end(i);
-        ++rowSizes[depth];
-        if (depth > 0 && depthOf.empty())
-            depthOf.assign(n, 0);
-        if (!depthOf.empty())
-            depthOf[i] = uint32_t(depth);
+        rowEnds[depth] = end;
+        ++d.rowSizes[depth];
+        if (depth > 0 && d.depthOf.empty())
+            d.depthOf.assign(n, 0);
+        if (!d.depthOf.empty())
+            d.depthOf[i] = uint32_t(depth);
     }
+    return d;
+}
+
+// The rows, filled from `in` as `d` places its events; their lists of events too `withEvents`.
+template <class Events>
+std::vector<TimelineRow> fillRows(const Events &in, const Depths &d, int track, EventKind kind, RowGroup group,
+                                  size_t threads, bool withEvents = true)
+{
     std::vector<TimelineRow> rows;
-    for (size_t depth = 0; depth < rowSizes.size(); ++depth) {
+    for (size_t depth = 0; depth < d.rowSizes.size(); ++depth) {
         TimelineRow row;
         row.kind = kind;
         row.group = group;
         row.depth = uint16_t(std::min<size_t>(depth, UINT16_MAX));
         row.track = track;
-        row.events.reserve(rowSizes[depth]);
-        row.points.reserve(rowSizes[depth] + 1);
+        if (withEvents)
+            row.events.reserve(d.rowSizes[depth]);
+        row.points.reserve(d.rowSizes[depth] + 1);
         row.points.push_back({0, 0}); // the closing point, moved along as events are added
         rows.push_back(std::move(row));
     }
-    for (size_t i = 0; i < n; ++i) {
-        TimelineRow &row = rows[depthOf.empty() ? 0 : depthOf[i]];
+    if (threads > 1)
+        faultInOnThreads(rows, threads);
+    for (size_t i = 0; i < in.size(); ++i) {
+        TimelineRow &row = rows[d.depthOf.empty() ? 0 : d.depthOf[i]];
         const int64_t start = in.start(i), end = in.end(i);
-        row.events.push_back(in.index(i));
+        if (withEvents)
+            row.events.push_back(in.index(i));
         const int64_t busy = row.points.back().busy;
         row.points.back() = {start, busy};
         row.points.push_back({end, busy + (end - start)});
@@ -439,47 +469,51 @@ std::vector<TimelineRow> rowsByDepth(const Events &in, int track, EventKind kind
 
 template <class Event>
 std::vector<TimelineRow> rowsOfTable(const std::vector<Event> &table, int track, EventKind kind, RowGroup group,
-                                     const std::vector<Index> &events)
+                                     std::vector<Index> events, size_t threads)
 {
-    const InTableOrder<Event> inOrder{table, events};
-    bool sorted = true;
-    for (size_t i = 1; i < inOrder.size() && sorted; ++i)
-        sorted = !startsBefore(inOrder.start(i), inOrder.end(i), inOrder.start(i - 1), inOrder.end(i - 1));
-    if (sorted)
-        return rowsByDepth(inOrder, track, kind, group);
+    const Depths d = depthsOf(InTableOrder<Event>{table, events}, true);
+    if (d.inOrder && d.rowSizes.size() == 1) {
+        // One row in the job's order: the job's list of events becomes the row's, not copied.
+        std::vector<TimelineRow> rows =
+            fillRows(InTableOrder<Event>{table, events}, d, track, kind, group, threads, false);
+        rows[0].events = std::move(events);
+        return rows;
+    }
+    if (d.inOrder)
+        return fillRows(InTableOrder<Event>{table, events}, d, track, kind, group, threads);
     InSortedCopy copy;
     copy.pending.reserve(events.size());
-    for (size_t i = 0; i < inOrder.size(); ++i)
-        copy.pending.push_back({inOrder.start(i), inOrder.end(i), inOrder.index(i)});
+    for (const Index i : events)
+        copy.pending.push_back({table[i].start_ns, clampedEnd(table[i]), i});
     std::stable_sort(copy.pending.begin(), copy.pending.end(),
                      [](const Pending &a, const Pending &b) { return startsBefore(a.start, a.end, b.start, b.end); });
-    return rowsByDepth(copy, track, kind, group);
+    return fillRows(copy, depthsOf(copy, false), track, kind, group, threads);
 }
 
 } // namespace
 
 std::vector<TimelineRow> TimelineModel::nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
-                                                   const std::vector<Index> &events)
+                                                   std::vector<Index> events, size_t threads)
 {
     std::vector<TimelineRow> rows;
     switch (kind) {
     case EventKind::Kernel:
-        rows = rowsOfTable(p.kernels, track, kind, group, events);
+        rows = rowsOfTable(p.kernels, track, kind, group, std::move(events), threads);
         break;
     case EventKind::MemoryOp:
-        rows = rowsOfTable(p.memory_ops, track, kind, group, events);
+        rows = rowsOfTable(p.memory_ops, track, kind, group, std::move(events), threads);
         break;
     case EventKind::Operator:
-        rows = rowsOfTable(p.operators, track, kind, group, events);
+        rows = rowsOfTable(p.operators, track, kind, group, std::move(events), threads);
         break;
     case EventKind::Range:
-        rows = rowsOfTable(p.ranges, track, kind, group, events);
+        rows = rowsOfTable(p.ranges, track, kind, group, std::move(events), threads);
         break;
     case EventKind::ApiCall:
-        rows = rowsOfTable(p.api_calls, track, kind, group, events);
+        rows = rowsOfTable(p.api_calls, track, kind, group, std::move(events), threads);
         break;
     case EventKind::Module:
-        rows = rowsOfTable(p.modules, track, kind, group, events);
+        rows = rowsOfTable(p.modules, track, kind, group, std::move(events), threads);
         break;
     case EventKind::None:
         break;

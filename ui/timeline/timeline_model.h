@@ -15,6 +15,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <functional>
 #include <span>
 #include <utility>
 #include <vector>
@@ -187,7 +188,7 @@ private:
         int track = 0;
         EventKind kind = EventKind::None;
         RowGroup group = RowGroup::Operators;
-        std::vector<Index> events; // in: the events (freed once built)
+        std::vector<Index> events; // in: the events (taken by the build)
         std::vector<TimelineRow> rows;
     };
     // Tracks are added first with the jobs that make their rows (in track order), so that the rows of
@@ -199,13 +200,14 @@ private:
     void buildLinks();
     void groupByRank();
     void buildCollectiveMatches();
-    // The rows of every job, on threads_ threads, biggest job first.
-    void buildRows(std::vector<RowJob> &jobs) const;
+    // The rows of every job, on threads_ threads, biggest job first, and `alongside` meanwhile.
+    void buildRows(std::vector<RowJob> &jobs, const std::function<void()> &alongside);
     // Appends a built job's rows to rows_ and records where its events went.
     void appendRows(RowJob &job);
-    // Rows for `events` (all of one kind, one group) sorted by start, depth by nesting.
+    // Rows for `events` (all of one kind, one group) sorted by start, depth by nesting; on `threads`
+    // threads where it can.
     static std::vector<TimelineRow> nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
-                                               const std::vector<Index> &events);
+                                               std::vector<Index> events, size_t threads);
     static void finishRow(TimelineRow &row);
     static void buildCells(TimelineRow &row);
 

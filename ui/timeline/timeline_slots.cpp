@@ -1,5 +1,9 @@
 #include "timeline/timeline_slots.h"
 
+#include "opscope/parallel.h"
+
+#include <iterator>
+
 namespace opscope::ui {
 
 namespace {
@@ -55,10 +59,13 @@ void TimelineSlots::compute(const TimelineModel *model, ColorCache *colors, Colo
 
 std::shared_ptr<const TimelineColoring> colorTimeline(const TimelineModel &model)
 {
+    // The two modes are independent (a cache each): one thread each.
     auto coloring = std::make_shared<TimelineColoring>();
-    ColorCache colors(model.profile());
-    for (const ColorMode mode : {ColorMode::Operator, ColorMode::Module})
-        coloring->byMode[size_t(mode)].compute(&model, &colors, mode);
+    constexpr ColorMode kModes[] = {ColorMode::Operator, ColorMode::Module};
+    onThreads(std::size(kModes), [&](size_t m) {
+        ColorCache colors(model.profile());
+        coloring->byMode[size_t(kModes[m])].compute(&model, &colors, kModes[m]);
+    });
     return coloring;
 }
 
