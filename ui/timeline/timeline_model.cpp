@@ -96,12 +96,6 @@ std::pair<size_t, size_t> TimelineRow::window(int64_t t0, int64_t t1) const
 TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory, unsigned threads)
     : profile_(profile), threads_(threads > 0 ? threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u))
 {
-    rowOf_[size_t(EventKind::Kernel)].assign(profile.kernels.size(), UINT32_MAX);
-    rowOf_[size_t(EventKind::MemoryOp)].assign(profile.memory_ops.size(), UINT32_MAX);
-    rowOf_[size_t(EventKind::Operator)].assign(profile.operators.size(), UINT32_MAX);
-    rowOf_[size_t(EventKind::Range)].assign(profile.ranges.size(), UINT32_MAX);
-    rowOf_[size_t(EventKind::ApiCall)].assign(profile.api_calls.size(), UINT32_MAX);
-    rowOf_[size_t(EventKind::Module)].assign(profile.modules.size(), UINT32_MAX);
     // GPU streams first, as Nsight Systems lists a process's CUDA HW rows above its threads: what one
     // looks at first is in sight on open, however many Python or NVTX rows the CPU threads carry.
     std::vector<RowJob> jobs;
@@ -110,7 +104,16 @@ TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory,
     if (memory)
         addMemoryTracks(*memory, curveRows); // under the GPU streams
     addCpuTracks(jobs);
-    buildRows(jobs, [this] { buildLinks(); }); // the links between events do not depend on the rows
+    buildRows(jobs, [this] { // what does not depend on the rows is built meanwhile
+        const Profile &p = profile_;
+        rowOf_[size_t(EventKind::Kernel)].assign(p.kernels.size(), UINT32_MAX);
+        rowOf_[size_t(EventKind::MemoryOp)].assign(p.memory_ops.size(), UINT32_MAX);
+        rowOf_[size_t(EventKind::Operator)].assign(p.operators.size(), UINT32_MAX);
+        rowOf_[size_t(EventKind::Range)].assign(p.ranges.size(), UINT32_MAX);
+        rowOf_[size_t(EventKind::ApiCall)].assign(p.api_calls.size(), UINT32_MAX);
+        rowOf_[size_t(EventKind::Module)].assign(p.modules.size(), UINT32_MAX);
+        buildLinks();
+    });
     appendTrackRows(jobs, curveRows);
     groupByRank();
     buildCollectiveMatches();
@@ -170,17 +173,25 @@ void TimelineModel::addCpuTracks(std::vector<RowJob> &jobs)
                 return i;
         return size_t(0);
     };
+    // Each table fills buckets of its own groups, so the tables are sorted out on threads of their own.
     std::vector<std::vector<Index>> buckets(threadSlots * kGroups);
-    for (Index i = 0; i < p.operators.size(); ++i)
-        buckets[slotOf(p.operators[i].thread) * kGroups + groupSlot(RowGroup::Operators)].push_back(i);
-    for (Index i = 0; i < p.ranges.size(); ++i)
-        if (!onGpuLane(p, p.ranges[i])) // those go to their stream's track
-            buckets[slotOf(p.ranges[i].thread) * kGroups + groupSlot(rangeGroup(p.ranges[i].kind))].push_back(i);
-    for (Index i = 0; i < p.api_calls.size(); ++i)
-        buckets[slotOf(p.api_calls[i].thread) * kGroups + groupSlot(RowGroup::CudaApi)].push_back(i);
-    for (Index i = 0; i < p.modules.size(); ++i)
-        if (isPhase(p.modules[i]))
-            buckets[slotOf(p.modules[i].thread) * kGroups + groupSlot(RowGroup::Phases)].push_back(i);
+    forEachIndex(3, threads_, [&](size_t table) {
+        if (table == 0) {
+            for (Index i = 0; i < p.api_calls.size(); ++i)
+                buckets[slotOf(p.api_calls[i].thread) * kGroups + groupSlot(RowGroup::CudaApi)].push_back(i);
+        } else if (table == 1) {
+            for (Index i = 0; i < p.operators.size(); ++i)
+                buckets[slotOf(p.operators[i].thread) * kGroups + groupSlot(RowGroup::Operators)].push_back(i);
+        } else {
+            for (Index i = 0; i < p.ranges.size(); ++i)
+                if (!onGpuLane(p, p.ranges[i])) // those go to their stream's track
+                    buckets[slotOf(p.ranges[i].thread) * kGroups + groupSlot(rangeGroup(p.ranges[i].kind))].push_back(
+                        i);
+            for (Index i = 0; i < p.modules.size(); ++i)
+                if (isPhase(p.modules[i]))
+                    buckets[slotOf(p.modules[i].thread) * kGroups + groupSlot(RowGroup::Phases)].push_back(i);
+        }
+    });
 
     // Processes in pid order; in each, the main thread (tid == pid) first, then by tid, as Nsight
     // Systems lists them. Events without a thread come last.
@@ -233,11 +244,15 @@ void TimelineModel::addCpuTracks(std::vector<RowJob> &jobs)
 void TimelineModel::addGpuTracks(std::vector<RowJob> &jobs)
 {
     const Profile &p = profile_;
-    std::vector<std::pair<int32_t, uint32_t>> keys;
+    std::vector<std::pair<int32_t, uint32_t>> keys; // a stream's work comes in runs: one key per run
+    const auto addKey = [&](int32_t device, uint32_t stream) {
+        if (keys.empty() || keys.back() != std::pair(device, stream))
+            keys.emplace_back(device, stream);
+    };
     for (const Kernel &k : p.kernels)
-        keys.emplace_back(k.device, k.stream);
+        addKey(k.device, k.stream);
     for (const MemoryOp &m : p.memory_ops)
-        keys.emplace_back(m.device, m.stream);
+        addKey(m.device, m.stream);
     std::vector<std::pair<int32_t, uint32_t>> lanes(p.ranges.size()); // of GPU-side annotations
     for (size_t r = 0; r < p.ranges.size(); ++r)
         if (p.ranges[r].kind == RangeKind::GpuUserAnnotation &&
@@ -382,21 +397,33 @@ bool startsBefore(int64_t startA, int64_t endA, int64_t startB, int64_t endB)
 // The rows' arrays are fresh memory: a page fault at the first write to each 4 KiB page, 11-18 µs on
 // the virtual machines OpScope is measured on (docs/performance.md), most of a big row's cost. For a big
 // job every thread faults in its share of the pages first, in bulk (populateForWriting) and read once.
+void faultInShare(void *data, size_t bytes, size_t t, size_t threads)
+{
+    char *const from = static_cast<char *>(data) + bytes * t / threads;
+    char *const to = static_cast<char *>(data) + bytes * (t + 1) / threads;
+    fresh::populateForWriting(from, size_t(to - from));
+    for (volatile char *page = from; page < to; page += 4096)
+        (void)*page;
+}
+
 void faultInOnThreads(std::vector<TimelineRow> &rows, size_t threads)
 {
-    const auto share = [](void *data, size_t bytes, size_t t, size_t of) {
-        char *const from = static_cast<char *>(data) + bytes * t / of;
-        char *const to = static_cast<char *>(data) + bytes * (t + 1) / of;
-        fresh::populateForWriting(from, size_t(to - from));
-        for (volatile char *page = from; page < to; page += 4096)
-            (void)*page;
-    };
     onThreads(threads, [&](size_t t) {
         for (TimelineRow &row : rows) {
-            share(row.events.data(), row.events.capacity() * sizeof(Index), t, threads);
-            share(row.points.data(), row.points.capacity() * sizeof(TimelineRow::Point), t, threads);
+            faultInShare(row.events.data(), row.events.capacity() * sizeof(Index), t, threads);
+            faultInShare(row.points.data(), row.points.capacity() * sizeof(TimelineRow::Point), t, threads);
         }
     });
+}
+
+// v.resize(n) into fresh memory, its pages faulted in on `threads` threads first.
+template <class T> void resizeOnThreads(std::vector<T> &v, size_t n, size_t threads)
+{
+    if (threads > 1 && n > v.capacity()) {
+        v.reserve(n);
+        onThreads(threads, [&](size_t t) { faultInShare(v.data(), n * sizeof(T), t, threads); });
+    }
+    v.resize(n);
 }
 
 // Each event takes the lowest row that is free at its start. For nested events that is their nesting
@@ -519,33 +546,35 @@ std::vector<TimelineRow> TimelineModel::nestedRows(const Profile &p, int track, 
         break;
     }
     for (TimelineRow &row : rows)
-        finishRow(row);
+        finishRow(row, threads);
     return rows;
 }
 
-void TimelineModel::finishRow(TimelineRow &row)
+void TimelineModel::finishRow(TimelineRow &row, size_t threads)
 {
-
     constexpr size_t G = TimelineRow::kGroupSize;
-    row.groups.resize((row.size() + G - 1) / G);
-    for (size_t g = 0; g < row.groups.size(); ++g) {
-        const size_t first = g * G, last = std::min(first + G, row.size()) - 1;
-        TimelineGroup &group = row.groups[g];
-        group.firstStart = row.start(first);
-        group.lastEnd = row.end(last);
-        group.busyBefore = row.busyBefore(first);
-        int64_t longest = -1;
-        for (size_t i = first; i <= last; ++i)
-            if (row.end(i) - row.start(i) > longest) {
-                longest = row.end(i) - row.start(i);
-                group.longestOffset = uint8_t(i - first);
-            }
-        group.longest = uint32_t(std::min<int64_t>(longest, UINT32_MAX));
-    }
-    buildCells(row);
+    resizeOnThreads(row.groups, (row.size() + G - 1) / G, threads);
+    onThreads(threads, [&](size_t t) {
+        const size_t groupCount = row.groups.size();
+        for (size_t g = groupCount * t / threads; g < groupCount * (t + 1) / threads; ++g) {
+            const size_t first = g * G, last = std::min(first + G, row.size()) - 1;
+            TimelineGroup &group = row.groups[g];
+            group.firstStart = row.start(first);
+            group.lastEnd = row.end(last);
+            group.busyBefore = row.busyBefore(first);
+            int64_t longest = -1;
+            for (size_t i = first; i <= last; ++i)
+                if (row.end(i) - row.start(i) > longest) {
+                    longest = row.end(i) - row.start(i);
+                    group.longestOffset = uint8_t(i - first);
+                }
+            group.longest = uint32_t(std::min<int64_t>(longest, UINT32_MAX));
+        }
+    });
+    buildCells(row, threads);
 }
 
-void TimelineModel::buildCells(TimelineRow &row)
+void TimelineModel::buildCells(TimelineRow &row, size_t threads)
 {
     const size_t n = row.size();
     if (n < TimelineRow::kMinCellEvents)
@@ -558,22 +587,33 @@ void TimelineModel::buildCells(TimelineRow &row)
     while ((int64_t(1) << shift) < target)
         ++shift;
     row.cellShift = shift;
-    std::vector<TimelineCell> cells(size_t(((span - 1) >> shift) + 1));
-    for (size_t i = 0; i < n; ++i) {
-        TimelineCell &cell = cells[size_t((row.start(i) - origin) >> shift)];
-        const int64_t duration = row.end(i) - row.start(i);
-        const bool first = cell.empty();
-        if (first) {
-            cell.firstStart = row.start(i);
-            cell.firstEvent = uint32_t(i);
+    std::vector<TimelineCell> cells;
+    resizeOnThreads(cells, size_t(((span - 1) >> shift) + 1), threads);
+    // Each thread takes the events that start in its share of the buckets: a bucket is one thread's.
+    const auto firstStartingIn = [&](size_t bucket) {
+        const int64_t from = origin + (int64_t(bucket) << shift);
+        return size_t(std::lower_bound(row.points.begin(), row.points.end() - 1, from,
+                                       [](const TimelineRow::Point &p, int64_t t) { return p.start < t; }) -
+                      row.points.begin());
+    };
+    onThreads(threads, [&](size_t t) {
+        const size_t end = t + 1 == threads ? n : firstStartingIn(cells.size() * (t + 1) / threads);
+        for (size_t i = firstStartingIn(cells.size() * t / threads); i < end; ++i) {
+            TimelineCell &cell = cells[size_t((row.start(i) - origin) >> shift)];
+            const int64_t duration = row.end(i) - row.start(i);
+            const bool first = cell.empty();
+            if (first) {
+                cell.firstStart = row.start(i);
+                cell.firstEvent = uint32_t(i);
+            }
+            cell.lastEnd = row.end(i);
+            cell.busy += float(duration);
+            if (first || duration > int64_t(cell.longest)) {
+                cell.longest = uint32_t(std::min<int64_t>(duration, UINT32_MAX));
+                cell.longestEvent = uint32_t(i);
+            }
         }
-        cell.lastEnd = row.end(i);
-        cell.busy += float(duration);
-        if (first || duration > int64_t(cell.longest)) {
-            cell.longest = uint32_t(std::min<int64_t>(duration, UINT32_MAX));
-            cell.longestEvent = uint32_t(i);
-        }
-    }
+    });
     uint32_t next = uint32_t(n); // empty buckets point at the next event
     for (size_t j = cells.size(); j-- > 0;)
         if (cells[j].empty())
@@ -583,7 +623,8 @@ void TimelineModel::buildCells(TimelineRow &row)
     row.cellLevels.push_back(std::move(cells));
     while (row.cellLevels.back().size() > 1) {
         const std::vector<TimelineCell> &below = row.cellLevels.back();
-        std::vector<TimelineCell> level((below.size() + 1) / 2);
+        std::vector<TimelineCell> level;
+        resizeOnThreads(level, (below.size() + 1) / 2, threads);
         for (size_t j = 0; j < level.size(); ++j) {
             const TimelineCell &a = below[2 * j];
             const TimelineCell &b = 2 * j + 1 < below.size() ? below[2 * j + 1] : TimelineCell{};

@@ -208,8 +208,9 @@ private:
     // threads where it can.
     static std::vector<TimelineRow> nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
                                                std::vector<Index> events, size_t threads);
-    static void finishRow(TimelineRow &row);
-    static void buildCells(TimelineRow &row);
+    // A row's group summaries and pyramid, on `threads` threads.
+    static void finishRow(TimelineRow &row, size_t threads);
+    static void buildCells(TimelineRow &row, size_t threads);
 
     const Profile &profile_;
     unsigned threads_ = 1;
