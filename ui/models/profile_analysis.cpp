@@ -46,6 +46,8 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     std::vector<Index> withCounters;
     for (Index k = 0; k < p.kernels.size(); ++k) {
         a->roofline.push_back(kernelRoofline(p, k));
+        if (a->roofline.back().valid)
+            a->rooflineKernels.push_back(k);
         if (!p.countersOfKernel(k).empty()) {
             ++a->kernelsWithCounters;
             withCounters.push_back(k);

@@ -42,6 +42,7 @@ struct ProfileAnalysis {
     std::shared_ptr<const Profile> profile;
     ModuleTree tree;                      // tree.nodeOfInstance: module instance -> node
     std::vector<KernelRoofline> roofline; // per kernel; `valid` when its row had the roofline metrics
+    std::vector<Index> rooflineKernels;   // the kernels whose roofline is valid, in order (the plot's points)
     RooflineCeilings ceilings;            // over every kernel with counters
     std::vector<Index> stepKernels;       // kernels of the captured step, in start order
     size_t kernelsWithCounters = 0;

@@ -55,8 +55,8 @@ RooflinePointData pointOf(const Totals &t)
 
 bool tensorUsed(const ProfileAnalysis &a, const std::string &precision)
 {
-    for (const KernelRoofline &r : a.roofline)
-        for (const ComputeRate &c : r.compute)
+    for (const Index k : a.rooflineKernels)
+        for (const ComputeRate &c : a.roofline[k].compute)
             if (c.precision == precision && c.achieved > 0)
                 return true;
     return false;
@@ -127,16 +127,11 @@ RooflineScene buildRooflineScene(const ProfileAnalysis &a, const RooflineOptions
     addCeilings(a, o, scene);
     ColorCache colors(p);
 
-    std::vector<Index> candidates;
     const bool scoped =
         o.scopeToSelection && selection.kind != Selection::Kind::None && selection.kind != Selection::Kind::Kernel;
-    if (scoped) {
-        candidates = a.kernelsOf(selection);
-    } else {
-        candidates.resize(p.kernels.size());
-        for (Index k = 0; k < p.kernels.size(); ++k)
-            candidates[k] = k;
-    }
+    // Unscoped, the kernels with a valid roofline are listed already: at millions of kernels without
+    // counters (an nsys capture) there is nothing to look through on the GUI thread.
+    const std::vector<Index> candidates = scoped ? a.kernelsOf(selection) : a.rooflineKernels;
     for (Index k : candidates) {
         if (!a.roofline[k].valid)
             continue;
