@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
@@ -24,17 +25,37 @@ bool populatePages(uintptr_t from, uintptr_t to)
     return madvise(reinterpret_cast<void *>(from), to - from, MADV_POPULATE_WRITE) == 0;
 }
 
+// Populated, then each page read once (the hypervisor's fault taken by the reader).
+void faultInPages(uintptr_t from, uintptr_t to)
+{
+    if (populatePages(from, to))
+        for (uintptr_t page = from; page < to; page += kPage)
+            (void)__atomic_load_n(reinterpret_cast<const char *>(page), __ATOMIC_RELAXED);
+}
+
+// The whole pages of [data, data + bytes), empty for spans under 1 MiB (not worth a system call).
+std::pair<uintptr_t, uintptr_t> wholePages(void *data, size_t bytes)
+{
+    constexpr size_t kMinBytes = size_t(1) << 20;
+    if (bytes < kMinBytes)
+        return {0, 0};
+    const uintptr_t from = (uintptr_t(data) + kPage - 1) / kPage * kPage;
+    const uintptr_t to = (uintptr_t(data) + bytes) / kPage * kPage;
+    return to > from ? std::pair(from, to) : std::pair(uintptr_t(0), uintptr_t(0));
+}
+
 } // namespace
 
 void populateForWriting(void *data, size_t bytes)
 {
-    constexpr size_t kMinBytes = size_t(1) << 20;
-    if (bytes < kMinBytes)
-        return;
-    const uintptr_t from = (uintptr_t(data) + kPage - 1) / kPage * kPage;
-    const uintptr_t to = (uintptr_t(data) + bytes) / kPage * kPage;
-    if (to > from)
+    if (const auto [from, to] = wholePages(data, bytes); to > from)
         populatePages(from, to);
+}
+
+void faultIn(void *data, size_t bytes)
+{
+    if (const auto [from, to] = wholePages(data, bytes); to > from)
+        faultInPages(from, to);
 }
 
 bool PageToucher::supported()
@@ -124,11 +145,7 @@ void PageToucher::run()
             return;
         busy_ = true;
         lock.unlock();
-        // Populating maps the pages for the kernel; in a virtual machine the first access still costs a
-        // fault in the hypervisor, which the read takes here instead of the writer.
-        if (populatePages(from, to))
-            for (uintptr_t page = from; page < to; page += kPage)
-                (void)__atomic_load_n(reinterpret_cast<const char *>(page), __ATOMIC_RELAXED);
+        faultInPages(from, to);
         lock.lock();
         busy_ = false;
         changed_.notify_all();

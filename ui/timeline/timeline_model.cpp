@@ -396,14 +396,12 @@ bool startsBefore(int64_t startA, int64_t endA, int64_t startB, int64_t endB)
 
 // The rows' arrays are fresh memory: a page fault at the first write to each 4 KiB page, 11-18 µs on
 // the virtual machines OpScope is measured on (docs/performance.md), most of a big row's cost. For a big
-// job every thread faults in its share of the pages first, in bulk (populateForWriting) and read once.
+// job every thread faults in its share of the pages first (fresh::faultIn: in bulk, and read once).
 void faultInShare(void *data, size_t bytes, size_t t, size_t threads)
 {
     char *const from = static_cast<char *>(data) + bytes * t / threads;
     char *const to = static_cast<char *>(data) + bytes * (t + 1) / threads;
-    fresh::populateForWriting(from, size_t(to - from));
-    for (volatile char *page = from; page < to; page += 4096)
-        (void)*page;
+    fresh::faultIn(from, size_t(to - from));
 }
 
 void faultInOnThreads(std::vector<TimelineRow> &rows, size_t threads)

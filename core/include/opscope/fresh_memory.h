@@ -20,6 +20,10 @@ namespace opscope::fresh {
 // Faults in the whole pages of [data, data + bytes) for writing, on this thread; spans under 1 MiB are
 // left alone. A hint: errors are ignored.
 void populateForWriting(void *data, size_t bytes);
+// populateForWriting, then a read of each page: in a virtual machine the first access to a populated page
+// still costs a fault in the hypervisor, which the read takes here instead of the writer. What PageToucher
+// does on its own thread, for callers that share a region out over threads of theirs.
+void faultIn(void *data, size_t bytes);
 
 // v.assign(n, value), with the pages of a new allocation faulted in bulk first.
 template <class T> void assignFresh(std::vector<T> &v, size_t n, const T &value)
