@@ -13,6 +13,7 @@
 // Usage: bench_gui_open [--no-baseline] [--after-ms N] FILE...
 //   --no-baseline  skip the headless load (its peak RSS would not show anyway: RSS is read before it)
 //   --after-ms N   keep the event loop running N ms after the first frame and the insights (default 1000)
+#include "cpu_clock.h"
 #include "main_window.h"
 #include "profile_loader.h"
 #include "timeline/timeline_view.h"
@@ -38,6 +39,8 @@
 #include <time.h>
 
 using namespace opscope;
+using opscope::bench::processCpuMs;
+using opscope::bench::threadCpuMs;
 using namespace opscope::ui;
 
 namespace {
@@ -76,23 +79,6 @@ private:
     std::function<void()> painted_;
     bool done_ = false;
 };
-
-// CPU time of the calling thread, ms.
-double threadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
-
-// CPU time of the whole process (every thread, user and system), ms: on a busy machine the stages'
-// wall times are partly waiting for a core, their CPU times are not.
-double processCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
-}
 
 struct Stage {
     QString name;

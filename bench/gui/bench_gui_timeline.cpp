@@ -15,6 +15,7 @@
 //                    alternately, twice each (the tracks' rows built in parallel against the serial build)
 //   --file FILE      with --model-only: the model of this capture (any format OpScope opens) instead
 //   --frames-png DIR writes a few frames as PNG files, to look at
+#include "cpu_clock.h"
 #include "opscope/importer.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
@@ -35,6 +36,8 @@
 #include <vector>
 
 using namespace opscope;
+using opscope::bench::processCpuMs;
+using opscope::bench::threadCpuMs;
 using namespace opscope::ui;
 
 namespace {
@@ -129,15 +132,6 @@ Profile replicate(const Profile &base, int copies)
     }
     p.finalize();
     return p;
-}
-
-// CPU time of the calling thread: on a shared machine other processes stretch wall-clock times, and
-// the painting runs on this thread alone.
-double threadCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
 struct Figures {
@@ -266,14 +260,6 @@ void print(const std::string &label, const Figures &f)
         std::printf("      %s ms: min %6.2f  median %6.2f  p95 %6.2f  max %6.2f\n", what, sorted.front(),
                     percentile(sorted, 0.5), percentile(sorted, 0.95), sorted.back());
     }
-}
-
-// CPU time of the whole process (every thread, user and system), ms.
-double processCpuMs()
-{
-    timespec t{};
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
-    return double(t.tv_sec) * 1e3 + double(t.tv_nsec) / 1e6;
 }
 
 // --model-only: the profile's TimelineModel on one thread and on every core, alternately, twice each.
