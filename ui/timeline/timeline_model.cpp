@@ -71,6 +71,28 @@ template <class T> int64_t clampedEnd(const T &e)
     return std::max(e.end_ns, e.start_ns);
 }
 
+// f(the profile's table of `kind`), or `none` for EventKind::None: one switch over the kinds of event.
+template <class R, class F> R withTable(const Profile &p, EventKind kind, R none, F &&f)
+{
+    switch (kind) {
+    case EventKind::Kernel:
+        return f(p.kernels);
+    case EventKind::MemoryOp:
+        return f(p.memory_ops);
+    case EventKind::Operator:
+        return f(p.operators);
+    case EventKind::Range:
+        return f(p.ranges);
+    case EventKind::ApiCall:
+        return f(p.api_calls);
+    case EventKind::Module:
+        return f(p.modules);
+    case EventKind::None:
+        break;
+    }
+    return none;
+}
+
 } // namespace
 
 std::pair<size_t, size_t> TimelineRow::window(int64_t t0, int64_t t1) const
@@ -520,29 +542,9 @@ std::vector<TimelineRow> rowsOfTable(const std::vector<Event> &table, int track,
 std::vector<TimelineRow> TimelineModel::nestedRows(const Profile &p, int track, EventKind kind, RowGroup group,
                                                    std::vector<Index> events, size_t threads)
 {
-    std::vector<TimelineRow> rows;
-    switch (kind) {
-    case EventKind::Kernel:
-        rows = rowsOfTable(p.kernels, track, kind, group, std::move(events), threads);
-        break;
-    case EventKind::MemoryOp:
-        rows = rowsOfTable(p.memory_ops, track, kind, group, std::move(events), threads);
-        break;
-    case EventKind::Operator:
-        rows = rowsOfTable(p.operators, track, kind, group, std::move(events), threads);
-        break;
-    case EventKind::Range:
-        rows = rowsOfTable(p.ranges, track, kind, group, std::move(events), threads);
-        break;
-    case EventKind::ApiCall:
-        rows = rowsOfTable(p.api_calls, track, kind, group, std::move(events), threads);
-        break;
-    case EventKind::Module:
-        rows = rowsOfTable(p.modules, track, kind, group, std::move(events), threads);
-        break;
-    case EventKind::None:
-        break;
-    }
+    std::vector<TimelineRow> rows = withTable(p, kind, std::vector<TimelineRow>{}, [&](const auto &table) {
+        return rowsOfTable(table, track, kind, group, std::move(events), threads);
+    });
     for (TimelineRow &row : rows)
         finishRow(row, threads);
     return rows;
@@ -793,48 +795,15 @@ int TimelineModel::rowOf(EventRef event) const
 
 int64_t TimelineModel::startOf(EventRef event) const
 {
-    const Profile &p = profile_;
-    const Index i = event.index;
-    switch (event.kind) {
-    case EventKind::Kernel:
-        return i < p.kernels.size() ? p.kernels[i].start_ns : 0;
-    case EventKind::MemoryOp:
-        return i < p.memory_ops.size() ? p.memory_ops[i].start_ns : 0;
-    case EventKind::Operator:
-        return i < p.operators.size() ? p.operators[i].start_ns : 0;
-    case EventKind::Range:
-        return i < p.ranges.size() ? p.ranges[i].start_ns : 0;
-    case EventKind::ApiCall:
-        return i < p.api_calls.size() ? p.api_calls[i].start_ns : 0;
-    case EventKind::Module:
-        return i < p.modules.size() ? p.modules[i].start_ns : 0;
-    case EventKind::None:
-        break;
-    }
-    return 0;
+    return withTable(profile_, event.kind, int64_t(0),
+                     [&](const auto &table) { return event.index < table.size() ? table[event.index].start_ns : 0; });
 }
 
 int64_t TimelineModel::endOf(EventRef event) const
 {
-    const Profile &p = profile_;
-    const Index i = event.index;
-    switch (event.kind) {
-    case EventKind::Kernel:
-        return i < p.kernels.size() ? clampedEnd(p.kernels[i]) : 0;
-    case EventKind::MemoryOp:
-        return i < p.memory_ops.size() ? clampedEnd(p.memory_ops[i]) : 0;
-    case EventKind::Operator:
-        return i < p.operators.size() ? clampedEnd(p.operators[i]) : 0;
-    case EventKind::Range:
-        return i < p.ranges.size() ? clampedEnd(p.ranges[i]) : 0;
-    case EventKind::ApiCall:
-        return i < p.api_calls.size() ? clampedEnd(p.api_calls[i]) : 0;
-    case EventKind::Module:
-        return i < p.modules.size() ? clampedEnd(p.modules[i]) : 0;
-    case EventKind::None:
-        break;
-    }
-    return 0;
+    return withTable(profile_, event.kind, int64_t(0), [&](const auto &table) {
+        return event.index < table.size() ? clampedEnd(table[event.index]) : 0;
+    });
 }
 
 std::span<const Index> TimelineModel::kernelsOfOperator(Index op) const
