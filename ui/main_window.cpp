@@ -484,20 +484,15 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     // The report stays in the capture (no copy on this thread: it holds the step's timing per kernel).
     insights_->setAnalysis(capture_->analysis, std::shared_ptr<const InsightReport>(capture_, &capture_->insights));
     const Profile &p = *capture_->profile;
-    size_t captured = 0, attributed = 0;
-    for (const Kernel &k : p.kernels)
-        if (!(k.flags & kKernelOutsideCapture)) {
-            ++captured;
-            attributed += k.op != kNoIndex;
-        }
+    const ProfileAnalysis &a = *capture_->analysis; // counted by the loader: 40 ms here at 10 M kernels
     statusLabel_->setText(tr("%1 kernels (%2 in the captured step, %3 attributed), %4 operators, %5 module calls, "
                              "%6 with counters, %7 insights")
                               .arg(p.kernels.size())
-                              .arg(captured)
-                              .arg(attributed)
+                              .arg(a.stepKernels.size())
+                              .arg(a.stepKernelsAttributed)
                               .arg(p.operators.size())
                               .arg(p.modules.size())
-                              .arg(capture_->analysis->kernelsWithCounters)
+                              .arg(a.kernelsWithCounters)
                               .arg(capture_->insights.insights.size()));
     emit openFinished(true, QString());
 }

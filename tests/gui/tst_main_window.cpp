@@ -329,7 +329,8 @@ private slots:
             QCOMPARE(origin, p.timeOrigin());
             const QString start = QString::fromLatin1(c.start);
             QCOMPARE(QString::fromStdString(formatTimestamp(p.kernels[c.kernel].start_ns - origin)), start);
-            // The table, with every kernel shown.
+            // The table, with every kernel shown (it fills itself once seen).
+            window.findChild<QTabWidget *>()->setCurrentWidget(window.kernelTable());
             ui::KernelTableModel &table = *window.kernelTable()->model();
             table.setStepOnly(false);
             QCOMPARE(table.index(table.rowOfKernel(c.kernel), ui::KernelTableModel::StartColumn).data().toString(),
@@ -391,6 +392,7 @@ private slots:
         QCOMPARE(ncu.siblingAtColumn(ui::CounterModel::ValueColumn).data(ui::SortRole).toDouble(), replay);
 
         // The kernel table's column and the timeline's tooltip.
+        window.findChild<QTabWidget *>()->setCurrentWidget(window.kernelTable());
         QCOMPARE(
             window.kernelTable()->model()->headerData(ui::KernelTableModel::DurationColumn, Qt::Horizontal).toString(),
             QStringLiteral("Duration (timeline, nsys)"));

@@ -1646,15 +1646,27 @@ private slots:
             return int(std::count_if(ruler.items().begin(), ruler.items().end(),
                                      [](const TimelineStepRuler::Item &item) { return item.text.width() > 0; }));
         };
-        // The whole run: 20 steps per pixel, no label has room.
+        // The whole run: 20 steps per pixel, one item per pixel, no label has room. A slowed-down step
+        // gives its pixel its colour.
+        steps[4321].notable = true;
         ruler.layout(steps, TimelineCoordinates(0, 0, 20000 * 1000.0, band.left(), band.width()), band, fm);
-        QCOMPARE(ruler.items().size(), steps.size());
+        QVERIFY2(ruler.items().size() <= size_t(band.width()) + 1, qPrintable(QString::number(ruler.items().size())));
+        QVERIFY(ruler.items().size() >= size_t(band.width()) - 1);
+        QVERIFY(std::all_of(ruler.items().begin(), ruler.items().end(),
+                            [](const TimelineStepRuler::Item &item) { return item.crowded; }));
+        QVERIFY(std::any_of(ruler.items().begin(), ruler.items().end(),
+                            [](const TimelineStepRuler::Item &item) { return item.step == 4321; }));
+        for (size_t i = 1; i < ruler.items().size(); ++i) // in time order, each pixel once
+            QVERIFY(ruler.items()[i].bracket.left() > ruler.items()[i - 1].bracket.left());
         QCOMPARE(ruler.labelsMeasured(), withRoom());
         QVERIFY2(ruler.labelsMeasured() <= band.width() / 9 + 1, qPrintable(QString::number(ruler.labelsMeasured())));
         for (const TimelineStepRuler::Item &item : ruler.items())
             QVERIFY(item.shown.isEmpty());
-        // Ten pixels a step: still at most one measure per 9 pixels.
+        // Ten pixels a step: an item per step, still at most one measure per 9 pixels.
         ruler.layout(steps, TimelineCoordinates(0, 0, 100 * 1000.0, band.left(), band.width()), band, fm);
+        QVERIFY(ruler.items().size() >= 100);
+        QVERIFY(std::none_of(ruler.items().begin(), ruler.items().end(),
+                             [](const TimelineStepRuler::Item &item) { return item.crowded; }));
         QCOMPARE(ruler.labelsMeasured(), withRoom());
         QVERIFY(ruler.labelsMeasured() <= band.width() / 9 + 1);
         // 200 pixels a step: every label measured, the times at least shown.

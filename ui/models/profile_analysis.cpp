@@ -52,8 +52,10 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
             ++a->kernelsWithCounters;
             withCounters.push_back(k);
         }
-        if (!(p.kernels[k].flags & kKernelOutsideCapture))
+        if (!(p.kernels[k].flags & kKernelOutsideCapture)) {
             a->stepKernels.push_back(k);
+            a->stepKernelsAttributed += p.kernels[k].op != kNoIndex;
+        }
     }
     a->ceilings = rooflineCeilings(p, withCounters);
     a->operatorRows = operatorTableRows(p, OperatorGrouping::ByName);

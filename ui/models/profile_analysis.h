@@ -45,6 +45,7 @@ struct ProfileAnalysis {
     std::vector<Index> rooflineKernels;   // the kernels whose roofline is valid, in order (the plot's points)
     RooflineCeilings ceilings;            // over every kernel with counters
     std::vector<Index> stepKernels;       // kernels of the captured step, in start order
+    size_t stepKernelsAttributed = 0;     // ...of which have an operator
     size_t kernelsWithCounters = 0;
     int64_t timeOrigin = 0; // Profile::timeOrigin(): the zero of every start time the views show
     // The operator table as it opens (by name), aggregated here with the rest, off the GUI thread:

@@ -13,6 +13,7 @@ class KernelTableView : public DataView {
 public:
     explicit KernelTableView(Selection *selection, QWidget *parent = nullptr);
 
+    // The table's rows come in now when it is visible, else once it is shown (model() is empty until then).
     void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis);
     void setStepOnly(bool stepOnly);
     KernelTableModel *model() const { return model_; }
@@ -23,10 +24,12 @@ protected:
     QModelIndexList rowsFor(const Selection::State &state) const override;
 
 private:
+    void fill();
     void fitColumns();
 
     KernelTableModel *model_;
-    bool columnsToFit_ = false; // the columns wait for the table to be seen
+    bool toFill_ = false;       // the rows wait for the table to be seen
+    bool columnsToFit_ = false; // the columns likewise
     QCheckBox *stepOnly_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
 };
