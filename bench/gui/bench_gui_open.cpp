@@ -10,9 +10,10 @@
 //   bench_kineto_import --sizes-mb 1000 --repeat 1 --python-max-mb 0 --keep --dir D   (a ~1 GB trace)
 //   bench_nsys_import --kernels 1000000 --runs 1 --keep --dir D                       (a 1 M-kernel export)
 //
-// Usage: bench_gui_open [--no-baseline] [--after-ms N] FILE...
+// Usage: bench_gui_open [--no-baseline] [--after-ms N] [--probe] FILE...
 //   --no-baseline  skip the headless load (its peak RSS would not show anyway: RSS is read before it)
 //   --after-ms N   keep the event loop running N ms after the first frame and the insights (default 1000)
+//   --probe        a thread reads the clocks in a loop and reports its longest gap (takes a core: a diagnosis)
 #include "cpu_clock.h"
 #include "main_window.h"
 #include "profile_loader.h"
@@ -29,15 +30,18 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <sys/resource.h>
 #include <time.h>
+#include <unistd.h>
 
 using namespace opscope;
 using opscope::bench::processCpuMs;
@@ -46,15 +50,30 @@ using namespace opscope::ui;
 
 namespace {
 
-// The calling thread's page faults so far: minor (a fresh or reclaimed page) and major (read from disk).
+// The calling thread's page faults so far, minor (a fresh or reclaimed page) and major (read from disk),
+// the times the scheduler took its core away (involuntary context switches), and the machine's steal
+// time (ms the hypervisor ran something else on this VM's virtual CPUs, all of them together).
 struct Faults {
-    long minor = 0, major = 0;
+    long minor = 0, major = 0, preempted = 0;
+    double stealMs = 0;
+    Faults operator-(const Faults &o) const
+    {
+        return {minor - o.minor, major - o.major, preempted - o.preempted, stealMs - o.stealMs};
+    }
 };
+double stealMs()
+{
+    std::ifstream stat("/proc/stat");
+    std::string cpu;
+    double user, nice, system, idle, iowait, irq, softirq, steal = 0;
+    stat >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal;
+    return steal * 1000.0 / double(sysconf(_SC_CLK_TCK));
+}
 Faults threadFaults()
 {
     rusage usage{};
     getrusage(RUSAGE_THREAD, &usage);
-    return {usage.ru_minflt, usage.ru_majflt};
+    return {usage.ru_minflt, usage.ru_majflt, usage.ru_nivcsw, stealMs()};
 }
 
 // VmHWM (peak resident set) of this process, in MB.
@@ -109,19 +128,21 @@ int main(int argc, char **argv)
     QTemporaryDir config; // recent files and window layout go here, not into the user's settings
     qputenv("XDG_CONFIG_HOME", config.path().toLocal8Bit());
     QApplication app(argc, argv);
-    bool baseline = true;
+    bool baseline = true, probe = false;
     int afterMs = 1000;
     QStringList files;
     for (int i = 1; i < argc; ++i) {
         if (!std::strcmp(argv[i], "--no-baseline"))
             baseline = false;
+        else if (!std::strcmp(argv[i], "--probe"))
+            probe = true;
         else if (!std::strcmp(argv[i], "--after-ms") && i + 1 < argc)
             afterMs = std::atoi(argv[++i]);
         else
             files << QString::fromLocal8Bit(argv[i]);
     }
     if (files.isEmpty()) {
-        std::fprintf(stderr, "usage: bench_gui_open [--no-baseline] [--after-ms N] FILE...\n");
+        std::fprintf(stderr, "usage: bench_gui_open [--no-baseline] [--after-ms N] [--probe] FILE...\n");
         return 2;
     }
     double bytes = 0;
@@ -147,8 +168,7 @@ int main(int argc, char **argv)
     heartbeat.setInterval(5);
     QObject::connect(&heartbeat, &QTimer::timeout, [&] {
         const double now = ms(), gap = now - lastTick, cpuNow = threadCpuMs(), cpu = cpuNow - lastCpu;
-        const Faults faultsNow = threadFaults(),
-                     faults{faultsNow.minor - lastFaults.minor, faultsNow.major - lastFaults.major};
+        const Faults faultsNow = threadFaults(), faults = faultsNow - lastFaults;
         lastTick = now;
         lastCpu = cpuNow;
         lastFaults = faultsNow;
@@ -171,6 +191,27 @@ int main(int argc, char **argv)
         }
     });
     heartbeat.start();
+
+    // --probe: a thread that only reads the clocks, in a loop. A gap between two of its reads in which its
+    // own CPU time advanced as much as the wall clock is time no code of this process ran in, though the
+    // kernel counts it as this thread's: the virtual machine's, not the window's.
+    std::atomic<bool> probing{probe};
+    double probeGap = 0, probeGapCpu = 0, probeGapAt = 0;
+    std::thread prober;
+    if (probe)
+        prober = std::thread([&] {
+            double last = ms(), lastCpu = threadCpuMs();
+            while (probing.load(std::memory_order_relaxed)) {
+                const double now = ms(), cpu = threadCpuMs();
+                if (now - last > probeGap) {
+                    probeGap = now - last;
+                    probeGapCpu = cpu - lastCpu;
+                    probeGapAt = now;
+                }
+                last = now;
+                lastCpu = cpu;
+            }
+        });
 
     std::vector<Stage> stages;
     if (auto *loader = window.findChild<ProfileLoader *>())
@@ -209,6 +250,10 @@ int main(int argc, char **argv)
     window.openFiles(files);
     app.exec();
     heartbeat.stop();
+    if (probe) {
+        probing = false;
+        prober.join();
+    }
     if (!ok) {
         std::fprintf(stderr, "open failed: %s\n", qPrintable(error));
         return 1;
@@ -234,8 +279,15 @@ int main(int argc, char **argv)
     std::printf("  GUI thread's CPU time in those stalls: %.0f ms / %.0f ms; most CPU time between two ticks: %.0f ms "
                 "before the first frame, %.0f ms after\n",
                 longestGapCpu, longestAfterCpu, mostCpu, mostCpuAfter);
-    std::printf("  GUI thread's page faults in those stalls: %ld minor, %ld major / %ld minor, %ld major\n",
-                longestGapFaults.minor, longestGapFaults.major, longestAfterFaults.minor, longestAfterFaults.major);
+    for (const auto &[when, f] : {std::pair("before", longestGapFaults), std::pair("after", longestAfterFaults)})
+        std::printf("  in the stall %s the first frame: the GUI thread's page faults %ld minor, %ld major; preempted "
+                    "%ld times; the machine's steal time %.0f ms\n",
+                    when, f.minor, f.major, f.preempted, f.stealMs);
+
+    if (probe)
+        std::printf(
+            "PROBE the clock-reading thread's longest gap %.0f ms (ending at %.0f ms), its CPU time in it %.0f ms\n",
+            probeGap, probeGapAt, probeGapCpu);
 
     if (baseline) {
         window.close();
