@@ -27,11 +27,13 @@
 #include <QLabel>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStandardItemModel>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 #include <QTreeWidget>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <set>
@@ -263,6 +265,76 @@ private slots:
             testModel(&proxy);
             proxy.setFilter(QString(), false);
         }
+    }
+
+    // sort() reads each row's key once and compares those; QSortFilterProxyModel's own sort compares
+    // through data() (as the proxy's re-sorts on model changes do). Both, from the model's order, must give
+    // the same order: text case-insensitively (ASCII and not), numbers numerically, absent values last
+    // either way, mixed kinds and ties in model order.
+    void sortOnKeysReadOnceOrdersAsComparingThroughData()
+    {
+        auto sorted = [](QAbstractItemModel &model, int column, Qt::SortOrder order, bool onKeys) {
+            SortFilterProxy proxy;
+            proxy.setSourceModel(&model);
+            if (onKeys)
+                proxy.sort(column, order);
+            else
+                proxy.QSortFilterProxyModel::sort(column, order);
+            std::vector<int> rows;
+            for (int r = 0; r < proxy.rowCount(); ++r)
+                rows.push_back(proxy.mapToSource(proxy.index(r, 0)).row());
+            return rows;
+        };
+        QStandardItemModel mixed;
+        const QVariantList values = {QStringLiteral("beta"),
+                                     QStringLiteral("Alpha"),
+                                     QVariant(),
+                                     QStringLiteral("alpha2"),
+                                     3.5,
+                                     QStringLiteral("\u00c9mile"),
+                                     QStringLiteral("zeta"),
+                                     QStringLiteral("\u00e9mile"),
+                                     std::nan(""),
+                                     -1.0,
+                                     QStringLiteral("ALPHA"),
+                                     3.5,
+                                     QStringLiteral("Zeta")};
+        for (const QVariant &v : values) {
+            auto *item = new QStandardItem;
+            item->setData(v, SortRole);
+            mixed.appendRow(item);
+        }
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            const std::vector<int> onKeys = sorted(mixed, 0, order, true);
+            QCOMPARE(onKeys, sorted(mixed, 0, order, false));
+            // The missing value and the NaN last in both orders.
+            QVERIFY(std::set<int>({onKeys[onKeys.size() - 1], onKeys[onKeys.size() - 2]}) == std::set<int>({2, 8}));
+        }
+        // The texts alone, ascending: case-insensitive order.
+        QStandardItemModel texts;
+        for (const QVariant &v : values)
+            if (v.typeId() == QMetaType::QString) {
+                auto *item = new QStandardItem;
+                item->setData(v, SortRole);
+                texts.appendRow(item);
+            }
+        std::vector<QString> inOrder;
+        for (const int row : sorted(texts, 0, Qt::AscendingOrder, true))
+            inOrder.push_back(texts.index(row, 0).data(SortRole).toString());
+        QVERIFY(std::is_sorted(inOrder.begin(), inOrder.end(), [](const QString &a, const QString &b) {
+            return QString::compare(a, b, Qt::CaseInsensitive) < 0;
+        }));
+        QCOMPARE(inOrder.front(), QStringLiteral("Alpha")); // before "ALPHA": equal, model order
+
+        // Every column of a real kernel table, both ways.
+        const auto analysis = analysisNamed(QStringLiteral("gpt4"));
+        KernelTableModel kernels;
+        kernels.setAnalysis(analysis);
+        kernels.setStepOnly(false);
+        for (int column = 0; column < KernelTableModel::ColumnCount; ++column)
+            for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder})
+                QVERIFY2(sorted(kernels, column, order, true) == sorted(kernels, column, order, false),
+                         qPrintable(QString::number(column)));
     }
 
     void selectionEmitsOnceAndIgnoresReentry()
