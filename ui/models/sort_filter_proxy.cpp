@@ -36,12 +36,14 @@ bool SortFilterProxy::setFilter(const QString &pattern, bool regex)
 void SortFilterProxy::sort(int column, Qt::SortOrder order)
 {
     const QAbstractItemModel *source = sourceModel();
+    // QSortFilterProxyModel keeps a dynamic sort it already has (no comparison): no keys to read then.
+    const bool kept = dynamicSortFilter() && column == sortColumn() && order == sortOrder();
     // No columns are filtered out: a proxy column is the source column of the same number.
-    if (source && column >= 0 && column < source->columnCount()) {
+    if (!kept && source && column >= 0 && column < source->columnCount()) {
         const int rows = source->rowCount();
         keys_.resize(size_t(rows));
         for (int r = 0; r < rows; ++r)
-            keys_[size_t(r)] = keyOf(source->index(r, column).data(sortRole()));
+            keys_[size_t(r)] = keyOf(source->index(r, column).data(sortRole()), true);
         keysColumn_ = column;
     }
     QSortFilterProxyModel::sort(column, order);
@@ -49,7 +51,7 @@ void SortFilterProxy::sort(int column, Qt::SortOrder order)
     keysColumn_ = -1;
 }
 
-SortFilterProxy::SortKey SortFilterProxy::keyOf(const QVariant &value)
+SortFilterProxy::SortKey SortFilterProxy::keyOf(const QVariant &value, bool lowerAscii)
 {
     SortKey key;
     if (value.typeId() == QMetaType::QString) {
@@ -57,7 +59,9 @@ SortFilterProxy::SortKey SortFilterProxy::keyOf(const QVariant &value)
         key.text = value.toString();
         // ASCII text (kernel and operator names) in lower case compares as case-insensitively as Qt
         // does (it folds each code unit, and ASCII folds to lower case), at the cost of a plain compare.
-        key.lowered = std::all_of(key.text.cbegin(), key.text.cend(), [](QChar c) { return c.unicode() < 128; });
+        // Worth its copy only for a key that is compared many times.
+        key.lowered =
+            lowerAscii && std::all_of(key.text.cbegin(), key.text.cend(), [](QChar c) { return c.unicode() < 128; });
         if (key.lowered)
             key.text = key.text.toLower();
     } else if (value.isValid()) {
@@ -90,7 +94,7 @@ bool SortFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right
     if (left.column() == keysColumn_ && right.column() == keysColumn_ && !left.parent().isValid() &&
         !right.parent().isValid() && size_t(left.row()) < keys_.size() && size_t(right.row()) < keys_.size())
         return less(keys_[size_t(left.row())], keys_[size_t(right.row())], left.row(), right.row());
-    return less(keyOf(left.data(sortRole())), keyOf(right.data(sortRole())), left.row(), right.row());
+    return less(keyOf(left.data(sortRole()), false), keyOf(right.data(sortRole()), false), left.row(), right.row());
 }
 
 } // namespace opscope::ui

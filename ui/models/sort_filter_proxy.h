@@ -35,7 +35,7 @@ private:
         double number = 0;
         QString text;
     };
-    static SortKey keyOf(const QVariant &value);
+    static SortKey keyOf(const QVariant &value, bool lowerAscii);
     bool less(const SortKey &a, const SortKey &b, int leftRow, int rightRow) const;
 
     std::vector<SortKey> keys_; // per top-level source row, while sort() runs

@@ -32,10 +32,11 @@ void TimelineStepRuler::layout(const std::vector<TimelineStep> &steps, const Tim
             continue;
         const int a = int(std::floor(std::max(x0, left))), b = int(std::ceil(std::min(x1, right)));
         const QRect bracket(a, band.top(), std::max(1, b - a), band.height());
-        // Steps in the one-pixel bracket of the item before are one item, without a label (none has room
-        // there), drawn in a slowed-down step's colour if one of them is: at the whole of a 10 M-kernel
-        // capture (52 K steps, about 30 a pixel) an item per step was 80 ms of every frame.
-        if (!items_.empty() && bracket.width() == 1 && items_.back().bracket == bracket) {
+        // Steps in the very bracket of the item before (at the whole capture, most steps share a pixel) are
+        // one item, without a label (it could name only one of them), drawn in a slowed-down step's colour
+        // if one of them is: at the whole of a 10 M-kernel capture (52,084 steps, about 30 a pixel) an item
+        // per step was 80 ms of every frame.
+        if (!items_.empty() && items_.back().bracket == bracket) {
             items_.back().crowded = true;
             if (steps[s].notable && !steps[items_.back().step].notable)
                 items_.back().step = s;
@@ -99,17 +100,9 @@ void TimelineStepRuler::paint(QPainter &painter, const std::vector<TimelineStep>
     const QColor base = palette.color(QPalette::Window);
     painter.save();
     painter.setClipRect(band_);
-    QRect last;
-    QColor lastColor;
-    for (const Item &item : items_) {
+    for (const Item &item : items_) { // no two share a bracket (layout)
         const TimelineStep &step = steps[item.step];
         const QColor color = colorOf(step, palette);
-        // A step in the very bracket of the one before (both narrower than a pixel), in its colour and
-        // without a label, would paint the same pixels again: at the whole capture, most of them.
-        if (item.shown.isEmpty() && item.bracket == last && color == lastColor)
-            continue;
-        last = item.bracket;
-        lastColor = color;
         // A bracket: the span tinted, its ends and its bottom edge in the step's colour.
         const QRect r = item.bracket.adjusted(0, 2, 0, -2);
         painter.fillRect(r, mixColors(color, base, 0.18));

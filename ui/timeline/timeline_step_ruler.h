@@ -28,11 +28,11 @@ public:
         QRect bracket;        // the step's span in the band, clipped to the time area (at least a pixel wide)
         QRect text;           // the room its label has
         QString shown;        // what fits there: the label, its times alone, or elided; empty when nothing does
-        bool crowded = false; // stands for several steps in its one-pixel bracket (no label, then)
+        bool crowded = false; // stands for several steps drawn in the same bracket (no label, then)
     };
 
     // Lays out the steps seen in the window of `axis` across `band` (viewport coordinates): an item per
-    // step, or per pixel where several steps share one.
+    // step, or one for several steps in the same bracket (steps narrower than a pixel share one).
     void layout(const std::vector<TimelineStep> &steps, const TimelineCoordinates &axis, const QRect &band,
                 const QFontMetrics &metrics);
     const std::vector<Item> &items() const { return items_; }
