@@ -23,6 +23,19 @@ namespace opscope {
 enum class Severity { Low = 0, Medium = 1, High = 2 };
 std::string_view toString(Severity severity);
 
+// A fix applied by the launcher and timed against the original (`opscope verify`): plain steps of both
+// arms, alternated in separate processes. Stored in the run folder and the profile (docs/insights.md).
+struct MeasuredGain {
+    std::string fix;          // the verify fix that was applied ("pad=lm_head:50304")
+    int64_t baselineNs = 0;   // median plain step of the original workload
+    int64_t fixedNs = 0;      // ... of the workload with the fix
+    int64_t gainNs = 0;       // baselineNs - fixedNs (negative: slower)
+    int64_t spreadNs = 0;     // the gain's spread over the rounds (half the range of the per-round gains)
+    int rounds = 0;           // A/B rounds run
+    bool significant = false; // |gain| larger than its spread
+    int64_t baselinePeakBytes = -1, fixedPeakBytes = -1; // peak allocated memory, where measured
+};
+
 struct Insight {
     std::string kind;                  // stable id: "shape-alignment", "host-sync", "launch-bound", ...
     std::string title;                 // the cause and the place, one line
@@ -38,6 +51,10 @@ struct Insight {
     std::vector<Index> operators;
     std::vector<std::string> modules; // module paths
     nlohmann::ordered_json figures;   // the measured values behind it
+    // The `opscope verify --fix` that applies this fix without editing the script ("channels-last",
+    // "pad=lm_head:50304"); empty where the fix needs a change to the code.
+    std::string verifyFix;
+    std::optional<MeasuredGain> measured; // the fix applied and timed, once `opscope verify` ran it
 };
 
 // The insights of a profile and the step they are computed on.

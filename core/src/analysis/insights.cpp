@@ -253,6 +253,17 @@ nlohmann::ordered_json insightToJson(const Profile &p, const Insight &i)
     nlohmann::ordered_json ops = nlohmann::ordered_json::array();
     for (Index o : i.operators)
         ops.push_back({{"index", o}, {"name", p.text(p.operators[o].name)}});
+    nlohmann::ordered_json measured = nullptr;
+    if (i.measured)
+        measured = {{"fix", i.measured->fix},
+                    {"baseline_ns", i.measured->baselineNs},
+                    {"fixed_ns", i.measured->fixedNs},
+                    {"gain_ns", i.measured->gainNs},
+                    {"spread_ns", i.measured->spreadNs},
+                    {"rounds", i.measured->rounds},
+                    {"significant", i.measured->significant},
+                    {"baseline_peak_bytes", i.measured->baselinePeakBytes},
+                    {"fixed_peak_bytes", i.measured->fixedPeakBytes}};
     return {{"kind", i.kind},
             {"severity", toString(i.severity)},
             {"estimated_gain_ns", i.estimatedGainNs},
@@ -266,7 +277,9 @@ nlohmann::ordered_json insightToJson(const Profile &p, const Insight &i)
             {"modules", i.modules},
             {"operators", ops},
             {"kernels", kernels},
-            {"figures", i.figures}};
+            {"figures", i.figures},
+            {"verify_fix", i.verifyFix.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(i.verifyFix)},
+            {"measured", measured}};
 }
 
 nlohmann::ordered_json insightReportToJson(const Profile &p, const InsightReport &r)
