@@ -71,10 +71,33 @@ if [ "${1:-}" = --inside ]; then
   mount_in_root bind /dev /dev
   mount_in_root bind /dev/pts /dev/pts
   mount_in_root tmpfs shm /dev/shm mode=1777
-  # The network is the host's: its name servers, and its host name in /etc/hosts as the installer writes
-  # it (else sudo says "unable to resolve host").
+  # The network is the host's, set up as a fresh machine of this kind has it, so that the check tests the
+  # project and not the root: its name servers; /etc/hosts as Debian's installer writes it (localhost on
+  # both address families, then the host name: else sudo says "unable to resolve host" and torchrun's
+  # rendezvous cannot resolve localhost); the certificate authorities it trusts (a TLS-inspecting proxy's
+  # among them) and the package clients' settings (apt, npm, pip) that point at them.
   cp /etc/resolv.conf "$root/etc/resolv.conf"
+  grep -qw localhost "$root/etc/hosts" 2>/dev/null ||
+    printf '127.0.0.1\tlocalhost\n::1\t\tlocalhost ip6-localhost ip6-loopback\nff02::1\t\tip6-allnodes\nff02::2\t\tip6-allrouters\n' \
+      >>"$root/etc/hosts"
   grep -qw "$(hostname)" "$root/etc/hosts" 2>/dev/null || printf '127.0.1.1\t%s\n' "$(hostname)" >>"$root/etc/hosts"
+  if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    mkdir -p "$root/usr/local/share/ca-certificates"
+    cp /usr/local/share/ca-certificates/*.crt "$root/usr/local/share/ca-certificates/"
+    chroot "$root" update-ca-certificates >/dev/null
+  fi
+  for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
+    /etc/apt/apt.conf.d/*proxy* /etc/apt/apt.conf.d/99* /etc/npmrc /etc/pip.conf; do
+    [ -f "$f" ] || continue
+    mkdir -p "$root$(dirname "$f")"
+    cp "$f" "$root$f"
+  done
+  # A fresh machine's login environment names the same trust store for the clients that read a variable.
+  network_env=()
+  for v in SSL_CERT_FILE SSL_CERT_DIR CURL_CA_BUNDLE REQUESTS_CA_BUNDLE PIP_CERT NODE_EXTRA_CA_CERTS GIT_SSL_CAINFO \
+    http_proxy https_proxy no_proxy HTTP_PROXY HTTPS_PROXY NO_PROXY; do
+    [ -z "${!v:-}" ] || network_env+=("$v=${!v}")
+  done
   # Packages installed in a chroot must not start their services (openssh-server would start sshd on the
   # host's port 22): the usual policy-rc.d of build chroots.
   printf '#!/bin/sh\nexit 101\n' >"$root/usr/sbin/policy-rc.d"
@@ -98,15 +121,15 @@ if [ "${1:-}" = --inside ]; then
   chown -R "$uid:$gid" "$root$checkout" "$root$home/shared"
   say "cloned $FRESH_COMMIT to $checkout, with $FRESH_SHARED copied to $home/shared ($(du -sh "$root$home/shared" | cut -f1))"
 
-  # The environment of a fresh login: nothing of this machine's but the terminal type (no LANG:
-  # minbase has no locales, so the C locale).
+  # The environment of a fresh login: nothing of this machine's but the terminal type and the network
+  # variables above (no LANG: minbase has no locales, so the C locale).
   in_root() { # [NAME=VALUE...] -- COMMAND-STRING: runs COMMAND-STRING with bash in the checkout, as the user
     local vars=()
     while [ "$1" != -- ]; do vars+=("$1"); shift; done
     shift
     chroot --userspec="$uid:$gid" "$root" /usr/bin/env -i HOME="$home" USER="$user" LOGNAME="$user" \
       SHELL=/bin/bash PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin TERM="${TERM:-dumb}" \
-      "${vars[@]}" /bin/bash -c 'cd "$0" && exec /bin/bash -c "$1"' "$checkout" "$1"
+      "${network_env[@]}" "${vars[@]}" /bin/bash -c 'cd "$0" && exec /bin/bash -c "$1"' "$checkout" "$1"
   }
   readme_command() { # the ```sh block after <!-- MARKER --> in the clone's README.md, as .ci/run reads it
     awk -v marker="<!-- $1 -->" '$0 == marker {found=1; next}
