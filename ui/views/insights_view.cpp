@@ -2,11 +2,16 @@
 
 #include "models/profile_analysis.h"
 #include "models/value_format.h"
+#include "opscope/file_util.h"
 #include "opscope/format.h"
+#include "opscope/measured_gains.h"
 #include "selection.h"
+#include "views/verify_runner.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QStyledItemDelegate>
 #include <QTreeWidget>
 #include <QVBoxLayout>
@@ -50,7 +55,9 @@ int InsightsView::explanationWidth(const QTreeView *view)
 
 InsightsView::InsightsView(Selection *selection, QWidget *parent)
     : QWidget(parent), selection_(selection), report_(std::make_shared<const InsightReport>()),
-      list_(new QTreeWidget(this)), header_(new QLabel(this))
+      list_(new QTreeWidget(this)), header_(new QLabel(this)), verifyBar_(new QWidget(this)),
+      verifyStatus_(new QLabel(verifyBar_)), cancel_(new QPushButton(tr("Cancel"), verifyBar_)),
+      runner_(new VerifyRunner(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -58,9 +65,22 @@ InsightsView::InsightsView(Selection *selection, QWidget *parent)
     header_->setTextInteractionFlags(Qt::TextSelectableByMouse);
     header_->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(header_);
+    // How a "Try this fix" goes: the round it is in, then what it measured (or why it failed).
+    auto *bar = new QHBoxLayout(verifyBar_);
+    bar->setContentsMargins(4, 0, 4, 0);
+    verifyStatus_->setWordWrap(true);
+    verifyStatus_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    bar->addWidget(verifyStatus_, 1);
+    bar->addWidget(cancel_);
+    cancel_->hide();
+    verifyBar_->hide();
+    layout->addWidget(verifyBar_);
     layout->addWidget(list_);
-    list_->setColumnCount(4);
-    list_->setHeaderLabels({tr("Severity"), tr("Est. gain"), tr("Insight"), tr("Modules")});
+    connect(cancel_, &QPushButton::clicked, runner_, &VerifyRunner::cancel);
+    connect(runner_, &VerifyRunner::progressed, verifyStatus_, &QLabel::setText);
+    connect(runner_, &VerifyRunner::finished, this, &InsightsView::verifyFinished);
+    list_->setColumnCount(6);
+    list_->setHeaderLabels({tr("Severity"), tr("Est. gain"), tr("Insight"), tr("Modules"), tr("Measured"), QString()});
     list_->setRootIsDecorated(true);
     list_->setWordWrap(true);
     list_->setUniformRowHeights(false);
@@ -104,6 +124,21 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis,
 {
     analysis_ = std::move(analysis);
     report_ = report ? std::move(report) : std::make_shared<const InsightReport>();
+    // The run the profile came from, when its folder is here: Try this fix runs on it.
+    run_.clear();
+    if (analysis_ && analysis_->profile)
+        if (const std::string *run = analysis_->profile->metadataValue("opscope_run");
+            run && fileExists(*run + "/manifest.json"))
+            run_ = QString::fromStdString(*run);
+    if (!runner_->isRunning()) {
+        tryingRow_ = -1;
+        verifyBar_->hide();
+    }
+    fill();
+}
+
+void InsightsView::fill()
+{
     const InsightReport &r = *report_;
     list_->clear();
     // What the gains are on: the plain and captured step times, the overhead (said when above 1.2x).
@@ -147,11 +182,104 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis,
         auto *child = new QTreeWidgetItem(item);
         child->setFirstColumnSpanned(true);
         child->setText(0, detail);
+        const int row = list_->indexOfTopLevelItem(item);
+        if (i.measured) {
+            item->setText(4, QString::fromStdString((i.measured->significant ? "" : "no gain: ") +
+                                                    formatFixedDuration(i.measured->gainNs, 1, Typography::Unicode) +
+                                                    " \u00b1 " +
+                                                    formatFixedDuration(i.measured->spreadNs, 1, Typography::Unicode)));
+            item->setToolTip(4, QString::fromStdString(describeMeasuredGain(*i.measured, Typography::Unicode)));
+        } else if (row == tryingRow_) {
+            item->setText(4, tr("measuring\u2026"));
+        }
+        if (i.verifyFix.empty())
+            continue;
+        auto *button = new QPushButton(i.measured ? tr("Try again") : tr("Try this fix"), list_);
+        button->setObjectName(QStringLiteral("tryFix%1").arg(row));
+        const QString fix = QString::fromStdString(i.verifyFix);
+        if (run_.isEmpty()) {
+            button->setEnabled(false);
+            button->setToolTip(tr("opscope verify --fix %1 runs on the run folder the profile came from, which is "
+                                  "not on this machine")
+                                   .arg(fix));
+        } else {
+            button->setEnabled(!runner_->isRunning());
+            button->setToolTip(tr("Apply %1 without editing the script and time it against the original on %2 "
+                                  "(opscope verify %3 --fix %1)")
+                                   .arg(fix, VerifyRunner::targetOf(run_), run_));
+        }
+        connect(button, &QPushButton::clicked, this, [this, row] { tryFix(row); });
+        list_->setItemWidget(item, 5, button);
     }
     list_->resizeColumnToContents(0);
     list_->resizeColumnToContents(1);
     list_->resizeColumnToContents(3);
     list_->setColumnWidth(3, std::min(list_->columnWidth(3), 220));
+    list_->resizeColumnToContents(4);
+    list_->resizeColumnToContents(5);
+}
+
+QPushButton *InsightsView::tryButton(int row) const
+{
+    QTreeWidgetItem *item = list_->topLevelItem(row);
+    return item ? qobject_cast<QPushButton *>(list_->itemWidget(item, 5)) : nullptr;
+}
+
+void InsightsView::tryFix(int row)
+{
+    if (row < 0 || size_t(row) >= report_->insights.size() || run_.isEmpty() || runner_->isRunning())
+        return;
+    const Insight &i = report_->insights[size_t(row)];
+    if (i.verifyFix.empty())
+        return;
+    verify::VerifyRequest request = verifyOptions_;
+    request.run = run_.toStdString();
+    request.fixes = {i.verifyFix};
+    request.insight.reset();
+    request.profile = false;
+    tryingRow_ = row;
+    tryingFix_ = i.verifyFix;
+    verifyStatus_->setText(tr("Trying %1 on %2: both workloads start\u2026")
+                               .arg(QString::fromStdString(i.verifyFix), VerifyRunner::targetOf(run_)));
+    verifyBar_->show();
+    cancel_->show();
+    runner_->start(std::move(request));
+    fill();
+}
+
+void InsightsView::verifyFinished()
+{
+    cancel_->hide();
+    const VerifyRunner::Outcome &o = runner_->outcome();
+    const QString fix = QString::fromStdString(tryingFix_);
+    tryingRow_ = -1;
+    if (o.cancelled) {
+        verifyStatus_->setText(tr("%1: cancelled").arg(fix));
+    } else if (!o.error.isEmpty()) {
+        verifyStatus_->setText(tr("%1 could not be measured: %2").arg(fix, o.error));
+    } else {
+        // The measurement joins the profile's others: the items measured are ranked by it.
+        auto report = std::make_shared<InsightReport>(*report_);
+        std::vector<nlohmann::json> results;
+        if (analysis_ && analysis_->profile)
+            results = storedVerifyResults(*analysis_->profile);
+        for (const Insight &i : report->insights) // measured since the profile was loaded
+            if (i.measured)
+                results.push_back(measuredGainJson(*i.measured));
+        results.push_back(nlohmann::json::parse(verify::resultToJson(o.result).dump()));
+        attachMeasuredGains(*report, results);
+        int64_t estimated = 0;
+        for (const Insight &i : report->insights)
+            if (i.verifyFix == tryingFix_)
+                estimated = i.estimatedGainNs;
+        verifyStatus_->setText(
+            tr("%1: %2, against an estimate of %3. Outputs: %4")
+                .arg(fix, QString::fromStdString(describeMeasuredGain(o.result.gain, Typography::Unicode)),
+                     QString::fromStdString(formatFixedDuration(estimated, 1, Typography::Unicode)),
+                     QString::fromStdString(o.result.outputs.note)));
+        report_ = std::move(report);
+    }
+    fill();
 }
 
 void InsightsView::activate(int row)

@@ -2,9 +2,13 @@
 // The Insights pane: one item per root cause, sorted by estimated gain, under a header that says what the
 // gains are computed on (the plain and the captured step time, the capture's overhead). An item shows its
 // title, gain and modules; expanded, its evidence, fix and how the gain was estimated. Clicking an insight
-// selects what it is about (its first kernel, operator or module) in every view.
+// selects what it is about (its first kernel, operator or module) in every view. An insight whose fix
+// the launcher can apply has "Try this fix": `opscope verify` on the run the profile came from, on the
+// target it was captured on, with progress and cancel; its measured gain then stands beside the
+// estimate (and ranks the item, as `opscope insights` does).
 
 #include "opscope/insights.h"
+#include "opscope/verify.h"
 
 #include <QWidget>
 
@@ -15,10 +19,12 @@ class QTreeView;
 class QTreeWidget;
 class QTreeWidgetItem;
 class QLabel;
+class QPushButton;
 
 namespace opscope::ui {
 
 class Selection;
+class VerifyRunner;
 struct ProfileAnalysis;
 
 class InsightsView : public QWidget {
@@ -41,12 +47,36 @@ public:
     // The width an explanation row wraps its text in.
     static int explanationWidth(const QTreeView *view);
 
+    // Try this fix: the button of insight `row` (null where its fix needs a code change), the line that
+    // says how the verify goes, its Cancel, and the run folder it runs on (empty: the profile names none
+    // that is here, and the buttons are off).
+    QPushButton *tryButton(int row) const;
+    QLabel *verifyStatus() const { return verifyStatus_; }
+    QPushButton *cancelButton() const { return cancel_; }
+    VerifyRunner *verifyRunner() const { return runner_; }
+    QString runFolder() const { return run_; }
+    // Rounds, steps and warm-up of every verify started here (the tests keep them small); the run and
+    // the fix are the button's.
+    void setVerifyOptions(const verify::VerifyRequest &options) { verifyOptions_ = options; }
+    void tryFix(int row);
+
 private:
+    void fill();
+    void verifyFinished();
+
     Selection *selection_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
     std::shared_ptr<const InsightReport> report_; // never null
     QTreeWidget *list_;
     QLabel *header_;
+    QWidget *verifyBar_;
+    QLabel *verifyStatus_;
+    QPushButton *cancel_;
+    VerifyRunner *runner_;
+    verify::VerifyRequest verifyOptions_;
+    QString run_; // the run folder of the profile (metadata opscope_run), when it is here
+    int tryingRow_ = -1;
+    std::string tryingFix_;
 };
 
 } // namespace opscope::ui

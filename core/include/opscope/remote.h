@@ -9,6 +9,7 @@
 #include "opscope/pipeline/run.h"
 #include "opscope/pipeline/tools.h" // ToolError
 #include "opscope/progress.h"
+#include "opscope/verify.h"
 
 #include <nlohmann/json.hpp>
 
@@ -86,5 +87,17 @@ std::vector<pipeline::PlannedCommand> planRemoteRun(const SshTarget &target, con
 // name the host. Throws Cancelled when cancelled.
 pipeline::PipelineResult runRemote(const SshTarget &target, const RemoteRunRequest &request,
                                    const pipeline::StageCallbacks &callbacks = {}, const Progress &progress = {});
+
+// The target a run folder was captured on over SSH (its manifest's "remote" record); nullopt for a run
+// made on this machine. Throws FileError for a folder that is no run.
+std::optional<SshTarget> capturedOn(const std::string &run);
+
+// `opscope verify` of a run captured over SSH (its manifest's remote.run_dir), on that host: the
+// host's CLI runs both arms there (streaming its lines to callbacks.onLine as arm "remote"), and the
+// result it stored there is copied back into the local run folder and its profile. --insight is read
+// from the local profile. Throws pipeline::ToolError (not a remote run, --profile, the host failed),
+// Cancelled.
+verify::VerifyResult runRemoteVerify(const SshTarget &target, const verify::VerifyRequest &request,
+                                     const verify::VerifyCallbacks &callbacks = {}, const Progress &progress = {});
 
 } // namespace opscope::remote

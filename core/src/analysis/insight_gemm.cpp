@@ -173,6 +173,7 @@ void findTensorCoresIdle(InsightContext &c)
     i.fix =
         "Allow TF32 (torch.backends.cuda.matmul.allow_tf32 = True or torch.set_float32_matmul_precision(\"high\")), "
         "or run the model in BF16 (torch.autocast(\"cuda\", dtype=torch.bfloat16)).";
+    i.verifyFix = "tf32";
     i.gainModel = "the step replayed with these kernels shorter by the TF32 tensor peak over the FP32 peak (same "
                   "efficiency on the faster path)";
     i.figures = {{"kernels", positions.size()},
@@ -329,6 +330,12 @@ void findShapeAlignment(InsightContext &c)
             i.operators.push_back(m->op);
         if (!cause.module.empty())
             i.modules.push_back(cause.module);
+        // `opscope verify` pads a Linear or an Embedding (fixes.py): the GEMM's own module.
+        if (const Index k = c.labelled(first.positions.front());
+            !cause.module.empty() && k != kNoIndex && c.p.kernels[k].module < c.p.modules.size())
+            if (const std::string_view cls = c.p.text(c.p.modules[c.p.kernels[k].module].class_name);
+                cls == "Linear" || cls == "Embedding" || cls == "NonDynamicallyQuantizableLinear")
+                i.verifyFix = "pad=" + cause.module + ":" + std::to_string(padded);
         i.figures = {{"dimension", std::string(1, cause.dimension)},
                      {"value", cause.value},
                      {"multiple", cause.multiple},

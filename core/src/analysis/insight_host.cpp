@@ -257,6 +257,7 @@ void findLaunchBound(InsightContext &c)
     i.fix = "Launch less from Python: capture the step in a CUDA graph (torch.compile(mode=\"reduce-overhead\"), "
             "or torch.cuda.graphs / torch.cuda.make_graphed_callables), fuse kernels with torch.compile, or give "
             "each launch more work (a larger batch).";
+    i.verifyFix = "compile=reduce-overhead";
     StepChange change;
     change.graph = true;
     i.gainModel = "the step replayed as one CUDA graph launched at its start: the kernels back to back at the "

@@ -71,6 +71,7 @@ void checkpointing(InsightContext &c, const DeviceMemory &d)
         i.gainModel = "bytes saved = the group's activations kept for backward less one layer's (the layer being "
                       "recomputed); compute cost not included";
         i.modules = members;
+        i.verifyFix = "checkpoint=" + group.name;
         i.figures["group"] = group.name;
         i.figures["activation_bytes"] = total;
         addMemoryInsight(c, std::move(i), saved, d.peak_allocated);
@@ -162,6 +163,7 @@ void fragmentation(InsightContext &c, const DeviceMemory &d)
             "free blocks too small for the next request";
     i.gainModel = "bytes saved = reserved less allocated at the peak (the most expandable segments can return)";
     i.figures["reserved_at_peak_bytes"] = reservedAtPeak;
+    i.verifyFix = "expandable-segments";
     addMemoryInsight(c, std::move(i), idle, d.peak_allocated);
 }
 

@@ -2,6 +2,7 @@
 #include "analysis/insight_context.h"
 
 #include "opscope/labels.h"
+#include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
 
 #include <algorithm>
@@ -212,6 +213,7 @@ InsightReport findInsights(const Profile &p, Typography micro, std::string_view 
     report.hostScale = c.hostScale;
     report.replayedStepNs = c.baseline;
     report.insights = c.take();
+    attachMeasuredGains(report, storedVerifyResults(p)); // `opscope verify`'s results rank what they measured
     return report;
 }
 

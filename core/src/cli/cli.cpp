@@ -65,7 +65,7 @@ const std::vector<CommandSpec> &commands()
     static const std::vector<CommandSpec> specs = [] {
         std::vector<CommandSpec> all;
         for (auto group : {profileCommands, analysisCommands, memoryCommands, insightCommands, pipelineCommands,
-                           sweepCommands, diffCommands, remoteCommands, rankCommands})
+                           verifyCommands, sweepCommands, diffCommands, remoteCommands, rankCommands})
             for (CommandSpec &spec : group())
                 all.push_back(std::move(spec));
         return all;

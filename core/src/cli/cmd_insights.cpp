@@ -2,13 +2,19 @@
 #include "cli/commands.h"
 
 #include "opscope/capture_import.h"
+#include "opscope/file_util.h"
 #include "opscope/insights.h"
+#include "opscope/measured_gains.h"
+#include "opscope/pipeline/run.h"
+#include "opscope/pipeline/run_folder.h"
+#include "opscope/profile_store.h"
 #include "opscope/stats.h"
 
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <ostream>
 
 namespace opscope::cli {
@@ -89,21 +95,42 @@ int runStats(const ParsedArgs &args, CliEnvironment &env)
     return 0;
 }
 
+// A run folder of `opscope capture|profile` stands for its profile (imported first where it has none),
+// so that `opscope insights RUN` numbers the items `opscope verify RUN --insight N` takes.
+Profile profileOfArgs(const ParsedArgs &args)
+{
+    if (args.positionals.size() == 1 && isDirectory(args.positionals.front()) &&
+        fileExists(args.positionals.front() + "/manifest.json")) {
+        const pipeline::RunFolder run = pipeline::RunFolder::open(args.positionals.front());
+        const nlohmann::json outputs = run.manifest().value("outputs", nlohmann::json::object());
+        std::string path = outputs.contains("profile") && outputs["profile"].is_string()
+                               ? run.file(outputs["profile"].get<std::string>())
+                               : std::string();
+        if (path.empty() || !fileExists(path))
+            path = pipeline::importRun(run.path());
+        return loadProfile(path);
+    }
+    return importCaptureFiles(args);
+}
+
 int runInsights(const ParsedArgs &args, CliEnvironment &env)
 {
-    const Profile profile = importCaptureFiles(args);
+    const Profile profile = profileOfArgs(args);
     const InsightReport report = findInsights(profile, Typography::Ascii, args.value("--capture-range", "CAPTURE"));
+    const std::vector<nlohmann::json> verified = storedVerifyResults(profile);
     if (args.has("--json")) {
-        env.out << insightReportToJson(profile, report).dump(2, ' ', false, json::error_handler_t::replace) << "\n";
+        json out = insightReportToJson(profile, report);
+        out["verify_results"] = json::array(); // every stored result of opscope verify, oldest first
+        for (const nlohmann::json &r : verified)
+            out["verify_results"].push_back(json::parse(r.dump()));
+        env.out << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
         return 0;
     }
     for (const std::string &line : describeInsightStep(report))
         env.out << line << "\n";
     env.out << "\n";
-    if (report.insights.empty()) {
+    if (report.insights.empty())
         env.out << "No insight fired: nothing stands out in this profile.\n";
-        return 0;
-    }
     int n = 0;
     for (const Insight &i : report.insights) {
         char share[32];
@@ -112,10 +139,15 @@ int runInsights(const ParsedArgs &args, CliEnvironment &env)
                 << formatFixedDuration(i.estimatedGainNs, 1) << " (" << share << " of the step)";
         if (i.gpuTimeSavedNs > 0)
             env.out << ", " << formatFixedDuration(i.gpuTimeSavedNs, 1) << " of GPU time";
+        if (i.measured)
+            env.out << ", " << describeMeasuredGain(*i.measured);
         env.out << ": " << i.gainModel << "\n";
         for (const std::string &e : i.evidence)
             env.out << "   - " << e << "\n";
         env.out << "   fix: " << i.fix << "\n";
+        if (!i.verifyFix.empty() && !i.measured)
+            env.out << "   measure it: opscope verify RUN --insight " << n << " (the launcher applies --fix "
+                    << i.verifyFix << ")\n";
         if (!i.modules.empty()) {
             env.out << "   modules:";
             for (size_t m = 0; m < i.modules.size() && m < 8; ++m)
@@ -123,6 +155,18 @@ int runInsights(const ParsedArgs &args, CliEnvironment &env)
             env.out << (i.modules.size() > 8 ? " ..." : "") << "\n";
         }
         env.out << "\n";
+    }
+    // What verify measured that no item names (a fix given with --fix, several fixes at once).
+    std::map<std::string, MeasuredGain> others;
+    for (const nlohmann::json &r : verified)
+        if (const std::optional<MeasuredGain> m = measuredGainOf(r);
+            m && std::none_of(report.insights.begin(), report.insights.end(),
+                              [&](const Insight &i) { return i.verifyFix == m->fix; }))
+            others[m->fix] = *m;
+    if (!others.empty()) {
+        env.out << "Measured with opscope verify, named by no item:\n";
+        for (const auto &[fix, m] : others)
+            env.out << "   " << fix << ": " << describeMeasuredGain(m) << "\n";
     }
     return 0;
 }
@@ -150,12 +194,14 @@ std::vector<CommandSpec> insightCommands()
           captureRangeOption()},
          runStats},
         {"insights",
-         "opscope insights FILE... [--json]",
+         "opscope insights FILE...|RUN [--json]",
          std::string("Explain why the profile is slow and what to fix first, one item per root cause: host\n"
                      "synchronisation and the operator that made it, pageable copies, steps bound by the host (from\n"
                      "the plain reference timing), FP32 matrix work, GEMM shapes that are not aligned, dtype casts,\n"
                      "copies before GEMMs, wave quantization, kernel counters, outliers among identical layers and\n"
-                     "cold starts. Each gain is the step time the fix saves in a what-if replay of the step.\n") +
+                     "cold starts. Each gain is the step time the fix saves in a what-if replay of the step; where\n"
+                     "opscope verify measured a fix, its measured gain stands beside the estimate and ranks the item.\n"
+                     "RUN: a run folder of opscope capture/profile (its profile).\n") +
              kCaptureFilesHelp,
          1,
          64,

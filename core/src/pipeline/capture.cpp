@@ -81,6 +81,7 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
     base.steps = r.steps;
     base.stepSource = r.stepSource;
     base.compile = r.compile;
+    base.fixes = r.fixes;
     base.script = res.script;
     base.scriptArgs = r.workload.args;
     std::map<std::string, std::string> env = detail::launcherEnvironment(res.launcherDir, r.workload.env);
@@ -235,6 +236,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
                     {"steps", request.steps},
                     {"step", request.stepSource},
                     {"compile", request.compile},
+                    {"fixes", request.fixes},
                     {"correlation_pass", res.correlation},
                     {"partition_map", request.partitionMap},
                     {"nsys_capture_range", request.nsysCaptureRange},

@@ -5,6 +5,7 @@
 
 #include "opscope/pipeline/ranks.h"
 #include "opscope/pipeline/tools.h"
+#include "opscope/verify.h"
 
 #include <algorithm>
 #include <limits>
@@ -193,6 +194,9 @@ const std::vector<OptionSpec> &captureOptionSpecs()
         {"--compile", "MODE", "eager",
          "eager | inductor | reduce-overhead | cudagraphs: torch.compile the outermost module's forward "
          "(reduce-overhead: Inductor with CUDA graphs)"},
+        {"--fix", "NAME[=ARG]", "",
+         "apply a fix without editing the script, as opscope verify does (repeatable; opscope verify --help lists "
+         "them)"},
         {"--correlation", "", "",
          "run the torch.profiler correlation pass (nsys captures do, unless --no-correlation)"},
         {"--no-correlation", "", "", "skip the correlation pass"},
@@ -284,6 +288,10 @@ CaptureRequest parseCaptureOptions(const ParsedArgs &args)
     r.compile = args.value("--compile", "eager");
     if (r.compile != "eager" && r.compile != "inductor" && r.compile != "reduce-overhead" && r.compile != "cudagraphs")
         throw UsageError("--compile must be eager, inductor, reduce-overhead or cudagraphs");
+    r.fixes = args.all("--fix");
+    for (const std::string &fix : r.fixes)
+        if (const std::string why = verify::checkFix(fix); !why.empty())
+            throw UsageError("--fix " + fix + ": " + why);
     if (args.has("--correlation") && args.has("--no-correlation"))
         throw UsageError("--correlation and --no-correlation contradict each other");
     if (args.has("--correlation"))
@@ -390,6 +398,8 @@ Argv captureCliOptions(const CaptureRequest &r)
         addValue(argv, "--step", r.stepSource);
     if (r.compile != defaults.compile)
         addValue(argv, "--compile", r.compile);
+    for (const std::string &fix : r.fixes)
+        addValue(argv, "--fix", fix);
     if (r.correlationPass)
         argv.push_back(*r.correlationPass ? "--correlation" : "--no-correlation");
     if (!r.partitionMap)

@@ -48,6 +48,11 @@ Argv launcherCommand(const LauncherOptions &o)
         argv.insert(argv.end(), {"--status", o.statusPath});
     if (o.keepRunning)
         argv.emplace_back("--keep-running");
+    for (const std::string &fix : o.fixes)
+        argv.insert(argv.end(), {"--fix", fix});
+    if (!o.verifyControl.empty())
+        argv.insert(argv.end(),
+                    {"--verify-control", o.verifyControl, "--verify-block-steps", std::to_string(o.verifyBlockSteps)});
     // Everything after "--" is the script's, even arguments that look like launcher options.
     argv.emplace_back("--");
     argv.push_back(o.script);

@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
 #include "opscope/pipeline/distinct_launches.h"
 #include "opscope/profile_store.h"
@@ -201,6 +202,10 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     if (!nsysSqlite.empty())
         profile.setMetadata("nsys_report_path", run.file("nsys.nsys-rep"));
     recordReferenceTiming(profile, launcher, manifest.value("correlation", nlohmann::json()), !nsysSqlite.empty());
+    // What `opscope verify` measured on this run stays with its profile when it is imported again.
+    if (const nlohmann::json verified = readJsonFile(run.file(kVerifyResultsFile));
+        verified.is_object() && verified.contains("results") && verified["results"].is_array())
+        profile.setMetadata(kVerifyResultsKey, verified["results"].dump());
 
     const std::string name = run.name() + ".opscope";
     saveProfile(profile, run.file(name));

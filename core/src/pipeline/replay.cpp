@@ -75,6 +75,10 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
     o.steps = capture.value("steps", 1);
     o.stepSource = capture.value("step", std::string("auto"));
     o.compile = compile;
+    if (capture.is_object() && capture.contains("fixes") && capture["fixes"].is_array())
+        for (const auto &fix : capture["fixes"]) // the capture's fixes (--fix): ncu must see the same kernels
+            if (fix.is_string())
+                o.fixes.push_back(fix.get<std::string>());
     o.statusPath = run.file(plan.id + "_launcher_status.json");
     o.script = detail::resolveScript(w);
     o.scriptArgs = w.args;

@@ -405,8 +405,15 @@ PipelineResult runRemote(const SshTarget &target, const RemoteRunRequest &reques
         for (const StageResult &s : result.stages)
             stages.push_back(
                 {{"name", s.name}, {"argv", s.argv}, {"exit_code", s.process.exitCode}, {"wall_s", s.wallSeconds}});
-        run.manifest()["remote"] = {
-            {"host", target.host}, {"run_dir", remoteRun}, {"machine", host.machine}, {"stages", stages}};
+        run.manifest()["remote"] = {{"host", target.host},
+                                    {"port", target.port},
+                                    {"ssh_config", target.configFile},
+                                    {"remote_directory", target.remoteDirectory},
+                                    {"remote_opscope", target.remoteOpscope},
+                                    {"copy_cli", target.copyCli},
+                                    {"run_dir", remoteRun},
+                                    {"machine", host.machine},
+                                    {"stages", stages}};
         run.save();
         if (!importable || !request.capture.importProfile)
             return result;
@@ -425,6 +432,96 @@ PipelineResult runRemote(const SshTarget &target, const RemoteRunRequest &reques
         result.problems.push_back(e.what());
     }
     return result;
+}
+
+std::optional<SshTarget> capturedOn(const std::string &run)
+{
+    const nlohmann::json record = pipeline::RunFolder::open(run).manifest().value("remote", nlohmann::json());
+    if (!record.is_object() || !record.contains("host") || !record["host"].is_string())
+        return std::nullopt;
+    SshTarget target;
+    target.host = record["host"].get<std::string>();
+    target.port = record.value("port", 0);
+    target.configFile = record.value("ssh_config", "");
+    target.remoteDirectory = record.value("remote_directory", "");
+    target.remoteOpscope = record.value("remote_opscope", "");
+    target.copyCli = record.value("copy_cli", false);
+    return target;
+}
+
+verify::VerifyResult runRemoteVerify(const SshTarget &target, const verify::VerifyRequest &request,
+                                     const verify::VerifyCallbacks &callbacks, const Progress &progress)
+{
+    if (request.profile)
+        throw pipeline::ToolError("--profile runs on this machine only: run opscope verify --profile on " +
+                                  target.host);
+    pipeline::RunFolder local = pipeline::RunFolder::open(request.run);
+    const nlohmann::json remoteRecord = local.manifest().value("remote", nlohmann::json());
+    if (!remoteRecord.is_object() || !remoteRecord.contains("run_dir") || !remoteRecord["run_dir"].is_string())
+        throw pipeline::ToolError(request.run + " was not captured over SSH (its manifest names no run folder on a "
+                                                "host): run opscope verify without --ssh");
+    const std::string remoteRun = remoteRecord["run_dir"].get<std::string>();
+    std::vector<std::string> fixes = request.fixes;
+    nlohmann::ordered_json insight = nullptr;
+    if (request.insight) { // the host's run has no profile (it is imported here): the item is read here
+        verify::InsightFix item = verify::fixOfInsight(request.run, *request.insight);
+        fixes = {item.fix};
+        insight = item.insight;
+    }
+    checkHostName(target.host);
+    Argv arguments = {"verify", remoteRun};
+    for (const std::string &fix : fixes)
+        arguments.insert(arguments.end(), {"--fix", fix});
+    if (request.rounds > 0)
+        arguments.insert(arguments.end(), {"--rounds", std::to_string(request.rounds)});
+    arguments.insert(arguments.end(), {"--max-rounds", std::to_string(request.maxRounds)});
+    if (request.blockSteps > 0)
+        arguments.insert(arguments.end(), {"--steps", std::to_string(request.blockSteps)});
+    if (request.warmup >= 0)
+        arguments.insert(arguments.end(), {"--warmup", std::to_string(request.warmup)});
+    if (request.freshProcesses)
+        arguments.emplace_back("--fresh-processes");
+    if (!request.python.empty())
+        arguments.insert(arguments.end(), {"--python", request.python});
+    if (request.timeout)
+        arguments.insert(arguments.end(), {"--timeout", std::to_string((request.timeout->count() + 999) / 1000)});
+    arguments.emplace_back("--verbose");
+    try {
+        SshSession session(target);
+        progress.report(0.0, "connect");
+        HostInfo host = prepareHost(session, progress);
+        if (target.copyCli)
+            copyCli(session, host, progress);
+        pipeline::StageCallbacks lines;
+        if (callbacks.onLine)
+            lines.onLine = [&](std::string_view, std::string_view line) { callbacks.onLine("remote", line); };
+        const CliStage stage = runCliStage(session, "remote verify", withCli(remoteCli(target, host), arguments),
+                                           pidFile(host, local.name(), "verify"), lines, progress);
+        progress.checkCancel();
+        if (!stage.result.process.ok())
+            throw pipeline::ToolError(stageProblem(target, host, stage));
+        // The host stored its result in its run folder: the last one there is this verify's.
+        ProcessSpec spec;
+        spec.mergeStderr = false;
+        const ProcessResult stored = session.run({"cat", remoteRun + "/verify.json"}, spec, {}, progress);
+        progress.checkCancel();
+        const nlohmann::json all = nlohmann::json::parse(stored.output, nullptr, false);
+        if (!stored.ok() || !all.is_object() || !all.contains("results") || !all["results"].is_array() ||
+            all["results"].empty())
+            throw pipeline::ToolError("the verify on " + target.host + " stored no result in " + remoteRun +
+                                      "/verify.json");
+        nlohmann::json result = all["results"].back();
+        result["host"] = target.host;
+        if (!insight.is_null())
+            result["insight"] = nlohmann::json::parse(insight.dump());
+        else if (const auto measured = verify::insightMeasuredBy(request.run, result.value("fix", ""));
+                 !measured.is_null())
+            result["insight"] = nlohmann::json::parse(measured.dump());
+        verify::storeResult(request.run, nlohmann::ordered_json::parse(result.dump()));
+        return verify::resultFromJson(result);
+    } catch (const RemoteFailure &e) {
+        throw pipeline::ToolError(e.what());
+    }
 }
 
 } // namespace opscope::remote

@@ -39,7 +39,14 @@ def _parser():
                    help="auto | module | marker | function:NAME (default auto: markers when the script "
                    "uses opscope_launcher, else calls of the outermost module)")
     p.add_argument("--compile", default=os.environ.get("OPSCOPE_COMPILE", "eager"),
-                   choices=["eager", "inductor", "reduce-overhead", "cudagraphs"], help="compile the root module's forward")
+                   choices=["eager", "inductor", "reduce-overhead", "max-autotune", "cudagraphs"],
+                   help="compile the root module's forward")
+    p.add_argument("--fix", action="append", default=[], metavar="NAME[=ARG]",
+                   help="apply a fix without editing the script (fixes.py; repeatable; --list-fixes lists them)")
+    p.add_argument("--verify-control", metavar="FIFO",
+                   help="opscope verify: time the steps after the warm-up in blocks, each started by a line "
+                   "'go' on FIFO (verify.py)")
+    p.add_argument("--verify-block-steps", type=int, default=20, help="timed steps per block (default 20)")
     p.add_argument("--trace", help="where torch/cpu mode writes the trace (default opscope_trace.json)")
     p.add_argument("--partition-map", help="write the groups of identical layers here (JSON)")
     p.add_argument("--backward-ranges", metavar="MAP",
@@ -78,8 +85,19 @@ def _step_source(option, script_path):
     raise SystemExit("opscope_launcher: --step must be auto, module, marker or function:NAME, not %r" % option)
 
 
+def _list_fixes():
+    import json
+
+    from .fixes import describe_all
+
+    print(json.dumps(describe_all()))
+    return 0
+
+
 def main(argv=None):
     argv = list(sys.argv[1:] if argv is None else argv)
+    if argv == ["--list-fixes"]:
+        return _list_fixes()
     head, script_args = _split_argv(argv)
     options = _parser().parse_args(head)
     if script_args is None:
@@ -123,6 +141,21 @@ def main(argv=None):
     )
     session = session_module.Session(opts)
     session_module.set_current(session)
+    if options.fix or options.verify_control:
+        from . import fixes as fixes_module, verify
+
+        try:
+            session.fixes = fixes_module.FixSet(options.fix) if options.fix else None
+            if session.fixes is not None:
+                session.fixes.before_script(session)
+        except fixes_module.FixError as e:
+            markers.error("--fix: %s" % e)
+            print("opscope_launcher: --fix: %s" % e, file=sys.stderr)
+            return 2
+        if options.verify_control:
+            session.verify = verify.Worker(session, options.verify_control, options.verify_block_steps,
+                                           session.fixes)
+            verify.seed_everything()
     markers.emit("start", "pid=%d" % os.getpid(), "torch=%s" % torch.__version__, "mode=%s" % mode,
                  "step=%s" % step_source, "warmup=%d" % opts.warmup, "reference=%d" % opts.reference_steps,
                  "steps=%d" % opts.steps)

@@ -102,6 +102,8 @@ class Session:
         self._memory = None  # memory.MemoryRecorder under the profiler modes
         self._step_rf = None
         self._compiled_root = False
+        self.fixes = None  # fixes.FixSet of --fix (fixes.py), applied when the root is found
+        self.verify = None  # verify.Worker under `opscope verify` (verify.py): timed blocks on cue
         self.use_nvtx = options.mode in NVTX_MODES and compat.nvtx_available()
         if options.mode in NVTX_MODES and not self.use_nvtx:
             self.warn("NVTX is not available in this torch build (no CUDA): module labels use record_function only")
@@ -126,6 +128,16 @@ class Session:
     # -- step boundaries -----------------------------------------------------------------------
     def on_root_found(self):
         markers.emit("root", self.labeller.root_label)
+        if self.fixes is not None:
+            from .fixes import FixError
+
+            try:
+                self.fixes.on_root(self.labeller.root)
+            except FixError as e:
+                self.fail("--fix: %s" % e)
+                raise SystemExit(3)
+        if self.verify is not None:
+            self.verify.on_root(self.labeller.root)
         self._maybe_compile_root()
 
     def on_root_call(self):
@@ -228,7 +240,7 @@ class Session:
             from .compiled import ModuleStackRecorder
 
             ModuleStackRecorder(root, self.warn).install()
-        if mode == "reduce-overhead":  # Inductor with CUDA graphs (cudagraph trees)
+        if mode in ("reduce-overhead", "max-autotune"):  # Inductor's modes (reduce-overhead: CUDA graphs)
             root.forward = torch.compile(root.forward, mode=mode)
         else:
             root.forward = torch.compile(root.forward, backend=mode)
@@ -338,7 +350,9 @@ class Session:
             self.warn("the script ended after %d of %d captured steps" % (self.captured, self.options.steps))
             self._stop_capture()
             self.done = True
-        if self.captured == 0 and exit_kind != "error":
+        if self.verify is not None:
+            self.verify.finish()  # its steps are the reference ones: no capture was asked for
+        elif self.captured == 0 and exit_kind != "error":
             if self.labeller.root is None and self.source == "module":
                 self.fail("no nn.Module was called: nothing to capture (use opscope_launcher.step() to mark steps)")
             else:
@@ -386,6 +400,8 @@ class Session:
             "device_name": compat.device_name(),
             "trace": self.trace_written,
             "memory": self._memory.status() if self._memory is not None else None,
+            "fixes": self.fixes.status() if self.fixes is not None else None,
+            "verify": self.verify.status() if self.verify is not None else None,
             "partition_map": self.options.partition_map if self.groups is not None else None,
             "groups": len(self.groups) if self.groups is not None else 0,
             "modules": modules,

@@ -29,6 +29,9 @@ struct LauncherOptions {
     std::string backwardRangesMap; // a partition map: its layers' backward passes get their labels too
     std::string statusPath;
     bool keepRunning = false;
+    std::vector<std::string> fixes; // --fix NAME[=ARG] each (opscope verify's fixes, fixes.py)
+    std::string verifyControl;      // opscope verify: the FIFO the timed blocks wait on (verify.py)
+    int verifyBlockSteps = 0;       // ... and the steps of a block
     std::string script;
     std::vector<std::string> scriptArgs;
 };

@@ -36,6 +36,8 @@ struct CaptureRequest {
     int steps = 1;
     std::string stepSource = "auto";
     std::string compile = "eager";
+    // Fixes the launcher applies without editing the script (`--fix`, opscope verify's: verify.h).
+    std::vector<std::string> fixes;
     std::optional<bool> correlationPass; // empty: on for nsys captures
     bool partitionMap = true;
     bool nsysCaptureRange = false;
