@@ -17,7 +17,7 @@ namespace {
 // a change in captureChanges()/replayChanges() below, an option in cli_options.cpp, then add its name.
 [[maybe_unused]] void everyFieldIsListed(CaptureRequest &c, Workload &w, ReplayRequest &r, NcuOptions &n)
 {
-    [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, steps, stepSource, compile, correlationPass,
+    [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, steps, stepSource, compile, fixes, correlationPass,
                             partitionMap, nsysCaptureRange, nsysCudaMemoryUsage, nsysTrace, nsysPath, outDir, name,
                             importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
@@ -56,6 +56,10 @@ std::vector<CaptureChange> captureChanges()
         {"steps", [](CaptureRequest &c) { c.steps = 4; }},
         {"step source", [](CaptureRequest &c) { c.stepSource = "function:train_step"; }},
         {"compile", [](CaptureRequest &c) { c.compile = "inductor"; }},
+        {"fixes",
+         [](CaptureRequest &c) {
+             c.fixes = {"pad=lm_head:50304", "checkpoint=blocks.*"};
+         }},
         {"correlation on", [](CaptureRequest &c) { c.correlationPass = true; }},
         {"correlation off", [](CaptureRequest &c) { c.correlationPass = false; }},
         {"partition map", [](CaptureRequest &c) { c.partitionMap = false; }},

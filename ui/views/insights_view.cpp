@@ -79,8 +79,8 @@ InsightsView::InsightsView(Selection *selection, QWidget *parent)
     connect(cancel_, &QPushButton::clicked, runner_, &VerifyRunner::cancel);
     connect(runner_, &VerifyRunner::progressed, verifyStatus_, &QLabel::setText);
     connect(runner_, &VerifyRunner::finished, this, &InsightsView::verifyFinished);
-    list_->setColumnCount(6);
-    list_->setHeaderLabels({tr("Severity"), tr("Est. gain"), tr("Insight"), tr("Modules"), tr("Measured"), QString()});
+    list_->setColumnCount(5);
+    list_->setHeaderLabels({tr("Severity"), tr("Est. gain"), tr("Insight"), tr("Modules"), QString()});
     list_->setRootIsDecorated(true);
     list_->setWordWrap(true);
     list_->setUniformRowHeights(false);
@@ -158,13 +158,33 @@ void InsightsView::fill()
         html += (overhead ? QStringLiteral("<b style=\"color:#c03020\">%1</b>") : QStringLiteral("%1")).arg(escaped) +
                 QStringLiteral("<br>");
     }
-    header_->setText(html + count.toHtmlEscaped());
+    const bool tryable =
+        std::any_of(r.insights.begin(), r.insights.end(), [](const Insight &i) { return !i.verifyFix.empty(); });
+    QString noRun;
+    if (tryable && run_.isEmpty())
+        noRun = QStringLiteral("<br>") +
+                tr("Fixes the launcher can apply are measured with opscope verify on the run folder the profile came "
+                   "from (opscope capture or profile), which is not on this machine.")
+                    .toHtmlEscaped();
+    header_->setText(html + count.toHtmlEscaped() + noRun);
+    list_->setColumnHidden(4, run_.isEmpty() || !tryable);
     for (const Insight &i : r.insights) {
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));
-        item->setText(1, QStringLiteral("%1 (%2)").arg(
-                             QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
-                             formatPercent(100.0 * i.gainShareOfStep)));
+        QString gain = QStringLiteral("%1 (%2)").arg(
+            QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
+            formatPercent(100.0 * i.gainShareOfStep));
+        // What `opscope verify` measured stands under the estimate.
+        if (i.measured) {
+            gain += QLatin1Char('\n') +
+                    (i.measured->significant ? tr("measured %1 \u00b1 %2") : tr("no gain: %1 \u00b1 %2"))
+                        .arg(QString::fromStdString(formatFixedDuration(i.measured->gainNs, 1, Typography::Unicode)),
+                             QString::fromStdString(formatFixedDuration(i.measured->spreadNs, 1, Typography::Unicode)));
+            item->setToolTip(1, QString::fromStdString(describeMeasuredGain(*i.measured, Typography::Unicode)));
+        } else if (list_->topLevelItemCount() - 1 == tryingRow_) {
+            gain += QLatin1Char('\n') + tr("measuring\u2026");
+        }
+        item->setText(1, gain);
         item->setText(2, QString::fromStdString(i.title));
         QStringList modules;
         for (size_t m = 0; m < i.modules.size() && m < 3; ++m)
@@ -183,46 +203,29 @@ void InsightsView::fill()
         child->setFirstColumnSpanned(true);
         child->setText(0, detail);
         const int row = list_->indexOfTopLevelItem(item);
-        if (i.measured) {
-            item->setText(4, QString::fromStdString((i.measured->significant ? "" : "no gain: ") +
-                                                    formatFixedDuration(i.measured->gainNs, 1, Typography::Unicode) +
-                                                    " \u00b1 " +
-                                                    formatFixedDuration(i.measured->spreadNs, 1, Typography::Unicode)));
-            item->setToolTip(4, QString::fromStdString(describeMeasuredGain(*i.measured, Typography::Unicode)));
-        } else if (row == tryingRow_) {
-            item->setText(4, tr("measuring\u2026"));
-        }
-        if (i.verifyFix.empty())
+        if (i.verifyFix.empty() || run_.isEmpty())
             continue;
         auto *button = new QPushButton(i.measured ? tr("Try again") : tr("Try this fix"), list_);
         button->setObjectName(QStringLiteral("tryFix%1").arg(row));
         const QString fix = QString::fromStdString(i.verifyFix);
-        if (run_.isEmpty()) {
-            button->setEnabled(false);
-            button->setToolTip(tr("opscope verify --fix %1 runs on the run folder the profile came from, which is "
-                                  "not on this machine")
-                                   .arg(fix));
-        } else {
-            button->setEnabled(!runner_->isRunning());
-            button->setToolTip(tr("Apply %1 without editing the script and time it against the original on %2 "
-                                  "(opscope verify %3 --fix %1)")
-                                   .arg(fix, VerifyRunner::targetOf(run_), run_));
-        }
+        button->setEnabled(!runner_->isRunning());
+        button->setToolTip(tr("Apply %1 without editing the script and time it against the original on %2 "
+                              "(opscope verify %3 --fix %1)")
+                               .arg(fix, VerifyRunner::targetOf(run_), run_));
         connect(button, &QPushButton::clicked, this, [this, row] { tryFix(row); });
-        list_->setItemWidget(item, 5, button);
+        list_->setItemWidget(item, 4, button);
     }
     list_->resizeColumnToContents(0);
     list_->resizeColumnToContents(1);
     list_->resizeColumnToContents(3);
     list_->setColumnWidth(3, std::min(list_->columnWidth(3), 220));
     list_->resizeColumnToContents(4);
-    list_->resizeColumnToContents(5);
 }
 
 QPushButton *InsightsView::tryButton(int row) const
 {
     QTreeWidgetItem *item = list_->topLevelItem(row);
-    return item ? qobject_cast<QPushButton *>(list_->itemWidget(item, 5)) : nullptr;
+    return item ? qobject_cast<QPushButton *>(list_->itemWidget(item, 4)) : nullptr;
 }
 
 void InsightsView::tryFix(int row)

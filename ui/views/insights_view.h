@@ -4,8 +4,9 @@
 // title, gain and modules; expanded, its evidence, fix and how the gain was estimated. Clicking an insight
 // selects what it is about (its first kernel, operator or module) in every view. An insight whose fix
 // the launcher can apply has "Try this fix": `opscope verify` on the run the profile came from, on the
-// target it was captured on, with progress and cancel; its measured gain then stands beside the
-// estimate (and ranks the item, as `opscope insights` does).
+// target it was captured on, with progress and cancel; its measured gain then stands under the
+// estimate (and ranks the item, as `opscope insights` does). Without the run folder here, there is no
+// button and the header says why.
 
 #include "opscope/insights.h"
 #include "opscope/verify.h"
@@ -47,9 +48,9 @@ public:
     // The width an explanation row wraps its text in.
     static int explanationWidth(const QTreeView *view);
 
-    // Try this fix: the button of insight `row` (null where its fix needs a code change), the line that
-    // says how the verify goes, its Cancel, and the run folder it runs on (empty: the profile names none
-    // that is here, and the buttons are off).
+    // Try this fix: the button of insight `row` (null where its fix needs a code change, or the run
+    // folder is not here), the line that says how the verify goes, its Cancel, and the run folder it
+    // runs on (empty: the profile names none that is here).
     QPushButton *tryButton(int row) const;
     QLabel *verifyStatus() const { return verifyStatus_; }
     QPushButton *cancelButton() const { return cancel_; }
