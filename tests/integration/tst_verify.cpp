@@ -245,6 +245,8 @@ private slots:
                 std::string::npos);
         QVERIFY(r.out.find("\nestimated ") != std::string::npos);
         QVERIFY(r.out.find("outputs: the same within the tolerance") != std::string::npos);
+        QVERIFY(r.out.find("note: the run was captured on NVIDIA H100 80GB HBM3, this verify ran on the CPU: its gain "
+                           "is not the estimate's") != std::string::npos);
 
         // `insights` now shows it beside the estimate, in text and JSON.
         r = runOpscope({"insights", run, "--json"});

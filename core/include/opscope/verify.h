@@ -45,7 +45,7 @@ struct VerifyRequest {
     int rounds = 0;                 // exactly this many; 0: from kMinRounds until significant, at most maxRounds
     int maxRounds = kMaxRounds;
     int warmup = -1;             // steps before the first block; -1: the capture's, at least 3 (5 with compile)
-    int blockSteps = 0;          // timed steps per block; 0: about one second of steps (10..100)
+    int blockSteps = 0;          // timed steps per block; 0: about one second of steps (5..100)
     bool freshProcesses = false; // a new process per arm and round (nothing of one arm stays on the GPU)
     bool profile = false;        // also capture the fixed arm and write the before/after report
     std::string python;          // the interpreter; empty: the run's

@@ -125,7 +125,7 @@ std::vector<CommandSpec> verifyCommands()
          "run exactly N rounds (one block of each arm a round); without it: at least 5, until the gain is larger "
          "than its spread, at most --max-rounds"},
         {"--max-rounds", "N", "12", "the most rounds a run without --rounds takes"},
-        {"--steps", "N", "about 1 s of steps (10..100)", "timed steps of each arm a round (after one settling step)"},
+        {"--steps", "N", "about 1 s of steps (5..100)", "timed steps of each arm a round (after one settling step)"},
         {"--warmup", "N", "the capture's, at least 3 (5 with compile)", "steps each process runs before it is timed"},
         {"--fresh-processes", "", "",
          "a new process for every block of each arm (nothing of one arm stays on the GPU while the other runs; "

@@ -375,7 +375,7 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
     // About a second of timed steps a block: medians of many steps, and rounds that stay short.
     result.blockSteps = r.blockSteps > 0 ? r.blockSteps
                         : workload.plainStepNs > 0
-                            ? int(std::clamp<int64_t>(1'000'000'000 / workload.plainStepNs, 10, 100))
+                            ? int(std::clamp<int64_t>(1'000'000'000 / workload.plainStepNs, 5, 100))
                             : 20;
     const int roundsCap = r.rounds > 0 ? r.rounds : std::max(r.maxRounds, 1);
     workload.launcher.warmup = result.warmup;
@@ -485,6 +485,12 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
                                " block(s) cut short: the script ends after fewer steps than a "
                                "block has, and each arm's process was started again (" +
                                std::to_string(result.processes) + " processes)");
+    // A measurement on another device than the capture's is not the estimate's to compare with.
+    if (const nlohmann::json captured = object(run.manifest(), "launcher").value("device_name", nlohmann::json());
+        captured.is_string() && captured.get<std::string>() != result.device)
+        result.notes.push_back("the run was captured on " + captured.get<std::string>() + ", this verify ran on " +
+                               (result.device.empty() ? std::string("the CPU") : result.device) +
+                               ": its gain is not the estimate's");
     if (clock == "perf_counter")
         result.notes.push_back("timed with perf_counter (no CUDA in the workload); peak memory is not measured on the "
                                "CPU");

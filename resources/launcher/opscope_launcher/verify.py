@@ -35,6 +35,7 @@ from .session import CaptureComplete
 
 SAMPLES = 64  # values kept per output tensor
 LEAVES = 16  # output tensors described at most
+CHUNK = 1 << 24  # elements summed at once
 
 
 def seed_everything(seed=0):
@@ -73,9 +74,14 @@ def checksum(output):
             entry = {"name": name, "shape": list(t.shape), "dtype": str(t.dtype).replace("torch.", ""), "numel": n}
             if n:
                 flat = t.reshape(-1)
-                entry["sum"] = flat.sum(dtype=torch.float64).item()
-                entry["abs_sum"] = torch.linalg.vector_norm(flat, 1, dtype=torch.float64).item()
-                entry["square_sum"] = torch.linalg.vector_norm(flat, 2, dtype=torch.float64).item() ** 2
+                # In float64, a chunk at a time: a vocabulary's logits in float64 at once can be gigabytes.
+                total = absolute = squares = 0.0
+                for chunk in flat.split(CHUNK):
+                    chunk = chunk.to(torch.float64)
+                    total += chunk.sum().item()
+                    absolute += chunk.abs().sum().item()
+                    squares += chunk.square().sum().item()
+                entry["sum"], entry["abs_sum"], entry["square_sum"] = total, absolute, squares
                 positions = torch.linspace(0, n - 1, steps=min(n, SAMPLES)).round().long().to(flat.device)
                 entry["samples"] = flat[positions].to(torch.float64).cpu().tolist()
             described.append(entry)
