@@ -1,8 +1,9 @@
 // Remote captures over SSH against a real sshd on 127.0.0.1 (tests/support/sshd_fixture.h): the remote
 // command line survives nasty arguments; ssh config hosts are listed; a host check reports Python,
 // torch and the missing nsys/ncu; a CPU capture of examples/mlp.py with the CLI copied there comes
-// back and imports with its module tree; Cancel leaves no process on either side; an unreachable
-// host, a refused key, an unknown host key and a missing CLI give messages that say which and where.
+// back and imports with its module tree; `opscope verify` of that run goes back to the host; Cancel leaves no process
+// on either side; an unreachable host, a refused key, an unknown host key and a missing CLI give messages that say
+// which and where.
 #include "capture_test_util.h"
 #include "opscope/importer.h"
 #include "opscope/phases.h"
@@ -534,6 +535,43 @@ private slots:
         QVERIFY(dry.out.find("opscope-runs/.opscope/opscope-cli") != std::string::npos);
         QVERIFY(dry.out.find("OPSCOPE_LAUNCHER_DIR=opscope-runs/.opscope") != std::string::npos);
         QVERIFY(!fs::exists(out + "/dry"));
+    }
+
+    void verifyRunsOnTheCaptureHost()
+    {
+        // `opscope verify` of a run captured over SSH goes back to that host (the manifest's remote record):
+        // the host's CLI runs both arms there, and the result comes back into the local run and profile.
+        REQUIRE_SSHD();
+        if (!pipeline::pythonHasTorch("/usr/bin/python3"))
+            QSKIP("/usr/bin/python3 cannot import torch (install Debian's python3-torch)");
+        const std::string out = localDir_.path().toStdString() + "/verify";
+        CliRun r = runOpscope({"capture", "--ssh", SshdFixture::kHost, "--ssh-config", sshd_.configFile, "--remote-dir",
+                               remoteDir_.path().toStdString(), "--remote-opscope", OPSCOPE_BINARY, "--out", out,
+                               "--name", "tobeverified", sourceFile("examples/mlp.py"), "--", "--steps", "200"});
+        QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
+        const std::string local = out + "/tobeverified";
+        const nlohmann::json m = readJson(local + "/manifest.json");
+        QCOMPARE(m["remote"]["ssh_config"].get<std::string>(), sshd_.configFile);
+        QCOMPARE(m["remote"]["remote_opscope"].get<std::string>(), std::string(OPSCOPE_BINARY));
+
+        r = runOpscope({"verify", local, "--fix", "pad=head:16", "--rounds", "2", "--steps", "3"});
+        QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
+        QVERIFY(r.err.find("opscope verify: " + local + " was captured on opscope-test: verifying there") !=
+                std::string::npos);
+        QVERIFY2(r.out.find("applied: pad=head:16: head: out_features 10 computed as 16 and sliced back") !=
+                     std::string::npos,
+                 r.out.c_str());
+        // The host stored it in its run folder; it came back into the local one and the local profile.
+        const std::string there = m["remote"]["run_dir"].get<std::string>();
+        QCOMPARE(readJson(there + "/verify.json")["results"].size(), size_t(1));
+        const nlohmann::json here = readJson(local + "/verify.json");
+        QCOMPARE(here["results"].size(), size_t(1));
+        QCOMPARE(here["results"][0]["host"].get<std::string>(), std::string("opscope-test"));
+        QVERIFY(here["results"][0]["gain_ns"] == readJson(there + "/verify.json")["results"][0]["gain_ns"]);
+        const CliRun insights = runOpscope({"insights", local, "--json"});
+        QCOMPARE(nlohmann::json::parse(insights.out)["verify_results"].size(), size_t(1));
+        QVERIFY2(waitUntil([&] { return sshd_.sessionProcesses().empty(); }, 5000ms),
+                 "an SSH connection outlived the verify");
     }
 
     void cancelLeavesNoProcessBehind()

@@ -3,8 +3,9 @@
 // an item `opscope verify` can measure: tests/data/h100_gpt_vocab50257, examples/gpt.py's training step
 // with the 50,257-token vocabulary captured on the H100 (its shape-alignment item's fix is
 // pad=head:50304). The folder holds that capture's files as `opscope profile` left them and a manifest
-// naming the same script as the workload, at the size a CPU runs (tiny, with that vocabulary), so that
-// both arms of a verify really run here. The profile is made by the pipeline's own import (importRun).
+// naming the same script as the workload, at a size a CPU runs quickly (tiny, one sequence of 8 tokens, with that
+// vocabulary), so that both arms of a verify really run here. The profile is made by the pipeline's own import
+// (importRun).
 #include "opscope/pipeline.h"
 #include "test_util.h"
 
@@ -26,8 +27,8 @@ inline nlohmann::json readJsonFile(const std::string &path)
 // Makes <dir>/<name> and imports it; returns the run folder ("" when the capture's files cannot be
 // unpacked). `python`: the interpreter the workload runs with.
 inline std::string realCaptureRun(const QTemporaryDir &dir, const std::string &python, const char *name = "gpt-vocab",
-                                  std::vector<std::string> args = {"--size", "tiny", "--vocab", "50257", "--steps",
-                                                                   "400", "--log-every", "0"})
+                                  std::vector<std::string> args = {"--size", "tiny", "--vocab", "50257", "--batch", "1",
+                                                                   "--seq", "8", "--steps", "400", "--log-every", "0"})
 {
     namespace fs = std::filesystem;
     const std::string data = sourceFile("tests/data/h100_gpt_vocab50257");
