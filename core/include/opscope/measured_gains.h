@@ -36,5 +36,7 @@ void attachMeasuredGains(InsightReport &report, const std::vector<nlohmann::json
 // "measured 6.9 ms ± 0.4 ms (8 rounds)" (with the baseline and fixed step, and the peaks where they
 // were measured); "no measurable gain: ..." when the spread is larger than the gain.
 std::string describeMeasuredGain(const MeasuredGain &m, Typography micro = Typography::Ascii);
+// "2048.0 MiB -> 1536.0 MiB (-25.0%)": the peaks of both arms.
+std::string describePeaks(int64_t baselineBytes, int64_t fixedBytes);
 
 } // namespace opscope

@@ -97,6 +97,12 @@ void attachMeasuredGains(InsightReport &report, const std::vector<nlohmann::json
                          [](const Insight &a, const Insight &b) { return rankingGain(a) > rankingGain(b); });
 }
 
+std::string describePeaks(int64_t baselineBytes, int64_t fixedBytes)
+{
+    return mebibytes(baselineBytes) + " -> " + mebibytes(fixedBytes) + " (" + formatChange(baselineBytes, fixedBytes) +
+           ")";
+}
+
 std::string describeMeasuredGain(const MeasuredGain &m, Typography micro)
 {
     const auto ms = [&](int64_t ns) { return formatFixedDuration(ns, 1, micro); };
@@ -105,7 +111,7 @@ std::string describeMeasuredGain(const MeasuredGain &m, Typography micro)
     text += plusMinus + ms(m.spreadNs) + " (" + std::to_string(m.rounds) + " round" + (m.rounds == 1 ? "" : "s") +
             ", " + ms(m.baselineNs) + " -> " + ms(m.fixedNs) + " a step";
     if (m.baselinePeakBytes >= 0 && m.fixedPeakBytes >= 0)
-        text += "; peak memory " + mebibytes(m.baselinePeakBytes) + " -> " + mebibytes(m.fixedPeakBytes);
+        text += "; peak memory " + describePeaks(m.baselinePeakBytes, m.fixedPeakBytes);
     return text + ")";
 }
 

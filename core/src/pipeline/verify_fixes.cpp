@@ -68,6 +68,17 @@ std::string profileOfRun(const std::string &run)
     return pipeline::importRun(folder.path());
 }
 
+// The item as a result records it: its number in `opscope insights`, what it is, what it estimated.
+nlohmann::ordered_json insightRecord(const Insight &i, size_t n)
+{
+    return {{"index", n},
+            {"kind", i.kind},
+            {"title", i.title},
+            {"estimated_gain_ns", i.estimatedGainNs},
+            {"gpu_time_saved_ns", i.gpuTimeSavedNs},
+            {"estimated_bytes_saved", i.estimatedBytesSaved}};
+}
+
 } // namespace
 
 InsightFix fixOfInsight(const std::string &run, int n)
@@ -88,15 +99,7 @@ InsightFix fixOfInsight(const std::string &run, int n)
                                   names +
                                   "); make this one in the script, capture again and compare with opscope diff");
     }
-    InsightFix out;
-    out.fix = i.verifyFix;
-    out.insight = {{"index", n},
-                   {"kind", i.kind},
-                   {"title", i.title},
-                   {"estimated_gain_ns", i.estimatedGainNs},
-                   {"gpu_time_saved_ns", i.gpuTimeSavedNs},
-                   {"estimated_bytes_saved", i.estimatedBytesSaved}};
-    return out;
+    return {i.verifyFix, insightRecord(i, size_t(n))};
 }
 
 nlohmann::ordered_json insightMeasuredBy(const std::string &run, const std::string &fix)
@@ -105,15 +108,8 @@ nlohmann::ordered_json insightMeasuredBy(const std::string &run, const std::stri
         const Profile profile = loadProfile(profileOfRun(run));
         const InsightReport report = findInsights(profile);
         for (size_t n = 0; n < report.insights.size(); ++n)
-            if (report.insights[n].verifyFix == fix) {
-                const Insight &i = report.insights[n];
-                return {{"index", n + 1},
-                        {"kind", i.kind},
-                        {"title", i.title},
-                        {"estimated_gain_ns", i.estimatedGainNs},
-                        {"gpu_time_saved_ns", i.gpuTimeSavedNs},
-                        {"estimated_bytes_saved", i.estimatedBytesSaved}};
-            }
+            if (report.insights[n].verifyFix == fix)
+                return insightRecord(report.insights[n], n + 1);
     } catch (const std::exception &) { // no profile to read: no estimate beside the measurement
     }
     return nullptr;

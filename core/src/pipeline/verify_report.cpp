@@ -1,6 +1,7 @@
 // `opscope verify` in words: the lines it prints, and with --profile the fixed arm captured by the
 // capture pipeline and the before/after report from the diff engine (verify.h).
 #include "pipeline/stages.h"
+#include "pipeline/verify_internal.h"
 
 #include "opscope/diff.h"
 #include "opscope/errors.h"
@@ -25,13 +26,6 @@ namespace {
 std::string ms(int64_t ns)
 {
     return formatFixedDuration(ns, 1);
-}
-
-std::string mib(int64_t bytes)
-{
-    char buffer[48];
-    std::snprintf(buffer, sizeof buffer, "%.1f MiB", double(bytes) / (1024.0 * 1024.0));
-    return buffer;
 }
 
 std::string percentOf(int64_t part, int64_t whole)
@@ -146,14 +140,12 @@ void writeReport(const VerifyResult &r, const Profile &before, const Profile &af
 
 } // namespace
 
-void captureFixedArm(const VerifyRequest &r, VerifyResult &result, const VerifyCallbacks &callbacks,
-                     const Progress &progress)
+void internal::captureFixedArm(const VerifyRequest &r, VerifyResult &result, const VerifyCallbacks &callbacks,
+                               const Progress &progress)
 {
     RunFolder run = RunFolder::open(r.run);
-    std::string slugged;
-    for (char c : result.fix)
-        slugged += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ? c : '-';
-    const CaptureRequest capture = fixedCapture(run, r, run.name() + "-fix-" + slugged.substr(0, 60));
+    const std::string slugged = internal::fixSlug(result.fix);
+    const CaptureRequest capture = fixedCapture(run, r, run.name() + "-fix-" + slugged);
     StageCallbacks stages;
     if (callbacks.onLine)
         stages.onLine = [&](std::string_view stage, std::string_view line) {
@@ -174,7 +166,7 @@ void captureFixedArm(const VerifyRequest &r, VerifyResult &result, const VerifyC
     const std::string beforePath = outputs.contains("profile") && outputs["profile"].is_string()
                                        ? run.file(outputs["profile"].get<std::string>())
                                        : importRun(run.path());
-    result.reportPath = run.file("verify-" + slugged.substr(0, 60) + ".md");
+    result.reportPath = run.file("verify-" + slugged + ".md");
     writeReport(result, loadProfile(beforePath), loadProfile(fixedRun.profilePath), result.reportPath);
 }
 
@@ -213,9 +205,8 @@ std::vector<std::string> describeResult(const VerifyResult &r)
         lines.push_back(line);
     }
     if (r.gain.baselinePeakBytes >= 0 && r.gain.fixedPeakBytes >= 0)
-        lines.push_back("peak memory (torch.cuda.max_memory_allocated) " + mib(r.gain.baselinePeakBytes) + " -> " +
-                        mib(r.gain.fixedPeakBytes) + " (" +
-                        formatChange(r.gain.baselinePeakBytes, r.gain.fixedPeakBytes) + ")");
+        lines.push_back("peak memory (torch.cuda.max_memory_allocated) " +
+                        describePeaks(r.gain.baselinePeakBytes, r.gain.fixedPeakBytes));
     else
         lines.push_back("peak memory: not measured (" +
                         std::string(r.clock == "perf_counter" ? "on the CPU" : "no CUDA allocator") + ")");

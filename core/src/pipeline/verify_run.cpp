@@ -2,6 +2,7 @@
 // the outputs compared, the result stored (verify.h, docs/verify.md).
 #include "pipeline/stages.h"
 #include "pipeline/verify_arm.h"
+#include "pipeline/verify_internal.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
@@ -46,15 +47,6 @@ std::string joined(const std::vector<std::string> &items, const char *separator)
     for (const std::string &item : items)
         out += (out.empty() ? "" : separator) + item;
     return out;
-}
-
-// "pad=lm_head:50304" -> "pad-lm_head-50304": a folder or file name.
-std::string slug(const std::string &fix)
-{
-    std::string out;
-    for (char c : fix)
-        out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ? c : '-';
-    return out.substr(0, 60);
 }
 
 const nlohmann::json &object(const nlohmann::json &parent, const char *key)
@@ -190,9 +182,13 @@ RunWorkload workloadOf(const RunFolder &run, const VerifyRequest &request)
 
 } // namespace
 
-// Declared in verify_report.cpp's terms: the --profile capture of the fixed arm and its report.
-void captureFixedArm(const VerifyRequest &r, VerifyResult &result, const VerifyCallbacks &callbacks,
-                     const Progress &progress);
+std::string internal::fixSlug(const std::string &fix)
+{
+    std::string out;
+    for (char c : fix)
+        out += std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' ? c : '-';
+    return out.substr(0, 60);
+}
 
 VerifyResult resultFromJson(const nlohmann::json &j)
 {
@@ -384,11 +380,11 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
     workload.launcher.referenceSteps = (roundsCap + 1) * (result.blockSteps + 1);
     workload.launcher.steps = 1;
 
-    result.logDir = run.file("verify/" + utcNow("%Y%m%d-%H%M%S") + "-" + slug(result.fix));
+    result.logDir = run.file("verify/" + utcNow("%Y%m%d-%H%M%S") + "-" + internal::fixSlug(result.fix));
     std::error_code ec;
     for (int attempt = 2; fs::exists(result.logDir, ec); ++attempt)
-        result.logDir =
-            run.file("verify/" + utcNow("%Y%m%d-%H%M%S") + "-" + slug(result.fix) + "-" + std::to_string(attempt));
+        result.logDir = run.file("verify/" + utcNow("%Y%m%d-%H%M%S") + "-" + internal::fixSlug(result.fix) + "-" +
+                                 std::to_string(attempt));
     fs::create_directories(result.logDir, ec);
     if (ec)
         throw FileError(result.logDir, "cannot create the verify folder: " + ec.message());
@@ -495,7 +491,7 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
         result.notes.push_back("timed with perf_counter (no CUDA in the workload); peak memory is not measured on the "
                                "CPU");
     if (r.profile)
-        captureFixedArm(r, result, callbacks, progress);
+        internal::captureFixedArm(r, result, callbacks, progress);
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     storeResult(run.path(), resultToJson(result));
     progress.report(1.0, "verify");
