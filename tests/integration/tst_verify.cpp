@@ -211,6 +211,12 @@ private slots:
         QVERIFY(QFileInfo::exists(QString::fromStdString(folder + "/B.log")));
         QVERIFY(!QFileInfo::exists(QString::fromStdString(folder + "/A.log"))); // never started
         QVERIFY(!QFileInfo::exists(QString::fromStdString(run + "/verify.json")));
+        // A module the model does not have: the fixed arm says which, at the root's first call.
+        const CliRun missing = runOpscope({"verify", run, "--fix", "pad=lm_head:64", "--rounds", "1"});
+        QCOMPARE(missing.exitCode, 1);
+        QVERIFY2(missing.err.find("arm B (fixed): the launcher failed during the warm-up\n"
+                                  "  --fix: no module 'lm_head' in the model") != std::string::npos,
+                 missing.err.c_str());
     }
 
     void insightOfARealCapture()

@@ -145,6 +145,10 @@ RunWorkload workloadOf(const RunFolder &run, const VerifyRequest &request)
     const nlohmann::json &m = run.manifest();
     const nlohmann::json &workload = object(m, "workload");
     const nlohmann::json &capture = object(m, "capture");
+    if (m.contains("ranks") || m.contains("rank"))
+        throw ToolError(run.path() + " is a distributed run (" + object(m, "ranks").value("engine", "a rank's part") +
+                        "): opscope verify times one process; verify the fix on a single-process capture of the "
+                        "same script");
     if (!workload.contains("script") || !workload["script"].is_string())
         throw ToolError(run.file("manifest.json") + ": the run names no workload script (was it made by opscope "
                                                     "capture or profile?)");

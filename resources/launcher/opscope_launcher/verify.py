@@ -195,8 +195,6 @@ class Worker:
         """The script is over: a block cut short by its end is reported as partial."""
         if self.timer._position > 0:
             self.timer.report_block(partial=True)
-        if not self._ready_sent:
-            self._ready()  # the script ended during the warm-up: the checksum is still of use
         markers.emit("verify", "end", json.dumps({"blocks": self.blocks, "reason": self._end_reason},
                                                   separators=(",", ":")))
         if self._control is not None:
