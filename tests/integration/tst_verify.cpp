@@ -239,7 +239,7 @@ private slots:
         QVERIFY2(pad > 0, r.out.c_str());
         QVERIFY(code > 0);
         r = runOpscope({"insights", run});
-        QVERIFY(r.out.find("   measure it: opscope verify RUN --insight " + std::to_string(pad) +
+        QVERIFY(r.out.find("   measure it: opscope verify " + run + " --insight " + std::to_string(pad) +
                            " (the launcher applies --fix pad=head:50304)") != std::string::npos);
 
         r = runOpscope({"verify", run, "--insight", std::to_string(pad), "--rounds", "2", "--steps", "3"});

@@ -95,12 +95,17 @@ int runStats(const ParsedArgs &args, CliEnvironment &env)
     return 0;
 }
 
+bool isRunFolder(const ParsedArgs &args)
+{
+    return args.positionals.size() == 1 && isDirectory(args.positionals.front()) &&
+           fileExists(args.positionals.front() + "/manifest.json");
+}
+
 // A run folder of `opscope capture|profile` stands for its profile (imported first where it has none),
 // so that `opscope insights RUN` numbers the items `opscope verify RUN --insight N` takes.
 Profile profileOfArgs(const ParsedArgs &args)
 {
-    if (args.positionals.size() == 1 && isDirectory(args.positionals.front()) &&
-        fileExists(args.positionals.front() + "/manifest.json")) {
+    if (isRunFolder(args)) {
         const pipeline::RunFolder run = pipeline::RunFolder::open(args.positionals.front());
         const nlohmann::json outputs = run.manifest().value("outputs", nlohmann::json::object());
         std::string path = outputs.contains("profile") && outputs["profile"].is_string()
@@ -146,8 +151,8 @@ int runInsights(const ParsedArgs &args, CliEnvironment &env)
             env.out << "   - " << e << "\n";
         env.out << "   fix: " << i.fix << "\n";
         if (!i.verifyFix.empty() && !i.measured)
-            env.out << "   measure it: opscope verify RUN --insight " << n << " (the launcher applies --fix "
-                    << i.verifyFix << ")\n";
+            env.out << "   measure it: opscope verify " << (isRunFolder(args) ? args.positionals.front() : "RUN")
+                    << " --insight " << n << " (the launcher applies --fix " << i.verifyFix << ")\n";
         if (!i.modules.empty()) {
             env.out << "   modules:";
             for (size_t m = 0; m < i.modules.size() && m < 8; ++m)
