@@ -25,7 +25,7 @@ fi
 
 opscope=$(readlink -f "${1:?usage: cli-outputs.sh OPSCOPE OUT_DIR}")
 out=${2:?usage: cli-outputs.sh OPSCOPE OUT_DIR}
-fixtures=${OPSCOPE_FIXTURES:-$repo/../shared/fixtures}
+fixtures=$(readlink -f "${OPSCOPE_FIXTURES:-$repo/../shared/fixtures}") # one spelling from every checkout
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 work=$(mktemp -d)

@@ -15,4 +15,10 @@ constexpr std::string_view trim(std::string_view s)
     return s;
 }
 
+// Whether `part` occurs in `text` (std::string_view::contains arrives with C++23).
+constexpr bool contains(std::string_view text, std::string_view part)
+{
+    return text.find(part) != std::string_view::npos;
+}
+
 } // namespace opscope

@@ -78,6 +78,8 @@ struct GainStatistics {
     bool significant = false;            // |gain| > spread
 };
 GainStatistics gainStatistics(const std::vector<Round> &rounds);
+// The median of step times (the mean of the middle two for an even count); 0 for none.
+int64_t median(std::vector<int64_t> values);
 
 struct VerifyResult {
     std::string fix;                // the fixes joined by " + " (the key an insight's verifyFix matches)

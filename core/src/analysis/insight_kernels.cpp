@@ -5,6 +5,7 @@
 
 #include "opscope/module_tree.h"
 #include "opscope/roofline.h"
+#include "opscope/text_util.h"
 
 #include <algorithm>
 #include <cmath>
@@ -24,11 +25,6 @@ constexpr double kComputeEfficiency = 0.6;   // compute-bound below this share o
 constexpr double kLowOccupancyPct = 25.0;
 constexpr double kLatencyBoundPct = 40.0; // both SM and memory throughput below this
 constexpr double kGroupOutlier = 0.2;     // member more than 20 % from the group's median
-
-bool contains(std::string_view text, std::string_view part)
-{
-    return text.find(part) != std::string_view::npos;
-}
 
 // A kernel that converts between dtypes: PyTorch's copy kernels with a cast.
 bool isCastKernel(std::string_view name)

@@ -1,5 +1,6 @@
 // Matrix operators and their kernels (matrix_shapes.h).
 #include "analysis/matrix_shapes.h"
+#include "opscope/text_util.h"
 
 #include <algorithm>
 #include <cctype>
@@ -10,11 +11,6 @@
 namespace opscope::insightdetail {
 
 namespace {
-
-bool contains(std::string_view text, std::string_view part)
-{
-    return text.find(part) != std::string_view::npos;
-}
 
 std::string lower(std::string_view text)
 {

@@ -1,6 +1,7 @@
 // Matching helpers of the comparison: sequence alignment, kernel roles and name similarity,
 // operator families, Triton fusion names, run statistics.
 #include "diff/diff_internal.h"
+#include "opscope/text_util.h"
 
 #include <algorithm>
 #include <array>
@@ -24,11 +25,6 @@ std::string lower(std::string_view s)
     for (char &c : out)
         c = char(std::tolower(static_cast<unsigned char>(c)));
     return out;
-}
-
-bool contains(std::string_view haystack, std::string_view needle)
-{
-    return haystack.find(needle) != std::string_view::npos;
 }
 
 // In-order pairing without the table: each i takes the nearest allowed j within a window.

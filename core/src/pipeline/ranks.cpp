@@ -3,6 +3,7 @@
 
 #include "opscope/command_line.h"
 #include "opscope/file_util.h"
+#include "opscope/pipeline/run_folder.h"
 #include "opscope/pipeline/tools.h"
 
 #include <algorithm>
@@ -27,12 +28,6 @@ int number(const char *text)
         std::string_view(text).size() > 9)
         return -1;
     return std::atoi(text);
-}
-
-std::string hostName()
-{
-    char buffer[256] = {};
-    return ::gethostname(buffer, sizeof buffer - 1) == 0 ? std::string(buffer) : std::string();
 }
 
 } // namespace

@@ -28,14 +28,6 @@ std::string utcNow()
     return buffer;
 }
 
-std::string hostName()
-{
-    char buffer[256] = {};
-    if (::gethostname(buffer, sizeof buffer - 1) != 0)
-        return {};
-    return buffer;
-}
-
 } // namespace
 
 std::string defaultRunName(const std::string &script)
@@ -150,6 +142,12 @@ void RunFolder::save() const
     fs::rename(temp, target, ec);
     if (ec)
         throw FileError(target, "cannot replace the run manifest: " + ec.message());
+}
+
+std::string hostName()
+{
+    char buffer[256] = {};
+    return ::gethostname(buffer, sizeof buffer - 1) == 0 ? std::string(buffer) : std::string();
 }
 
 } // namespace opscope::pipeline

@@ -24,13 +24,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-int64_t median(std::vector<int64_t> values)
-{
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n == 0 ? 0 : n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 std::string utcNow(const char *format)
 {
     const std::time_t now = std::time(nullptr);

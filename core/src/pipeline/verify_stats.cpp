@@ -8,8 +8,6 @@
 
 namespace opscope::verify {
 
-namespace {
-
 int64_t median(std::vector<int64_t> values)
 {
     if (values.empty())
@@ -18,6 +16,8 @@ int64_t median(std::vector<int64_t> values)
     const size_t n = values.size();
     return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
 }
+
+namespace {
 
 // P(X <= k) for X ~ Binomial(n, 1/2).
 double binomialCdfHalf(int n, int k)

@@ -1,6 +1,7 @@
 // The host side of checks and runs: its run area, the copy of OpScope's CLI, and the failures that
 // are the host's.
 #include "remote/remote_host.h"
+#include "opscope/text_util.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -14,11 +15,6 @@ namespace opscope::remote::detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool contains(const std::string &text, std::string_view needle)
-{
-    return text.find(needle) != std::string::npos;
-}
 
 std::string firstLineWith(const std::string &text, std::string_view needle)
 {

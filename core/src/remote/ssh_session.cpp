@@ -1,6 +1,7 @@
 // The OpenSSH client as OpScope drives it: argument vectors, batch mode (keys or an agent, never a
 // password), the user's own host-key checking, one shared connection per check or run.
 #include "remote/ssh_session.h"
+#include "opscope/text_util.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -11,11 +12,6 @@ namespace opscope::remote::detail {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool contains(const std::string &text, std::string_view needle)
-{
-    return text.find(needle) != std::string::npos;
-}
 
 // The last non-empty line ssh or the remote side printed, for failures without a known cause.
 std::string lastLine(const std::string &text)

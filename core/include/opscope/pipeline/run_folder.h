@@ -35,5 +35,7 @@ private:
 
 // "mlp-20261122-033932": the run name for a script at the current local time.
 std::string defaultRunName(const std::string &script);
+// This machine's host name, as run manifests and rank parts record it; "" when it has none.
+std::string hostName();
 
 } // namespace opscope::pipeline

@@ -18,7 +18,7 @@ namespace opscope::importers {
 namespace {
 
 // The first bytes of every .ncu-rep seen (ncu 2025.3): "NVR\0".
-const std::string kReportMagic("NVR\0", 4);
+const std::string kNcuReportMagic("NVR\0", 4);
 
 // ncu writes its ==ERROR== lines to stdout, i.e. into the CSV file: the last few non-CSV lines of the
 // file's end, for an error message.
@@ -50,7 +50,7 @@ bool detectNcuRep(const FileProbe &probe)
 {
     if (probe.directory)
         return false;
-    if (probe.head.compare(0, kReportMagic.size(), kReportMagic) == 0)
+    if (probe.head.compare(0, kNcuReportMagic.size(), kNcuReportMagic) == 0)
         return true;
     return probe.extension == ".ncu-rep";
 }

@@ -11,7 +11,7 @@ namespace opscope::importers {
 
 namespace {
 
-constexpr std::string_view kReportMagic = "NVIDIA Tegra Profiler Report";
+constexpr std::string_view kNsysReportMagic = "NVIDIA Tegra Profiler Report";
 
 } // namespace
 
@@ -19,7 +19,7 @@ bool detectNsysRep(const FileProbe &probe)
 {
     if (probe.directory || probe.head.empty())
         return false;
-    if (probe.head.compare(0, kReportMagic.size(), kReportMagic) == 0)
+    if (probe.head.compare(0, kNsysReportMagic.size(), kNsysReportMagic) == 0)
         return true;
     if (probe.extension != ".nsys-rep" && probe.extension != ".qdrep")
         return false;
