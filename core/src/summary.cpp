@@ -2,6 +2,7 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/format.h"
+#include "opscope/json_input.h"
 #include "opscope/module_tree.h"
 #include "opscope/step_timing.h"
 
@@ -60,8 +61,14 @@ std::string shortMetadataValue(const std::string &value)
     if (value.size() <= kLongest && lineEnd == std::string::npos)
         return value;
     const std::string size = std::to_string(value.size()) + " characters; --json prints it whole)";
-    if ((value.front() == '[' || value.front() == '{') && nlohmann::json::accept(value)) {
-        const nlohmann::json parsed = nlohmann::json::parse(value);
+    nlohmann::json parsed;
+    if (value.front() == '[' || value.front() == '{') {
+        try {
+            parsed = parseJsonInput(value);
+        } catch (const nlohmann::json::exception &) {
+        }
+    }
+    if (parsed.is_array() || parsed.is_object()) {
         const size_t n = parsed.size();
         if (parsed.is_array())
             return "a list of " + std::to_string(n) + (n == 1 ? " entry (" : " entries (") + size;

@@ -3,6 +3,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -12,7 +13,7 @@ PartitionMap readPartitionMap(const std::string &path)
 {
     nlohmann::json doc;
     try {
-        doc = nlohmann::json::parse(readWholeFile(path));
+        doc = parseJsonInput(readWholeFile(path));
     } catch (const nlohmann::json::exception &e) {
         throw FileError(path, std::string("not valid JSON: ") + e.what());
     }

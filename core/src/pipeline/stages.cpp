@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 #include "opscope/profile_store.h"
 
 #include <chrono>
@@ -171,7 +172,7 @@ nlohmann::json readJsonFile(const std::string &path)
     if (!fileExists(path))
         return nullptr;
     try {
-        return nlohmann::json::parse(readWholeFile(path));
+        return parseJsonInput(readWholeFile(path));
     } catch (const std::exception &) {
         return nullptr;
     }

@@ -1,4 +1,5 @@
 // Checking a host: `opscope doctor --json` run there over SSH, after copying the CLI when asked.
+#include "opscope/json_input.h"
 #include "remote/remote_host.h"
 
 namespace opscope::remote {
@@ -31,7 +32,7 @@ TargetCheck checkRemote(const SshTarget &target, const std::string &python, cons
         at = at != std::string::npos ? at + 1 : (r.output.starts_with('{') ? 0 : std::string::npos);
         if (at != std::string::npos) {
             try {
-                TargetCheck remote = TargetCheck::fromJson(nlohmann::json::parse(r.output.substr(at)));
+                TargetCheck remote = TargetCheck::fromJson(parseJsonInput(r.output.substr(at)));
                 check.tools = std::move(remote.tools);
                 if (!remote.error.empty())
                     check.error = remote.error + " (on " + target.host + ")";

@@ -1,6 +1,7 @@
 // What a machine has for a capture: Python, torch and its CUDA, nsys, ncu, OpScope's CLI and
 // launcher, with versions and, for what is missing, the fix. `opscope doctor --json` prints it; a
 // remote check runs that command on the host.
+#include "opscope/json_input.h"
 #include "opscope/remote.h"
 
 #include <filesystem>
@@ -99,7 +100,7 @@ void checkPython(const std::string &explicitPython, std::vector<ToolCheck> &tool
     const size_t at = p.output.rfind("OPSCOPE-DOCTOR ");
     if (at != std::string::npos) {
         try {
-            r = nlohmann::json::parse(p.output.substr(at + 15, p.output.find('\n', at) - at - 15));
+            r = parseJsonInput(p.output.substr(at + 15, p.output.find('\n', at) - at - 15));
         } catch (const std::exception &) {
         }
     }

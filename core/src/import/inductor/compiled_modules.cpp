@@ -4,6 +4,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -367,8 +368,7 @@ std::vector<ModuleStacks> readModuleStacks(const std::string &path)
         ModuleStacks s;
         s.file = f.string();
         try {
-            std::ifstream in(f);
-            const nlohmann::json j = nlohmann::json::parse(in);
+            const nlohmann::json j = parseJsonInput(readWholeFile(s.file));
             if (j.value("format", "") != "opscope-module-stacks")
                 throw FileError(s.file, "not an OpScope module stacks file (format is not opscope-module-stacks)");
             s.postGrad = j.value("pass", "") == "post_grad";

@@ -12,6 +12,7 @@
 #include "opscope/fresh_memory.h"
 
 #include "opscope/errors.h"
+#include "opscope/json_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -521,12 +522,16 @@ private:
         if (key != "deviceProperties" && key != "computeProperties" && key != "distributedInfo")
             return; // logs (INFO, WARNING) and user objects: not part of the model
         nlohmann::json value;
+        size_t tooDeep = 0;
         try {
-            value = nlohmann::json::parse(raw.begin(), raw.end());
+            value = parseJsonInputSkippingDeep(raw, tooDeep);
         } catch (const nlohmann::json::exception &) {
             profile_.warnings.push_back("could not read \"" + key + "\": malformed JSON");
             return;
         }
+        if (tooDeep > 0)
+            profile_.warnings.push_back("\"" + key + "\": " + std::to_string(tooDeep) + " values nested deeper than " +
+                                        std::to_string(kMaxJsonDepth) + " levels were left out");
         if (key == "distributedInfo")
             readDistributedInfo(value);
         else

@@ -3,6 +3,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 #include "opscope/memory.h"
 
 #include <nlohmann/json.hpp>
@@ -35,7 +36,7 @@ public:
     {
         json doc;
         try {
-            doc = json::parse(readWholeFile(path_));
+            doc = parseJsonInput<json>(readWholeFile(path_));
         } catch (const json::exception &e) {
             throw FileError(path_, std::string("not valid JSON (truncated?): ") + e.what());
         }
@@ -319,7 +320,7 @@ size_t addMemoryTensors(Profile &p, const std::string &path)
 {
     json doc;
     try {
-        doc = json::parse(readWholeFile(path));
+        doc = parseJsonInput<json>(readWholeFile(path));
     } catch (const json::exception &e) {
         throw FileError(path, std::string("not valid JSON (truncated?): ") + e.what());
     }

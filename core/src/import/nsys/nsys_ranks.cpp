@@ -14,6 +14,7 @@
 // The same payloads give NCCL's kernels their message size and communicator (the range around the
 // call that launched them), as comm.* counters that collectivesOf reads.
 #include "import/nsys/nsys_sqlite_internal.h"
+#include "opscope/json_input.h"
 #include "opscope/ranks.h"
 
 #include <nlohmann/json.hpp>
@@ -81,7 +82,11 @@ NcclPayloads readNcclPayloads(sql::Database &db, const TableSet &tables,
     sql += " WHERE " + json + " IS NOT NULL AND " + label + " LIKE 'nccl%' ORDER BY n.start";
     sql::Statement st(db, sql);
     while (st.step()) {
-        const nlohmann::json payload = nlohmann::json::parse(st.columnText(3), nullptr, false);
+        nlohmann::json payload;
+        try {
+            payload = parseJsonInput(st.columnText(3));
+        } catch (const nlohmann::json::exception &) {
+        }
         if (!payload.is_object()) {
             ++out.unreadable;
             continue;

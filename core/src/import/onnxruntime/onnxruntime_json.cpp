@@ -6,6 +6,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 
 #include <nlohmann/json.hpp>
 
@@ -21,11 +22,23 @@ namespace {
 
 using json = nlohmann::json;
 
-// ORT writes names raw: a name containing '"' or '\' breaks JSON. Escape the name field and retry.
-bool parseTolerant(std::string_view text, json &out)
+// Parses one event; values nested deeper than kMaxJsonDepth are left out and counted in `tooDeep`.
+bool parseEvent(std::string_view text, json &out, size_t &tooDeep)
 {
-    out = json::parse(text, nullptr, false);
-    if (!out.is_discarded())
+    try {
+        size_t skipped = 0;
+        out = parseJsonInputSkippingDeep(text, skipped);
+        tooDeep += skipped;
+        return true;
+    } catch (const json::exception &) {
+        return false;
+    }
+}
+
+// ORT writes names raw: a name containing '"' or '\' breaks JSON. Escape the name field and retry.
+bool parseTolerant(std::string_view text, json &out, size_t &tooDeep)
+{
+    if (parseEvent(text, out, tooDeep))
         return true;
     const auto nameKey = text.find("\"name\"");
     if (nameKey == std::string_view::npos)
@@ -42,8 +55,7 @@ bool parseTolerant(std::string_view text, json &out)
             fixed += c;
     }
     fixed += text.substr(close);
-    out = json::parse(fixed, nullptr, false);
-    return !out.is_discarded();
+    return parseEvent(fixed, out, tooDeep);
 }
 
 // The offset of the brace that closes the object starting at text[0], honouring strings; npos when the
@@ -203,7 +215,7 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
     std::unordered_map<std::string, Index> nodeOp; // node name -> operator
     std::unordered_map<std::string, uint32_t> calls;
     Index providerMetric = kNoIndex;
-    size_t skipped = 0, malformed = 0, negative = 0;
+    size_t skipped = 0, malformed = 0, negative = 0, tooDeep = 0;
     std::vector<std::pair<Index, std::string>> kernelParents;
 
     const auto events = splitEvents(text);
@@ -211,7 +223,7 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
         if ((i & 0xfff) == 0)
             progress.checkCancel();
         json e;
-        if (!parseTolerant(events[i], e) || !e.is_object()) {
+        if (!parseTolerant(events[i], e, tooDeep) || !e.is_object()) {
             ++malformed;
             continue;
         }
@@ -291,6 +303,9 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
         p.warnings.push_back(std::to_string(malformed) + " events could not be read and were skipped");
     if (skipped)
         p.warnings.push_back(std::to_string(skipped) + " events of unknown categories were skipped");
+    if (tooDeep)
+        p.warnings.push_back(std::to_string(tooDeep) + " values nested deeper than " + std::to_string(kMaxJsonDepth) +
+                             " levels were left out of their events");
     if (negative)
         p.warnings.push_back(std::to_string(negative) + " events had a negative dur and were given a duration of 0");
     if (p.operators.empty() && p.kernels.empty() && p.ranges.empty())

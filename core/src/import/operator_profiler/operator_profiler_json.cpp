@@ -2,6 +2,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 #include "opscope/step_timing.h"
 
 #include <nlohmann/json.hpp>
@@ -539,17 +540,23 @@ bool looksLikeOperatorProfilerJson(std::string_view head)
 Profile parseOperatorProfilerJson(const std::string &text, const std::string &path)
 {
     json root;
+    size_t tooDeep = 0;
     try {
-        root = json::parse(text);
+        root = parseJsonInputSkippingDeep<json>(text, tooDeep);
     } catch (const json::exception &e) {
         // parse_error, and out_of_range for a number beyond double ("1E400"): both bad input.
         throw FileError(path, std::string("not valid JSON (") + e.what() + ")");
     }
+    Profile p;
     try {
-        return Importer(path).run(root);
+        p = Importer(path).run(root);
     } catch (const json::exception &e) {
         fail(path, e.what());
     }
+    if (tooDeep > 0)
+        p.warnings.push_back(std::to_string(tooDeep) + " values nested deeper than " + std::to_string(kMaxJsonDepth) +
+                             " levels were left out");
+    return p;
 }
 
 Profile importOperatorProfilerJson(const std::string &path, const Progress &progress)
