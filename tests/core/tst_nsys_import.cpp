@@ -2,12 +2,14 @@
 // the `nsys stats` NVTX push/pop trace CSV. Expected numbers were read off the fixtures with python3's
 // sqlite3 and csv modules; each test says the query.
 #include "nsys_replicate.h"
+#include "store/sqlite_util.h"
 #include "test_util.h"
 
 #include "opscope/errors.h"
 #include "opscope/importer.h"
 #include "opscope/memory.h"
 #include "opscope/process.h"
+#include "opscope/profile_store.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,6 +18,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <random>
@@ -129,6 +132,7 @@ private slots:
     void olderAndNewerLayouts_data();
     void olderAndNewerLayouts();
     void replicatedCaptureReadInParallel();
+    void sqliteReadsStayFarInsideTheirBudget();
     void apiCallsFromManyThreads();
     void badInput_data();
     void badInput();
@@ -574,6 +578,41 @@ void TestNsysImport::replicatedCaptureReadInParallel()
         QCOMPARE(a.kind, o.kind);
     }
     QCOMPARE(p.span_end_ns - p.span_start_ns, kCopies * rep.timeShift - 1);
+}
+
+void TestNsysImport::sqliteReadsStayFarInsideTheirBudget()
+{
+    // The step budget of every read of a file from outside (sql::Database: kStepsPerByte steps a byte of
+    // the file, and kBaseSteps) against what real reads take: 100 copies of the bf16 capture read wholly
+    // through SQLite (the reference reader, more steps than the direct one), and that profile saved as an
+    // .opscope and loaded. Both must take under a tenth of the budget's rate, so no real file meets it.
+    QTemporaryDir dir;
+    const std::string path = test::tempPath(dir, "replicated.sqlite");
+    const test::Replication rep = test::replicateNsysExport(test::fixture(kBf16), path, 100);
+    QVERIFY2(rep.error.empty(), rep.error.c_str());
+    const auto rate = [](uint64_t steps, const std::string &file) {
+        return double(steps) / double(std::filesystem::file_size(file));
+    };
+    Profile p;
+    uint64_t before = sql::Database::stepsTaken();
+    {
+        test::ScopedEnv reader("OPSCOPE_NSYS_READER", QByteArray("sqlite"));
+        p = importFile(path);
+    }
+    const double nsys = rate(sql::Database::stepsTaken() - before, path);
+    const std::string saved = test::tempPath(dir, "replicated.opscope");
+    saveProfile(p, saved);
+    before = sql::Database::stepsTaken();
+    const Profile loaded = loadProfile(saved);
+    const double opscope = rate(sql::Database::stepsTaken() - before, saved);
+    QCOMPARE(loaded.kernels.size(), p.kernels.size());
+    qInfo("SQLite steps per byte of the file: nsys export through the SQLite reader %.2f (%.1f MB), .opscope "
+          "%.2f (%.1f MB); the budget allows %llu",
+          nsys, std::filesystem::file_size(path) / 1e6, opscope, std::filesystem::file_size(saved) / 1e6,
+          static_cast<unsigned long long>(sql::Database::kStepsPerByte));
+    QVERIFY(nsys > 0 && opscope > 0); // the counter counts
+    QVERIFY2(nsys * 10 < double(sql::Database::kStepsPerByte), std::to_string(nsys).c_str());
+    QVERIFY2(opscope * 10 < double(sql::Database::kStepsPerByte), std::to_string(opscope).c_str());
 }
 
 void TestNsysImport::apiCallsFromManyThreads()

@@ -33,6 +33,8 @@ class ReaderTest(unittest.TestCase):
                         "-o", cls.path], check=True, capture_output=True)
         cls.cli_modules = json.loads(subprocess.run([OPSCOPE, "modules", cls.path, "--json"], check=True,
                                                     capture_output=True, text=True).stdout)
+        cls.cli_summary = json.loads(subprocess.run([OPSCOPE, "summary", cls.path, "--json"], check=True,
+                                                    capture_output=True, text=True).stdout)
 
     @classmethod
     def tearDownClass(cls):
@@ -62,7 +64,12 @@ class ReaderTest(unittest.TestCase):
         self.assertEqual(list(p.kernels.columns), opscope_reader.KERNEL_COLUMNS)
         self.assertEqual(len(p.kernels), 192)
         self.assertEqual((p.kernels.step == "captured").sum(), 46)
-        self.assertEqual(int(p.kernels.duration_ns.sum()), p.ranks.gpu_time_ns[0])
+        # The kernels' GPU time as OpScope's own summary computes it (C++, from the same file), not the reader's
+        # own sum again: the reader's durations and its per-rank total must both come to it.
+        total = self.cli_summary["total_kernel_time_ns"]
+        self.assertGreater(total, 0)
+        self.assertEqual(int(p.kernels.duration_ns.sum()), total)
+        self.assertEqual(p.ranks.gpu_time_ns[0], total)
         # Counters joined to kernels: every captured kernel has its ncu row's duration.
         duration = p.counters[p.counters.metric == "gpu__time_duration.sum"].merge(p.kernels, on="kernel")
         self.assertEqual(len(duration), 46)
@@ -126,6 +133,30 @@ class ReaderTest(unittest.TestCase):
         nsys = os.path.join(FIXTURES, "h100", "gpt4_bf16_infer", "nsys.sqlite")
         with self.assertRaisesRegex(opscope_reader.OpScopeFileError, "SQLite database of another program"):
             opscope_reader.load(nsys)
+
+    def test_refuses_views_and_reads_nothing_beside(self):
+        # kernels an endlessly recursive view: refused unread (it would never return), as OpScope refuses it.
+        path = os.path.join(self.tmp, "view.opscope")
+        shutil.copy(self.path, path)
+        db = sqlite3.connect(path)
+        columns = [r[1] for r in db.execute("PRAGMA table_info(kernels)")]
+        db.execute("DROP TABLE kernels")
+        db.execute("CREATE VIEW kernels AS WITH RECURSIVE r(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM r) SELECT " +
+                   ", ".join(["x AS row"] + ["0 AS " + c for c in columns if c != "row"]) + " FROM r")
+        db.commit()
+        db.close()
+        with self.assertRaisesRegex(opscope_reader.OpScopeFileError, "it holds a view, kernels"):
+            opscope_reader.load(path)
+        # A WAL-mode file opens without a -wal or -shm file appearing beside it.
+        folder = tempfile.mkdtemp(dir=self.tmp)
+        wal = os.path.join(folder, "wal.opscope")
+        shutil.copy(self.path, wal)
+        db = sqlite3.connect(wal)
+        db.execute("PRAGMA journal_mode = WAL")
+        db.close()
+        self.assertEqual(os.listdir(folder), ["wal.opscope"])
+        self.assertEqual(len(opscope_reader.load(wal, pandas=False).kernels), 192)
+        self.assertEqual(os.listdir(folder), ["wal.opscope"])
 
 
 if __name__ == "__main__":

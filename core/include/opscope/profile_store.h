@@ -4,6 +4,7 @@
 // opened read-only for viewing.
 
 #include "opscope/profile.h"
+#include "opscope/progress.h"
 
 #include <string>
 
@@ -21,8 +22,8 @@ inline constexpr int kProfileApplicationId = 0x4F505343;
 void saveProfile(const Profile &profile, const std::string &path);
 
 // Loads a profile saved by saveProfile. Throws FileError for a file that is missing, not ours,
-// damaged, or written by a newer OpScope.
-Profile loadProfile(const std::string &path);
+// damaged, or written by a newer OpScope, and Cancelled once `progress` is cancelled.
+Profile loadProfile(const std::string &path, const Progress &progress = {});
 
 // True if the file starts like an SQLite database whose application_id is ours.
 bool looksLikeOpScopeFile(const std::string &path);

@@ -620,7 +620,7 @@ bool looksLikeOpScopeFile(const std::string &path)
     return appId == uint32_t(kProfileApplicationId);
 }
 
-Profile loadProfile(const std::string &path)
+Profile loadProfile(const std::string &path, const Progress &progress)
 {
     const std::string kDamaged = "damaged OpScope profile";
     if (!fileExists(path))
@@ -629,6 +629,7 @@ Profile loadProfile(const std::string &path)
     if (!hasSqliteMagic(head))
         throw FileError(path, "not an OpScope profile (not an SQLite database)");
     Database db(path, true);
+    db.watch(progress);
     int64_t appId = 0, version = 0;
     try {
         appId = db.queryInt("PRAGMA application_id");
@@ -644,6 +645,17 @@ Profile loadProfile(const std::string &path)
                                   "; this build reads up to " + std::to_string(kProfileFormatVersion) + ")");
     if (version < 1)
         throw FileError(path, kDamaged + " (no format version)");
+    // OpScope writes tables only: a view (endlessly recursive, a cross join...) or a trigger is not ours.
+    try {
+        Statement other(db, "SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger') LIMIT 1");
+        if (other.step())
+            throw FileError(path, kDamaged + " (it holds a " + std::string(other.columnText(0)) + ", " +
+                                      std::string(other.columnText(1)) + ": OpScope writes tables only)");
+    } catch (const FileError &e) {
+        if (e.problem().rfind(kDamaged, 0) == 0)
+            throw;
+        throw FileError(path, kDamaged + " (" + e.problem() + ")");
+    }
 
     Profile p;
     try {

@@ -19,6 +19,10 @@ __all__ = ["load", "Profile", "OpScopeFileError", "FORMAT_VERSION"]
 FORMAT_VERSION = 1  # PRAGMA user_version this reader understands (kProfileFormatVersion in profile_store.h)
 APPLICATION_ID = 0x4F505343  # PRAGMA application_id of every .opscope file ("OPSC")
 NO_INDEX = 0xFFFFFFFF  # a reference to no row (kNoIndex)
+# The budget of SQLite steps a read may take: as OpScope's (sql::Database in core/src/store/sqlite_util.h).
+_BASE_STEPS = 1 << 26
+_STEPS_PER_BYTE = 20
+_STEPS_PER_CHECK = 4096
 NO_STRING = 0xFFFFFFFF  # no text (kNoString)
 
 METHODS = ["unattributed", "torch_profiler", "nvtx", "inductor_fusion", "name_heuristic", "runtime"]
@@ -59,7 +63,29 @@ def _open(path):
         head = f.read(16)
     if head != b"SQLite format 3\x00":
         raise OpScopeFileError("%s: not an OpScope profile (not an SQLite database)" % path)
-    db = sqlite3.connect("file:%s?mode=ro" % path.replace("?", "%3f").replace("#", "%23"), uri=True)
+    # Read as OpScope reads files from outside (core/src/store/sqlite_util.h): immutable (nothing is written
+    # beside the file, whatever its journal mode), tables only (OpScope writes no view or trigger), no
+    # computed column, and every query within a budget of SQLite steps that grows with the file.
+    quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    db = sqlite3.connect("file:%s?mode=ro&immutable=1" % quoted, uri=True)
+    budget = [_BASE_STEPS + _STEPS_PER_BYTE * os.path.getsize(path)]
+
+    def spend():
+        budget[0] -= _STEPS_PER_CHECK
+        return 1 if budget[0] < 0 else 0
+
+    db.set_progress_handler(spend, _STEPS_PER_CHECK)
+    try:
+        other = db.execute("SELECT type, name FROM sqlite_master WHERE type IN ('view', 'trigger') LIMIT 1").fetchone()
+        computed = db.execute("SELECT m.name, x.name FROM sqlite_master m JOIN pragma_table_xinfo(m.name) x "
+                              "WHERE m.type = 'table' AND x.hidden = 2 LIMIT 1").fetchone()
+    except sqlite3.DatabaseError as e:
+        db.close()
+        raise OpScopeFileError("%s: damaged OpScope profile (%s)" % (path, e))
+    if other or computed:
+        db.close()
+        what = "a %s, %s" % other if other else "a computed column, %s.%s" % computed
+        raise OpScopeFileError("%s: damaged OpScope profile (it holds %s: OpScope writes tables only)" % (path, what))
     app_id = db.execute("PRAGMA application_id").fetchone()[0]
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if app_id != APPLICATION_ID:
@@ -72,7 +98,7 @@ def _open(path):
     if version < 1:
         db.close()
         raise OpScopeFileError("%s: damaged OpScope profile (no format version)" % path)
-    return db
+    return db, lambda: budget[0] < 0
 
 
 def _rows(db, table):
@@ -92,7 +118,7 @@ def _step(flags):
 def load(path, pandas=None):
     """Reads an .opscope file. pandas=None: DataFrames when pandas can be imported, else lists of dicts;
     True or False forces one or the other."""
-    db = _open(path)
+    db, over_budget = _open(path)
     try:
         strings = [v for (v,) in db.execute("SELECT value FROM strings ORDER BY id")]
         info = dict(db.execute("SELECT key, value FROM info"))
@@ -101,6 +127,10 @@ def load(path, pandas=None):
         raw = {t: _rows(db, t) for t in ("devices", "threads", "kernels", "operators", "modules", "metrics",
                                          "kernel_counters")}
     except sqlite3.DatabaseError as e:
+        if over_budget():
+            raise OpScopeFileError("%s: reading it took more than %d steps of SQLite's engine (%d per byte of the "
+                                   "file, and a base): a crafted or damaged database" %
+                                   (path, _BASE_STEPS + _STEPS_PER_BYTE * os.path.getsize(path), _STEPS_PER_BYTE))
         raise OpScopeFileError("%s: damaged OpScope profile (%s)" % (path, e))
     finally:
         db.close()

@@ -191,6 +191,7 @@ void scanTables(sql::Database &db, const std::vector<TableScan> &scans, unsigned
                 return;
             // One connection per thread, used by that thread alone: no SQLite mutex needed.
             sql::Database conn(db.path(), true, SQLITE_OPEN_NOMUTEX);
+            conn.watch(progress);
             work(conn, false);
         } catch (...) {
             fail(std::current_exception());

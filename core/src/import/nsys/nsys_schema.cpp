@@ -44,14 +44,18 @@ TableSet::TableSet(sql::Database &db)
 {
     // Read with the raw API: on a damaged file this is the first query, and its error deserves words.
     sqlite3_stmt *stmt = nullptr;
-    int rc = sqlite3_prepare_v2(db.handle(), "SELECT name FROM sqlite_master WHERE type IN ('table','view')", -1, &stmt,
-                                nullptr);
+    int rc = sqlite3_prepare_v2(db.handle(), "SELECT type, name FROM sqlite_master WHERE type IN ('table','view')", -1,
+                                &stmt, nullptr);
     if (rc == SQLITE_OK)
         while ((rc = sqlite3_step(stmt)) == SQLITE_ROW)
-            if (const auto *text = sqlite3_column_text(stmt, 0))
-                names_.emplace_back(reinterpret_cast<const char *>(text));
+            if (const auto *text = sqlite3_column_text(stmt, 1))
+                (std::string_view(reinterpret_cast<const char *>(sqlite3_column_text(stmt, 0))) == "view" ? views_
+                                                                                                          : names_)
+                    .emplace_back(reinterpret_cast<const char *>(text));
     const std::string message = sqlite3_errmsg(db.handle());
     sqlite3_finalize(stmt);
+    if ((rc & 0xff) == SQLITE_INTERRUPT)
+        db.throwInterrupted();
     if (rc != SQLITE_DONE) {
         if ((rc & 0xff) == SQLITE_CORRUPT || (rc & 0xff) == SQLITE_NOTADB)
             throw FileError(db.path(), "damaged SQLite database (" + message + "); is the file complete?");
@@ -62,6 +66,11 @@ TableSet::TableSet(sql::Database &db)
 bool TableSet::has(std::string_view table) const
 {
     return std::find(names_.begin(), names_.end(), table) != names_.end();
+}
+
+bool TableSet::isView(std::string_view name) const
+{
+    return std::find(views_.begin(), views_.end(), name) != views_.end();
 }
 
 std::string_view stripApiVersion(std::string_view name)

@@ -44,11 +44,14 @@ constexpr std::array<EventTable, 7> kEventTables = {{
     {"NVTX_EVENTS", TableKind::Nvtx, 1},
 }};
 
+// nsys's names, as tables or as views: a file that has them as views is still meant as an export, and its
+// import says what is wrong with it.
 bool looksLikeNsysTables(const TableSet &tables)
 {
-    for (const std::string &name : tables.names())
-        if (name == "StringIds" || name == "NVTX_EVENTS" || name.rfind("CUPTI_ACTIVITY_KIND_", 0) == 0)
-            return true;
+    for (const auto *names : {&tables.names(), &tables.views()})
+        for (const std::string &name : *names)
+            if (name == "StringIds" || name == "NVTX_EVENTS" || name.rfind("CUPTI_ACTIVITY_KIND_", 0) == 0)
+                return true;
     return false;
 }
 
@@ -467,9 +470,14 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     progress.report(0.0, "Opening Nsight Systems export");
     // Used by this thread alone (workers open their own connections).
     sql::Database db(path, true, SQLITE_OPEN_NOMUTEX);
+    db.watch(progress);
     const TableSet tables(db);
+    if (tables.isView("StringIds"))
+        throw FileError(path, "not an Nsight Systems export: its StringIds is a view, not a table (nsys writes tables; "
+                              "OpScope reads no views)");
     if (!tables.has("StringIds"))
         throw FileError(path, "not an Nsight Systems export: it has no StringIds table");
+    std::vector<std::string> viewsLeftOut;
 
     // The direct reader, where the file allows it; each table may still refuse it on its own.
     std::shared_ptr<const sqlite_btree::File> file;
@@ -478,6 +486,8 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
         file = sqlite_btree::File::open(path, whyNotDirect);
     std::vector<TableScan> scans;
     for (const EventTable &table : kEventTables) {
+        if (tables.isView(table.name))
+            viewsLeftOut.emplace_back(table.name);
         if (!tables.has(table.name))
             continue;
         TableScan scan;
@@ -494,6 +504,9 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
         rowidRange(db, scan);
         scans.push_back(std::move(scan));
     }
+    if (scans.empty() && !viewsLeftOut.empty())
+        throw FileError(path, "not an Nsight Systems export: its event tables are views, not tables (" +
+                                  viewsLeftOut.front() + "...; nsys writes tables, OpScope reads no views)");
     if (scans.empty()) {
         std::string names;
         for (const EventTable &table : kEventTables)
@@ -573,6 +586,9 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     assignProcessRanks(db, tables, p, [&merger](int64_t globalTid) { return merger.findThread(globalTid); });
     if (merger.empty())
         p.warnings.push_back("the CUDA and NVTX tables of this export hold no rows: nothing was captured");
+    for (const std::string &view : viewsLeftOut)
+        p.warnings.push_back(view + " is a view, not a table, and was left out (nsys writes tables; OpScope reads no "
+                                    "views)");
     p.finalize();
     return p;
 }

@@ -91,15 +91,19 @@ private:
     std::vector<std::string> columns_;
 };
 
-// The tables of the file, read once from sqlite_master.
+// The tables of the file, read once from sqlite_master. Views are no tables (nsys writes its events
+// into tables): they are listed apart, for the message that names one where a table was expected.
 class TableSet {
 public:
     explicit TableSet(sql::Database &db);
     bool has(std::string_view table) const;
+    bool isView(std::string_view name) const;
     const std::vector<std::string> &names() const { return names_; }
+    const std::vector<std::string> &views() const { return views_; }
 
 private:
     std::vector<std::string> names_;
+    std::vector<std::string> views_;
 };
 
 // ---- StringIds -----------------------------------------------------------------------------------

@@ -68,26 +68,15 @@ constexpr std::array<PropertyColumn, 14> kCudaGpuProperties = {{
 // only (one map per row).
 template <class F> void forEachRow(sql::Database &db, const std::string &table, F &&f)
 {
-    const std::string query = "SELECT * FROM \"" + table + "\"";
-    sqlite3_stmt *raw = nullptr;
-    if (sqlite3_prepare_v2(db.handle(), query.c_str(), -1, &raw, nullptr) != SQLITE_OK) {
-        sqlite3_finalize(raw);
-        throw FileError(db.path(), "cannot read " + table + ": " + sqlite3_errmsg(db.handle()));
-    }
-    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> stmt(raw, sqlite3_finalize);
+    sql::Statement st(db, "SELECT * FROM \"" + table + "\"");
     std::map<std::string, std::string, std::less<>> row;
-    int rc;
-    while ((rc = sqlite3_step(raw)) == SQLITE_ROW) {
+    while (st.step()) {
         row.clear();
-        const int n = sqlite3_column_count(raw);
-        for (int i = 0; i < n; ++i)
-            if (const auto *text = sqlite3_column_text(raw, i))
-                row[sqlite3_column_name(raw, i)] =
-                    std::string(reinterpret_cast<const char *>(text), size_t(sqlite3_column_bytes(raw, i)));
+        for (int i = 0; i < st.columnCount(); ++i)
+            if (!st.columnIsNull(i))
+                row[std::string(st.columnName(i))] = std::string(st.columnText(i));
         f(row);
     }
-    if (rc != SQLITE_DONE)
-        throw FileError(db.path(), "cannot read " + table + ": " + sqlite3_errmsg(db.handle()));
 }
 
 template <size_t N>
