@@ -23,6 +23,23 @@ bool fileExists(const std::string &path)
     return fs::exists(path, ec);
 }
 
+std::string pathInside(const std::string &folder, const std::string &relative)
+{
+    std::error_code ec;
+    const fs::path base = fs::weakly_canonical(fs::absolute(folder, ec), ec);
+    if (ec || relative.empty() || fs::path(relative).is_absolute())
+        return {};
+    const fs::path resolved = fs::weakly_canonical(base / relative, ec);
+    if (ec)
+        return {};
+    // Inside: the folder's path is a prefix of it, component by component.
+    auto b = base.begin(), r = resolved.begin();
+    for (; b != base.end(); ++b, ++r)
+        if (r == resolved.end() || *r != *b)
+            return {};
+    return resolved.string();
+}
+
 bool isDirectory(const std::string &path)
 {
     std::error_code ec;
@@ -120,9 +137,41 @@ TempFolder::~TempFolder()
         fs::remove_all(path_, ec);
 }
 
-// Inflates gzip data, stopping after `limit` output bytes (SIZE_MAX for all of it).
+uint64_t gzipLimit(uint64_t compressedBytes)
+{
+    const uint64_t scaled = compressedBytes > UINT64_MAX / kGzipMaxRatio ? UINT64_MAX : compressedBytes * kGzipMaxRatio;
+    return std::max(kGzipMinLimit, scaled);
+}
+
+// Bytes in words: "223.5 KiB", "64.0 MiB".
+static std::string sizeText(uint64_t bytes)
+{
+    const char *units[] = {"bytes", "KiB", "MiB", "GiB", "TiB"};
+    double value = double(bytes);
+    int unit = 0;
+    while (value >= 1024 && unit < 4) {
+        value /= 1024;
+        ++unit;
+    }
+    char text[48];
+    std::snprintf(text, sizeof text, unit == 0 ? "%.0f %s" : "%.1f %s", value, units[unit]);
+    return text;
+}
+
+[[noreturn]] static void throwGzipBomb(const std::string &path, uint64_t compressedBytes)
+{
+    throw FileError(path, "compressed file: its gzip data expands to more than " +
+                              sizeText(gzipLimit(compressedBytes)) + " (" + std::to_string(kGzipMaxRatio) +
+                              " times its " + sizeText(compressedBytes) +
+                              "), far beyond what real profiles compress to: refused as a possible gzip bomb. If you "
+                              "trust the file, decompress it yourself (gunzip -k " +
+                              fileName(path) + ") and open the result");
+}
+
+// Inflates gzip data, stopping after `limit` output bytes (SIZE_MAX for all of it, up to gzipLimit()).
 static std::string inflateGzip(const std::string &path, const std::string &compressed, size_t limit)
 {
+    const uint64_t cap = gzipLimit(compressed.size());
     z_stream zs{};
     if (inflateInit2(&zs, 15 + 32) != Z_OK)
         throw FileError(path, "cannot initialise gzip decoder");
@@ -143,6 +192,10 @@ static std::string inflateGzip(const std::string &path, const std::string &compr
             throw FileError(path, std::string("damaged gzip data (") + (zs.msg ? zs.msg : "inflate failed") + ")");
         }
         out.append(buffer, sizeof buffer - zs.avail_out);
+        if (limit == SIZE_MAX && out.size() > cap) {
+            inflateEnd(&zs);
+            throwGzipBomb(path, compressed.size());
+        }
         if (rc == Z_OK && zs.avail_in == 0 && zs.avail_out != 0) {
             inflateEnd(&zs);
             if (limit != SIZE_MAX)
@@ -216,11 +269,22 @@ void gunzipToFile(const std::string &path, const std::string &target)
     gzFile in = gzopen(path.c_str(), "rb");
     if (!in)
         throw FileError(path, std::string("cannot open: ") + std::strerror(errno));
+    std::error_code sizeError;
+    const uint64_t cap = gzipLimit(fs::file_size(path, sizeError));
     std::ofstream out(target, std::ios::binary | std::ios::trunc);
     std::string buffer(1 << 20, '\0');
     int n = 0;
-    while (out && (n = gzread(in, buffer.data(), unsigned(buffer.size()))) > 0)
+    uint64_t written = 0;
+    while (out && (n = gzread(in, buffer.data(), unsigned(buffer.size()))) > 0) {
+        written += uint64_t(n);
+        if (written > cap) {
+            gzclose(in);
+            out.close();
+            std::remove(target.c_str());
+            throwGzipBomb(path, fs::file_size(path, sizeError));
+        }
         out.write(buffer.data(), n);
+    }
     // A cut file ends the reads without n < 0: zlib keeps the error ("unexpected end of file").
     int error = Z_OK;
     const std::string zlibMessage = gzerror(in, &error);

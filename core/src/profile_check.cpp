@@ -1,5 +1,6 @@
 #include "opscope/profile_check.h"
 
+#include <cstdio>
 #include <span>
 #include <string>
 #include <vector>
@@ -161,7 +162,87 @@ std::string findBrokenReference(const Profile &p)
     c.span("memory_ops", p.memory_ops);
     c.span("api_calls", p.api_calls);
     c.span("syncs", p.syncs);
-    return c.problem();
+    if (!c.problem().empty())
+        return c.problem();
+    return findImpossibleTotal(p);
+}
+
+namespace {
+
+// The sum of |x| over a table, in 128 bits (it cannot wrap), and the row of the largest.
+struct Total {
+    unsigned __int128 sum = 0;
+    uint64_t largest = 0;
+    size_t row = 0;
+    void add(int64_t value, size_t i)
+    {
+        const uint64_t magnitude = value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value);
+        sum += magnitude;
+        if (magnitude > largest)
+            largest = magnitude, row = i;
+    }
+};
+
+template <class Event> Total durations(const std::vector<Event> &events)
+{
+    Total t;
+    for (size_t i = 0; i < events.size(); ++i)
+        t.add(events[i].end_ns - events[i].start_ns, i);
+    return t;
+}
+
+template <class Item> Total bytesOf(const std::vector<Item> &items)
+{
+    Total t;
+    for (size_t i = 0; i < items.size(); ++i)
+        t.add(int64_t(items[i].bytes), i);
+    return t;
+}
+
+std::string years(unsigned __int128 ns)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.3g", double(ns) / (365.25 * 86400e9));
+    return text;
+}
+
+} // namespace
+
+std::string findImpossibleTotal(const Profile &p)
+{
+    struct Kind {
+        const char *table;
+        Total total;
+    };
+    const Kind times[] = {{"kernels", durations(p.kernels)},
+                          {"operators", durations(p.operators)},
+                          {"modules", durations(p.modules)},
+                          {"ranges", durations(p.ranges)},
+                          {"memory_ops", durations(p.memory_ops)},
+                          {"api_calls", durations(p.api_calls)},
+                          {"syncs", durations(p.syncs)}};
+    unsigned __int128 all = 0;
+    const Kind *worst = &times[0];
+    for (const Kind &k : times) {
+        all += k.total.sum;
+        worst = k.total.sum > worst->total.sum ? &k : worst;
+    }
+    if (all > static_cast<unsigned __int128>(kMaxTotal))
+        return "the durations of its events add up to " + years(all) +
+               " years, more than OpScope's totals can hold (2^62 ns, 146 years): the times are not real (the "
+               "longest: " +
+               worst->table + "[" + std::to_string(worst->total.row) + "], " + std::to_string(worst->total.largest) +
+               " ns)";
+    const Kind memory[] = {{"memory_ops", bytesOf(p.memory_ops)},
+                           {"memory_samples", bytesOf(p.memory_samples)},
+                           {"memory_blocks", bytesOf(p.memory_blocks)},
+                           {"memory_tensors", bytesOf(p.memory_tensors)}};
+    for (const Kind &k : memory)
+        if (k.total.sum > static_cast<unsigned __int128>(kMaxTotal))
+            return std::string("the sizes of its ") + k.table +
+                   " add up to more than 2^62 bytes (4 EiB): the sizes are not real (the largest: " + k.table + "[" +
+                   std::to_string(k.total.row) + "], " + std::to_string(k.total.largest) + " bytes)";
+    return {};
 }
 
 } // namespace opscope

@@ -138,7 +138,7 @@ std::string importAndCheck(std::string_view formatId, const std::string &path)
         return "no format " + std::string(formatId);
     Profile p;
     try {
-        p = target->load(path, Progress());
+        p = importFile(*target, path, Progress());
     } catch (const FileError &) {
         return {}; // the answer to bad input
     }

@@ -1,6 +1,6 @@
 #pragma once
 // Shared by the libFuzzer targets: each writes the input to a file in RAM (/dev/shm) and runs one
-// importer on it exactly as `importFile` does after detection, then holds the profile to
+// importer on it through `importFile` after detection, then holds the profile to
 // findBrokenReference() and runs attribution and the summary on it. A FileError is the expected
 // answer to bad input; any other exception, a broken reference, a sanitizer report or a hang is a bug.
 
@@ -20,8 +20,8 @@ std::string writeInput(const uint8_t *data, size_t size, const std::string &file
 // SQL script that builds one, so mutations reach both the file format and the table contents.
 std::string writeDatabase(const uint8_t *data, size_t size, const std::string &fileName);
 
-// Runs every detector and then the loader of `formatId` (an id of importFormats()) on `path`, as
-// importFile would, and checks the profile (see check()). Returns the problem found, or an empty string
+// Runs every detector and then importFile with the format `formatId` (an id of importFormats()) on
+// `path`, and checks the profile (see check()). Returns the problem found, or an empty string
 // for a good profile or a FileError (the right answer to bad input). Other exceptions propagate.
 std::string importAndCheck(std::string_view formatId, const std::string &path);
 

@@ -6,7 +6,9 @@
 #include "opscope/file_util.h"
 #include "opscope/memory_snapshot.h"
 #include "opscope/operator_profiler_json.h"
+#include "opscope/profile_check.h"
 #include "opscope/profile_store.h"
+#include "store/sqlite_util.h"
 
 #include <filesystem>
 
@@ -30,7 +32,7 @@ std::vector<ImportFormat> makeFormats()
                        .load =
                            [](const std::string &path, const Progress &progress) {
                                progress.report(0.0, "Opening profile");
-                               Profile p = loadProfile(path);
+                               Profile p = loadProfile(path, progress);
                                progress.report(1.0, "Opening profile");
                                return p;
                            }});
@@ -220,11 +222,38 @@ static Profile importGzippedDatabase(const ImportFormat &format, const std::stri
     return p;
 }
 
+// An SQLite database in WAL mode whose -wal file beside it holds frames: its readers open files
+// immutable, which writes nothing beside the input but would not see those frames, so the import reads a
+// checkpointed copy in a private temporary folder.
+static Profile importWalDatabase(const ImportFormat &format, const std::string &path, const Progress &progress)
+{
+    TempFolder folder("opscope-wal");
+    if (folder.path().empty())
+        throw FileError(path, "a database with a -wal file; no temporary folder to read a copy of them in");
+    const std::string copy = folder.path() + "/" + fileName(path);
+    sql::checkpointedCopy(path, copy);
+    Profile p;
+    try {
+        p = format.load(copy, progress);
+    } catch (const FileError &e) {
+        throw FileError(path, e.problem() + " (in the copy of it and its -wal file)");
+    }
+    if (p.source_path.empty() || p.source_path == copy)
+        p.source_path = path;
+    return p;
+}
+
 Profile importFile(const ImportFormat &format, const std::string &path, const Progress &progress)
 {
+    const bool directory = isDirectory(path);
     const bool gzippedDatabase =
-        !isDirectory(path) && compressionOf(readRawHead(path, 2)) == "gzip" && hasSqliteMagic(readHead(path, 100));
-    Profile p = gzippedDatabase ? importGzippedDatabase(format, path, progress) : format.load(path, progress);
+        !directory && compressionOf(readRawHead(path, 2)) == "gzip" && hasSqliteMagic(readHead(path, 100));
+    Profile p = gzippedDatabase                          ? importGzippedDatabase(format, path, progress)
+                : !directory && sql::hasPendingWal(path) ? importWalDatabase(format, path, progress)
+                                                         : format.load(path, progress);
+    // Every total of the analyses fits (profile_check.h): a file whose times add up beyond is refused.
+    if (const std::string problem = findImpossibleTotal(p); !problem.empty())
+        throw FileError(path, problem);
     if (p.source_format.empty())
         p.source_format = std::string(format.id);
     if (p.source_path.empty())

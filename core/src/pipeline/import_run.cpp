@@ -18,15 +18,6 @@ namespace detail {
 
 namespace {
 
-std::string outputPath(const RunFolder &run, const char *key)
-{
-    const auto &outputs = run.manifest()["outputs"];
-    if (!outputs.contains(key) || !outputs[key].is_string())
-        return {};
-    const std::string path = run.file(outputs[key].get<std::string>());
-    return fileExists(path) ? path : std::string();
-}
-
 // importCapture warns about captured kernels without an ncu row; after the dedup copy, fewer lack them.
 void updateMissingCountersWarning(Profile &p)
 {
@@ -83,10 +74,10 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
         return importRankRun(run, parts, progress);
     nlohmann::json &manifest = run.manifest();
     std::vector<std::string> paths;
-    const std::string nsysSqlite = outputPath(run, "nsys_sqlite");
-    const std::string trace = outputPath(run, "trace");
-    const std::string ncuCsv = outputPath(run, "ncu_csv");
-    const std::string correlation = outputPath(run, "correlation_trace");
+    const std::string nsysSqlite = run.output("nsys_sqlite");
+    const std::string trace = run.output("trace");
+    const std::string ncuCsv = run.output("ncu_csv");
+    const std::string correlation = run.output("correlation_trace");
     if (!nsysSqlite.empty())
         paths.push_back(nsysSqlite);
     else if (!trace.empty())
@@ -99,19 +90,20 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
         paths.push_back(correlation);
     // The CUDA allocator history of the torch.profiler capture (the launcher writes it beside the trace).
     // Beside nsys it would be the correlation pass's, another run on another clock: left out.
-    if (const std::string snapshot = outputPath(run, "memory_snapshot"); !snapshot.empty() && nsysSqlite.empty())
+    if (const std::string snapshot = run.output("memory_snapshot"); !snapshot.empty() && nsysSqlite.empty())
         paths.push_back(snapshot);
     // The tensor inventory is of the run whose memory events the profile gets: the torch.profiler capture's,
     // or beside nsys the correlation pass's (whose events are carried onto the capture).
-    if (const std::string tensors = outputPath(run, "memory_tensors"); !tensors.empty())
+    if (const std::string tensors = run.output("memory_tensors"); !tensors.empty())
         paths.push_back(tensors);
-    if (const std::string inductor = run.file("inductor/torch_compile_debug"); isInductorDebugDir(inductor))
+    if (const std::string inductor = pathInside(run.path(), "inductor/torch_compile_debug");
+        !inductor.empty() && isInductorDebugDir(inductor))
         paths.push_back(inductor);
 
     // The latest replay skipped the duplicates of each group: their kernels take no ncu row, and get
     // the representative's counters afterwards.
     const auto &replays = manifest["replays"];
-    const std::string partitionMap = outputPath(run, "partition_map");
+    const std::string partitionMap = run.output("partition_map");
     const bool dedupReplay = !ncuCsv.empty() && replays.is_array() && !replays.empty() &&
                              replays.back().value("dedup", false) && !partitionMap.empty();
     // The latest replay profiled the first launch of each launch signature: the others take its counters.

@@ -256,6 +256,7 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
         std::string path;
         nlohmann::json manifest;
         int rank = -1;
+        std::string trace, correlationTrace, nsysSqlite; // its outputs, resolved inside it (RunFolder::output)
     };
     std::vector<Part> read;
     std::vector<std::string> warnings;
@@ -263,7 +264,12 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
     for (const std::string &path : parts) {
         try {
             RunFolder p = RunFolder::open(path);
-            Part part{path, p.manifest(), intOf(p.manifest()["rank"], "rank")};
+            Part part{path,
+                      p.manifest(),
+                      intOf(p.manifest()["rank"], "rank"),
+                      p.output("trace"),
+                      p.output("correlation_trace"),
+                      p.output("nsys_sqlite")};
             ++runIds[textOf(part.manifest["rank"], "run_id")];
             ++worldSizes[std::to_string(intOf(part.manifest["rank"], "world_size"))];
             read.push_back(std::move(part));
@@ -321,9 +327,8 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
             warnings.push_back(manifest + ": rank " + std::to_string(part.rank) + "'s capture " +
                                (result.empty() ? std::string("did not finish") : "ended " + result) +
                                " (see the logs in its folder); what it wrote is kept");
-        const nlohmann::json &outputs = part.manifest["outputs"];
-        std::string trace = textOf(outputs, "trace");
-        if (!textOf(outputs, "nsys_sqlite").empty()) {
+        std::string trace = part.trace;
+        if (!textOf(part.manifest["outputs"], "nsys_sqlite").empty()) {
             // A GPU rank: its own profile (timeline, attribution, counters where ncu replayed it) in its
             // part; its correlation trace (torch.profiler: collectives, operators) joins the job's.
             try {
@@ -332,16 +337,16 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts,
             } catch (const FileError &e) {
                 warnings.push_back(std::string(e.what()) + " (rank " + std::to_string(part.rank) + "'s own profile)");
             }
-            trace = textOf(outputs, "correlation_trace");
+            trace = part.correlationTrace;
         }
-        if (trace.empty() || !fileExists(part.path + "/" + trace)) {
+        if (trace.empty()) {
             warnings.push_back(manifest + ": left out: rank " + std::to_string(part.rank) +
                                " wrote no trace (see the logs in its folder)");
             continue;
         }
-        traces.push_back(part.path + "/" + trace);
-        if (const std::string nsys = textOf(outputs, "nsys_sqlite"); !nsys.empty()) // only the ranks kept
-            nsysCaptures.push_back(part.path + "/" + nsys);
+        traces.push_back(trace);
+        if (!part.nsysSqlite.empty()) // only the ranks kept
+            nsysCaptures.push_back(part.nsysSqlite);
         ranks.insert(part.rank);
         if (part.manifest.contains("counts") && part.manifest["counts"].contains("steps_captured"))
             stepsCaptured[part.rank] = part.manifest["counts"].value("steps_captured", int64_t(0));

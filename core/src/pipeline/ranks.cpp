@@ -120,7 +120,9 @@ std::vector<std::string> rankParts(const std::string &runDir)
     std::error_code ec;
     for (fs::directory_iterator it(runDir, ec), end; !ec && it != end; it.increment(ec)) {
         const std::string name = it->path().filename().string();
-        if (it->is_directory(ec) && rankOfPartName(name) >= 0 && fileExists((it->path() / "manifest.json").string()))
+        // A part is a folder of the run, not a link to one elsewhere (a run folder someone sent).
+        if (!it->is_symlink(ec) && it->is_directory(ec) && rankOfPartName(name) >= 0 &&
+            fileExists((it->path() / "manifest.json").string()))
             parts.emplace_back(rankOfPartName(name), it->path().string());
     }
     std::sort(parts.begin(), parts.end());

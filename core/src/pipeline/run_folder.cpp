@@ -3,7 +3,9 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <ctime>
@@ -26,6 +28,143 @@ std::string utcNow()
     char buffer[32];
     std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
     return buffer;
+}
+
+// What the keys OpScope reads hold. A key may be absent; present, it has this type.
+enum class Kind { Object, Array, String, Integer, Number, Bool, Strings, StringMap, ObjectOrNull };
+
+struct Field {
+    const char *section; // "" for the top level
+    const char *key;
+    Kind kind;
+};
+
+constexpr Field kFields[] = {
+    {"", "format", Kind::String},
+    {"", "version", Kind::Integer},
+    {"", "name", Kind::String},
+    {"", "created_utc", Kind::String},
+    {"", "host", Kind::String},
+    {"", "result", Kind::String},
+    {"", "stages", Kind::Array},
+    {"", "outputs", Kind::StringMap},
+    {"", "counts", Kind::Object},
+    {"", "replays", Kind::Array},
+    {"", "workload", Kind::Object},
+    {"", "capture", Kind::Object},
+    {"", "tools", Kind::Object},
+    {"", "launcher", Kind::ObjectOrNull},
+    {"", "correlation", Kind::ObjectOrNull},
+    {"", "rank", Kind::Object},
+    {"", "ranks", Kind::Object},
+    {"workload", "script", Kind::String},
+    {"workload", "args", Kind::Strings},
+    {"workload", "working_directory", Kind::String},
+    {"workload", "python", Kind::String},
+    {"workload", "env", Kind::StringMap},
+    {"capture", "tool", Kind::String},
+    {"capture", "warmup", Kind::Integer},
+    {"capture", "reference_steps", Kind::Integer},
+    {"capture", "steps", Kind::Integer},
+    {"capture", "step", Kind::String},
+    {"capture", "compile", Kind::String},
+    {"counts", "steps_captured", Kind::Integer},
+    {"rank", "rank", Kind::Integer},
+    {"rank", "world_size", Kind::Integer},
+    {"rank", "run_id", Kind::String},
+    {"ranks", "world_size", Kind::Integer},
+    {"ranks", "run_id", Kind::String},
+    {"ranks", "engine", Kind::String},
+};
+
+const char *kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Object:
+        return "an object";
+    case Kind::Array:
+        return "a list";
+    case Kind::String:
+        return "a string";
+    case Kind::Integer:
+        return "an integer";
+    case Kind::Number:
+        return "a number";
+    case Kind::Bool:
+        return "true or false";
+    case Kind::Strings:
+        return "a list of strings";
+    case Kind::StringMap:
+        return "an object of strings";
+    case Kind::ObjectOrNull:
+        return "an object or null";
+    }
+    return "";
+}
+
+bool allOf(const nlohmann::json &v, bool (nlohmann::json::*test)() const)
+{
+    return std::all_of(v.begin(), v.end(), [&](const nlohmann::json &x) { return (x.*test)(); });
+}
+
+bool hasKind(const nlohmann::json &v, Kind kind)
+{
+    switch (kind) {
+    case Kind::Object:
+        return v.is_object();
+    case Kind::Array:
+        return v.is_array();
+    case Kind::String:
+        return v.is_string();
+    case Kind::Integer:
+        return v.is_number_integer();
+    case Kind::Number:
+        return v.is_number();
+    case Kind::Bool:
+        return v.is_boolean();
+    case Kind::Strings:
+        return v.is_array() && allOf(v, &nlohmann::json::is_string);
+    case Kind::StringMap:
+        return v.is_object() && allOf(v, &nlohmann::json::is_string);
+    case Kind::ObjectOrNull:
+        return v.is_object() || v.is_null();
+    }
+    return false;
+}
+
+// Checks the keys of kFields and adds the sections the file lacks, empty (see run_folder.h).
+void checkManifest(nlohmann::json &m, const std::string &manifestPath)
+{
+    for (const Field &f : kFields) {
+        nlohmann::json *section = &m;
+        if (*f.section) {
+            const auto it = m.find(f.section);
+            if (it == m.end() || !it->is_object())
+                continue; // absent here (added below) or refused as the section's own field
+            section = &*it;
+        }
+        const auto it = section->find(f.key);
+        if (it != section->end() && !hasKind(*it, f.kind))
+            throw FileError(manifestPath, std::string("\"") + (*f.section ? std::string(f.section) + "." : "") + f.key +
+                                              "\" is " + std::string(it->type_name()) + ", not " + kindName(f.kind));
+    }
+    for (const Field &f : kFields) {
+        if (*f.section || m.contains(f.key))
+            continue;
+        if (f.kind == Kind::Object || f.kind == Kind::StringMap)
+            m[f.key] = nlohmann::json::object();
+        else if (f.kind == Kind::Array)
+            m[f.key] = nlohmann::json::array();
+    }
+    for (const nlohmann::json &replay : m["replays"]) {
+        if (!replay.is_object())
+            throw FileError(manifestPath,
+                            "an entry of \"replays\" is " + std::string(replay.type_name()) + ", not an object");
+        for (const char *flag : {"dedup", "distinct_launches"})
+            if (replay.contains(flag) && !replay[flag].is_boolean())
+                throw FileError(manifestPath, std::string("\"replays\"[].\"") + flag + "\" is " +
+                                                  replay[flag].type_name() + ", not true or false");
+    }
 }
 
 } // namespace
@@ -107,12 +246,13 @@ RunFolder RunFolder::open(const std::string &pathOrManifest)
     while (run.path_.size() > 1 && run.path_.back() == '/')
         run.path_.pop_back();
     try {
-        run.manifest_ = nlohmann::json::parse(readWholeFile(manifestPath));
+        run.manifest_ = parseJsonInput(readWholeFile(manifestPath));
     } catch (const nlohmann::json::exception &e) {
         throw FileError(manifestPath, std::string("not valid JSON: ") + e.what());
     }
-    if (!run.manifest_.is_object() || run.manifest_.value("format", "") != "opscope-run")
+    if (!run.manifest_.is_object() || !run.manifest_.contains("format") || run.manifest_["format"] != "opscope-run")
         throw FileError(manifestPath, "not an OpScope run manifest (no \"format\": \"opscope-run\")");
+    checkManifest(run.manifest_, manifestPath);
     return run;
 }
 
@@ -124,6 +264,20 @@ std::string RunFolder::name() const
 std::string RunFolder::file(std::string_view relative) const
 {
     return path_ + "/" + std::string(relative);
+}
+
+std::string RunFolder::output(std::string_view key) const
+{
+    const auto &outputs = manifest_["outputs"];
+    const auto it = outputs.find(std::string(key));
+    if (it == outputs.end())
+        return {};
+    const std::string named = it->get<std::string>(); // a string: checked by open()
+    const std::string path = pathInside(path_, named);
+    if (path.empty())
+        throw FileError(file("manifest.json"), "\"outputs\".\"" + std::string(key) + "\" names " + named +
+                                                   ", outside the run folder: a run folder's files stay in it");
+    return fileExists(path) && !isDirectory(path) ? path : std::string();
 }
 
 void RunFolder::save() const

@@ -3,6 +3,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/json_input.h"
 #include "opscope/pipeline/cli_options.h"
 
 #include <nlohmann/json.hpp>
@@ -175,7 +176,7 @@ Sweep loadSweep(const std::string &dirOrFile)
         throw FileError(file, "no such file");
     nlohmann::json j;
     try {
-        j = nlohmann::json::parse(readWholeFile(file));
+        j = parseJsonInput(readWholeFile(file));
     } catch (const nlohmann::json::exception &e) {
         throw FileError(file, std::string("not valid JSON: ") + e.what());
     }
@@ -209,12 +210,17 @@ Sweep loadSweep(const std::string &dirOrFile)
             run.values.push_back(config[p.name].get<std::string>());
         }
         run.folder = field<std::string>(r, "folder", file);
-        if (run.folder.empty() || run.folder.find('/') != std::string::npos || run.folder == "..")
+        if (run.folder.empty() || run.folder.find('/') != std::string::npos || run.folder == "." ||
+            run.folder == ".." || pathInside(s.path, run.folder).empty())
             throw FileError(file, "a run folder '" + run.folder + "' is not a folder inside the sweep");
         run.status = parseStatus(field<std::string>(r, "status", file), file);
-        run.profile = r.value("profile", "");
-        run.error = r.value("error", "");
-        run.wallSeconds = r.value("wall_s", 0.0);
+        run.profile = r.contains("profile") ? field<std::string>(r, "profile", file) : std::string();
+        // Read by sweep-report and the sweep window: a file of the sweep, never one beside it.
+        if (!run.profile.empty() && pathInside(s.path, run.profile).empty())
+            throw FileError(file, "run " + run.folder + "'s profile " + run.profile +
+                                      " lies outside the sweep folder: a sweep's files stay in it");
+        run.error = r.contains("error") ? field<std::string>(r, "error", file) : std::string();
+        run.wallSeconds = r.contains("wall_s") ? field<double>(r, "wall_s", file) : 0.0;
         s.runs.push_back(std::move(run));
     }
     return s;

@@ -9,7 +9,9 @@
 namespace opscope::pipeline {
 
 // Manifest keys are documented in docs/capture.md. The manifest is rewritten after every stage, so a
-// failed run still tells what ran.
+// failed run still tells what ran. open() checks the types of the keys OpScope reads (a FileError names
+// the key, never a JSON library's message) and gives the sections a file lacks as empty ones, so that
+// readers find every section with its type.
 class RunFolder {
 public:
     // Creates a fresh folder <out>/<name> (adding -2, -3 ... when taken). Throws FileError.
@@ -23,6 +25,11 @@ public:
     const std::string &path() const { return path_; }
     std::string name() const;
     std::string file(std::string_view relative) const; // path of a file inside the run
+    // The file the manifest's outputs.<key> names, resolved inside the run: empty when it names none or
+    // the file does not exist. FileError naming manifest.json when the entry leaves the run folder (an
+    // absolute path, "..", a symbolic link pointing out): a run folder someone sent is read, never what
+    // lies beside it.
+    std::string output(std::string_view key) const;
     nlohmann::json &manifest() { return manifest_; }
     const nlohmann::json &manifest() const { return manifest_; }
     void save() const; // writes manifest.json atomically

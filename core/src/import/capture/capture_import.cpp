@@ -9,6 +9,7 @@
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
 #include "opscope/memory_snapshot.h"
+#include "opscope/profile_check.h"
 
 #include <algorithm>
 #include <exception>
@@ -215,6 +216,9 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     }
     if (paths.size() > 1)
         result.setMetadata("sources", sources);
+    // Each file's totals fit (importFile checks them); the merged ranks, counters and memory events must too.
+    if (const std::string problem = findImpossibleTotal(result); !problem.empty())
+        throw FileError(paths.front(), "with the other files of its capture: " + problem);
     progress.report(1.0, "Import done");
     return result;
 }
