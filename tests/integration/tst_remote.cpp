@@ -29,10 +29,14 @@ namespace {
 
 // Arguments a shell would mangle if any were not quoted: spaces, both quotes, expansions, command
 // substitution (which would create a file), separators, globs, a newline, a backslash, UTF-8, an
-// empty argument and option-like words.
+// empty argument and option-like words; and the pair that POSIX quoting turned into a command under fish
+// (`a\` then `; touch X; echo \`: fish reads \' inside single quotes as a quote), history expansion
+// and printf's own escapes.
 std::vector<std::string> nastyArguments(const std::string &witness)
 {
-    return {"two words",
+    return {"a\\",
+            "; touch " + witness + "; echo \\",
+            "two words",
             "it's",
             "\"double\"",
             "$HOME",
@@ -49,7 +53,28 @@ std::vector<std::string> nastyArguments(const std::string &witness)
             "--",
             "-x",
             "'",
-            "''\\''"};
+            "''\\''",
+            "!$ !! %s %d \\n \\041",
+            "trailing newlines\n\n",
+            "\x01\x7f"};
+}
+
+// What the command line itself carries: the arguments above and bytes that are not UTF-8.
+std::vector<std::string> nastyBytes(const std::string &witness)
+{
+    std::vector<std::string> args = nastyArguments(witness);
+    args.push_back("\xff\xfe \xc3");
+    return args;
+}
+
+// What `printf '%s\0' ARGS...` printed, split at the NULs.
+std::vector<std::string> splitAtNul(const std::string &output)
+{
+    std::vector<std::string> got;
+    size_t start = 0;
+    for (size_t end; (end = output.find('\0', start)) != std::string::npos; start = end + 1)
+        got.push_back(output.substr(start, end - start));
+    return got;
 }
 
 std::string pythonValue(const std::string &python, const std::string &code)
@@ -102,40 +127,88 @@ private slots:
 
     // --- the remote command line (no sshd needed)
 
-    void shellQuoting()
+    void remoteCommandLineEncoding()
     {
-        QCOMPARE(remote::shellQuote("plain"), std::string("'plain'"));
-        QCOMPARE(remote::shellQuote("it's"), std::string("'it'\\''s'"));
-        QCOMPARE(remote::shellQuote(""), std::string("''"));
-        QCOMPARE(remote::remoteCommandLine({"echo", "a b", "$x"}), std::string("'echo' 'a b' '$x'"));
+        QCOMPARE(remote::encodeRemoteArgument("plain-1.0/x_y,z:a=b+c@d"), std::string("'plain-1.0/x_y,z:a=b+c@d'"));
+        QCOMPARE(remote::encodeRemoteArgument("it's"), std::string("'it\\047s'"));
+        QCOMPARE(remote::encodeRemoteArgument(""), std::string("''"));
+        QCOMPARE(remote::encodeRemoteArgument("a\\"), std::string("'a\\134'"));
+        QCOMPARE(remote::encodeRemoteArgument("\xc3\xbc"), std::string("'\\303\\274'"));
+        const std::string line = remote::remoteCommandLine({"echo", "a b", "$x"});
+        QVERIFY2(line.rfind("'sh' '-c' '", 0) == 0 && line.ends_with("' 'sh' 'echo' 'a\\040b' '\\044x'"), line.c_str());
+        // The fixed program has nothing any shell reads inside single quotes: no quote, backslash, '!' or
+        // newline; the arguments' backslashes are each followed by an octal digit.
+        const std::string program = line.substr(11, line.find("' 'sh' ") - 11);
+        QVERIFY2(program.find_first_of("'\\!\n") == std::string::npos, program.c_str());
+        for (size_t at = line.find('\\'); at != std::string::npos; at = line.find('\\', at + 1))
+            QVERIFY(line[at + 1] >= '0' && line[at + 1] <= '7');
     }
 
     void quotedArgumentsRoundTrip_data()
     {
         QTest::addColumn<QString>("shell");
-        for (const char *shell : {"/bin/sh", "/bin/bash", "/bin/dash"})
+        for (const char *shell : {"/bin/sh", "/bin/bash", "/bin/dash", "/usr/bin/fish", "/bin/zsh", "/usr/bin/tcsh"})
             if (::access(shell, X_OK) == 0)
                 QTest::newRow(shell) << QString(shell);
     }
 
     void quotedArgumentsRoundTrip()
     {
-        // Each argument comes out of the shell byte for byte, and no substitution ran.
+        // Each argument comes out of the shell byte for byte, and no substitution ran: the shell reads the
+        // line as sshd gives it to a login shell (SHELL -c LINE).
         QFETCH(QString, shell);
         QTemporaryDir dir;
         const std::string witness = dir.filePath("pwned").toStdString();
-        const std::vector<std::string> args = nastyArguments(witness);
+        const std::vector<std::string> args = nastyBytes(witness);
         std::vector<std::string> argv = {"printf", "%s\\0"};
         argv.insert(argv.end(), args.begin(), args.end());
         ProcessSpec spec;
         spec.argv = {shell.toStdString(), "-c", remote::remoteCommandLine(argv)};
+        spec.setEnv = {{"HOME", dir.path().toStdString()}}; // fish writes its history and config there
+        spec.mergeStderr = false;
         const ProcessResult r = runProcess(spec);
-        QVERIFY2(r.ok(), r.output.c_str());
-        std::vector<std::string> got;
-        size_t start = 0;
-        for (size_t end; (end = r.output.find('\0', start)) != std::string::npos; start = end + 1)
-            got.push_back(r.output.substr(start, end - start));
-        QCOMPARE(got, args);
+        QVERIFY2(r.ok(), (r.output + r.errorOutput).c_str());
+        QCOMPARE(splitAtNul(r.output), args);
+        QVERIFY(!fs::exists(witness));
+    }
+
+    void loginShellsOverSsh_data()
+    {
+        QTest::addColumn<QString>("shell");
+        for (const char *shell : {"/bin/sh", "/bin/bash", "/bin/dash", "/usr/bin/fish"})
+            QTest::newRow(shell) << QString(shell);
+    }
+
+    void loginShellsOverSsh()
+    {
+        // The real thing: sshd runs the command line with the user's login shell (SHELL -c LINE). An sshd of
+        // its own for each shell (the user's shell replaced in its view of /etc/passwd), the arguments
+        // sent by SshSession as a remote capture sends them, printed back byte for byte; nothing ran.
+        QFETCH(QString, shell);
+        REQUIRE_SSHD();
+        SshdFixture sshd;
+        sshd.setLoginShell(shell.toStdString());
+        std::string whyNot;
+        if (!sshd.start(&whyNot))
+            QSKIP(whyNot.c_str());
+        QTemporaryDir dir;
+        const std::string witness = dir.filePath("pwned").toStdString();
+        const std::vector<std::string> args = nastyBytes(witness);
+        std::vector<std::string> argv = {"printf", "%s\\0"};
+        argv.insert(argv.end(), args.begin(), args.end());
+        remote::SshTarget t;
+        t.host = SshdFixture::kHost;
+        t.configFile = sshd.configFile;
+        remote::detail::SshSession session(t);
+        // sshd runs the session's command with the login shell it sets in SHELL: the one the fixture chose.
+        const ProcessResult which = session.run({"sh", "-c", "echo \"$SHELL\""});
+        QVERIFY2(which.ok(), (which.output + which.errorOutput).c_str());
+        QCOMPARE(QString::fromStdString(which.output).trimmed(), shell);
+        ProcessSpec spec;
+        spec.mergeStderr = false;
+        const ProcessResult r = session.run(argv, spec);
+        QVERIFY2(r.ok(), (r.output + r.errorOutput).c_str());
+        QCOMPARE(splitAtNul(r.output), args);
         QVERIFY(!fs::exists(witness));
     }
 
@@ -177,7 +250,7 @@ private slots:
         }
         // The capture runs the host's `opscope` in a session of its own, quoted word by word.
         const std::string &capture = plan[1].argv.back();
-        QVERIFY2(capture.rfind("'setsid' '-w' 'sh' '-c' ", 0) == 0, capture.c_str());
+        QVERIFY2(capture.find("' 'sh' 'setsid' '-w' 'sh' '-c' ") != std::string::npos, capture.c_str());
         // The request's options as the CLI writes them (pipeline::captureCliArguments), placed in the run area.
         QVERIFY2(capture.ends_with("'opscope' 'capture' '--out' 'opscope-runs' '--verbose' '/srv/train.py' '--name' "
                                    "'train' '--no-import'"),
@@ -256,6 +329,7 @@ private slots:
             {"tool", "nsys"}, {"warmup", 3}, {"steps", 2}, {"step", "auto"}, {"compile", "eager"}};
         run.manifest()["replays"] = nlohmann::json::array();
         run.save();
+        pipeline::recordCapturedWorkload(run);
         pipeline::ReplayRequest r;
         r.run = run.path();
         r.ncu.metricSet = "detailed";

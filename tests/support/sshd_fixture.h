@@ -9,21 +9,30 @@
 //   opscope-test-closed     a port where nothing listens              -> Connection refused
 // ssh reads only this config (-F), so the user's own ~/.ssh plays no part. Runs as root (CI) or as
 // any user (sshd then logs in only that user). The sessions get OPSCOPE_TOOL_PATH=<dir>/no-tools, an
-// empty folder: the "host" has no nsys and no ncu, whatever this machine has installed.
+// empty folder: the "host" has no nsys and no ncu, whatever this machine has installed; and
+// OPSCOPE_STATE_DIR=<dir>/state, the host's list of captured workloads (run_trust.h).
+// setLoginShell() gives the user another login shell on that sshd alone (fish, dash...): as root, sshd
+// runs in a mount namespace of its own (unshare) where a copy of /etc/passwd with that shell is mounted
+// over the real one; sshd then runs every command as `SHELL -c COMMAND` with it, as a GPU host would.
 #include "opscope/process.h"
 
 #include <QTemporaryDir>
 
 #include <arpa/inet.h>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <dirent.h>
 #include <fcntl.h>
 #include <fstream>
 #include <netinet/in.h>
 #include <pwd.h>
+#include <sched.h>
 #include <sstream>
 #include <string>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -44,6 +53,8 @@ public:
 
     SshdFixture() = default;
     ~SshdFixture() { stop(); }
+    // Before start(): the user's login shell as this sshd sees it (needs root; start() says why not).
+    void setLoginShell(const std::string &shell) { loginShell_ = shell; }
     SshdFixture(const SshdFixture &) = delete;
     SshdFixture &operator=(const SshdFixture &) = delete;
 
@@ -71,6 +82,14 @@ public:
             return fail("cannot create /run/sshd (sshd's privilege separation folder)");
 
         std::string problem;
+        if (!loginShell_.empty()) {
+            if (::getuid() != 0)
+                return fail("another login shell for sshd needs root (a mount namespace with its own /etc/passwd)");
+            if (::access(loginShell_.c_str(), X_OK) != 0)
+                return fail(loginShell_ + " is not installed");
+            if (!writePasswdWithShell(&problem))
+                return fail(problem);
+        }
         for (const char *key : {"host_ed25519", "id_ed25519", "wrong_ed25519"})
             if (!keygen(dir + "/" + key, &problem))
                 return fail(problem);
@@ -210,8 +229,8 @@ private:
                                             "MaxStartups 100:30:200\n"
                                             "MaxSessions 100\n"
                                             "SetEnv OPSCOPE_TOOL_PATH=" +
-                                            toolPath +
-                                            "\n"
+                                            toolPath + " OPSCOPE_STATE_DIR=" + dir +
+                                            "/state\n"
                                             "LogLevel VERBOSE\n");
         // ssh looks a non-default port up as "[host]:port".
         std::string hostKey = readFile(dir + "/host_ed25519.pub");
@@ -252,6 +271,16 @@ private:
             const int devnull = ::open("/dev/null", O_RDONLY);
             if (devnull >= 0)
                 ::dup2(devnull, STDIN_FILENO);
+            if (!loginShell_.empty()) {
+                // This sshd, and the sessions it starts, see the copy of /etc/passwd with the login shell.
+                const std::string passwd = dir + "/passwd";
+                if (::unshare(CLONE_NEWNS) != 0 || ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+                    ::mount(passwd.c_str(), "/etc/passwd", nullptr, MS_BIND, nullptr) != 0) {
+                    std::fprintf(stderr, "cannot mount %s over /etc/passwd in a namespace of its own: %s\n",
+                                 passwd.c_str(), std::strerror(errno));
+                    ::_exit(126);
+                }
+            }
             ::execl(kSshd, kSshd, "-D", "-e", "-f", config.c_str(), static_cast<char *>(nullptr));
             ::_exit(127);
         }
@@ -274,6 +303,26 @@ private:
         stop();
         *problem = "it did not report listening within 15 s: " + readFile(logPath);
         return false;
+    }
+
+    // <dir>/passwd: /etc/passwd with the user's shell field set to loginShell_.
+    bool writePasswdWithShell(std::string *problem) const
+    {
+        std::istringstream lines(readFile("/etc/passwd"));
+        std::string out, line;
+        bool found = false;
+        while (std::getline(lines, line)) {
+            if (line.rfind(user + ":", 0) == 0) {
+                line = line.substr(0, line.rfind(':') + 1) + loginShell_;
+                found = true;
+            }
+            out += line + "\n";
+        }
+        if (!found)
+            *problem = "no line for " + user + " in /etc/passwd";
+        else
+            writeFile(dir + "/passwd", out);
+        return found;
     }
 
     template <typename F> static void forEachProcess(F &&visit)
@@ -311,6 +360,7 @@ private:
 
     QTemporaryDir dir_;
     pid_t pid_ = -1;
+    std::string loginShell_;
 };
 
 } // namespace opscope::test

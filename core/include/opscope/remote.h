@@ -59,10 +59,13 @@ TargetCheck checkLocal(const std::string &python = {}, const std::string &nsys =
 // Throws Cancelled when progress is cancelled; every other failure is the result's `error`.
 TargetCheck checkRemote(const SshTarget &target, const std::string &python = {}, const Progress &progress = {});
 
-// The command line a remote (POSIX) shell runs to execute exactly `argv`: every argument in single
-// quotes, each ' inside written as '\'' (ssh hands the remote side one string, never a vector).
-std::string shellQuote(std::string_view argument);
+// The command line that runs exactly `argv` on a host whatever the user's login shell there (sh, bash,
+// dash, zsh, fish, tcsh): ssh hands the host one string, never a vector. A fixed `sh -c` program decodes
+// the arguments, each single-quoted with the bytes outside [A-Za-z0-9_./,:=+@-] written as \ooo (octal),
+// which every shell leaves alone inside single quotes (shell_quote.cpp says why).
 std::string remoteCommandLine(const std::vector<std::string> &argv);
+// One argument as remoteCommandLine writes it: "'a\040b'" for "a b".
+std::string encodeRemoteArgument(std::string_view argument);
 
 // OpScope's command-line tool built to be copied to a GPU host (opscope-cli: no Qt, its C++ runtime
 // linked in): $OPSCOPE_CLI (the tests set it), next to this program (app/ builds both),
