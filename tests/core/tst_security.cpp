@@ -183,6 +183,7 @@ void Security::replayFiltersAreSingleArguments()
     run.manifest()["capture"] = {{"tool", "nsys"}, {"warmup", 1}, {"steps", 1}, {"step", "auto"}};
     run.manifest()["replays"] = nlohmann::json::array();
     run.save();
+    pipeline::recordCapturedWorkload(run); // captured here: the replay runs it without --trust-run
     const std::string duplicate = std::string("blocks.1$(touch PWNED);`touch PWNED2`[Block]");
     std::ofstream(run.file("partition_map.json")) << nlohmann::json{
         {"format", "opscope-partition-map"},

@@ -306,6 +306,7 @@ void Cancel::cancelReplay()
     run.manifest()["capture"] = {{"tool", "nsys"}, {"warmup", 1000000}, {"steps", 1}, {"step", "auto"}};
     run.manifest()["replays"] = nlohmann::json::array();
     run.save();
+    pipeline::recordCapturedWorkload(run); // captured here: the replay runs it without --trust-run
     // A stand-in for ncu (no GPU here): answers --version and runs the application that follows ncu's
     // options, as ncu does, so the workload is its child as it would be under the real ncu.
     const std::string ncu = test::tempPath(inputs_, "ncu");

@@ -63,6 +63,9 @@ RunJob ReplayWizard::job() const
     job.kind = RunJob::Kind::Replay;
     pipeline::ReplayRequest request = replay_->request(); // with the ncu the page found
     request.run = toStd(runFolder_->runFolder());
+    // A run not captured here runs what its manifest names: the review page lists each value with where it
+    // came from, and its Run button is the user's --trust-run.
+    request.trustRun = !runFolder_->untrustedValues().empty();
     job.replay = std::move(request);
     return job;
 }

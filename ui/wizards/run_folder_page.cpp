@@ -70,6 +70,7 @@ void RunFolderPage::save() const
 void RunFolderPage::reload()
 {
     manifest_ = nullptr;
+    untrusted_.clear();
     problem_.clear();
     summary_->clear();
     const QString folder = runFolder();
@@ -79,6 +80,7 @@ void RunFolderPage::reload()
         try {
             const pipeline::RunFolder run = pipeline::RunFolder::open(toStd(folder));
             manifest_ = run.manifest();
+            untrusted_ = pipeline::untrustedRunValues(run);
             const nlohmann::json &workload = manifest_["workload"];
             const nlohmann::json &capture = manifest_["capture"];
             const QString script = workload.is_object() ? fromStd(workload.value("script", std::string())) : QString();

@@ -6,6 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <string>
+#include <vector>
+
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -24,6 +27,9 @@ public:
     // The run's manifest, null when the folder is not a run.
     const nlohmann::json &manifest() const { return manifest_; }
     QString problem() const { return problem_; }
+    // The programs and environment a replay takes from a manifest this user did not capture here
+    // (opscope/pipeline/run_trust.h); empty for a run captured here.
+    const std::vector<std::string> &untrustedValues() const { return untrusted_; }
 
     bool isComplete() const override;
     void save() const;
@@ -40,6 +46,7 @@ private:
     QLabel *summary_;
     QLabel *message_;
     nlohmann::json manifest_;
+    std::vector<std::string> untrusted_;
     QString problem_;
 };
 

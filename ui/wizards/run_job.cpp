@@ -119,6 +119,15 @@ JobPlan planJob(const RunJob &job)
             plan.commands = pipeline::planReplay(*job.replay);
             for (const auto &c : plan.commands)
                 plan.stages.push_back(c.stage);
+            if (const auto values = pipeline::replayValuesToConfirm(*job.replay); !values.empty()) {
+                std::string list;
+                for (const std::string &v : values)
+                    list += "\n  " + v;
+                plan.notes.push_back("This run was not captured here (or its manifest was changed since): the replay "
+                                     "runs what its manifest names, which someone else may have chosen. Check each "
+                                     "value before you press Run:" +
+                                     list);
+            }
             break;
         }
         case RunJob::Kind::Remote: {

@@ -13,5 +13,6 @@
 #include "opscope/pipeline/requests.h"      // CaptureRequest, ReplayRequest
 #include "opscope/pipeline/run.h"           // plan / run a capture, a replay, both; import a run
 #include "opscope/pipeline/run_folder.h"    // run folders and their manifest
+#include "opscope/pipeline/run_trust.h"     // whose programs a replay runs: --trust-run
 #include "opscope/pipeline/tool_output.h"   // progress events and diagnostics from the tools' lines
 #include "opscope/pipeline/tools.h"         // finding nsys, ncu, Python, the launcher

@@ -95,6 +95,11 @@ int runReplayCommand(const ParsedArgs &args, CliEnvironment &env)
     return guarded(env, "replay", [&] {
         const ReplayRequest request = parseReplayOptions(args, args.positionals.at(0));
         if (args.has("--dry-run")) {
+            if (const auto values = replayValuesToConfirm(request); !values.empty()) {
+                env.out << "# not captured here: the replay runs what the run's manifest names (--trust-run):\n";
+                for (const std::string &v : values)
+                    env.out << "#   " << v << "\n";
+            }
             printPlan(planReplay(request), env.out);
             return 0;
         }

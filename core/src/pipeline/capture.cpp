@@ -252,6 +252,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
         m["tools"]["nsys"] = {{"path", res.nsys.path}, {"version", res.nsys.version}};
     m["replays"] = nlohmann::json::array();
     run.save();
+    recordCapturedWorkload(run); // a replay of this run runs what the user chose here (run_trust.h)
 
     const auto started = std::chrono::steady_clock::now();
     // A cancelled run says so in its manifest, whichever stage (a tool or the import) was cancelled.

@@ -253,6 +253,9 @@ const std::vector<OptionSpec> &replayOptionSpecs()
         {"--sudo-env", "LIST", "", "NAME=VALUE;... passed to ncu under sudo"},
         {"--ncu", "PATH", "PATH, /usr/local/cuda/bin, /opt/nvidia/nsight-compute/...", "the ncu program"},
         {"--keep-report", "", "", "keep the .ncu-rep (large) besides the CSV"},
+        {"--trust-run", "", "",
+         "run the interpreter, script, arguments and environment the run's manifest names although this user did "
+         "not capture that run here (a run folder someone sent): check them first (--dry-run lists them)"},
         {"--no-count-check", "", "", "do not compare the kernel counts of the nsys and ncu passes"},
         {"--ncu-ranks", "LIST", "0",
          "in a distributed job, the ranks ncu replays (';' or ','-separated); the others run the same steps "
@@ -370,6 +373,7 @@ ReplayRequest parseReplayOptions(const ParsedArgs &args, const std::string &run)
     r.distinctLaunches = !args.has("--no-distinct-launches");
     r.ncuPath = args.value("--ncu");
     r.keepReport = args.has("--keep-report");
+    r.trustRun = args.has("--trust-run");
     r.checkCounts = !args.has("--no-count-check");
     r.timeout = timeoutOption(args);
     if (args.has("--ncu-ranks")) {
@@ -474,6 +478,8 @@ Argv replayCliOptions(const ReplayRequest &r)
         argv.push_back("--no-distinct-launches");
     if (r.keepReport)
         argv.push_back("--keep-report");
+    if (r.trustRun)
+        argv.push_back("--trust-run");
     if (!r.checkCounts)
         argv.push_back("--no-count-check");
     if (!r.ncuPath.empty())

@@ -39,13 +39,18 @@ std::string jsonString(const nlohmann::json &object, const char *key)
                                                                                  : std::string();
 }
 
+void requireWorkloadScript(const RunFolder &run)
+{
+    if (jsonString(run.manifest()["workload"], "script").empty())
+        throw FileError(run.file("manifest.json"), "the run names no workload script");
+}
+
 ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
 {
     const nlohmann::json &m = run.manifest();
     const nlohmann::json &workload = m["workload"];
     const nlohmann::json &capture = m["capture"];
-    if (!workload.is_object() || jsonString(workload, "script").empty())
-        throw FileError(run.file("manifest.json"), "the run names no workload script");
+    requireWorkloadScript(run);
     ReplayPlan plan;
     plan.ncu = requireNcu(request.ncuPath);
     const size_t previous = m.contains("replays") && m["replays"].is_array() ? m["replays"].size() : 0;
@@ -241,9 +246,24 @@ std::vector<PlannedCommand> planReplay(const ReplayRequest &request)
     return out;
 }
 
+std::vector<std::string> replayValuesToConfirm(const ReplayRequest &request)
+{
+    return untrustedRunValues(RunFolder::open(request.run));
+}
+
 PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &callbacks, const Progress &progress)
 {
     RunFolder run = RunFolder::open(request.run);
+    requireWorkloadScript(run);
+    if (const std::vector<std::string> values = untrustedRunValues(run); !values.empty() && !request.trustRun) {
+        std::string list;
+        for (const std::string &v : values)
+            list += "\n  " + v;
+        throw ToolError("the run folder " + run.path() +
+                        " was not captured here (or its manifest.json was changed since), and a replay runs the "
+                        "programs and environment its manifest names, which someone else may have chosen:" +
+                        list + "\nCheck them; then replay with --trust-run to run them as they are");
+    }
     const ReplayPlan plan = makePlan(request, run);
     PipelineResult result;
     result.runDir = run.path();

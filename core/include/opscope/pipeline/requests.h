@@ -71,6 +71,9 @@ struct ReplayRequest {
     // In a distributed job: the ranks ncu replays; the others run the same steps unprofiled, so that
     // their collectives meet the replayed rank's.
     std::vector<int> ncuRanks = {0};
+    // Run the programs and environment the run's manifest names although this user did not capture that
+    // workload here (a run folder someone sent: opscope/pipeline/run_trust.h). `--trust-run`.
+    bool trustRun = false;
     bool operator==(const ReplayRequest &) const = default;
 };
 

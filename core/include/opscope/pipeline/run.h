@@ -51,6 +51,10 @@ struct PlannedCommand {
 // Tools are looked up as for a real run (ToolError when one is missing).
 std::vector<PlannedCommand> planCapture(const CaptureRequest &request);
 std::vector<PlannedCommand> planReplay(const ReplayRequest &request);
+// The programs and environment values a replay of request.run would take from a manifest this user did
+// not capture here (pipeline/run_trust.h), one line each with where it came from; empty for a run captured
+// here. runReplay refuses to run them without request.trustRun.
+std::vector<std::string> replayValuesToConfirm(const ReplayRequest &request);
 // The one command of a distributed capture (`--nproc-per-node` / `--srun`): torchrun or srun running
 // `opscope-cli capture|profile` (with `replay`) on every rank.
 std::vector<PlannedCommand> planRanks(const CaptureRequest &capture, const std::optional<ReplayRequest> &replay);
