@@ -5,8 +5,13 @@ newer tool...). MANIFEST, written by hand, says what OpScope must answer for eac
 
 usage: tests/badinput/make-badinput.py FIXTURES OPSCOPE_BINARY
   (OPSCOPE_BINARY converts a small trace into the .opscope base file.) Rerunning rewrites every case.
+
+The hostile cases at the end (docs/reliability.md) are files and folders crafted against OpScope rather
+than damaged by accident: JSON nested 100 000 deep, SQLite views where tables belong, a gzip bomb, run
+folders whose manifest points outside them or names someone else's programs, totals that overflow.
 """
 import csv
+import glob
 import gzip
 import io
 import json
@@ -42,7 +47,7 @@ def read(rel, mode='r'):
 # ---- Empty and wrong-format files behind a right extension ----
 for ext in ['json', 'csv', 'sqlite', 'opscope', 'nsys-rep']:
     write(f'empty.{ext}', b'')
-write('empty.json.gz', gzip.compress(b''))
+write('empty.json.gz', gzip.compress(b'', mtime=0))
 write('whitespace.json', '\n   \n\t\n')
 # A PNG (its signature and header chunk) named like a trace.
 write('png_as.json', bytes.fromhex('89504e470d0a1a0a0000000d49484452000000100000001008060000001ff3ff61') + b'\0' * 64)
@@ -108,7 +113,7 @@ def nan_times(doc):
 
 write('kineto_truncated.json', kineto_text[:int(len(kineto_text) * 0.6)])
 write('kineto_truncated_head.json', kineto_text[:300])
-write('kineto_truncated.json.gz', gzip.compress(kineto_text.encode())[:1500])
+write('kineto_truncated.json.gz', gzip.compress(kineto_text.encode(), mtime=0)[:1500])
 kineto_variant('kineto_zero_negative_dur.json', zero_and_negative)
 kineto_variant('kineto_unsorted.json', lambda d: d['traceEvents'].reverse())
 kineto_variant('kineto_duplicate_correlation.json', duplicate_correlation)
@@ -118,7 +123,7 @@ kineto_variant('kineto_nan_times.json', nan_times)
 # A kernel name of 16 MiB (a template instantiation gone wild), gzipped to a few KB.
 huge = json.loads(kineto_text)
 kernels(huge)[0]['name'] = 'void kernel<' + 'T' * (16 << 20) + '>()'
-write('kineto_huge_name.json.gz', gzip.compress(json.dumps(huge).encode(), 9))
+write('kineto_huge_name.json.gz', gzip.compress(json.dumps(huge).encode(), 9, mtime=0))
 # Python's json module writes NaN for a float nan: not JSON, but real files have it.
 write('kineto_nan_literal.json', kineto_text.replace('"dur": 1,', '"dur": NaN,', 1))
 
@@ -339,3 +344,134 @@ with tempfile.TemporaryDirectory() as tmp:
     start = (root - 1) * page_size
     damaged[start + 8:start + 200] = bytes((i * 37 + 11) & 0xFF for i in range(192))
     write('opscope_damaged_page.opscope', bytes(damaged))
+
+    # ---- Hostile .opscope files: views where tables belong, WAL mode ----
+    # kernels as an endlessly recursive view (a read of it never ends) and as a 1000 x 1000 cross join
+    # (a million kernels out of a few KB): OpScope writes tables only, so both are refused unread.
+    kernel_columns = [r[1] for r in sqlite3.connect(saved).execute('PRAGMA table_info(kernels)')]
+    endless = ', '.join(['x AS row'] + ['0 AS ' + c for c in kernel_columns if c != 'row'])
+    opscope_variant('opscope_recursive_view.opscope', 'DROP TABLE kernels',
+                    'CREATE VIEW kernels AS WITH RECURSIVE r(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM r) '
+                    f'SELECT {endless} FROM r')
+    opscope_variant('opscope_cross_join_view.opscope', 'ALTER TABLE kernels RENAME TO kernel_rows',
+                    'CREATE TABLE thousand (n INTEGER)',
+                    'WITH RECURSIVE r(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM r LIMIT 1000) '
+                    'INSERT INTO thousand SELECT x FROM r',
+                    'CREATE VIEW kernels AS SELECT ' +
+                    ', '.join(['a.n * 1000 + b.n AS row'] + ['k.' + c for c in kernel_columns if c != 'row']) +
+                    ' FROM (SELECT * FROM kernel_rows LIMIT 1) k, thousand a, thousand b')
+    # A WAL-mode profile whose last transaction is still in its -wal file (the writer was killed before the
+    # checkpoint): read through a checkpointed copy, and nothing is written beside it (no -shm).
+    for leftover in glob.glob(out('opscope_wal.opscope*')):
+        os.remove(leftover)
+    wal_source = os.path.join(tmp, 'wal.opscope')
+    with open(wal_source, 'wb') as f:
+        f.write(opscope)
+    con = sqlite3.connect(wal_source)
+    con.execute('PRAGMA journal_mode = WAL')
+    con.execute('PRAGMA wal_autocheckpoint = 0')
+    con.execute("UPDATE metadata SET value = 'written in WAL mode' WHERE row = (SELECT min(row) FROM metadata)")
+    con.commit()
+    shutil.copyfile(wal_source, out('opscope_wal.opscope'))
+    shutil.copyfile(wal_source + '-wal', out('opscope_wal.opscope-wal'))
+    con.close()
+
+
+# ---- Hostile inputs: crafted against OpScope rather than damaged by accident ----
+def nested(depth):
+    """A JSON value nested `depth` arrays deep, as text (Python's json cannot write it: it recurses)."""
+    return '[' * depth + ']' * depth
+
+
+# JSON nested 100 000 deep where a trace, a profile or an ONNX Runtime event has a free-form value: the
+# value is left out with a warning, the rest of the file loads.
+deep = json.loads(kineto_text)
+deep['distributedInfo'] = {'rank': 0, 'pg_config': 'DEEP'}
+write('kineto_deep_pg_config.json', json.dumps(deep, indent=1).replace('"DEEP"', nested(100000)))
+ort_deep = json.loads(ort)
+node = next(e for e in ort_deep if e.get('name', '').endswith('_kernel_time'))
+node['args']['input_type_shape'] = 'DEEP'
+write('ort_deep_args.json',
+      '[\n' + ',\n'.join(json.dumps(e) for e in ort_deep).replace('"DEEP"', nested(100000)) + '\n]\n')
+prof_deep = json.loads(prof_text)
+prof_deep['capture_metadata']['model_config'] = 'DEEP'
+write('profile_deep_metadata.json', json.dumps(prof_deep, indent=1).replace('"DEEP"', nested(100000)))
+
+# Totals that overflow int64: two kernels of 5e15 us each (158 years), whose sum wrapped to a negative time.
+def long_kernels(doc):
+    for k in kernels(doc)[:2]:
+        k['dur'] = 5000000000000000
+
+
+kineto_variant('kineto_overflow_totals.json', long_kernels)
+
+# nsys exports with views where tables belong: StringIds endlessly recursive, the kernel table a cross join;
+# and a table with a computed column, which SQLite evaluates on every read.
+nsys_variant('nsys_recursive_stringids.sqlite', 'DROP TABLE StringIds',
+             'CREATE VIEW StringIds AS WITH RECURSIVE r(id) AS (SELECT 0 UNION ALL SELECT id + 1 FROM r) '
+             "SELECT id, 'x' AS value FROM r")
+nsys_variant('nsys_cross_join_kernels.sqlite', f'ALTER TABLE {KERNELS} RENAME TO k',
+             'CREATE TABLE thousand (n INTEGER)',
+             'WITH RECURSIVE r(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM r LIMIT 1000) '
+             'INSERT INTO thousand SELECT x FROM r',
+             f'CREATE VIEW {KERNELS} AS SELECT k.* FROM k, thousand a, thousand b')
+nsys_variant('nsys_generated_column.sqlite', 'ALTER TABLE StringIds RENAME TO s',
+             'CREATE TABLE StringIds (id INTEGER PRIMARY KEY, raw TEXT, '
+             "value TEXT GENERATED ALWAYS AS (raw || length(hex(zeroblob(100000000)))) VIRTUAL)",
+             'INSERT INTO StringIds (id, raw) SELECT id, value FROM s', 'DROP TABLE s')
+
+# A gzip bomb: an nsys export followed by 200 MiB of zeros, 1000:1 (a few hundred KB); and a profile.json
+# followed by 200 MiB of spaces (valid JSON).
+nsys_base(out('nsys_bomb_base.sqlite'))
+with open(out('nsys_bomb_base.sqlite'), 'rb') as f:
+    bomb_db = f.read()
+os.remove(out('nsys_bomb_base.sqlite'))
+write('nsys_gzip_bomb.sqlite.gz', gzip.compress(bomb_db + bytes(200 << 20), 9, mtime=0))
+write('profile_gzip_bomb.json.gz', gzip.compress(prof_text.encode() + b' ' * (200 << 20), 9, mtime=0))
+
+
+# Run folders someone sent: a manifest that points outside the folder (the importer would read any file of
+# this machine), names programs and environment of someone else's choosing, lacks keys, has keys of the
+# wrong type, or nests 50 000 deep; a sweep whose profile lies outside it.
+def run_folder(name, manifest, files=None):
+    folder = out(name)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    base = {'format': 'opscope-run', 'version': 1, 'name': name, 'created_utc': '2026-01-01T00:00:00Z',
+            'host': 'elsewhere', 'stages': [], 'replays': [], 'counts': {}}
+    base.update(manifest)
+    text = json.dumps(base, indent=2)
+    with open(os.path.join(folder, 'manifest.json'), 'w') as f:
+        f.write(text.replace('"DEEP"', nested(50000)))
+    for rel, content in (files or {}).items():
+        with open(os.path.join(folder, rel), 'w') as f:
+            f.write(content)
+    return folder
+
+
+WORKLOAD = {'script': '/srv/train.py', 'args': [], 'working_directory': '', 'python': '/usr/bin/python3', 'env': {}}
+CAPTURE = {'tool': 'torch', 'warmup': 1, 'steps': 1, 'step': 'auto', 'compile': 'eager'}
+run_folder('run_outputs_escape', {'workload': WORKLOAD, 'capture': CAPTURE,
+                                  'outputs': {'nsys_sqlite': '../../x.sqlite'}})
+run_folder('run_trace_passwd', {'workload': WORKLOAD, 'capture': CAPTURE,
+                                'outputs': {'trace': '../../../../../../../../etc/passwd'}})
+folder = run_folder('run_symlink_trace', {'workload': WORKLOAD, 'capture': CAPTURE, 'outputs': {'trace': 'trace.json'}})
+os.symlink('/etc/passwd', os.path.join(folder, 'trace.json'))
+small_trace = read('public/kineto/HolisticTraceAnalysis__event_sync_trace.json')
+run_folder('run_no_workload', {'capture': CAPTURE, 'outputs': {'trace': 'trace.json'}}, {'trace.json': small_trace})
+run_folder('run_wrong_types', {'workload': WORKLOAD, 'capture': dict(CAPTURE, warmup='two'),
+                               'outputs': {'trace': 'trace.json'}}, {'trace.json': small_trace})
+run_folder('run_deep_manifest', {'workload': WORKLOAD, 'capture': CAPTURE, 'launcher': {'reference': 'DEEP'},
+                                 'outputs': {'trace': 'trace.json'}}, {'trace.json': small_trace})
+run_folder('replay_received', {
+    'workload': {'script': '/srv/train.py', 'args': ['--steps', '1'], 'working_directory': '/srv',
+                 'python': '/tmp/elsewhere/fakepython', 'env': {'LD_PRELOAD': '/tmp/elsewhere/hook.so'}},
+    'capture': dict(CAPTURE, tool='nsys'), 'outputs': {}})
+sweep = out('sweep_profile_escape')
+shutil.rmtree(sweep, ignore_errors=True)
+os.makedirs(os.path.join(sweep, 'bs_8'))
+with open(os.path.join(sweep, 'sweep.json'), 'w') as f:
+    json.dump({'format': 'opscope-sweep', 'version': 1, 'script': '/srv/train.py', 'args': [], 'pass_as': 'args',
+               'zip': False, 'replay': False, 'options': [], 'parameters': [{'name': 'bs', 'values': ['8']}],
+               'runs': [{'config': {'bs': '8'}, 'folder': 'bs_8', 'status': 'ok',
+                         'profile': '../../../../secret.opscope'}]}, f, indent=2)

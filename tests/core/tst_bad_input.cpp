@@ -1,12 +1,16 @@
-// Untrusted input: every file of the bad-input corpus (tests/badinput/MANIFEST) gives the answer the
-// manifest names, a clear FileError or a profile whose warnings say what was skipped; every crash input
-// the fuzz targets found (tests/regression/<format>/) now loads or is refused cleanly; strings of many
-// megabytes load. Each case runs within a time bound, and every loaded profile keeps its references
+// Untrusted input: every case of the bad-input corpus (tests/badinput/MANIFEST) gives the answer the
+// manifest names, through the core (importFile: a clear FileError or a profile whose warnings say what was
+// skipped) and through the CLI (the command's exit status and message), with nothing written beside the
+// input and no temporary copy left behind; every crash input the fuzz targets found (tests/regression/<format>/)
+// now loads or is refused cleanly; strings of many megabytes load; SQLite reads stop at their budget and
+// at Cancel. Each case runs within a time bound, and every loaded profile keeps its references
 // consistent through attribution (the fuzz harness's own check).
+#include "capture_test_util.h"
 #include "fuzz/fuzz_common.h"
 #include "opscope/errors.h"
 #include "opscope/importer.h"
 #include "opscope/operator_profiler_json.h"
+#include "store/sqlite_util.h"
 #include "test_util.h"
 
 #include <sqlite3.h>
@@ -17,9 +21,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <set>
@@ -77,11 +84,15 @@ std::string readFile(const std::string &path)
     return text.str();
 }
 
+namespace fs = std::filesystem;
+
 struct ManifestCase {
-    std::string file;
+    std::string file;    // a file or a folder of tests/badinput
+    std::string command; // summary, import, replay or sweep-report
     std::string outcome; // error, warning or ok
     std::string text;    // in the error's problem or in one warning
     long kernels = -1;   // kernels the loaded profile holds; -1: not checked
+    int exitCode = 0;    // the CLI's
 };
 
 std::string trim(std::string s)
@@ -91,7 +102,8 @@ std::string trim(std::string s)
     return first == std::string::npos ? std::string() : s.substr(first, last - first + 1);
 }
 
-// MANIFEST lines: file | outcome | expected text | kernels | what the case is. '#' starts a comment.
+// MANIFEST lines: file | command | outcome | expected text | kernels | exit | what the case is. '#' starts
+// a comment.
 std::vector<ManifestCase> readManifest(const std::string &path)
 {
     std::vector<ManifestCase> cases;
@@ -105,12 +117,61 @@ std::vector<ManifestCase> readManifest(const std::string &path)
         std::string field;
         while (std::getline(parts, field, '|'))
             fields.push_back(trim(field));
-        if (fields.size() < 5)
+        if (fields.size() < 7)
             qFatal("MANIFEST: malformed line: %s", line.c_str());
-        ManifestCase c{fields[0], fields[1], fields[2], fields[3] == "-" ? -1 : std::stol(fields[3])};
-        cases.push_back(c);
+        cases.push_back({fields[0], fields[1], fields[2], fields[3], fields[4] == "-" ? -1 : std::stol(fields[4]),
+                         std::stoi(fields[5])});
     }
     return cases;
+}
+
+// The CLI run on a case: its exit status, stderr, and stdout written to a file (a summary holding a 16 MiB
+// kernel name is longer than what runProcess keeps of a program's output).
+struct CliAnswer {
+    int exitCode = -1;
+    std::string out, err;
+};
+
+CliAnswer runCli(const std::vector<std::string> &args, const std::map<std::string, std::string> &env,
+                 const std::string &outFile)
+{
+    ProcessSpec spec;
+    spec.argv = {OPSCOPE_BINARY};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.setEnv = env;
+    spec.mergeStderr = false;
+    spec.stdoutPath = outFile;
+    spec.timeout = std::chrono::milliseconds(kCaseSeconds * 1000);
+    const ProcessResult r = runProcess(spec);
+    return {r.exitCode, readFile(outFile), r.errorOutput};
+}
+
+std::string corpusPath(const std::string &name)
+{
+    return sourceFile("tests/badinput/" + name);
+}
+
+// A private copy of a case in `folder`: the file with its companions (opscope_wal.opscope-wal beside
+// opscope_wal.opscope), or the folder with its symbolic links as they are.
+std::string copyCase(const std::string &name, const std::string &folder)
+{
+    const fs::path from = corpusPath(name);
+    const fs::path to = fs::path(folder) / name;
+    fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::copy_symlinks);
+    if (!fs::is_directory(from))
+        for (const auto &entry : fs::directory_iterator(from.parent_path()))
+            if (entry.path().filename().string().rfind(name + "-", 0) == 0)
+                fs::copy(entry.path(), fs::path(folder) / entry.path().filename());
+    return to.string();
+}
+
+// Every path under `folder`, relative to it.
+std::set<std::string> listing(const std::string &folder)
+{
+    std::set<std::string> names;
+    for (const auto &entry : fs::recursive_directory_iterator(folder))
+        names.insert(fs::relative(entry.path(), folder).string());
+    return names;
 }
 
 // The fuzz target each regression folder belongs to: format id, file name the harness wrote, and
@@ -152,9 +213,14 @@ class BadInput : public QObject {
     Q_OBJECT
 
 private slots:
+    void initTestCase();
     void manifest_data();
     void manifest();
+    void cli_data();
+    void cli();
     void manifestCoversEveryFile();
+    void sqliteReadsStopAtTheirBudget();
+    void sqliteReadsStopAtCancel();
     void regressionInputs_data();
     void regressionInputs();
     void hugeStrings_data();
@@ -162,7 +228,16 @@ private slots:
 
 private:
     QTemporaryDir tmp_;
+    std::string tempRoot_; // TMPDIR of this process and of the CLI: left empty by every case
 };
+
+void BadInput::initTestCase()
+{
+    QVERIFY(tmp_.isValid());
+    tempRoot_ = test::tempPath(tmp_, "tmp");
+    fs::create_directories(tempRoot_);
+    ::setenv("TMPDIR", tempRoot_.c_str(), 1);
+}
 
 void BadInput::manifest_data()
 {
@@ -170,9 +245,10 @@ void BadInput::manifest_data()
     QTest::addColumn<QString>("outcome");
     QTest::addColumn<QString>("text");
     QTest::addColumn<int>("kernels");
-    for (const ManifestCase &c : readManifest(sourceFile("tests/badinput/MANIFEST")))
-        QTest::newRow(c.file.c_str()) << QString::fromStdString(c.file) << QString::fromStdString(c.outcome)
-                                      << QString::fromStdString(c.text) << int(c.kernels);
+    for (const ManifestCase &c : readManifest(corpusPath("MANIFEST")))
+        if (c.command == "summary") // a file: what importFile answers
+            QTest::newRow(c.file.c_str()) << QString::fromStdString(c.file) << QString::fromStdString(c.outcome)
+                                          << QString::fromStdString(c.text) << int(c.kernels);
 }
 
 void BadInput::manifest()
@@ -181,23 +257,31 @@ void BadInput::manifest()
     QFETCH(QString, outcome);
     QFETCH(QString, text);
     QFETCH(int, kernels);
-    const std::string path = sourceFile("tests/badinput/" + file.toStdString());
-    const std::string expected = text.toStdString();
     QVERIFY2(outcome == "error" || outcome == "warning" || outcome == "ok", qPrintable("outcome " + outcome));
+    QTemporaryDir folder(tmp_.filePath("case-XXXXXX")); // not under TMPDIR, which must stay empty
+    const std::string path = copyCase(file.toStdString(), folder.path().toStdString());
+    const std::set<std::string> before = listing(folder.path().toStdString());
+    const std::string expected = text.toStdString();
 
     Watchdog watchdog(path);
     QElapsedTimer timer;
     timer.start();
     Profile p;
+    bool failed = false;
     try {
         p = importFile(path);
     } catch (const FileError &e) {
+        failed = true;
         QVERIFY2(outcome == "error", e.what());
         QCOMPARE(e.path(), path); // the message names the file
         QVERIFY2(e.problem().find(expected) != std::string::npos, e.what());
-        QVERIFY(timer.elapsed() < kCaseSeconds * 1000);
-        return;
     }
+    // Nothing beside the input (no -wal or -shm file), no temporary copy left behind.
+    QCOMPARE(listing(folder.path().toStdString()), before);
+    QCOMPARE(listing(tempRoot_), std::set<std::string>());
+    QVERIFY(timer.elapsed() < kCaseSeconds * 1000);
+    if (failed)
+        return;
     QVERIFY2(outcome != "error", qPrintable("loaded, expected an error containing: " + text));
     if (outcome == "ok" && !p.warnings.empty()) // nothing may have been skipped or changed
         QFAIL(("loaded with a warning: " + p.warnings.front()).c_str());
@@ -214,21 +298,150 @@ void BadInput::manifest()
         QCOMPARE(p.kernels.size(), size_t(kernels));
     const std::string problem = fuzz::check(p);
     QVERIFY2(problem.empty(), problem.c_str());
-    QVERIFY(timer.elapsed() < kCaseSeconds * 1000);
+}
+
+void BadInput::cli_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QString>("outcome");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<int>("kernels");
+    QTest::addColumn<int>("exitCode");
+    for (const ManifestCase &c : readManifest(corpusPath("MANIFEST")))
+        QTest::newRow((c.command + " " + c.file).c_str())
+            << QString::fromStdString(c.file) << QString::fromStdString(c.command) << QString::fromStdString(c.outcome)
+            << QString::fromStdString(c.text) << int(c.kernels) << c.exitCode;
+}
+
+void BadInput::cli()
+{
+    // What a user sees: the command's exit status (1 and a message naming the file; never 3, an internal
+    // error, nor a crash), and for a loaded file, its kernels and warnings as `summary --json` prints them.
+    QFETCH(QString, file);
+    QFETCH(QString, command);
+    QFETCH(QString, outcome);
+    QFETCH(QString, text);
+    QFETCH(int, kernels);
+    QFETCH(int, exitCode);
+    QTemporaryDir folder(tmp_.filePath("case-XXXXXX")), state(tmp_.filePath("state-XXXXXX"));
+    const std::string path = copyCase(file.toStdString(), folder.path().toStdString());
+    const std::set<std::string> before = listing(folder.path().toStdString());
+    std::vector<std::string> args = {command.toStdString(), path};
+    if (command == "summary")
+        args.push_back("--json");
+    // No run is trusted (run_trust.h): an empty list of workloads captured here.
+    const std::map<std::string, std::string> env = {{"TMPDIR", tempRoot_},
+                                                    {"OPSCOPE_STATE_DIR", state.path().toStdString()}};
+    Watchdog watchdog(path);
+    const std::string outFile = state.filePath("stdout").toStdString();
+    const CliAnswer r = runCli(args, env, outFile);
+    const std::string expected = text.toStdString();
+    QVERIFY2(r.exitCode == exitCode, qPrintable(QString("exit %1, expected %2: ").arg(r.exitCode).arg(exitCode) +
+                                                QString::fromStdString(r.err)));
+    QCOMPARE(listing(tempRoot_), std::set<std::string>());
+    if (outcome == "error") {
+        QVERIFY2(r.err.find(expected) != std::string::npos, r.err.c_str());
+        QVERIFY2(r.err.find(folder.path().toStdString()) != std::string::npos, r.err.c_str()); // names the file
+        QVERIFY2(r.err.find("internal error") == std::string::npos, r.err.c_str());
+        if (command == "summary")
+            QCOMPARE(listing(folder.path().toStdString()), before);
+        return;
+    }
+    std::string profile = path;
+    if (command == "import") { // it says "wrote PROFILE" on stderr
+        const size_t at = r.err.find("wrote ");
+        QVERIFY2(at != std::string::npos, r.err.c_str());
+        profile = trim(r.err.substr(at + 6, r.err.find('\n', at) - at - 6));
+    } else {
+        QCOMPARE(listing(folder.path().toStdString()), before);
+    }
+    const CliAnswer summary = command == "summary" ? r : runCli({"summary", profile, "--json"}, env, outFile);
+    QCOMPARE(summary.exitCode, 0);
+    const nlohmann::json json = nlohmann::json::parse(summary.out, nullptr, false);
+    QVERIFY2(json.is_object(), summary.out.substr(0, 200).c_str());
+    std::vector<std::string> warnings;
+    for (const auto &w : json.value("warnings", nlohmann::json::array()))
+        warnings.push_back(w.get<std::string>());
+    if (outcome == "ok")
+        QVERIFY2(warnings.empty(), warnings.empty() ? "" : warnings.front().c_str());
+    else
+        QVERIFY2(std::any_of(warnings.begin(), warnings.end(),
+                             [&](const std::string &w) { return w.find(expected) != std::string::npos; }),
+                 summary.out.substr(0, 2000).c_str());
+    if (kernels >= 0)
+        QCOMPARE(json.value("kernel_count", int64_t(-1)), int64_t(kernels));
 }
 
 void BadInput::manifestCoversEveryFile()
 {
-    // Every file of the corpus has its expected answer written down (and every listed file exists).
+    // Every file and folder of the corpus has its expected answer written down (and every listed one
+    // exists).
     std::set<std::string> listed;
-    for (const ManifestCase &c : readManifest(sourceFile("tests/badinput/MANIFEST")))
+    for (const ManifestCase &c : readManifest(corpusPath("MANIFEST")))
         listed.insert(c.file);
-    const QDir dir(QString::fromStdString(sourceFile("tests/badinput")));
+    const QDir dir(QString::fromStdString(corpusPath("")));
     std::set<std::string> present;
-    for (const QString &name : dir.entryList(QDir::Files))
+    for (const QString &name : dir.entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot))
         if (name != "MANIFEST" && !name.endsWith(".py"))
             present.insert(name.toStdString());
     QCOMPARE(listed, present);
+}
+
+// A query of a file from outside ends within its budget of SQLite steps (sqlite_util.h), here a query
+// that never would: an endless recursive CTE over a database of 8 KB.
+void BadInput::sqliteReadsStopAtTheirBudget()
+{
+    const std::string path = test::tempPath(tmp_, "small.sqlite");
+    {
+        sql::Database db(path, false);
+        db.exec("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)");
+    }
+    sql::Database db(path, true);
+    Watchdog watchdog(path);
+    try {
+        sql::Statement endless(db, "WITH RECURSIVE r(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM r) "
+                                   "SELECT count(*) FROM r");
+        endless.step();
+        QFAIL("an endless query of an 8 KB file returned");
+    } catch (const FileError &e) {
+        QCOMPARE(e.path(), path);
+        QVERIFY2(e.problem().find("steps of SQLite's engine") != std::string::npos, e.what());
+    }
+}
+
+// Cancel stops a query at once, and as Cancelled: a 64 MiB file's budget is about 1.4 billion steps (seconds,
+// ending in a FileError); the cancel comes 200 ms in.
+void BadInput::sqliteReadsStopAtCancel()
+{
+    const std::string path = test::tempPath(tmp_, "big.sqlite");
+    {
+        sql::Database db(path, false);
+        db.exec("CREATE TABLE t (x BLOB); INSERT INTO t VALUES (zeroblob(64 << 20))");
+    }
+    sql::Database db(path, true);
+    std::atomic<bool> cancel{false};
+    const Progress progress({}, &cancel);
+    db.watch(progress);
+    std::thread user([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        cancel = true;
+    });
+    Watchdog watchdog(path);
+    QElapsedTimer timer;
+    timer.start();
+    bool cancelled = false;
+    try {
+        sql::Statement endless(db, "WITH RECURSIVE r(x) AS (SELECT 0 UNION ALL SELECT x + 1 FROM r) "
+                                   "SELECT count(*) FROM r");
+        endless.step();
+    } catch (const Cancelled &) {
+        cancelled = true;
+    }
+    user.join();
+    QVERIFY(cancelled);
+    // And it stopped there, not somewhen later: well under what the budget allows, whatever the machine's load.
+    QVERIFY2(timer.elapsed() < 30000, std::to_string(timer.elapsed()).c_str());
 }
 
 void BadInput::regressionInputs_data()
