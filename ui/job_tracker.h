@@ -137,10 +137,11 @@ private:
 
 // Runs `work()` on a thread of its own and `done(result)` on the GUI thread, unless `context` is gone
 // by then. Nothing waits for the thread: for quick calls (a tool lookup, a plan) and calls that stop
-// on a flag of their own (a target check).
-template <typename Work, typename Done> void runInBackground(QObject *context, Work work, Done done)
+// on a flag of their own (a target check). Returns the thread, which deletes itself once `done` ran (or
+// would have): a QPointer to it tells when the result can no longer arrive.
+template <typename Work, typename Done> QThread *runInBackground(QObject *context, Work work, Done done)
 {
-    detail::startThread(context, std::move(work), std::move(done));
+    return detail::startThread(context, std::move(work), std::move(done));
 }
 
 } // namespace opscope::ui

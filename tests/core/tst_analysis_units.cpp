@@ -13,6 +13,7 @@
 #include <QTest>
 
 #include <fstream>
+#include <map>
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -122,13 +123,17 @@ private slots:
                              {1, bytes, 3000, kNoString, 0},
                              {1, pct, 50, kNoString, 0}};
         const Index both[] = {0, 1};
-        for (const AggregatedCounter &c : aggregateCounters(p, both)) {
-            if (c.metric == bytes)
-                QCOMPARE(c.value, 4000.0);
-            else
-                QCOMPARE(c.value, (10.0 * 100 + 50.0 * 300) / 400); // 40
-            QCOMPARE(c.kernels, 2u);
-        }
+        // Exactly the two metrics, each aggregated over both kernels by its rule.
+        const std::vector<AggregatedCounter> result = aggregateCounters(p, both);
+        QCOMPARE(result.size(), size_t(2));
+        std::map<Index, const AggregatedCounter *> byMetric;
+        for (const AggregatedCounter &c : result)
+            byMetric[c.metric] = &c;
+        QVERIFY(byMetric.count(bytes) && byMetric.count(pct));
+        QCOMPARE(byMetric[bytes]->value, 4000.0);                        // Sum
+        QCOMPARE(byMetric[pct]->value, (10.0 * 100 + 50.0 * 300) / 400); // WeightedMean by duration: 40
+        QCOMPARE(byMetric[bytes]->kernels, 2u);
+        QCOMPARE(byMetric[pct]->kernels, 2u);
     }
 
     void rangeIndexFindsTheInnermostOpenRange()

@@ -8,15 +8,26 @@
 
 #include <sqlite3.h>
 
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <random>
+#include <sched.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 using namespace opscope;
 using opscope::test::fixture;
 using opscope::test::tempPath;
+namespace fs = std::filesystem;
 
 namespace {
 
@@ -298,19 +309,114 @@ private slots:
         } catch (const FileError &e) {
             QVERIFY2(QString(e.what()).contains("folder does not exist"), e.what());
         }
-        // A read-only folder: the save fails and the old file stays intact.
-        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
-        bool failed = false;
-        try {
-            saveProfile(Profile{}, path);
-        } catch (const FileError &) {
-            failed = true;
+        // A save that fails must leave the previous file as it was. Made to fail for real, whoever runs
+        // the test: as root (CI), whom permissions do not stop, the folder is a 1 MiB tmpfs in a mount
+        // namespace of a forked writer's own (unshare -m) and the new profile does not fit: the write
+        // fails half way, where a save in place would have destroyed the old file; as anyone else, the
+        // folder is mode 0500. The save fails with the reason, and the old file is byte for byte the same.
+        const std::string outcome = ::geteuid() == 0 ? saveWhereTheDiskIsFull(dir.path().toStdString(), path, original)
+                                                     : saveInReadOnlyFolder(dir.path().toStdString(), path, original);
+        QVERIFY2(outcome.rfind("kept: cannot save: ", 0) == 0, outcome.c_str());
+        QVERIFY2(outcome.find(::geteuid() == 0 ? "full" : "not writable (Permission denied)") != std::string::npos,
+                 outcome.c_str());
+    }
+
+private:
+    static std::string readBytes(const std::string &path)
+    {
+        std::ifstream in(path, std::ios::binary);
+        return std::string(std::istreambuf_iterator<char>(in), {});
+    }
+
+    // `original` with 50,000 more kernels: about 7 MB saved.
+    static Profile biggerProfile(const Profile &original)
+    {
+        Profile p = original;
+        for (int i = 0; i < 50000; ++i) {
+            Kernel k = original.kernels.front();
+            k.name = p.intern("kernel_" + std::to_string(i));
+            p.kernels.push_back(k);
         }
-        QFile::setPermissions(dir.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-        if (!failed && geteuid() == 0)
-            QSKIP("running as root: a read-only folder does not stop writes");
-        QVERIFY(failed);
-        QVERIFY(loadProfile(path) == original);
+        return p;
+    }
+
+    // Saves a bigger profile over `path` (which holds `original`) after `fail` made the save impossible,
+    // then checks the file: "kept: <problem>" when the save failed and the file is still `original` byte
+    // for byte with no temporary beside it, else what happened instead.
+    static std::string saveOverAndCheck(const std::string &folder, const std::string &path, const Profile &original)
+    {
+        const std::string before = readBytes(path);
+        std::string outcome;
+        try {
+            saveProfile(biggerProfile(original), path);
+            return "saved";
+        } catch (const FileError &e) {
+            outcome = e.problem();
+        }
+        if (readBytes(path) != before)
+            return "the previous file changed (" + outcome + ")";
+        if (!(loadProfile(path) == original))
+            return "the previous file does not load as it was (" + outcome + ")";
+        if (const QStringList left = QDir(QString::fromStdString(folder)).entryList(QDir::Files | QDir::Hidden);
+            left != QStringList{QString::fromStdString(fs::path(path).filename().string())})
+            return "left behind: " + left.join(' ').toStdString() + " (" + outcome + ")";
+        return "kept: " + outcome;
+    }
+
+    // Runs `body` in a forked child; returns what it wrote, or how the child died.
+    static std::string inChild(const std::function<std::string()> &body)
+    {
+        int result[2];
+        if (::pipe(result) != 0)
+            return "no pipe";
+        const pid_t child = ::fork();
+        if (child < 0)
+            return "no fork";
+        if (child == 0) {
+            ::close(result[0]);
+            std::string outcome;
+            try {
+                outcome = body();
+            } catch (const std::exception &e) {
+                outcome = std::string("exception: ") + e.what();
+            }
+            [[maybe_unused]] auto n = ::write(result[1], outcome.data(), outcome.size());
+            ::_exit(0);
+        }
+        ::close(result[1]);
+        std::string outcome;
+        char buffer[512];
+        for (ssize_t n; (n = ::read(result[0], buffer, sizeof buffer)) > 0;)
+            outcome.append(buffer, size_t(n));
+        ::close(result[0]);
+        int status = 0;
+        ::waitpid(child, &status, 0);
+        if (WIFSIGNALED(status))
+            return "the writer died of signal " + std::to_string(WTERMSIG(status));
+        return outcome;
+    }
+
+    // As root: in a forked child with a mount namespace of its own, `folder` becomes a 1 MiB tmpfs holding
+    // `original`, and the bigger profile is saved over it.
+    static std::string saveWhereTheDiskIsFull(const std::string &folder, const std::string &path,
+                                              const Profile &original)
+    {
+        return inChild([&] {
+            if (::unshare(CLONE_NEWNS) != 0 || ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+                ::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=1m") != 0)
+                return std::string("cannot mount a tmpfs in a mount namespace: ") + std::strerror(errno);
+            saveProfile(original, path);
+            return saveOverAndCheck(folder, path, original);
+        });
+    }
+
+    // As another user: `folder` mode 0500 (its file stays writable, 0644).
+    static std::string saveInReadOnlyFolder(const std::string &folder, const std::string &path, const Profile &original)
+    {
+        ::chmod(folder.c_str(), 0500);
+        const std::string outcome = saveOverAndCheck(folder, path, original);
+        ::chmod(folder.c_str(), 0700);
+        return outcome;
     }
 };
 

@@ -1,12 +1,15 @@
 // The wizards' runner shows a replay's progress as kernels done / expected, the total coming from the
 // pipeline (runReplay knows it before ncu starts), for a capture with a replay (pipeline::runProfile)
-// and for a replay of an existing run. Stand-ins for nsys and ncu replay a real capture of the fixtures.
+// and for a replay of an existing run. Stand-ins for nsys and ncu replay a real capture of the fixtures
+// and run the workload they are given: examples/gpt.py under the launcher, with Debian's torch.
 #include "standin_tools.h"
 #include "wizards/capture_runner.h"
 
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <fstream>
 
 using namespace opscope;
 
@@ -38,12 +41,18 @@ class TestCaptureRunner : public QObject {
 private slots:
     void replayProgressIsKernelsOutOfExpected()
     {
+        // The workload runs for real (the launcher's steps, its status file): a runner that passed the
+        // stages a broken command would fail here, not only on a GPU machine.
+        const std::string python = "/usr/bin/python3";
+        if (!pipeline::pythonHasTorch(python))
+            QSKIP("/usr/bin/python3 cannot import torch (install Debian's python3-torch)");
         QTemporaryDir dir;
         const test::StandInTools tools = test::writeStandInTools(dir);
         ui::RunJob job;
         job.kind = ui::RunJob::Kind::Capture;
         job.capture.workload.script = test::sourceFile("examples/gpt.py");
-        job.capture.workload.python = "/bin/true";
+        job.capture.workload.args = {"--size", "tiny", "--steps", "6"};
+        job.capture.workload.python = python;
         job.capture.tool = pipeline::CaptureTool::Nsys;
         job.capture.nsysPath = tools.nsys;
         job.capture.correlationPass = false;
@@ -60,6 +69,13 @@ private slots:
         QCOMPARE(ncu->expected, qint64(13)); // the distinct launches among the 46 kernels of the captured step
         QCOMPARE(ncu->done, qint64(13));
         QCOMPARE(ncu->state, ui::CaptureRunner::State::Done);
+        // The launcher ran the workload under both passes and said how many steps it captured.
+        const std::string runDir = runner.outcome().runDir.toStdString();
+        for (const char *status : {"/launcher_status.json", "/ncu_launcher_status.json"}) {
+            std::ifstream in(runDir + status);
+            const nlohmann::json s = nlohmann::json::parse(in, nullptr, false);
+            QVERIFY2(s.value("steps_captured", 0) >= 1, (runDir + status + ": " + s.dump()).c_str());
+        }
 
         // A replay of that run: its second, stage ncu-2 (the runner shows the id the pipeline reports).
         ui::RunJob replay;

@@ -5,6 +5,7 @@
 #include "job_tracker.h"
 
 #include <QCoreApplication>
+#include <QPointer>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -130,9 +131,10 @@ private slots:
     {
         std::atomic<bool> release{false}, ended{false};
         int delivered = 0;
+        QPointer<QThread> thread;
         {
             QObject context;
-            runInBackground(
+            thread = runInBackground(
                 &context,
                 [&] {
                     waitFor(release);
@@ -143,7 +145,9 @@ private slots:
         }
         release = true;
         QVERIFY(waitFor(ended));
-        QTest::qWait(100);
+        // The thread deletes itself from the GUI thread's queue after its finished() reached every receiver:
+        // once it is gone, a delivery (queued before the deletion) would have happened. No fixed wait.
+        QTRY_VERIFY_WITH_TIMEOUT(thread.isNull(), 60000);
         QCOMPARE(delivered, 0);
     }
 };

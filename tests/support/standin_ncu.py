@@ -4,10 +4,12 @@ Usage: standin_ncu.py FIXTURE_DIR NCU_ARGS...
 Its --nvtx-include op_id filters (a distinct-launch replay's, `regex:...op_id = (...)...$/`) pick the
 rows whose NVTX stack has a matching range, as ncu would; other filters are ignored (all rows). The
 picked rows go into the report (--export OUT: OUT.ncu-rep, which the stand-in's --import prints), and
-their "==PROF== Profiling" lines, renumbered as ncu numbers what it profiles, to stdout.
+their "==PROF== Profiling" lines, renumbered as ncu numbers what it profiles, to stdout. The application
+it was given then runs, as under ncu, and its exit status is the stand-in's.
 """
 import csv
 import re
+import subprocess
 import sys
 
 fixture, args = sys.argv[1], sys.argv[2:]
@@ -26,3 +28,8 @@ if report:
         out.writelines(lines[:2] + [lines[i] for i in picked])
 for n, i in enumerate(picked):
     sys.stdout.write(re.sub(r" - \d+:", " - %d:" % n, prof[i - 2], count=1))
+sys.stdout.flush()
+# The application (PYTHON -m opscope_launcher ...) runs as it would under ncu; its exit status is ncu's.
+start = next((i for i in range(len(args) - 2) if args[i + 1] == "-m" and args[i + 2] == "opscope_launcher"), None)
+if start is not None:
+    sys.exit(subprocess.run(args[start:]).returncode)
