@@ -85,6 +85,20 @@ for example in ['conv_block', 'embedding_projection', 'mlp_activations', 'sdpa_a
         doc['warnings'] = doc.get('warnings', [])[:2]
         write('profile_json', f'{example}.{name}', json.dumps(doc))
 
+# ---- Deep nesting: a free-form value of each JSON format nested just past OpScope's limit (200 levels,
+# json_input.h), so that mutations start where deep documents are handled ----
+deep = '[' * 256 + ']' * 256
+kineto_deep = json.loads(kineto_cut('public/kineto/HolisticTraceAnalysis__event_sync_trace.json', 20))
+kineto_deep['distributedInfo'] = {'rank': 0, 'pg_config': 'DEEP'}
+write('kineto_json', 'deep_pg_config.json', json.dumps(kineto_deep).replace('"DEEP"', deep))
+ort_deep = json.loads(read(ort))[:8]
+ort_deep[-1].setdefault('args', {})['input_type_shape'] = 'DEEP'
+write('onnxruntime_json', 'deep_args.json', json.dumps(ort_deep).replace('"DEEP"', deep))
+prof_deep = json.loads(read('public/operator_profiler/embedding_projection/profile.json'))
+prof_deep['operators'] = prof_deep['operators'][:1]
+prof_deep['capture_metadata']['model_config'] = 'DEEP'
+write('profile_json', 'deep_metadata.json', json.dumps(prof_deep).replace('"DEEP"', deep))
+
 # ---- ncu CSV: header, units row and the first rows of each page ----
 
 def csv_head(rel, lines):
