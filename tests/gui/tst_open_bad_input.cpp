@@ -2,11 +2,17 @@
 // Open, offscreen): the ones the core refuses end in the window's error, naming the file and the problem,
 // with the profile open before still open; the others open with their warnings in the bar. None crashes or
 // hangs the window: JSON nested 100 000 deep, SQLite views where tables belong, a gzip bomb, totals that
-// overflow (tst_bad_input checks the same cases through the core and the CLI).
+// overflow (tst_bad_input checks the same cases through the core and the CLI). And the replay wizard on a
+// run folder someone sent: its review page says which programs and environment values come from the
+// run's manifest, and only then does the job carry --trust-run.
 #include "main_window.h"
 #include "test_util.h"
 #include "views/import_warnings_bar.h"
+#include "wizards/replay_wizard.h"
+#include "wizards/run_folder_page.h"
+#include "wizards/run_job.h"
 
+#include "opscope/pipeline.h"
 #include "opscope/profile.h"
 
 #include <QDir>
@@ -16,6 +22,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -128,6 +135,56 @@ private slots:
             QVERIFY2(found, qPrintable(warnings.join('\n')));
             QVERIFY(window_->warningsBar()->isVisible());
         }
+    }
+
+    void receivedRunSaysWhereItsProgramsComeFrom()
+    {
+        // The corpus' received run, made plannable here: an interpreter and a script that exist, an ncu
+        // stand-in; its LD_PRELOAD stays.
+        const std::string python = pipeline::findPython();
+        if (python.empty())
+            QSKIP("no python3 here (the replay plan needs the run's interpreter)");
+        // A list of captured workloads of this test's own: nothing on it yet.
+        test::ScopedEnv state("OPSCOPE_STATE_DIR", dir_.filePath("state").toUtf8());
+        const std::string run = dir_.filePath("replay_received").toStdString();
+        fs::remove_all(run);
+        fs::copy(test::sourceFile("tests/badinput/replay_received"), run, fs::copy_options::recursive);
+        nlohmann::json manifest = nlohmann::json::parse(std::ifstream(run + "/manifest.json"));
+        manifest["workload"]["python"] = python;
+        manifest["workload"]["script"] = test::sourceFile("examples/mlp.py");
+        manifest["workload"]["working_directory"] = "";
+        std::ofstream(run + "/manifest.json") << manifest.dump(2);
+        const std::string ncu = dir_.filePath("ncu").toStdString();
+        std::ofstream(ncu) << "#!/bin/sh\necho 'Version 2025.3.1.0 (stand-in)'\n";
+        fs::permissions(ncu, fs::perms::owner_all);
+
+        ui::ReplayWizard wizard;
+        wizard.runFolderPage()->setRunFolder(QString::fromStdString(run));
+        const std::vector<std::string> &values = wizard.runFolderPage()->untrustedValues();
+        QVERIFY(std::any_of(values.begin(), values.end(), [](const std::string &v) {
+            return v.rfind("environment LD_PRELOAD=/tmp/elsewhere/hook.so (in ", 0) == 0 &&
+                   v.ends_with("replay_received/manifest.json)");
+        }));
+        ui::RunJob job = wizard.job();
+        QVERIFY(job.replay && job.replay->trustRun); // the review page's Run is the confirmation
+        job.replay->ncuPath = ncu;
+        const ui::JobPlan plan = ui::planJob(job);
+        QVERIFY2(plan.error.empty(), plan.error.c_str());
+        std::string notes;
+        for (const std::string &n : plan.notes)
+            notes += n + "\n";
+        QVERIFY2(notes.find("This run was not captured here") != std::string::npos, notes.c_str());
+        QVERIFY2(notes.find("environment LD_PRELOAD=/tmp/elsewhere/hook.so") != std::string::npos, notes.c_str());
+        QVERIFY2(notes.find("python " + python + " (in ") != std::string::npos, notes.c_str());
+        // A run captured here (its workload on this user's list) replays without them, and without --trust-run.
+        pipeline::recordCapturedWorkload(pipeline::RunFolder::open(run));
+        wizard.runFolderPage()->setRunFolder(QString());
+        wizard.runFolderPage()->setRunFolder(QString::fromStdString(run));
+        QVERIFY(wizard.runFolderPage()->untrustedValues().empty());
+        QVERIFY(!wizard.job().replay->trustRun);
+        const ui::JobPlan trusted = ui::planJob(job);
+        for (const std::string &n : trusted.notes)
+            QVERIFY2(n.find("not captured here") == std::string::npos, n.c_str());
     }
 };
 

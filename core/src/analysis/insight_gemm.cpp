@@ -265,8 +265,8 @@ void findShapeAlignment(InsightContext &c)
         if (reference > 0 && achieved >= kSlowerThanAligned * reference)
             continue;
         const MatrixOp &first = *cause.ops.front();
-        const Index shown = [&] {
-            for (const MatrixOp *m : cause.ops)
+        const Index shown = [&, &causeOps = cause.ops] { // clang 14 (the fuzz build) captures no structured binding
+            for (const MatrixOp *m : causeOps)
                 if (!(c.p.operators[m->op].flags & kOperatorBackward))
                     return m->outer;
             return first.outer;

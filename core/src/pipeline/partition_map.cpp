@@ -14,6 +14,8 @@ PartitionMap readPartitionMap(const std::string &path)
     nlohmann::json doc;
     try {
         doc = parseJsonInput(readWholeFile(path));
+    } catch (const JsonTooDeep &e) {
+        throw FileError(path, e.what());
     } catch (const nlohmann::json::exception &e) {
         throw FileError(path, std::string("not valid JSON: ") + e.what());
     }

@@ -247,6 +247,8 @@ RunFolder RunFolder::open(const std::string &pathOrManifest)
         run.path_.pop_back();
     try {
         run.manifest_ = parseJsonInput(readWholeFile(manifestPath));
+    } catch (const JsonTooDeep &e) {
+        throw FileError(manifestPath, e.what());
     } catch (const nlohmann::json::exception &e) {
         throw FileError(manifestPath, std::string("not valid JSON: ") + e.what());
     }

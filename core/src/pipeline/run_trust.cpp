@@ -1,8 +1,6 @@
 // The list of workloads this user captured, and the values of a run that is not on it (run_trust.h).
 #include "opscope/pipeline/run_trust.h"
 
-#include "opscope/file_util.h"
-
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>

@@ -177,6 +177,8 @@ Sweep loadSweep(const std::string &dirOrFile)
     nlohmann::json j;
     try {
         j = parseJsonInput(readWholeFile(file));
+    } catch (const JsonTooDeep &e) {
+        throw FileError(file, e.what());
     } catch (const nlohmann::json::exception &e) {
         throw FileError(file, std::string("not valid JSON: ") + e.what());
     }

@@ -262,7 +262,8 @@ void assignProcessRanks(sql::Database &db, const TableSet &tables, Profile &p,
         if (auto it = pidOfDevice.find(d.id); it != pidOfDevice.end())
             d.rank = rankOfPid[it->second];
     for (const auto &[deviceId, pid] : pidOfDevice) // a GPU the export does not describe still gets its rank
-        if (std::none_of(p.devices.begin(), p.devices.end(), [&](const Device &d) { return d.id == deviceId; })) {
+        if (std::none_of(p.devices.begin(), p.devices.end(),
+                         [id = deviceId](const Device &d) { return d.id == id; })) { // clang 14: no binding captured
             Device d;
             d.id = deviceId;
             d.rank = rankOfPid[pid];
