@@ -30,7 +30,7 @@ public:
     }
 };
 
-namespace detail {
+namespace json_input_detail {
 
 // nlohmann's SAX interface, building the document as json::parse does, with containers deeper than the
 // limit refused (strict) or left out with their key (skipping).
@@ -127,14 +127,14 @@ private:
     bool tooDeep_ = false;
 };
 
-} // namespace detail
+} // namespace json_input_detail
 
 // Parses `text`; throws json::parse_error (malformed JSON) or JsonTooDeep. Use it for every
 // document that comes from outside.
 template <class Json = nlohmann::json> Json parseJsonInput(std::string_view text)
 {
     Json root;
-    detail::BoundedDomBuilder<Json> builder(root, false);
+    json_input_detail::BoundedDomBuilder<Json> builder(root, false);
     Json::sax_parse(text, &builder);
     if (builder.tooDeep())
         throw JsonTooDeep();
@@ -146,7 +146,7 @@ template <class Json = nlohmann::json> Json parseJsonInput(std::string_view text
 template <class Json = nlohmann::json> Json parseJsonInputSkippingDeep(std::string_view text, size_t &skipped)
 {
     Json root;
-    detail::BoundedDomBuilder<Json> builder(root, true);
+    json_input_detail::BoundedDomBuilder<Json> builder(root, true);
     Json::sax_parse(text, &builder);
     skipped = builder.skipped();
     return root;
