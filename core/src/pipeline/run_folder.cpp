@@ -11,6 +11,7 @@
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -149,7 +150,9 @@ void checkManifest(nlohmann::json &m, const std::string &manifestPath)
                                               "\" is " + std::string(it->type_name()) + ", not " + kindName(f.kind));
     }
     for (const Field &f : kFields) {
-        if (*f.section || m.contains(f.key))
+        // "rank" and "ranks" are markers: present, even empty, they make the run a distributed one.
+        const bool marker = std::string_view(f.key) == "rank" || std::string_view(f.key) == "ranks";
+        if (*f.section || marker || m.contains(f.key))
             continue;
         if (f.kind == Kind::Object || f.kind == Kind::StringMap)
             m[f.key] = nlohmann::json::object();

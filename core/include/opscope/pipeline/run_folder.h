@@ -11,7 +11,8 @@ namespace opscope::pipeline {
 // Manifest keys are documented in docs/capture.md. The manifest is rewritten after every stage, so a
 // failed run still tells what ran. open() checks the types of the keys OpScope reads (a FileError names
 // the key, never a JSON library's message) and gives the sections a file lacks as empty ones, so that
-// readers find every section with its type.
+// readers find every section with its type; but for "rank" and "ranks", whose presence marks a
+// distributed run.
 class RunFolder {
 public:
     // Creates a fresh folder <out>/<name> (adding -2, -3 ... when taken). Throws FileError.
