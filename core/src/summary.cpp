@@ -3,6 +3,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
+#include "opscope/ranks.h"
 #include "opscope/step_timing.h"
 
 #include <cstdio>
@@ -175,7 +176,16 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     out["capture_overhead"] = reference && reference->overhead() > 0 ? json(reference->overhead()) : json(nullptr);
     out["reference_clock"] = reference ? json(reference->clock) : json(nullptr);
     out["reference_steps"] = reference ? json(reference->steps) : json(nullptr);
-    const StepTiming timing = stepTiming(p);
+    // A job's step is one rank's (the ranks' steps pooled are no step): the rank ranks.h reads it on.
+    StepTiming timing;
+    if (const std::vector<int> ranks = ranksOf(p); ranks.size() >= 2) {
+        const int rank = stepRankOf(analyzeRanks(p, preferredRankStep(p)));
+        timing = stepTiming(profileOfRank(p, rank));
+        timing.note = "rank " + std::to_string(rank) + "'s step: " + timing.note;
+        out["step_rank"] = rank;
+    } else {
+        timing = stepTiming(p);
+    }
     out["capture_overhead_note"] = reference ? describeCaptureOverhead(*reference, timing) : std::string();
     out["step_timing"] = stepTimingJson(timing);
     out["warning_count"] = p.warnings.size();

@@ -15,11 +15,14 @@
 #include "opscope/ranks.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -59,14 +62,45 @@ private slots:
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("0"));
         QCOMPARE(table->item(1, 0)->text(), QStringLiteral("1"));
         // Rank 1 is the straggler: its row says so in the last column, in bold; rank 0's does not.
-        QVERIFY2(table->item(1, 9)->text().startsWith(QStringLiteral("straggler")),
-                 qPrintable(table->item(1, 9)->text()));
+        const int last = table->columnCount() - 1;
+        QVERIFY2(table->item(1, last)->text().startsWith(QStringLiteral("straggler")),
+                 qPrintable(table->item(1, last)->text()));
         QVERIFY(table->item(1, 0)->font().bold());
-        QVERIFY(table->item(0, 9)->text().isEmpty());
+        QVERIFY(table->item(0, last)->text().isEmpty());
         QVERIFY(!table->item(0, 0)->font().bold());
         // Collectives per rank: 10 NCCL kernels each in these traces.
-        QCOMPARE(table->item(0, 7)->text(), QStringLiteral("10"));
-        QCOMPARE(table->item(1, 7)->text(), QStringLiteral("10"));
+        QCOMPARE(table->horizontalHeaderItem(8)->text(), QStringLiteral("Collectives"));
+        QCOMPARE(table->item(0, 8)->text(), QStringLiteral("10"));
+        QCOMPARE(table->item(1, 8)->text(), QStringLiteral("10"));
+        // No host, no launcher timing in these traces: those columns are hidden. Compared step by step, and
+        // no module labels: the why rows are operators.
+        QVERIFY(table->isColumnHidden(1));
+        QVERIFY(table->isColumnHidden(10));
+        QVERIFY2(window.ranks()->summary()->text().contains(QStringLiteral("Compared step by step: 2 steps")),
+                 qPrintable(window.ranks()->summary()->text()));
+        QVERIFY(window.ranks()->whyTable()->horizontalHeaderItem(0)->text().endsWith(QStringLiteral("operator")));
+    }
+
+    // A rank whose trace is cut (its last 5 % of bytes gone): the tab keeps both ranks and says what it left
+    // out of the comparison, and why.
+    void whatIsLeftOutIsSaid()
+    {
+        QTemporaryDir dir;
+        const std::string whole = dir.filePath("whole.json").toStdString();
+        QVERIFY(opscope::test::gunzipFile(hta("sampled_rank-1.json.gz").toStdString(), whole));
+        QFile in(QString::fromStdString(whole));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray text = in.readAll();
+        QFile cut(dir.filePath("rank-1.json"));
+        QVERIFY(cut.open(QIODevice::WriteOnly));
+        cut.write(text.left(text.size() * 95 / 100));
+        cut.close();
+        ui::MainWindow window;
+        QVERIFY(openAndWait(window, {hta("sampled_rank-0.json.gz"), cut.fileName()}));
+        QCOMPARE(window.ranks()->rankTable()->rowCount(), 2);
+        const QString summary = window.ranks()->summary()->text();
+        QVERIFY2(summary.contains(QStringLiteral("Left out: rank 1: ProfilerStep#551 holds 3 collectives")),
+                 qPrintable(summary));
     }
 
     void compareTwoRanksInTheCompareWindow()

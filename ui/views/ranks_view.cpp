@@ -33,6 +33,9 @@ QString duration(int64_t ns)
     return QString::fromStdString(formatFixedDuration(ns, 1, Typography::Unicode));
 }
 
+constexpr int kHostColumn = 1;
+constexpr int kPlainColumn = 10; // then the captured step
+
 QTableWidget *table(const QStringList &headers, QWidget *parent)
 {
     auto *t = new QTableWidget(0, int(headers.size()), parent);
@@ -50,9 +53,10 @@ RanksView::RanksView(QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    ranks_ = table({tr("Rank"), tr("Span"), tr("Compute"), tr("Comm overlapped"), tr("Comm exposed"), tr("Idle"),
-                    tr("Waits"), tr("Collectives"), tr("Arrived last"), tr("")},
-                   this);
+    ranks_ =
+        table({tr("Rank"), tr("Host"), tr("Span"), tr("Compute"), tr("Comm overlapped"), tr("Comm exposed"), tr("Idle"),
+               tr("Waits"), tr("Collectives"), tr("Arrived last"), tr("Plain step"), tr("Captured step"), tr("")},
+              this);
     ranks_->setObjectName(QStringLiteral("rankTable"));
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
@@ -99,6 +103,7 @@ void RanksView::setReport(const RankReport &report)
         const bool straggler = b.rank == report.straggler;
         const QList<QTableWidgetItem *> cells = {
             cell(b.rank < 0 ? QStringLiteral("-") : QString::number(b.rank)),
+            cell(QString::fromStdString(b.host), false),
             cell(duration(b.spanNs)),
             cell(duration(b.computeNs)),
             cell(duration(b.overlappedCommNs)),
@@ -107,6 +112,8 @@ void RanksView::setReport(const RankReport &report)
             cell(duration(b.waitNs)),
             cell(QString::number(b.collectives)),
             cell(QString::number(b.arrivedLast)),
+            cell(b.plainStepNs > 0 ? duration(b.plainStepNs) : QString()),
+            cell(b.capturedStepNs > 0 ? duration(b.capturedStepNs) : QString()),
             cell(straggler ? tr("straggler: the others waited %1 for it").arg(duration(b.causedWaitNs)) : QString(),
                  false)};
         for (int c = 0; c < cells.size(); ++c) {
@@ -118,6 +125,11 @@ void RanksView::setReport(const RankReport &report)
             ranks_->setItem(row, c, cells[c]);
         }
     }
+    // The host and the launcher's timings only where the profile has them (a job's profile, several nodes).
+    const auto any = [&](auto has) { return std::any_of(report.ranks.begin(), report.ranks.end(), has); };
+    ranks_->setColumnHidden(kHostColumn, !any([](const RankBreakdown &b) { return !b.host.empty(); }));
+    ranks_->setColumnHidden(kPlainColumn, !any([](const RankBreakdown &b) { return b.plainStepNs > 0; }));
+    ranks_->setColumnHidden(kPlainColumn + 1, !any([](const RankBreakdown &b) { return b.capturedStepNs > 0; }));
     ranks_->resizeColumnsToContents();
     const WhyLate &why = report.why;
     // Compare: the straggler against the median rank, else the first two ranks.
@@ -133,9 +145,22 @@ void RanksView::setReport(const RankReport &report)
                                               : std::min(1, compareAfter_->count() - 1));
     updateCompareButton();
     // Which step the figures are of: the plain one is the workload's own pace.
-    const QString step = report.step == RankStep::Plain
-                             ? tr("Read on each rank's plain reference step (no labels, no emit_nvtx).")
-                             : tr("Read on the recorded steps, as the capture's instruments slowed them.");
+    QString step = report.step == RankStep::Plain
+                       ? tr("Read on each rank's plain reference step (no labels, no emit_nvtx).")
+                       : tr("Read on the recorded steps, as the capture's instruments slowed them.");
+    const RankAlignment &a = report.alignment;
+    if (a.bySteps)
+        step += " " + (a.steps.size() == 1
+                           ? tr("Compared step by step: 1 step two ranks or more recorded (ProfilerStep#N).")
+                           : tr("Compared step by step: %1 steps two ranks or more recorded (ProfilerStep#N).")
+                                 .arg(a.steps.size()));
+    // What was left out of the comparison and why, and a rank's instruments that cost it more: said first.
+    for (const std::string &line : a.warnings)
+        step += "\n" + tr("Left out: %1").arg(QString::fromStdString(line));
+    for (const std::string &line : report.instrumentCosts)
+        step += "\n" + QString::fromStdString(line);
+    if (a.bySteps || !a.warnings.empty() || !report.instrumentCosts.empty())
+        step += "\n";
     if (why.medianRank < 0) {
         const QString none = report.mutualWaits ? tr("No straggler: the ranks made one another wait about as long.")
                                                 : tr("No rank waited for another.");
@@ -157,9 +182,17 @@ void RanksView::setReport(const RankReport &report)
                    "input, or the capture's own instruments), not for its GPU work.")
                     .arg(why.medianRank);
     summary_->setText(text);
-    why_->setHorizontalHeaderLabels({tr("Why rank %1 is late: module / layer group").arg(why.straggler),
-                                     tr("Rank %1").arg(why.straggler), tr("Rank %1").arg(why.medianRank), tr("Ratio")});
-    for (const std::vector<WhyRow> *rows : {&why.groups, &why.modules})
+    // Without module labels, the operators say what the straggler computes more.
+    const bool modules = std::any_of(why.modules.begin(), why.modules.end(),
+                                     [](const WhyRow &r) { return r.name != "(outside modules)"; });
+    why_->setHorizontalHeaderLabels(
+        {(modules ? tr("Why rank %1 is late: module / layer group") : tr("Why rank %1 is late: operator"))
+             .arg(why.straggler),
+         tr("Rank %1").arg(why.straggler), tr("Rank %1").arg(why.medianRank), tr("Ratio")});
+    const std::vector<const std::vector<WhyRow> *> lists =
+        modules ? std::vector<const std::vector<WhyRow> *>{&why.groups, &why.modules}
+                : std::vector<const std::vector<WhyRow> *>{&why.operators};
+    for (const std::vector<WhyRow> *rows : lists)
         for (const WhyRow &r : *rows) {
             const int row = why_->rowCount();
             why_->insertRow(row);

@@ -65,6 +65,10 @@ struct InsightReport {
     double hostScale = 1.0;                   // host timeline compression of the replay (whatif.h)
     int64_t replayedStepNs = 0;               // the replay with no change
     std::vector<Insight> insights;            // largest gain first
+    // A profile of several ranks: the rank whose step the step's insights are read on (same rank, same
+    // step: insight_ranks.cpp), and why that one; -1 / empty for a single-process profile.
+    int rank = -1;
+    std::string rankNote;
 };
 
 // All insights. Durations in the text spell the microsecond as `micro` says ("us" for terminals and

@@ -86,8 +86,10 @@ void findWaveQuantization(InsightContext &c);
 void findKernelEfficiency(InsightContext &c);
 void findGroupOutliers(InsightContext &c);
 void findColdStart(InsightContext &c);
-// Multi-rank profiles: the straggler and why it is late, exposed DDP bucket all-reduces (insight_ranks.cpp).
-void findRankWaits(InsightContext &c);
+// A profile of several ranks (insight_ranks.cpp): the step's insights read on one rank's profile (the
+// straggler's, whose step the others wait for), their kernels and operators named in the job's profile, with
+// the straggler and why it is late and the exposed DDP bucket all-reduces beside them.
+InsightReport findJobInsights(const Profile &p, Typography micro, std::string_view captureRange);
 // Memory (insight_memory.cpp): bytes saved, no step time; after every time finder.
 void findMemory(InsightContext &c);
 

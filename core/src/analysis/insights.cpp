@@ -4,6 +4,7 @@
 #include "opscope/labels.h"
 #include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
+#include "opscope/ranks.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -190,6 +191,8 @@ std::string_view toString(Severity severity)
 
 InsightReport findInsights(const Profile &p, Typography micro, std::string_view captureRange)
 {
+    if (ranksOf(p).size() >= 2) // like with like: one rank's step, and the ranks side by side
+        return findJobInsights(p, micro, captureRange);
     InsightContext c(p, micro, captureRange);
     // Root causes first: each claims its kernels; the per-kernel findings get the rest.
     findHostWaits(c);
@@ -203,7 +206,6 @@ InsightReport findInsights(const Profile &p, Typography micro, std::string_view 
     findKernelEfficiency(c);
     findGroupOutliers(c);
     findColdStart(c);
-    findRankWaits(c);
     findMemory(c);
     InsightReport report;
     report.timing = c.timing;
@@ -221,6 +223,8 @@ std::vector<std::string> describeInsightStep(const InsightReport &r, Typography 
 {
     const auto ms = [&](int64_t ns) { return formatFixedDuration(ns, 1, micro); };
     std::vector<std::string> lines;
+    if (!r.rankNote.empty())
+        lines.push_back(r.rankNote);
     if (r.reference)
         lines.push_back("Step time: " + describeReferenceTiming(*r.reference));
     else

@@ -183,6 +183,7 @@ void Builder::addCollectiveArgs(std::vector<MetricValue> &counters, Index owner,
     text(Field::Dtype, "comm.dtype");
     count(Field::GroupSize, "comm.group_size");
     text(Field::ProcessGroupName, "comm.process_group");
+    count(Field::CollectiveSeq, "comm.seq");
 }
 
 StringId Builder::internToken(const Token &token)

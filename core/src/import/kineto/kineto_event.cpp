@@ -61,6 +61,8 @@ int topLevelField(std::string_view key)
 int argField(std::string_view key)
 {
     switch (key.size()) {
+    case 3:
+        return key == "Seq" ? field(Field::CollectiveSeq) : kUnused;
     case 4:
         if (key == "Addr")
             return field(Field::Addr);

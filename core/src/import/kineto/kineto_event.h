@@ -65,6 +65,7 @@ enum class Field : uint8_t {
     Dtype,            // "dtype"
     GroupSize,        // "Group size"
     ProcessGroupName, // "Process Group Name"
+    CollectiveSeq,    // "Seq": NCCL's sequence number in its process group (torch >= 2.5)
     Count
 };
 
