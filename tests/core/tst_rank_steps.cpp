@@ -296,6 +296,17 @@ private slots:
         QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h200_ddp_session/nsys_job.sqlite.gz"), session));
         const std::string out = dir.filePath("nodes").toStdString();
         QVERIFY(splitSession(session, out, "node-a,node-b", 37'000'000));
+        // Each node's report alone: one process, its rank from NCCL's payload, its host, its collectives'
+        // sizes and communicator.
+        const Profile node1 = importCapture({out + "/node1.sqlite"});
+        QVERIFY(ranksOf(node1).empty()); // a single-process profile, as before
+        QCOMPARE(*node1.metadataValue("rank"), std::string("1"));
+        QCOMPARE(*node1.metadataValue("world_size"), std::string("2"));
+        QCOMPARE(*node1.metadataValue("host"), std::string("node-b"));
+        const std::vector<Collective> own = collectivesOf(node1);
+        QVERIFY(!own.empty() && std::all_of(own.begin(), own.end(), [](const Collective &c) {
+            return c.bytes > 0 && c.group.starts_with("nccl:");
+        }));
         const Profile one = importCapture({session});
         const Profile nodes = importCapture({out + "/node1.sqlite", out + "/node0.sqlite"});
         QCOMPARE(ranksOf(nodes), (std::vector<int>{0, 1}));
