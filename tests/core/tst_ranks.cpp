@@ -8,7 +8,7 @@
 #include "opscope/diff.h"
 #include "opscope/insights.h"
 #include "opscope/labels.h"
-#include "opscope/pipeline/ranks.h"
+#include "opscope/pipeline/rank_capture.h"
 #include "opscope/profile_check.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"

@@ -1,6 +1,6 @@
 #pragma once
 // Ranks as a dimension of one profile, and why a rank waits (docs/ranks.md): the analysis of ranks.
-// (Their capture is pipeline/ranks.h, their import rank_merge.cpp and nsys_ranks.cpp.)
+// (Their capture is pipeline/rank_capture.h, their import rank_merge.cpp and nsys_ranks.cpp.)
 //
 // A profile imported from several per-rank traces carries the rank on its threads and devices
 // (Thread::rank, Device::rank; -1 in a single-process profile). Collectives are the NCCL kernels

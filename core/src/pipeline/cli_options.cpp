@@ -3,7 +3,7 @@
 // every field must reach the command line unchanged, or be refused here with the reason.
 #include "opscope/pipeline/cli_options.h"
 
-#include "opscope/pipeline/ranks.h"
+#include "opscope/pipeline/rank_capture.h"
 #include "opscope/pipeline/tools.h"
 #include "opscope/verify.h"
 

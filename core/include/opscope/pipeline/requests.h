@@ -51,7 +51,7 @@ struct CaptureRequest {
     bool importProfile = true;
     std::optional<std::chrono::milliseconds> timeout;
     // A distributed job, every rank a capture of its own writing its part of one run folder
-    // (opscope/pipeline/ranks.h): N ranks on this node through torchrun, or the tasks of `srun ARGS`.
+    // (opscope/pipeline/rank_capture.h): N ranks on this node through torchrun, or the tasks of `srun ARGS`.
     int nprocPerNode = 0;
     std::optional<std::string> srunArgs;
     bool operator==(const CaptureRequest &) const = default;
