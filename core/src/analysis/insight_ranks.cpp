@@ -6,6 +6,7 @@
 // remove.
 #include "analysis/insight_context.h"
 
+#include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
 #include "opscope/ranks.h"
 
@@ -266,6 +267,7 @@ InsightReport findJobInsights(const Profile &p, Typography micro, std::string_vi
     out.insights.insert(out.insights.end(), ranks.begin(), ranks.end());
     std::stable_sort(out.insights.begin(), out.insights.end(),
                      [](const Insight &a, const Insight &b) { return a.estimatedGainNs > b.estimatedGainNs; });
+    attachMeasuredGains(out, storedVerifyResults(p)); // measured gains rank what they measured, as alone
     return out;
 }
 

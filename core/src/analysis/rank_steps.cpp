@@ -249,8 +249,10 @@ void describeLeftOut(const Profile &p, const std::vector<Collective> &collective
         if (leftOutRanks.contains(rank) || (n.collectives == 0 && n.kernels == 0))
             continue;
         const auto recorded = alignment.rankSteps.find(rank);
-        std::string what = std::to_string(n.collectives) + (n.collectives == 1 ? " collective" : " collectives");
-        if (n.kernels > 0)
+        std::string what = n.collectives == 0
+                               ? std::to_string(n.kernels) + (n.kernels == 1 ? " kernel" : " kernels")
+                               : std::to_string(n.collectives) + (n.collectives == 1 ? " collective" : " collectives");
+        if (n.collectives > 0 && n.kernels > 0)
             what += " (" + std::to_string(n.kernels) + " kernels in all)";
         std::string why = "launched outside the compared steps (" + compared + ")";
         if (n.unlaunched > 0)
