@@ -2,6 +2,7 @@
 // rank"): each rank's ProfilerStep#N is the same step on every rank, whenever each rank's profiler window
 // opened; work launched outside every step two ranks recorded is left out, and said so.
 #include "analysis/rank_detail.h"
+#include "analysis/step_windows.h"
 
 #include <algorithm>
 #include <charconv>
@@ -105,11 +106,6 @@ std::vector<int64_t> kernelLaunchTimes(const Profile &p)
 
 namespace {
 
-bool isHostRange(const Range &r)
-{
-    return r.kind == RangeKind::UserAnnotation || r.kind == RangeKind::PushPop || r.kind == RangeKind::StartEnd;
-}
-
 // "#3-#4" or "#3, #5, #6" (a run written as its ends).
 std::string stepList(const std::vector<int64_t> &steps)
 {
@@ -133,7 +129,7 @@ RankSteps::RankSteps(const Profile &p, RankStep step)
     if (step == RankStep::Plain)
         return; // each rank's one plain reference step
     for (const Range &r : p.ranges) {
-        if (!isHostRange(r) || r.thread == kNoIndex)
+        if (!stepdetail::isHostRange(r) || r.thread == kNoIndex)
             continue;
         const int rank = rankOfThread(p, r.thread);
         const int64_t number = profilerStepNumber(p.text(r.text));
