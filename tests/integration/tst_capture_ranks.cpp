@@ -9,9 +9,11 @@
 #include "opscope/pipeline.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
+#include "opscope/step_timing.h"
 
 #include <QTemporaryDir>
 #include <QTest>
+#include <algorithm>
 
 #include <filesystem>
 #include <fstream>
@@ -320,8 +322,25 @@ private slots:
             QVERIFY2(b.plainStepNs > 0 && b.capturedStepNs > 0, std::to_string(b.rank).c_str());
         const InsightReport insights = findInsights(p);
         QCOMPARE(insights.rank, 1);
-        QVERIFY(std::none_of(insights.insights.begin(), insights.insights.end(),
-                             [](const Insight &i) { return i.kind == "cold-start"; }));
+        // The straggler's steps are never taken for a cold start (the ranks' steps pooled): a cold-start item
+        // may only be rank 1's own first step, which a busy 2-core machine does slow now and then (it fired in 1
+        // of 3 runs here while other builds ran).
+        const std::vector<StepRange> own = markedSteps(profileOfRank(p, 1));
+        for (const Insight &i : insights.insights) {
+            if (i.kind != "cold-start")
+                continue;
+            QVERIFY(own.size() >= 3);
+            std::vector<int64_t> rest;
+            for (size_t s = 1; s < own.size(); ++s)
+                rest.push_back(own[s].end_ns - own[s].start_ns);
+            std::sort(rest.begin(), rest.end());
+            const double first = double(own[0].end_ns - own[0].start_ns), median = double(rest[rest.size() / 2]);
+            const std::string why = i.title + ": " + i.evidence.front();
+            QVERIFY2(first >= 1.5 * median, why.c_str());
+            QVERIFY2(i.evidence.front().find("the other " + std::to_string(rest.size()) + " steps") !=
+                         std::string::npos,
+                     why.c_str());
+        }
         const CliRun ranks = runOpscope({"ranks", out + "/job/job.opscope"});
         QVERIFY2(ranks.out.find("straggler: rank 1") != std::string::npos, ranks.out.c_str());
         QVERIFY2(ranks.out.find("each rank's step, timed by the launcher") != std::string::npos, ranks.out.c_str());
