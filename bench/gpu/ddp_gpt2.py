@@ -15,8 +15,10 @@ D/rank<R>.json.gz; each rank's window opens when that rank reaches its own `prof
 `--wrap fsdp` shards with FSDP2 (`torch.distributed.fsdp.fully_shard`, torch >= 2.6): each transformer
 block is a unit of its own, the rest of the model the root unit, as its tutorial writes it.
 
-NCCL on GPUs (one per local rank); without CUDA it runs on the CPU with gloo, and without transformers it
-trains examples/gpt.py's GPT instead (how CI's machine, with Debian's CPU torch, runs it).
+NCCL on GPUs (one per local rank); where the local ranks outnumber the GPUs (two ranks on a one-GPU machine)
+they share them round-robin over gloo, since NCCL refuses two ranks on one GPU; without CUDA it runs on the
+CPU with gloo, and without transformers it trains examples/gpt.py's GPT instead (how CI's machine, with
+Debian's CPU torch, runs it).
 """
 
 import argparse
@@ -45,6 +47,24 @@ def build_model(args, device):
     config = GPT2Config(n_layer=args.layers, n_embd=args.width, n_head=args.heads, n_positions=args.seq,
                         vocab_size=args.vocab)
     return GPT2LMHeadModel(config).to(device), lambda model, tokens: model(tokens, labels=tokens).loss
+
+
+def init_ranks():
+    """Joins the job's process group: (rank, device, cuda). NCCL with a GPU of its own per local rank; gloo
+    (DDP all-reduces CUDA tensors through host memory) where the local ranks share GPUs, or without CUDA."""
+    cuda = torch.cuda.is_available()
+    local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+    if not cuda:
+        dist.init_process_group("gloo")
+        return dist.get_rank(), torch.device("cpu"), False
+    gpus = torch.cuda.device_count()
+    shared = int(os.environ.get("LOCAL_WORLD_SIZE", "1")) > gpus
+    device = torch.device("cuda", local_rank % gpus)
+    torch.cuda.set_device(device)
+    dist.init_process_group("gloo" if shared else "nccl")
+    if shared and dist.get_rank() == 0:
+        print("%s local ranks share %d GPU(s): gloo, not NCCL" % (os.environ["LOCAL_WORLD_SIZE"], gpus), flush=True)
+    return dist.get_rank(), device, True
 
 
 def users_profiler(args, rank, cuda):
@@ -82,12 +102,7 @@ def main():
     p.add_argument("--wrap", choices=["ddp", "fsdp"], default="ddp")
     args = p.parse_args()
 
-    cuda = torch.cuda.is_available()
-    dist.init_process_group("nccl" if cuda else "gloo")
-    rank = dist.get_rank()
-    device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0"))) if cuda else torch.device("cpu")
-    if cuda:
-        torch.cuda.set_device(device)
+    rank, device, cuda = init_ranks()
     torch.manual_seed(0)
     model, loss_of = build_model(args, device)
     if args.wrap == "fsdp":

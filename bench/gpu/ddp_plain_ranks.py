@@ -14,6 +14,8 @@ Per rank, over --steps steps after --warmup:
 The straggler is the rank whose work is the longest; the other ranks wait about the difference. Medians;
 the two kinds of step alternate (work, step, work, step ...) so that a drift of the shared host touches both.
 Each rank writes its figures to --json (rank <R> appended to the name), rank 0 prints the table.
+Ranks sharing one GPU (ddp_gpt2.init_ranks: gloo) time-slice it: a rank's GPU time then holds the other's
+kernels too, but the rank with more work still ends its work last.
 """
 
 import argparse
@@ -28,7 +30,7 @@ import torch.distributed as dist
 from torch.nn.parallel import DistributedDataParallel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ddp_gpt2 import build_model  # noqa: E402
+from ddp_gpt2 import build_model, init_ranks  # noqa: E402
 
 
 def timed(run, cuda):
@@ -62,12 +64,8 @@ def main():
     p.add_argument("--json", default="", help="write this rank's figures to JSON.rank<R>")
     args = p.parse_args()
 
-    cuda = torch.cuda.is_available()
-    dist.init_process_group("nccl" if cuda else "gloo")
-    rank, world = dist.get_rank(), dist.get_world_size()
-    device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0"))) if cuda else torch.device("cpu")
-    if cuda:
-        torch.cuda.set_device(device)
+    rank, device, cuda = init_ranks()
+    world = dist.get_world_size()
     torch.manual_seed(0)
     model, loss_of = build_model(args, device)
     ddp = DistributedDataParallel(model, device_ids=[device.index] if cuda else None)
