@@ -24,6 +24,7 @@ OperatorTableView::OperatorTableView(Selection *selection, QWidget *parent)
     connect(grouping_, &QComboBox::currentIndexChanged, this,
             [this](int i) { setGrouping(OperatorGrouping(grouping_->itemData(i).toInt())); });
     view()->setRootIsDecorated(false);
+    view()->setProperty("exportName", QStringLiteral("operators"));
     view()->header()->resizeSection(OperatorTableModel::NameColumn, 220);
     view()->setColumnHidden(OperatorTableModel::ShapesColumn, true);
 }

@@ -65,6 +65,9 @@ enum class Field : uint8_t {
     Dtype,            // "dtype"
     GroupSize,        // "Group size"
     ProcessGroupName, // "Process Group Name"
+    // the whole "args" object, kept only for events of category cuda_profiler_range (CUPTI's range
+    // profiler: the counters are its members, named by metric)
+    Args,
     Count
 };
 
