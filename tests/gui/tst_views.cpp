@@ -496,6 +496,17 @@ private slots:
         const QModelIndexList highlighted = kernels.highlightedRows();
         QCOMPARE(highlighted.size(), 1);
         QCOMPARE(kernels.model()->kernelAt(highlighted.front().row()), picked);
+        // Left hidden, it fills itself a moment later on its own (issue 39: the click that shows it then
+        // only lays the rows out); the selection is highlighted once it is seen.
+        kernels.hide();
+        kernels.setAnalysis(analysis);
+        QCOMPARE(kernels.model()->rowCount(), 0);
+        QTRY_COMPARE(kernels.model()->rowCount(), 38);
+        QVERIFY(!kernels.isVisible());
+        QVERIFY(kernels.highlightedRows().isEmpty());
+        kernels.show();
+        QCOMPARE(kernels.highlightedRows().size(), 1);
+        QCOMPARE(kernels.model()->kernelAt(kernels.highlightedRows().front().row()), picked);
     }
 
     void convBlockTablesSortFilterAndShowCounters()

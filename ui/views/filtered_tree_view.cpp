@@ -148,18 +148,17 @@ bool FilteredTreeView::isMarked(const QModelIndex &proxyIndex) const
 
 void FilteredTreeView::highlight(const QModelIndexList &sourceRows)
 {
-    syncing_ = true;
     // Many top-level rows (a module's kernels): marked, and painted as selected; only the first is selected.
-    const bool mark =
-        sourceRows.size() > kSelectedRowsAtMost &&
-        std::none_of(sourceRows.begin(), sourceRows.end(), [](const QModelIndex &i) { return i.parent().isValid(); });
-    marked_.clear();
-    if (mark) {
-        marked_.assign(size_t(model_->rowCount()), 0);
+    if (sourceRows.size() > kSelectedRowsAtMost &&
+        std::none_of(sourceRows.begin(), sourceRows.end(), [](const QModelIndex &i) { return i.parent().isValid(); })) {
+        std::vector<int> rows;
+        rows.reserve(size_t(sourceRows.size()));
         for (const QModelIndex &source : sourceRows)
-            if (source.row() >= 0 && size_t(source.row()) < marked_.size())
-                marked_[size_t(source.row())] = 1;
+            rows.push_back(source.row());
+        highlightTopRows(rows);
+        return;
     }
+    marked_.clear();
     QItemSelection chosen;
     QModelIndex first;
     for (const QModelIndex &source : sourceRows) {
@@ -169,9 +168,37 @@ void FilteredTreeView::highlight(const QModelIndexList &sourceRows)
         if (!first.isValid())
             first = proxyIndex;
         chosen.select(proxyIndex, proxyIndex.siblingAtColumn(proxy_->columnCount(proxyIndex.parent()) - 1));
-        if (mark)
-            break;
     }
+    select(chosen, first);
+}
+
+void FilteredTreeView::highlightTopRows(const std::vector<int> &sourceRows)
+{
+    if (sourceRows.size() <= size_t(kSelectedRowsAtMost)) {
+        QModelIndexList rows;
+        for (int row : sourceRows)
+            rows << model_->index(row, 0);
+        highlight(rows);
+        return;
+    }
+    marked_.assign(size_t(model_->rowCount()), 0);
+    for (int row : sourceRows)
+        if (row >= 0 && size_t(row) < marked_.size())
+            marked_[size_t(row)] = 1;
+    QItemSelection chosen;
+    QModelIndex first;
+    for (int row : sourceRows) // the first the filter shows is selected
+        if (const QModelIndex proxyIndex = proxy_->mapFromSource(model_->index(row, 0)); proxyIndex.isValid()) {
+            first = proxyIndex;
+            chosen.select(proxyIndex, proxyIndex.siblingAtColumn(proxy_->columnCount() - 1));
+            break;
+        }
+    select(chosen, first);
+}
+
+void FilteredTreeView::select(const QItemSelection &chosen, const QModelIndex &first)
+{
+    syncing_ = true;
     QItemSelectionModel *selectionModel = view_->selectionModel();
     selectionModel->select(chosen, QItemSelectionModel::ClearAndSelect);
     if (first.isValid()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 class QAbstractItemModel;
+class QItemSelection;
 class QLabel;
 class QTreeView;
 class QVBoxLayout;
@@ -46,12 +47,15 @@ protected:
     // Selects these source rows (those the filter hides are left out) and scrolls to the first; many
     // top-level rows are marked instead, the first selected.
     void highlight(const QModelIndexList &sourceRows);
+    // The same for top-level source rows by number: no index list to build for a module's 432 K kernels.
+    void highlightTopRows(const std::vector<int> &sourceRows);
     QVBoxLayout *layout() const { return layout_; }
 
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void onUserPick(const QModelIndex &proxyIndex);
+    void select(const QItemSelection &chosen, const QModelIndex &first); // and scroll to `first`
     void updateEmptyLabel();
 
     QAbstractItemModel *model_;
