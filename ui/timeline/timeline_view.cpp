@@ -318,7 +318,7 @@ void TimelineView::updateColors()
 {
     // Folded columns: the event colour over the background, more opaque the busier the column.
     constexpr int kShades = TimelineFrame::kShades;
-    static constexpr double kShadeAlpha[kShades] = {0.3, 0.5, 0.75, 1.0};
+    static constexpr double kShadeAlpha[kShades] = {0.45, 0.6, 0.75, 1.0}; // the palest still stands out
     const QColor base = palette().color(QPalette::Base);
     for (uint8_t slot = 0; slot < kSlotCount; ++slot) {
         const QColor full = slotColor(slot, base);
