@@ -12,11 +12,14 @@
 #include "test_util.h"
 #include "views/ranks_view.h"
 
+#include "opscope/format.h"
 #include "opscope/ranks.h"
+#include "opscope/summary.h"
 
 #include <QComboBox>
 #include <QDir>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -62,20 +65,27 @@ private slots:
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("0"));
         QCOMPARE(table->item(1, 0)->text(), QStringLiteral("1"));
         // Rank 1 is the straggler: its row says so in the last column, in bold; rank 0's does not.
-        const int last = table->columnCount() - 1;
-        QVERIFY2(table->item(1, last)->text().startsWith(QStringLiteral("straggler")),
-                 qPrintable(table->item(1, last)->text()));
+        using R = ui::RanksView;
+        QVERIFY2(table->item(1, R::NoteColumn)->text().startsWith(QStringLiteral("straggler")),
+                 qPrintable(table->item(1, R::NoteColumn)->text()));
         QVERIFY(table->item(1, 0)->font().bold());
-        QVERIFY(table->item(0, last)->text().isEmpty());
+        QVERIFY(table->item(0, R::NoteColumn)->text().isEmpty());
         QVERIFY(!table->item(0, 0)->font().bold());
         // Collectives per rank: 10 NCCL kernels each in these traces.
-        QCOMPARE(table->horizontalHeaderItem(8)->text(), QStringLiteral("Collectives"));
-        QCOMPARE(table->item(0, 8)->text(), QStringLiteral("10"));
-        QCOMPARE(table->item(1, 8)->text(), QStringLiteral("10"));
+        QCOMPARE(table->item(0, R::CollectivesColumn)->text(), QStringLiteral("10"));
+        QCOMPARE(table->item(1, R::CollectivesColumn)->text(), QStringLiteral("10"));
+        // The straggler's why table, its first title whole (item 10: it was cut to "ler is late: modu").
+        QTableWidget *why = window.ranks()->whyTable();
+        QVERIFY(!why->isHidden());
+        const QString title = why->horizontalHeaderItem(0)->text();
+        QVERIFY(title.startsWith(QStringLiteral("Why rank 1 is late")));
+        QVERIFY2(why->horizontalHeader()->sectionSize(0) >=
+                     why->horizontalHeader()->fontMetrics().horizontalAdvance(title),
+                 qPrintable(QString::number(why->horizontalHeader()->sectionSize(0))));
         // No host, no launcher timing in these traces: those columns are hidden. Compared step by step, and
         // no module labels: the why rows are operators.
-        QVERIFY(table->isColumnHidden(1));
-        QVERIFY(table->isColumnHidden(10));
+        QVERIFY(table->isColumnHidden(R::HostColumn));
+        QVERIFY(table->isColumnHidden(R::PlainStepColumn));
         QVERIFY2(window.ranks()->summary()->text().contains(QStringLiteral("Compared step by step: 2 steps")),
                  qPrintable(window.ranks()->summary()->text()));
         QVERIFY(window.ranks()->whyTable()->horizontalHeaderItem(0)->text().endsWith(QStringLiteral("operator")));
@@ -101,6 +111,49 @@ private slots:
         const QString summary = window.ranks()->summary()->text();
         QVERIFY2(summary.contains(QStringLiteral("Left out: rank 1: ProfilerStep#551 holds 3 collectives")),
                  qPrintable(summary));
+    }
+
+    void busyIsCountedAsTheSummaryCountsIt()
+    {
+        // Item 4: the Ranks tab counted kernels only (a copy-bound rank looked idle) where the summary's GPU
+        // busy counts the copies too. Both now show rankBusy(): kernels, collectives and copies.
+        ui::MainWindow window;
+        const QString dir = QString::fromStdString(opscope::test::sourceFile("tests/data/h200_ddp_gpt2/"));
+        const QStringList files = {dir + "correlation_trace.rank0.json.gz", dir + "correlation_trace.rank1.json.gz"};
+        QVERIFY(openAndWait(window, files));
+        const Profile &p = *window.profile();
+        QVERIFY(!p.memory_ops.empty());
+        const nlohmann::ordered_json summary = summaryJson(p);
+        QCOMPARE(summary["rank_busy"].size(), size_t(2));
+        QTableWidget *table = window.ranks()->rankTable();
+        using R = ui::RanksView;
+        int64_t copies = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const auto &busy = summary["rank_busy"][size_t(row)];
+            QCOMPARE(table->item(row, R::RankColumn)->text(), QString::number(busy["rank"].get<int>()));
+            QCOMPARE(table->item(row, R::BusyColumn)->text(),
+                     QStringLiteral("%1 %").arg(100.0 * busy["busy_share"].get<double>(), 0, 'f', 1));
+            const int64_t span = busy["span_ns"].get<int64_t>(), kernels = busy["kernel_ns"].get<int64_t>(),
+                          copy = busy["copy_ns"].get<int64_t>();
+            copies += copy;
+            QCOMPARE(table->item(row, R::CopiesColumn)->text(),
+                     QString::fromStdString(formatFixedDuration(copy, 1, Typography::Unicode)));
+            QCOMPARE(table->item(row, R::IdleColumn)->text(),
+                     QString::fromStdString(formatFixedDuration(span - kernels - copy, 1, Typography::Unicode)));
+            // Kernels alone are what analyzeRanks counts: its idle less the copies is the tab's.
+            const RankBreakdown &b = window.capture()->ranks.ranks[size_t(row)];
+            QCOMPARE(span - kernels, b.idleNs);
+        }
+        QVERIFY(copies > 0); // the step copies while no kernel runs
+        // The summary's text says the same, rank by rank.
+        const std::string text = summaryText(p);
+        QVERIFY2(text.find("GPU busy by rank") != std::string::npos, text.c_str());
+        // ... and lists the two GPUs that ran the ranks, not every GPU each rank's trace saw.
+        size_t devices = 0;
+        for (size_t at = text.find("\nDevice "); at != std::string::npos; at = text.find("\nDevice ", at + 1))
+            ++devices;
+        QCOMPARE(devices, size_t(2));
+        QVERIFY(text.find("(rank 0)") != std::string::npos && text.find("(rank 1)") != std::string::npos);
     }
 
     void compareTwoRanksInTheCompareWindow()

@@ -32,6 +32,27 @@ QString operatorDisplayName(std::string_view name)
     return toQString(name);
 }
 
+QString noCountersReason(const Profile &p)
+{
+    QString amd;
+    for (const Device &d : p.devices)
+        if (const std::string_view name = p.text(d.name); name.find("AMD") != std::string_view::npos) {
+            amd = toQString(name);
+            break;
+        }
+    if (amd.isEmpty() && (p.metadataValue("hip_runtime_version") || p.metadataValue("roctracer_version")))
+        amd = tr("an AMD GPU (HIP)");
+    if (!amd.isEmpty())
+        return tr("This profile is of %1: Nsight Compute profiles NVIDIA GPUs only, so it has no hardware counters "
+                  "and no roofline. (AMD's counters come from rocprofv3 --pmc, which OpScope does not read.)")
+            .arg(amd);
+    if (p.kernels.empty())
+        return tr("This profile has no GPU kernels, so it has no hardware counters.");
+    return tr("This profile has no hardware counters: open it together with an Nsight Compute CSV of the same step "
+              "(ncu --csv --page raw), or replay the step under Nsight Compute (File > Replay Capture, "
+              "opscope replay).");
+}
+
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile)
 {
     auto a = std::make_shared<ProfileAnalysis>();
@@ -94,6 +115,21 @@ std::vector<Index> ProfileAnalysis::operatorsOf(const Selection::State &state) c
 }
 
 std::vector<Index> ProfileAnalysis::kernelsOf(const Selection::State &state) const
+{
+    KernelsOfCache &cache = *kernelsOfCache_;
+    {
+        const std::lock_guard lock(cache.mutex);
+        if (cache.kernels && cache.state == state)
+            return *cache.kernels;
+    }
+    auto kernels = std::make_shared<const std::vector<Index>>(findKernelsOf(state));
+    const std::lock_guard lock(cache.mutex);
+    cache.state = state;
+    cache.kernels = kernels;
+    return *kernels;
+}
+
+std::vector<Index> ProfileAnalysis::findKernelsOf(const Selection::State &state) const
 {
     const Profile &p = *profile;
     std::vector<Index> out;

@@ -1,5 +1,7 @@
 #include "timeline/timeline_step_ruler.h"
 
+#include "common/theme.h"
+
 #include "timeline/timeline_util.h"
 
 #include <QFontMetrics>
@@ -91,7 +93,7 @@ QColor TimelineStepRuler::colorOf(const TimelineStep &step, const QPalette &pale
     if (step.notable)
         return warningColor();
     if (step.kind == TimelineStep::Kind::Plain)
-        return QColor(0x2e, 0x8b, 0x57); // green: the step as it runs without instrumentation
+        return readableOn(QColor(0x2e, 0x8b, 0x57), palette.color(QPalette::Window)); // green: the plain step
     return palette.color(QPalette::Highlight);
 }
 
