@@ -175,6 +175,7 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     out["capture_overhead"] = reference && reference->overhead() > 0 ? json(reference->overhead()) : json(nullptr);
     out["reference_clock"] = reference ? json(reference->clock) : json(nullptr);
     out["reference_steps"] = reference ? json(reference->steps) : json(nullptr);
+    out["reference_spread_ns"] = reference ? json(reference->spreadNs) : json(nullptr);
     const StepTiming timing = stepTiming(p);
     out["capture_overhead_note"] = reference ? describeCaptureOverhead(*reference, timing) : std::string();
     out["step_timing"] = stepTimingJson(timing);
