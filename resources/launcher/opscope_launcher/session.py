@@ -285,9 +285,9 @@ class Session:
                 and sum(timer.cpu_ns) < self.options.reference_seconds * 1e9)
 
     def _start_reference_steps(self):
-        if not self._after_capture and self.options.mode != "ncu":
+        if not self._after_capture and self.options.mode != "ncu" and self.verify is None:
             # nsys's cost per CUDA call: the same burst here and in a plain process (not under ncu, which
-            # would profile every launch).
+            # would profile every launch, nor in a verify arm, which captures nothing).
             compat.synchronize()
             self.calibration = timing.calibrate_launches()
         self.referencing = True
