@@ -239,6 +239,7 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     out["capture_overhead"] = reference && reference->overhead() > 0 ? json(reference->overhead()) : json(nullptr);
     out["reference_clock"] = reference ? json(reference->clock) : json(nullptr);
     out["reference_steps"] = reference ? json(reference->steps) : json(nullptr);
+    out["reference_spread_ns"] = reference ? json(reference->spreadNs) : json(nullptr);
     // A job's step is one rank's (the ranks' steps pooled are no step): the rank ranks.h reads it on.
     StepTiming timing;
     if (const std::vector<int> ranks = ranksOf(p); ranks.size() >= 2) {

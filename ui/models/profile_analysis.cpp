@@ -64,21 +64,18 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     a->tree = buildModuleTree(p);
 
     a->roofline.reserve(p.kernels.size());
-    std::vector<Index> withCounters;
     for (Index k = 0; k < p.kernels.size(); ++k) {
         a->roofline.push_back(kernelRoofline(p, k));
         if (a->roofline.back().valid)
             a->rooflineKernels.push_back(k);
-        if (!p.countersOfKernel(k).empty()) {
+        if (!p.countersOfKernel(k).empty())
             ++a->kernelsWithCounters;
-            withCounters.push_back(k);
-        }
         if (!(p.kernels[k].flags & kKernelOutsideCapture)) {
             a->stepKernels.push_back(k);
             a->stepKernelsAttributed += p.kernels[k].op != kNoIndex;
         }
     }
-    a->ceilings = rooflineCeilings(p, withCounters);
+    a->ceilings = profileCeilings(p); // the peaks the insights quote too (one per GPU and precision)
     a->operatorRows = operatorTableRows(p, OperatorGrouping::ByName);
     a->kernelRows = kernelTableRows(*a, true);
     return a;

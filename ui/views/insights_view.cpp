@@ -115,7 +115,9 @@ QString InsightsView::detailText(const Insight &i)
     if (!i.fix.empty())
         parts << tr("Fix: %1").arg(QString::fromStdString(i.fix));
     if (!i.gainModel.empty())
-        parts << tr("Estimated gain: %1").arg(QString::fromStdString(i.gainModel));
+        parts << tr("Estimated gain: %1: %2")
+                     .arg(QString::fromStdString(describeInsightGain(i, Typography::Unicode)),
+                          QString::fromStdString(i.gainModel));
     QStringList modules;
     for (size_t m = 0; m < i.modules.size() && m < 12; ++m)
         modules << QString::fromStdString(i.modules[m]);
@@ -187,9 +189,19 @@ void InsightsView::fill()
     for (const Insight &i : r.insights) {
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));
-        QString gain = QStringLiteral("%1 (%2)").arg(
-            QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
-            formatPercent(100.0 * i.gainShareOfStep));
+        // Never a gain of 0 for a fix that saves GPU time: without a plain timing, the GPU time it saves; the
+        // whole sentence in the tooltip and the explanation.
+        QString gain;
+        if (i.gainBasis == GainBasis::Replayed || i.estimatedBytesSaved > 0)
+            gain = QStringLiteral("%1 (%2)").arg(
+                QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
+                formatPercent(100.0 * i.gainShareOfStep));
+        else if (i.gainBasis == GainBasis::NoPlainTiming && i.gpuTimeSavedNs > 0)
+            gain = tr("? (%1 GPU)")
+                       .arg(QString::fromStdString(formatFixedDuration(i.gpuTimeSavedNs, 1, Typography::Unicode)));
+        else
+            gain = tr("not estimated");
+        item->setToolTip(1, QString::fromStdString(describeInsightGain(i, Typography::Unicode)));
         // What `opscope verify` measured stands under the estimate.
         if (i.measured) {
             gain += QLatin1Char('\n') +

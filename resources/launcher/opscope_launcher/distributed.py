@@ -88,6 +88,16 @@ def raise_collective_timeout():
     return timeout
 
 
+def several_ranks():
+    """A process group of more than one rank is running."""
+    import torch.distributed as dist
+
+    try:
+        return dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1
+    except Exception:
+        return False
+
+
 def settle_gloo_records():
     """Gives gloo's worker threads time to end the profiler records of their last collectives.
 

@@ -33,6 +33,9 @@ struct CaptureRequest {
     // Plain steps between the warm-up and the captured steps: no hooks, labels or profiler, timed like
     // the captured ones (the capture's overhead); under nsys the last one is paired with the labelled step.
     int referenceSteps = 3;
+    // While the reference steps took less than this in all, more of them run after the captured steps (up to
+    // 50): a short step is timed many times, a long one referenceSteps times. 0: referenceSteps only.
+    double referenceSeconds = 1.0;
     int steps = 1;
     std::string stepSource = "auto";
     std::string compile = "eager";
