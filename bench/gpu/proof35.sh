@@ -45,14 +45,18 @@ for name in $NAMES; do
   $B insights $R/$name --json > $R/$name.insights.json 2>> $L
   $B insights $R/$name > $R/$name.insights.txt 2>> $L
   # The fixes of the top three timed items, one verify each (memory items' fixes too, for the peak).
-  python3 - "$R/$name.insights.json" > $R/$name.fixes <<'PY'
+  # Each fix once (two items may name one fix), at most MAXV (default 3); a memory item's fix for the memory
+  # workload only (its peak is what it is measured on).
+  python3 - "$R/$name.insights.json" "$name" "${MAXV:-3}" > $R/$name.fixes <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 timed = [i for i in r["insights"] if not i["estimated_bytes_saved"]][:3]
 memory = [i for i in r["insights"] if i["estimated_bytes_saved"] and i["verify_fix"]][:1]
-for i in timed + memory:
-    if i["verify_fix"]:
-        print(i["verify_fix"])
+fixes = []
+for i in timed + (memory if sys.argv[2] == "memory" else []):
+    if i["verify_fix"] and i["verify_fix"] not in fixes:
+        fixes.append(i["verify_fix"])
+print("\n".join(fixes[:int(sys.argv[3])]))
 PY
   while read -r fix; do
     [ $SECONDS -gt $((HARD - 150)) ] && { echo "  verify left out (time): $fix" | tee -a $L; continue; }
