@@ -53,7 +53,7 @@ r = json.load(open(sys.argv[1]))
 timed = [i for i in r["insights"] if not i["estimated_bytes_saved"]][:3]
 memory = [i for i in r["insights"] if i["estimated_bytes_saved"] and i["verify_fix"]][:1]
 fixes = []
-for i in timed + (memory if sys.argv[2] == "memory" else []):
+for i in (memory + timed if sys.argv[2] == "memory" else timed):
     if i["verify_fix"] and i["verify_fix"] not in fixes:
         fixes.append(i["verify_fix"])
 print("\n".join(fixes[:int(sys.argv[3])]))
@@ -67,7 +67,7 @@ PY
     echo "  verify $fix: rc=$? wall $(( $(now_ms) - v0 )) ms" | tee -a $L
   done < $R/$name.fixes
   if [ $name = hostsync ] && [ $SECONDS -lt $((HARD - 90)) ]; then
-    python3 bench/gpu/ab_args.py bench/gpu/sync_loop.py --b "--no-sync" > $R/hostsync.ab.json 2>> $L
+    python3 bench/gpu/ab_args.py bench/gpu/sync_loop.py --b=--no-sync > $R/hostsync.ab.json 2>> $L
     echo "  plain A/B --no-sync: $(cat $R/hostsync.ab.json)" | tee -a $L
   fi
   $B insights $R/$name > $R/$name.insights.after.txt 2>> $L
@@ -89,7 +89,7 @@ try:
             measured[(i["kind"], i["title"])] = i["measured"]
 except Exception as e:
     print("  no insights after verify (%s)" % e)
-if os.path.exists(ab):
+if os.path.exists(ab) and os.path.getsize(ab):
     m = json.load(open(ab))
     measured["(code change)"] = m
 timed = [i for i in r["insights"] if not i["estimated_bytes_saved"]][:3]
