@@ -2,6 +2,7 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/format.h"
+#include "opscope/generation.h"
 #include "opscope/module_tree.h"
 #include "opscope/step_timing.h"
 
@@ -178,6 +179,8 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     const StepTiming timing = stepTiming(p);
     out["capture_overhead_note"] = reference ? describeCaptureOverhead(*reference, timing) : std::string();
     out["step_timing"] = stepTimingJson(timing);
+    const GenerationReport generation = analyzeGeneration(p);
+    out["generation"] = generation.present() ? generationJson(generation) : json(nullptr);
     out["warning_count"] = p.warnings.size();
     out["warnings"] = p.warnings;
     return out;
@@ -209,6 +212,12 @@ std::string summaryText(const Profile &p)
         std::snprintf(share, sizeof share, "%.1f%%", 100.0 * t["gpu_busy_share"].get<double>());
         out << "GPU busy:      " << share << " of " << formatFixedDuration(t["step_ns"].get<int64_t>(), 1)
             << ", read on " << t["note"].get<std::string>() << "\n";
+    }
+    if (const GenerationReport generation = analyzeGeneration(p); generation.present()) {
+        out << "Generation:    " << generation.phases.size() << " phases in "
+            << generation.phases.size() - size_t(generation.decodeIterations) << " captured request(s)\n";
+        for (const std::string &line : describeGeneration(generation))
+            out << "  " << line << "\n";
     }
     out << "Operators:     " << p.operators.size() << "\n";
     out << "Modules:       " << p.modules.size() << "\n";

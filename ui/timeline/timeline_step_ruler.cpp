@@ -92,6 +92,10 @@ QColor TimelineStepRuler::colorOf(const TimelineStep &step, const QPalette &pale
         return warningColor();
     if (step.kind == TimelineStep::Kind::Plain)
         return QColor(0x2e, 0x8b, 0x57); // green: the step as it runs without instrumentation
+    if (step.kind == TimelineStep::Kind::Prefill)
+        return QColor(0xd0, 0x7a, 0x1e); // orange: the prompt
+    if (step.kind == TimelineStep::Kind::Decode)
+        return QColor(0x4a, 0x6f, 0xb5); // blue: one token each
     return palette.color(QPalette::Highlight);
 }
 

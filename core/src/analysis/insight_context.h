@@ -88,6 +88,8 @@ void findGroupOutliers(InsightContext &c);
 void findColdStart(InsightContext &c);
 // Multi-rank profiles: the straggler and why it is late, exposed DDP bucket all-reduces (insight_ranks.cpp).
 void findRankWaits(InsightContext &c);
+// Generation requests (insight_inference.cpp): the decode's launches, attention, bandwidth, syncs, KV cache.
+void findInference(InsightContext &c);
 // Memory (insight_memory.cpp): bytes saved, no step time; after every time finder.
 void findMemory(InsightContext &c);
 
