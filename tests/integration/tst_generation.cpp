@@ -215,7 +215,9 @@ private slots:
         QVERIFY(kv != insights.insights.end());
         QCOMPARE(kv->verifyFix, std::string("static-cache"));
         QCOMPARE(kv->figures["kv_growth_per_token_bytes"].get<int64_t>(), kKvBytesPerToken);
-        QVERIFY(std::find(kv->modules.begin(), kv->modules.end(), "blocks.0.attn") != kv->modules.end());
+        // The blocks are the attention modules' (torch.cat in Attention.forward), not their projections'.
+        QCOMPARE(kv->modules,
+                 std::vector<std::string>({"blocks.0.attn", "blocks.1.attn", "blocks.2.attn", "blocks.3.attn"}));
     }
 
     void summaryShowsTheFigures()

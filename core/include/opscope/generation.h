@@ -122,6 +122,7 @@ struct RequestMemory {
     int64_t weightsBytes = 0;             // parameters and buffers on that device (the launcher's tensor inventory)
     int64_t temporariesBytes = 0;         // median bytes allocated and freed within one decode iteration
     int64_t peakBytes = 0;                // the allocator's peak (memory.h)
+    std::vector<std::string> kvModules;   // the modules that allocated the cache's blocks in the decode
 };
 
 inline constexpr double kOutlierFactor = 1.5;

@@ -8,9 +8,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <set>
 #include <unordered_map>
 
 namespace opscope {
@@ -326,6 +327,7 @@ private:
         // Per phase, and held at each phase's start.
         std::vector<int64_t> kvHeld(first.size(), 0), stateHeld(first.size(), 0), kvAllocated(first.size(), 0),
             temporaries(first.size(), 0);
+        std::set<std::string> kvModules;
         for (Index b : blocks) {
             const MemoryBlock &block = p_.memory_blocks[b];
             const int64_t allocated = timeOf(block.alloc_sample);
@@ -338,10 +340,13 @@ private:
                     kvHeld[i] += kv ? block.bytes : 0;
                 }
                 if (allocated >= ph.start_ns && allocated <= ph.end_ns) {
-                    if (freed <= ph.end_ns)
+                    if (freed <= ph.end_ns) {
                         temporaries[i] += block.bytes;
-                    else if (kv)
+                    } else if (kv) {
                         kvAllocated[i] += block.bytes;
+                        if (i > 0)
+                            kvModules.insert(modulePathText(p_, block.alloc_module));
+                    }
                     ph.allocatedBytes += block.bytes;
                     ++ph.allocations;
                 }
@@ -362,6 +367,7 @@ private:
                 }
             }
         }
+        m.kvModules.assign(kvModules.begin(), kvModules.end());
         m.kvCacheBytes = kvHeld.back();
         m.requestStateBytes = stateHeld.back();
         std::vector<int64_t> growth, perToken, temps;
@@ -387,6 +393,40 @@ private:
     GenerationReport r_;
     std::unordered_map<Index, Index> measuredOf_; // labelled kernel -> the kernel the step timing measured
 };
+
+// The modules to name in one line: from the root down, through any module holding most (80 %) of its parent's
+// time per token (a causal LM's inner model), the children of the first that does not, largest first.
+std::vector<const ModulePhaseTime *> modulesWhereTimeSplits(const std::vector<ModulePhaseTime> &modules)
+{
+    std::map<std::string, const ModulePhaseTime *> byPath;
+    for (const ModulePhaseTime &m : modules)
+        if (!m.phase)
+            byPath.emplace(m.path, &m);
+    // A module's parent is its nearest called ancestor ("model.layers.0" -> "model": the ModuleList is not called).
+    const auto parentOf = [&](const std::string &path) -> std::string {
+        for (size_t dot = path.rfind('.'); dot != std::string::npos && dot > 0; dot = path.rfind('.', dot - 1))
+            if (byPath.count(path.substr(0, dot)))
+                return path.substr(0, dot);
+        return std::string();
+    };
+    std::string parent;
+    for (int depth = 0; depth < 16 && byPath.count(parent); ++depth) {
+        std::vector<const ModulePhaseTime *> children;
+        for (const auto &[path, m] : byPath)
+            if (!path.empty() && path != parent && parentOf(path) == parent)
+                children.push_back(m);
+        std::stable_sort(children.begin(), children.end(), [](const ModulePhaseTime *a, const ModulePhaseTime *b) {
+            return a->perTokenNs > b->perTokenNs;
+        });
+        const int64_t total = byPath.at(parent)->perTokenNs;
+        if (children.size() == 1 && double(children.front()->perTokenNs) >= 0.8 * double(total)) {
+            parent = children.front()->path;
+            continue;
+        }
+        return children;
+    }
+    return {};
+}
 
 std::string ms(int64_t ns, Typography micro)
 {
@@ -612,14 +652,11 @@ std::vector<std::string> describeGeneration(const GenerationReport &r, Typograph
             line += "; peak " + std::to_string(m.peakBytes) + " bytes";
         lines.push_back(line);
     }
-    if (!r.modules.empty()) {
+    if (const std::vector<const ModulePhaseTime *> level = modulesWhereTimeSplits(r.modules); !level.empty()) {
         std::string line = std::string("Per decoded token") + (r.gpu ? " (GPU time)" : " (host time)") + ": ";
-        size_t shown = 0;
-        for (const ModulePhaseTime &m : r.modules) {
-            if (m.path.empty() || m.phase || shown == 5)
-                continue; // the root is the whole iteration
-            line += (shown++ ? ", " : "") + modulePathText(m.path, m.className) + " " + ms(m.perTokenNs, micro);
-        }
+        for (size_t i = 0; i < level.size() && i < 6; ++i)
+            line += (i ? ", " : "") + modulePathText(level[i]->path, level[i]->className) + " " +
+                    ms(level[i]->perTokenNs, micro);
         lines.push_back(line);
     }
     return lines;

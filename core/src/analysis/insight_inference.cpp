@@ -319,11 +319,7 @@ void kvCacheReallocated(InsightContext &c, const GenerationReport &g)
                     time += c.durationOf(size_t(pos));
                 }
             }
-    if (modules.empty()) // on the host: the attention modules that allocated the cache's blocks
-        for (const ModulePhaseTime &t : g.modules)
-            if (lower(t.path).find("attn") != std::string::npos ||
-                lower(t.className).find("attention") != std::string::npos)
-                modules.insert(modulePathText(t.path, t.className));
+    modules.insert(m.kvModules.begin(), m.kvModules.end()); // the modules that allocated the cache's blocks
     Insight i;
     i.kind = "kv-cache-reallocated";
     i.title = "The KV cache is copied into a new block at every token";
