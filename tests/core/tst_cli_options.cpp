@@ -22,7 +22,7 @@ namespace {
                             importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
     [[maybe_unused]] auto &[run, ncu, dedup, distinctLaunches, keepReport, checkCounts, ncuPath, replayTimeout,
-                            ncuRanks] = r;
+                            ncuRanks, phase] = r;
     // program and output are filled in from the run; kernelNameBase and extraArgs are refused (below).
     [[maybe_unused]] auto &[program, output, metricSet, sections, metrics, nvtxInclude, nvtxExclude, launchSkip,
                             launchCount, kernelName, kernelNameBase, kernelId, replayMode, targetProcesses, sudo,
@@ -55,6 +55,7 @@ std::vector<CaptureChange> captureChanges()
         {"reference steps", [](CaptureRequest &c) { c.referenceSteps = 0; }},
         {"steps", [](CaptureRequest &c) { c.steps = 4; }},
         {"step source", [](CaptureRequest &c) { c.stepSource = "function:train_step"; }},
+        {"step source generate", [](CaptureRequest &c) { c.stepSource = "generate:answer"; }},
         {"compile", [](CaptureRequest &c) { c.compile = "inductor"; }},
         {"fixes",
          [](CaptureRequest &c) {
@@ -130,6 +131,7 @@ std::vector<ReplayChange> replayChanges()
         {"count check", [](ReplayRequest &r) { r.checkCounts = false; }},
         {"ncu path", [](ReplayRequest &r) { r.ncuPath = "/opt/nvidia/nsight-compute/2025.3.1/ncu"; }},
         {"timeout", [](ReplayRequest &r) { r.timeout = 3600s; }},
+        {"phase", [](ReplayRequest &r) { r.phase = "decode#5"; }},
     };
 }
 
@@ -247,6 +249,8 @@ private slots:
                              "--sudo-env",
                              "CUDA_VISIBLE_DEVICES=0,1",
                              "--no-dedup",
+                             "--phase",
+                             "decode#5",
                              "--no-distinct-launches",
                              "--keep-report",
                              "--no-count-check",
