@@ -1,12 +1,12 @@
-// The analysis of generation requests on a hand-built GPU request (tests/support/step_builder.h), where every
+// The analysis of generation requests on a hand-built GPU request (tests/support/generation_request.h), where every
 // figure is known: an eager decode launching 20 short kernels per token from a host that takes 400 us per token,
 // attention as separate bmm and softmax kernels, a host synchronisation per token. The phases take the kernels
 // launched inside their ranges; the busy shares, the modules' time per token and the inference insights follow
 // from them and from the plain requests' timing; a decode that keeps the GPU busy, or a fused attention
 // kernel, keeps the matching insight quiet. (The CPU capture of a real decoder is tst_generation.)
+#include "generation_request.h"
 #include "opscope/generation.h"
 #include "opscope/insights.h"
-#include "step_builder.h"
 
 #include <QTest>
 
@@ -14,18 +14,12 @@
 
 using namespace opscope;
 
+using test::kDecodes;
+using test::kPrefillNs;
+using test::kTokenNs;
+using test::us;
+
 namespace {
-
-constexpr int64_t us = 1000;
-constexpr int kDecodes = 10;
-constexpr int64_t kPrefillNs = 2000 * us, kTokenNs = 400 * us;
-
-struct Shape {
-    int64_t decodeKernelNs = 5 * us; // each of the 20 kernels of a decode iteration
-    int64_t launchEveryNs = 15 * us; // ... launched this far apart
-    std::string attentionKernel = "gemv_bmm";
-    bool syncPerToken = true;
-};
 
 const Insight *findKind(const std::vector<Insight> &insights, const std::string &kind)
 {
@@ -33,73 +27,6 @@ const Insight *findKind(const std::vector<Insight> &insights, const std::string 
         if (i.kind == kind)
             return &i;
     return nullptr;
-}
-
-// One captured request (prefill, then kDecodes iterations) and the plain requests' timing.
-Profile request(const Shape &shape)
-{
-    test::StepBuilder b(kPrefillNs + kDecodes * kTokenNs);
-    Profile &p = b.p;
-    const auto range = [&](const std::string &text, int64_t start, int64_t end) {
-        p.ranges.push_back({start, end, p.intern(text), kNoString, 0, 0, RangeKind::StartEnd});
-    };
-    const auto module = [&](const char *path, const char *cls, Index parent, int64_t start, int64_t end) {
-        ModuleInstance m;
-        m.start_ns = start;
-        m.end_ns = end;
-        m.path = p.intern(path);
-        m.class_name = p.intern(cls);
-        m.parent = parent;
-        m.thread = 0;
-        p.modules.push_back(m);
-        return Index(p.modules.size() - 1);
-    };
-    const auto kernel = [&](int64_t at, int64_t duration, Index mod, const char *op, const std::string &name) {
-        b.kernel(at, 3 * us, at + 5 * us, duration, name);
-        Kernel &k = p.kernels.back();
-        k.module = mod;
-        if (op) {
-            k.op = b.op(op, at, at + 4 * us);
-            p.operators[k.op].module = mod;
-        }
-    };
-    // The prefill: 40 kernels of 40 us back to back, in the root module.
-    range("OPSCOPE_PREFILL", 0, kPrefillNs);
-    Index root = module("", "TinyLM", kNoIndex, 0, kPrefillNs - 100 * us);
-    for (int i = 0; i < 40; ++i)
-        kernel(10 * us + i * 45 * us, 40 * us, root, "aten::mm", "gemm_prefill");
-    // Each decode iteration: 20 kernels launched every 15 us, two of them the attention's, then a sync.
-    for (int d = 1; d <= kDecodes; ++d) {
-        const int64_t t0 = kPrefillNs + (d - 1) * kTokenNs;
-        range("OPSCOPE_DECODE#" + std::to_string(d), t0, t0 + kTokenNs);
-        root = module("", "TinyLM", kNoIndex, t0, t0 + 320 * us);
-        const Index attn = module("blocks.0.attn", "Attention", root, t0 + 100 * us, t0 + 140 * us);
-        for (int i = 0; i < 20; ++i) {
-            const int64_t at = t0 + 10 * us + i * shape.launchEveryNs;
-            if (i == 7)
-                kernel(at, shape.decodeKernelNs, attn, "aten::bmm", shape.attentionKernel);
-            else if (i == 8)
-                kernel(at, shape.decodeKernelNs, attn, "aten::_softmax", "softmax_warp_forward");
-            else
-                kernel(at, shape.decodeKernelNs, root, "aten::mm", "gemv");
-        }
-        if (shape.syncPerToken)
-            b.call(t0 + 340 * us, t0 + 350 * us, "cudaStreamSynchronize");
-    }
-    GenerationTiming t;
-    t.clock = "cuda_event";
-    t.boundary = "library";
-    TimedRequest plain;
-    plain.batch = 4;
-    plain.promptTokens = 64;
-    plain.iterationsNs.push_back(kPrefillNs);
-    for (int d = 0; d < kDecodes; ++d)
-        plain.iterationsNs.push_back(kTokenNs);
-    t.reference = {plain, plain, plain};
-    t.captured = {plain};
-    setGenerationTiming(p, t);
-    p.finalize();
-    return p;
 }
 
 } // namespace
@@ -110,7 +37,7 @@ class TestGenerationAnalysis : public QObject {
 private slots:
     void phasesTakeTheKernelsLaunchedInThem()
     {
-        const Profile p = request({});
+        const Profile p = test::generationRequest();
         const GenerationReport g = analyzeGeneration(p);
         QCOMPARE(g.phases.size(), size_t(kDecodes + 1));
         QVERIFY(g.gpu);
@@ -144,7 +71,7 @@ private slots:
 
     void insightsOfAnEagerDecode()
     {
-        const std::vector<Insight> insights = findInsights(request({})).insights;
+        const std::vector<Insight> insights = findInsights(test::generationRequest()).insights;
         const Insight *launch = findKind(insights, "decode-launch-bound");
         QVERIFY(launch);
         QCOMPARE(launch->verifyFix, std::string("static-cache+compile=reduce-overhead"));
@@ -163,12 +90,12 @@ private slots:
     void insightsStayQuietWhereTheDecodeIsHealthy()
     {
         // The GPU busy 80 % of each token (20 kernels of 16 us), a flash attention kernel, no sync per token.
-        Shape healthy;
+        test::GenerationShape healthy;
         healthy.decodeKernelNs = 16 * us;
         healthy.launchEveryNs = 17 * us;
         healthy.attentionKernel = "flash_fwd_kernel";
         healthy.syncPerToken = false;
-        const Profile p = request(healthy);
+        const Profile p = test::generationRequest(healthy);
         QCOMPARE(analyzeGeneration(p).decodeBusyShare, 0.8);
         const std::vector<Insight> insights = findInsights(p).insights;
         for (const char *kind : {"decode-launch-bound", "attention-unfused", "host-sync-per-token"})
@@ -185,7 +112,7 @@ private slots:
 
     void timingRoundTripsThroughTheMetadata()
     {
-        const Profile p = request({});
+        const Profile p = test::generationRequest();
         const std::optional<GenerationTiming> t = generationTiming(p);
         QVERIFY(t);
         QCOMPARE(t->reference.size(), size_t(3));
