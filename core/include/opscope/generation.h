@@ -149,6 +149,10 @@ struct GenerationReport {
     bool present() const { return timing.has_value() || !phases.empty(); }
 };
 
+// True for a module instance that is attention, or inside one: its path's last name holds "attn" or "attention", or
+// its class name "Attention" (any case). Where the KV cache is allocated, and the attention's kernels run.
+bool isAttentionModule(const Profile &p, Index module);
+
 // The range a phase is marked with ("prefill" -> OPSCOPE_PREFILL, "decode#5" -> OPSCOPE_DECODE#5); nullopt for
 // any other name.
 std::optional<std::string> phaseRangeName(std::string_view phase);

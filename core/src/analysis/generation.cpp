@@ -93,23 +93,6 @@ std::string lower(std::string_view text)
     return out;
 }
 
-bool namesAttention(const Profile &p, Index module)
-{
-    for (size_t guard = 0; module < p.modules.size() && guard < 64; ++guard) {
-        const ModuleInstance &m = p.modules[module];
-        if (m.kind == ModuleKind::Module) {
-            const std::string path = lower(p.text(m.path));
-            const std::string last = path.substr(path.rfind('.') == std::string::npos ? 0 : path.rfind('.') + 1);
-            const std::string cls = lower(p.text(m.class_name));
-            if (last.find("attn") != std::string::npos || last.find("attention") != std::string::npos ||
-                cls.find("attention") != std::string::npos)
-                return true;
-        }
-        module = m.parent;
-    }
-    return false;
-}
-
 class GenerationAnalysis {
 public:
     explicit GenerationAnalysis(const Profile &p) : p_(p) {}
@@ -332,7 +315,7 @@ private:
             const MemoryBlock &block = p_.memory_blocks[b];
             const int64_t allocated = timeOf(block.alloc_sample);
             const int64_t freed = block.free_sample == kNoIndex ? INT64_MAX : timeOf(block.free_sample);
-            const bool kv = namesAttention(p_, block.alloc_module);
+            const bool kv = isAttentionModule(p_, block.alloc_module);
             for (size_t i = 0; i < first.size(); ++i) {
                 RequestPhase &ph = *first[i];
                 if (allocated < ph.start_ns && freed >= ph.start_ns) {
@@ -478,6 +461,23 @@ std::string figuresText(const TokenFigures &f, Typography micro)
 std::string RequestPhase::name() const
 {
     return iteration == 0 ? std::string("prefill") : "decode#" + std::to_string(iteration);
+}
+
+bool isAttentionModule(const Profile &p, Index module)
+{
+    for (size_t guard = 0; module < p.modules.size() && guard < 64; ++guard) {
+        const ModuleInstance &m = p.modules[module];
+        if (m.kind == ModuleKind::Module) {
+            const std::string path = lower(p.text(m.path));
+            const size_t dot = path.rfind('.');
+            const std::string last = dot == std::string::npos ? path : path.substr(dot + 1);
+            if (last.find("attn") != std::string::npos || last.find("attention") != std::string::npos ||
+                lower(p.text(m.class_name)).find("attention") != std::string::npos)
+                return true;
+        }
+        module = m.parent;
+    }
+    return false;
 }
 
 std::optional<std::string> phaseRangeName(std::string_view phase)

@@ -37,23 +37,6 @@ std::string lower(std::string_view text)
     return out;
 }
 
-bool isAttentionModule(const Profile &p, Index module)
-{
-    for (size_t guard = 0; module < p.modules.size() && guard < 64; ++guard) {
-        const ModuleInstance &m = p.modules[module];
-        if (m.kind == ModuleKind::Module) {
-            const std::string path = lower(p.text(m.path));
-            const size_t dot = path.rfind('.');
-            const std::string last = dot == std::string::npos ? path : path.substr(dot + 1);
-            if (last.find("attn") != std::string::npos || last.find("attention") != std::string::npos ||
-                lower(p.text(m.class_name)).find("attention") != std::string::npos)
-                return true;
-        }
-        module = m.parent;
-    }
-    return false;
-}
-
 // The operators around a kernel, innermost first.
 std::vector<std::string_view> operatorsOf(const Profile &p, Index kernel)
 {
