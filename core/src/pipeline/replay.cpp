@@ -266,6 +266,8 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
                              {"dedup_groups", plan.dedupGroups},
                              {"excluded_labels", plan.excludedLabels},
                              {"distinct_launches", plan.distinct.has_value()}};
+    if (!request.phase.empty())
+        record["phase"] = request.phase; // one phase of a generation request (--phase)
     if (plan.distinct) {
         record["distinct_signatures"] = plan.distinct->signatures;
         record["distinct_kernels_in_capture"] = plan.distinct->kernels;
