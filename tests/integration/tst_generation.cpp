@@ -13,6 +13,8 @@
 #include "opscope/sweep.h"
 #include "opscope/sweep_report.h"
 
+#include <QDir>
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -277,6 +279,28 @@ private slots:
         const GenerationReport g = analyzeGeneration(importFile(run + "/library.opscope"));
         QCOMPARE(g.phases.size(), size_t(kNewTokens));
         QVERIFY(g.plain && g.plain->batch == kBatch && g.plain->tokens == kNewTokens);
+    }
+
+    void replayOneDecodeIteration()
+    {
+        // `opscope replay --phase decode#5` gives ncu the iteration's start/end range (no '/': it is not a push/pop
+        // range) instead of CAPTURE, and no layer exclusion (a phase holds a part of every layer's calls). The
+        // dry run needs an ncu to find: a script that prints ncu's version line.
+        const std::string tools = dir_.path().toStdString() + "/tools";
+        QDir().mkpath(QString::fromStdString(tools));
+        std::ofstream(tools + "/ncu") << "#!/bin/sh\necho 'Version 2025.3.1.0 (build 1)'\n";
+        QFile::setPermissions(QString::fromStdString(tools + "/ncu"), QFile::ReadOwner | QFile::ExeOwner);
+        const CliRun r =
+            runOpscope({"replay", run_, "--phase", "decode#5", "--dry-run"}, {{"OPSCOPE_TOOL_PATH", tools}});
+        QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
+        QVERIFY2(r.out.find("--nvtx-include 'OPSCOPE_DECODE#5' --export") != std::string::npos, r.out.c_str());
+        QVERIFY(r.out.find("CAPTURE") == std::string::npos);
+        QVERIFY(r.out.find("--nvtx-exclude") == std::string::npos);
+        QVERIFY(r.out.find("--step generate:generate") != std::string::npos);
+        const CliRun bad =
+            runOpscope({"replay", run_, "--phase", "decode#0", "--dry-run"}, {{"OPSCOPE_TOOL_PATH", tools}});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.find("--phase must be prefill or decode#N") != std::string::npos, bad.err.c_str());
     }
 
     void noRequestIsAClearError()
