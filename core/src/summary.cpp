@@ -214,8 +214,11 @@ std::string summaryText(const Profile &p)
             << ", read on " << t["note"].get<std::string>() << "\n";
     }
     if (const GenerationReport generation = analyzeGeneration(p); generation.present()) {
-        out << "Generation:    " << generation.phases.size() << " phases in "
-            << generation.phases.size() - size_t(generation.decodeIterations) << " captured request(s)\n";
+        if (generation.phases.empty())
+            out << "Generation:    plain requests timed, no phase ranges in the trace\n";
+        else
+            out << "Generation:    " << generation.phases.size() << " phases in "
+                << generation.phases.size() - size_t(generation.decodeIterations) << " captured request(s)\n";
         for (const std::string &line : describeGeneration(generation))
             out << "  " << line << "\n";
     }

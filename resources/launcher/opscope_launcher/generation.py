@@ -4,8 +4,9 @@ A request is one step: a model library's `generate()` call (transformers' Genera
 when the library is imported), an `opscope_launcher.request()` block, or each call of a function named by
 `--step generate:NAME`. Its warm-up, reference and captured steps are whole requests.
 
-Inside a request every iteration of the decode loop begins at a boundary, the first source seen in the
-request deciding for the rest of it:
+Inside a request every iteration of the decode loop begins at a boundary. The first source seen in the request
+decides for the rest of it, but a stronger one (library > marker > module) seen by the end of the prefill takes
+over (a library whose prefill calls the model before its per-token hook first runs):
   library  the model library's own per-token call: transformers' prepare_inputs_for_generation, wrapped on the
            model for the length of generate() (a Python call outside the forward, so also when the forward is
            compiled and runs no module hook);
