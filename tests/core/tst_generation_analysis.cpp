@@ -74,7 +74,7 @@ private slots:
         const std::vector<Insight> insights = findInsights(test::generationRequest()).insights;
         const Insight *launch = findKind(insights, "decode-launch-bound");
         QVERIFY(launch);
-        QCOMPARE(launch->verifyFix, std::string("static-cache+compile=reduce-overhead"));
+        QCOMPARE(launch->verifyFix, std::string("static-cache + compile=reduce-overhead"));
         // Each of the 10 decode iterations down to its 100 us of kernels.
         QCOMPARE(launch->estimatedGainNs, kDecodes * (kTokenNs - 100 * us));
         QCOMPARE(launch->figures["decode_gpu_busy_share"].get<double>(), 0.25);

@@ -27,7 +27,7 @@ constexpr double kReallocatedFactor = 4;        // bytes allocated for the KV ca
 // The verify fixes the launcher applies (docs/insights.md): a static KV cache (generation.py adds
 // cache_implementation="static" to the library's generate()) and the root compiled with CUDA graphs.
 constexpr const char *kStaticCacheFix = "static-cache";
-constexpr const char *kCudaGraphsFix = "static-cache+compile=reduce-overhead";
+constexpr const char *kCudaGraphsFix = "static-cache + compile=reduce-overhead";
 
 std::string lower(std::string_view text)
 {
