@@ -75,6 +75,8 @@ struct TokenFigures {
     double decodeTokensPerSecond = 0; // batch / median TPOT: the steady decode rate
 };
 std::optional<TokenFigures> tokenFigures(const std::vector<TimedRequest> &requests);
+// The median of durations or sizes (of an even count the mean of the middle two; 0 for none), as the figures take it.
+int64_t medianOf(std::vector<int64_t> values);
 
 // A phase of a captured request, read from its range in the trace.
 struct RequestPhase {

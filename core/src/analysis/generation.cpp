@@ -5,6 +5,7 @@
 #include "opscope/memory.h"
 #include "opscope/module_tree.h"
 #include "opscope/step_timing.h"
+#include "opscope/text_util.h"
 
 #include <algorithm>
 #include <cctype>
@@ -21,15 +22,6 @@ namespace {
 // A step range and the request's first or last phase closer than this are one edge (the launcher opens and
 // closes both, with its own records between them).
 constexpr int64_t kStepEdgeNs = 1'000'000;
-
-int64_t median(std::vector<int64_t> values)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
 
 // The decode iteration a range names ("OPSCOPE_DECODE#12", also emit_nvtx's echo "OPSCOPE_DECODE#12, op_id =
 // 7"): 12; 0 for the prefill; -1 for any other range.
@@ -83,14 +75,6 @@ int64_t unionOf(std::vector<std::pair<int64_t, int64_t>> intervals)
         end = std::max(end, b);
     }
     return total;
-}
-
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
 }
 
 class GenerationAnalysis {
@@ -157,12 +141,12 @@ private:
         }
         prefillBusy /= requests;
         r_.prefillKernelNs /= requests;
-        r_.decodeKernelNsPerToken = median(decodeKernelNs);
-        r_.decodeKernelsPerToken = size_t(median(decodeKernels));
+        r_.decodeKernelNsPerToken = medianOf(decodeKernelNs);
+        r_.decodeKernelsPerToken = size_t(medianOf(decodeKernels));
         if (r_.plain && r_.plain->ttftNs > 0)
             r_.prefillBusyShare = std::min(1.0, double(prefillBusy) / double(r_.plain->ttftNs));
         if (r_.plain && r_.plain->tpotMedianNs > 0 && !decodeBusy.empty())
-            r_.decodeBusyShare = std::min(1.0, double(median(decodeBusy)) / double(r_.plain->tpotMedianNs));
+            r_.decodeBusyShare = std::min(1.0, double(medianOf(decodeBusy)) / double(r_.plain->tpotMedianNs));
     }
 
     Index measuredKernel(Index labelled) const
@@ -246,8 +230,8 @@ private:
         }
         r_.decodeMinNs = *std::min_element(ns.begin(), ns.end());
         r_.decodeMaxNs = *std::max_element(ns.begin(), ns.end());
-        r_.decodeMedianNs = median(ns);
-        const int64_t typicalAlloc = median(allocated), typicalWork = median(work);
+        r_.decodeMedianNs = medianOf(ns);
+        const int64_t typicalAlloc = medianOf(allocated), typicalWork = medianOf(work);
         const char *unit = r_.gpu ? " kernels" : " operators";
         for (const RequestPhase *ph : decode) {
             if (double(ph->duration()) <= kOutlierFactor * double(r_.decodeMedianNs))
@@ -360,9 +344,9 @@ private:
             if (i + 1 < first.size())
                 growth.push_back(kvHeld[i + 1] - kvHeld[i]);
         }
-        m.kvGrowthPerTokenBytes = median(growth);
-        m.kvAllocatedPerTokenBytes = median(perToken);
-        m.temporariesBytes = median(temps);
+        m.kvGrowthPerTokenBytes = medianOf(growth);
+        m.kvAllocatedPerTokenBytes = medianOf(perToken);
+        m.temporariesBytes = medianOf(temps);
         for (const MemoryTensor &t : p_.memory_tensors)
             if (t.device == m.device && (t.kind == MemoryTensorKind::Parameter || t.kind == MemoryTensorKind::Buffer))
                 m.weightsBytes += t.bytes;
@@ -468,11 +452,11 @@ bool isAttentionModule(const Profile &p, Index module)
     for (size_t guard = 0; module < p.modules.size() && guard < 64; ++guard) {
         const ModuleInstance &m = p.modules[module];
         if (m.kind == ModuleKind::Module) {
-            const std::string path = lower(p.text(m.path));
+            const std::string path = lowercase(p.text(m.path));
             const size_t dot = path.rfind('.');
             const std::string last = dot == std::string::npos ? path : path.substr(dot + 1);
             if (last.find("attn") != std::string::npos || last.find("attention") != std::string::npos ||
-                lower(p.text(m.class_name)).find("attention") != std::string::npos)
+                lowercase(p.text(m.class_name)).find("attention") != std::string::npos)
                 return true;
         }
         module = m.parent;

@@ -69,15 +69,6 @@ std::vector<TimedRequest> storedRequests(const nlohmann::json &list)
     return out;
 }
 
-int64_t median(std::vector<int64_t> values)
-{
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const size_t n = values.size();
-    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
-}
-
 // Nearest rank: the smallest value with at least 90 % of the values at or below it.
 int64_t p90(std::vector<int64_t> values)
 {
@@ -156,6 +147,15 @@ void setGenerationTiming(Profile &p, const GenerationTiming &timing)
     p.setMetadata(kGenerationTimingKey, generationTimingJson(timing).dump());
 }
 
+int64_t medianOf(std::vector<int64_t> values)
+{
+    if (values.empty())
+        return 0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
 std::optional<TokenFigures> tokenFigures(const std::vector<TimedRequest> &requests)
 {
     if (requests.empty())
@@ -170,10 +170,10 @@ std::optional<TokenFigures> tokenFigures(const std::vector<TimedRequest> &reques
         decode.insert(decode.end(), r.iterationsNs.begin() + 1, r.iterationsNs.end());
         whole.push_back(r.requestNs());
     }
-    f.ttftNs = median(prefill);
-    f.tpotMedianNs = median(decode);
+    f.ttftNs = medianOf(prefill);
+    f.tpotMedianNs = medianOf(decode);
     f.tpotP90Ns = p90(decode);
-    f.requestNs = median(whole);
+    f.requestNs = medianOf(whole);
     const double sequences = std::max(1, f.batch);
     if (f.requestNs > 0)
         f.tokensPerSecond = sequences * f.tokens / (double(f.requestNs) * 1e-9);

@@ -8,6 +8,7 @@
 #include "opscope/generation.h"
 #include "opscope/module_tree.h"
 #include "opscope/roofline.h"
+#include "opscope/text_util.h"
 
 #include <algorithm>
 #include <cctype>
@@ -29,14 +30,6 @@ constexpr double kReallocatedFactor = 4;        // bytes allocated for the KV ca
 constexpr const char *kStaticCacheFix = "static-cache";
 constexpr const char *kCudaGraphsFix = "static-cache + compile=reduce-overhead";
 
-std::string lower(std::string_view text)
-{
-    std::string out(text);
-    for (char &c : out)
-        c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 // The operators around a kernel, innermost first.
 std::vector<std::string_view> operatorsOf(const Profile &p, Index kernel)
 {
@@ -55,7 +48,7 @@ bool anyOf(const std::vector<std::string_view> &names, std::initializer_list<std
 
 bool fusedAttentionName(std::string_view kernel, const std::vector<std::string_view> &ops)
 {
-    const std::string name = lower(kernel);
+    const std::string name = lowercase(kernel);
     for (const char *fused : {"flash", "fmha", "efficient_attention", "mha", "attention_fwd", "cudnn_sdpa", "sdpa",
                               "flash_fwd", "xformers"})
         if (name.find(fused) != std::string::npos)
