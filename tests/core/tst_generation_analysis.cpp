@@ -7,6 +7,7 @@
 #include "generation_request.h"
 #include "opscope/generation.h"
 #include "opscope/insights.h"
+#include "opscope/verify.h"
 
 #include <QTest>
 
@@ -75,6 +76,11 @@ private slots:
         const Insight *launch = findKind(insights, "decode-launch-bound");
         QVERIFY(launch);
         QCOMPARE(launch->verifyFix, std::string("static-cache + compile=reduce-overhead"));
+        // opscope verify --insight applies both fixes together; each is one the launcher knows.
+        const std::vector<std::string> fixes = verify::fixesOf(launch->verifyFix);
+        QCOMPARE(fixes, (std::vector<std::string>{"static-cache", "compile=reduce-overhead"}));
+        for (const std::string &fix : fixes)
+            QCOMPARE(verify::checkFix(fix), std::string());
         // Each of the 10 decode iterations down to its 100 us of kernels.
         QCOMPARE(launch->estimatedGainNs, kDecodes * (kTokenNs - 100 * us));
         QCOMPARE(launch->figures["decode_gpu_busy_share"].get<double>(), 0.25);
