@@ -29,10 +29,13 @@ class Attention(nn.Module):
         b, t, d = x.shape
         q, k, v = self.qkv(x).split(d, dim=-1)
         q, k, v = (z.view(b, t, self.heads, d // self.heads).transpose(1, 2) for z in (q, k, v))
-        if cache[layer] is not None:  # the cache grows by concatenation: a new tensor every token
-            past_k, past_v = cache[layer]
-            k, v = torch.cat([past_k, k], dim=2), torch.cat([past_v, v], dim=2)
-        cache[layer] = (k, v)
+        if hasattr(cache, "update"):  # a library's cache object (a static one: written in place)
+            k, v = cache.update(k, v, layer)
+        else:
+            if cache[layer] is not None:  # the cache grows by concatenation: a new tensor every token
+                past_k, past_v = cache[layer]
+                k, v = torch.cat([past_k, k], dim=2), torch.cat([past_v, v], dim=2)
+            cache[layer] = (k, v)
         scores = q @ k.transpose(-2, -1) / (d // self.heads) ** 0.5
         if t > 1:
             mask = torch.full((t, k.shape[2]), float("-inf")).triu(1 + k.shape[2] - t)

@@ -75,6 +75,12 @@ class TestGeneration : public QObject {
         return runOpscope(args);
     }
 
+    static bool hasInsight(const std::string &profilePath, const std::string &kind)
+    {
+        const std::vector<Insight> items = findInsights(importFile(profilePath)).insights;
+        return std::any_of(items.begin(), items.end(), [&](const Insight &i) { return i.kind == kind; });
+    }
+
 private slots:
     void initTestCase()
     {
@@ -279,6 +285,26 @@ private slots:
         const GenerationReport g = analyzeGeneration(importFile(run + "/library.opscope"));
         QCOMPARE(g.phases.size(), size_t(kNewTokens));
         QVERIFY(g.plain && g.plain->batch == kBatch && g.plain->tokens == kNewTokens);
+        QVERIFY(hasInsight(run + "/library.opscope", "kv-cache-reallocated"));
+    }
+
+    void staticCacheFix()
+    {
+        // The kv-cache-reallocated item's verify fix, applied by the launcher (--fix static-cache, as opscope verify's
+        // fixed arm applies it): each library generate() gets cache_implementation="static", the stand-in library
+        // then hands the model a cache allocated once and written in place, and the item is gone.
+        const CliRun r = capture("library-static", {"--fix", "static-cache"},
+                                 {"--loop", "library", "--library",
+                                  sourceFile("tests/integration/standin_transformers"), "--requests", "7"});
+        QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
+        const std::string run = dir_.path().toStdString() + "/library-static";
+        const nlohmann::json applied = readJson(run + "/launcher_status.json")["fixes"]["applied"];
+        QCOMPARE(applied.size(), size_t(1));
+        QCOMPARE(applied[0]["fix"].get<std::string>(), std::string("static-cache"));
+        const Profile profile = importFile(run + "/library-static.opscope");
+        const GenerationReport g = analyzeGeneration(profile);
+        QCOMPARE(g.phases.size(), size_t(kNewTokens));
+        QVERIFY(!hasInsight(run + "/library-static.opscope", "kv-cache-reallocated"));
     }
 
     void replayOneDecodeIteration()
