@@ -66,6 +66,9 @@ def main():
     out["kernels_with_module"] = summary.get("kernels_with_module")
     out["every_kernel_in_a_phase_and_a_module"] = (
         in_phases == summary.get("captured_kernel_count") == summary.get("kernels_with_module"))
+    # After `opscope replay --phase decode#5`: the counters are those of that iteration's kernels.
+    out["kernels_with_counters"] = summary.get("kernels_with_counters")
+    out["decode5_kernels"] = next((p["kernels"] for p in phases if p.get("phase") == "decode#5"), None)
     for key in ("prefill_gpu_busy_share", "decode_gpu_busy_share", "decode_kernels_per_token", "decode_median_ns",
                 "outliers", "memory"):
         out[key] = g.get(key)
