@@ -17,9 +17,9 @@ namespace {
 // a change in captureChanges()/replayChanges() below, an option in cli_options.cpp, then add its name.
 [[maybe_unused]] void everyFieldIsListed(CaptureRequest &c, Workload &w, ReplayRequest &r, NcuOptions &n)
 {
-    [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, steps, stepSource, compile, fixes, correlationPass,
-                            partitionMap, nsysCaptureRange, nsysCudaMemoryUsage, nsysTrace, nsysPath, outDir, name,
-                            importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
+    [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, referenceSeconds, steps, stepSource, compile, fixes,
+                            correlationPass, partitionMap, nsysCaptureRange, nsysCudaMemoryUsage, nsysTrace, nsysPath,
+                            outDir, name, importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
     [[maybe_unused]] auto &[run, ncu, dedup, distinctLaunches, keepReport, checkCounts, ncuPath, replayTimeout,
                             ncuRanks, phase] = r;
@@ -53,6 +53,8 @@ std::vector<CaptureChange> captureChanges()
         {"tool cpu", [](CaptureRequest &c) { c.tool = CaptureTool::Cpu; }},
         {"warmup", [](CaptureRequest &c) { c.warmup = 0; }},
         {"reference steps", [](CaptureRequest &c) { c.referenceSteps = 0; }},
+        {"reference seconds", [](CaptureRequest &c) { c.referenceSeconds = 0.25; }},
+        {"no reference seconds", [](CaptureRequest &c) { c.referenceSeconds = 0; }},
         {"steps", [](CaptureRequest &c) { c.steps = 4; }},
         {"step source", [](CaptureRequest &c) { c.stepSource = "function:train_step"; }},
         {"step source generate", [](CaptureRequest &c) { c.stepSource = "generate:answer"; }},

@@ -87,9 +87,12 @@ private slots:
         python_ = pipeline::findPython();
         if (python_.empty() || !pipeline::pythonHasTorch(python_))
             QSKIP("no python3 here can import torch (install Debian's python3-torch)");
-        // 7 requests: 2 warm-up, 3 plain, 1 captured; the launcher ends the script in the 7th.
+        // 7 requests: 2 warm-up, 3 plain, 1 captured; the launcher ends the script in the 7th. No plain requests
+        // after the capture (--reference-seconds 0): the loop's own timing never sees the request the launcher
+        // ends, so the plain requests compared with it are the 3 before the capture.
         timing_ = tempPath(dir_, "own_timing.json");
-        const CliRun r = capture("function", {"--step", "generate:generate"}, {"--timing", timing_, "--requests", "7"});
+        const CliRun r = capture("function", {"--step", "generate:generate", "--reference-seconds", "0"},
+                                 {"--timing", timing_, "--requests", "7"});
         QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
         run_ = dir_.path().toStdString() + "/function";
         profile_ = importFile(run_ + "/function.opscope");
@@ -247,7 +250,8 @@ private slots:
         // The loop marks its requests (opscope_launcher.request()) and iterations (mark_token()); --step auto
         // takes the markers, the first request() makes requests the steps.
         const std::string own = tempPath(dir_, "marked_timing.json");
-        const CliRun r = capture("marked", {}, {"--loop", "marked", "--timing", own, "--requests", "7"});
+        const CliRun r =
+            capture("marked", {"--reference-seconds", "0"}, {"--loop", "marked", "--timing", own, "--requests", "7"});
         QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
         const nlohmann::json status = readJson(dir_.path().toStdString() + "/marked/launcher_status.json");
         QCOMPARE(status["step_source"].get<std::string>(), std::string("generate"));
@@ -281,7 +285,13 @@ private slots:
         const nlohmann::json status = readJson(run + "/launcher_status.json");
         QCOMPARE(status["step_source"].get<std::string>(), std::string("generate"));
         QVERIFY(status["generation"]["boundaries"] == nlohmann::json::array({"library"}));
-        QCOMPARE(status["generation"]["library_calls"].get<int>(), 6);
+        // The 7th call: a plain request after the captured one (requests this short took less than
+        // --reference-seconds in all), which the launcher then ends.
+        QCOMPARE(status["generation"]["library_calls"].get<int>(), 7);
+        int plainRequests = 0;
+        for (const auto &request : status["generation"]["requests"])
+            plainRequests += request["kind"] == "reference";
+        QCOMPARE(plainRequests, 4);
         const GenerationReport g = analyzeGeneration(importFile(run + "/library.opscope"));
         QCOMPARE(g.phases.size(), size_t(kNewTokens));
         QVERIFY(g.plain && g.plain->batch == kBatch && g.plain->tokens == kNewTokens);

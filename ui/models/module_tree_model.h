@@ -47,6 +47,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QString headerToolTip(int section) const;
     struct Item {
         ItemKind kind = ItemKind::Node;
         int id = -1; // node or group index

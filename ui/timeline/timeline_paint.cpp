@@ -89,7 +89,8 @@ void TimelineView::paintEvent(QPaintEvent *)
 
     if (!model_ || model_->eventCount() == 0 || area.width() <= 0) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(area, Qt::AlignCenter, model_ ? tr("No timeline events") : tr("No profile"));
+        painter.drawText(area.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
+                         model_ ? tr("No timeline events") : placeholder_);
         paintTrackNames(painter);
         paintRuler(painter);
         return;

@@ -4,6 +4,8 @@
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -22,7 +24,7 @@ constexpr double kHitTolerancePx = 2; // a click this close to a tiny event stil
 
 } // namespace
 
-TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
+TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent), placeholder_(tr("No profile"))
 {
     qRegisterMetaType<EventRef>();
     setFocusPolicy(Qt::StrongFocus);
@@ -35,6 +37,27 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 }
 
 TimelineView::~TimelineView() = default;
+
+bool TimelineView::saveImage(const QString &path)
+{
+    if (!path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        return viewport()->grab().save(path, "PNG");
+    QPdfWriter pdf(path);
+    pdf.setPageSize(QPageSize(viewport()->size(), QPageSize::Point));
+    pdf.setPageMargins(QMarginsF());
+    pdf.setResolution(72);
+    QPainter painter;
+    if (!painter.begin(&pdf))
+        return false;
+    viewport()->render(&painter);
+    return painter.end();
+}
+
+void TimelineView::setPlaceholder(const QString &text)
+{
+    placeholder_ = text;
+    viewport()->update();
+}
 
 void TimelineView::setProfile(std::shared_ptr<const Profile> profile)
 {
@@ -318,10 +341,10 @@ void TimelineView::updateColors()
 {
     // Folded columns: the event colour over the background, more opaque the busier the column.
     constexpr int kShades = TimelineFrame::kShades;
-    static constexpr double kShadeAlpha[kShades] = {0.3, 0.5, 0.75, 1.0};
+    static constexpr double kShadeAlpha[kShades] = {0.45, 0.6, 0.75, 1.0}; // the palest still stands out
     const QColor base = palette().color(QPalette::Base);
     for (uint8_t slot = 0; slot < kSlotCount; ++slot) {
-        const QColor full = slotColor(slot);
+        const QColor full = slotColor(slot, base);
         for (int shade = 0; shade < kShades; ++shade)
             frame_.setFillColor(TimelineFrame::fill(slot, shade), mixColors(full, base, kShadeAlpha[shade]));
         textColors_[slot] = textColorOn(full);

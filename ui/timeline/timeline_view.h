@@ -131,6 +131,14 @@ public:
     const std::vector<EventRef> &matches() const { return find_.matches(); }
     int currentMatch() const { return find_.current(); }
 
+    // Writes what the timeline shows (names, ruler and rows at its size) as a PNG, or a PDF for a path
+    // ending in .pdf; false when the file cannot be written.
+    bool saveImage(const QString &path);
+
+    // What the time area says while no profile is shown (what to do to open one, or why the last open failed).
+    void setPlaceholder(const QString &text);
+    QString placeholder() const { return placeholder_; }
+
     // What the last paint did, for tests and benchmarks.
     using PaintStats = TimelineFrame::Stats;
     const PaintStats &lastPaintStats() const { return frame_.stats(); }
@@ -224,6 +232,7 @@ private:
     bool dragging_ = false;
     double lastMouseX_ = -1;
 
+    QString placeholder_;
     std::array<QColor, kSlotCount> textColors_;
     std::vector<QString> nameLabels_;   // by StringId (operators, ranges, API calls)
     std::vector<QString> kernelLabels_; // by StringId (shortened kernel names)

@@ -24,6 +24,7 @@ ModuleTreeView::ModuleTreeView(Selection *selection, QWidget *parent)
     : DataView(selection, new ModuleTreeModel, parent), model_(static_cast<ModuleTreeModel *>(proxy()->sourceModel()))
 {
     view()->header()->resizeSection(ModuleTreeModel::NameColumn, 260);
+    view()->setProperty("exportName", QStringLiteral("modules"));
     // What one reads first next to the module: its time, its share, how its group's members differ and
     // how often it ran; the rest (self time, kernels, class, also in the tooltip) after that.
     using M = ModuleTreeModel;

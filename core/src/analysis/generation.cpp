@@ -400,7 +400,8 @@ std::string ms(int64_t ns, Typography micro)
     return formatFixedDuration(ns, 1, micro);
 }
 
-std::string percent(double share)
+// "12.3 %" (named apart from insights.cpp's percent(), visible beside it in one unity batch)
+std::string shareText(double share)
 {
     char buffer[32];
     std::snprintf(buffer, sizeof buffer, "%.1f %%", 100.0 * share);
@@ -608,8 +609,8 @@ std::vector<std::string> describeGeneration(const GenerationReport &r, Typograph
         lines.push_back(line);
     }
     if (r.prefillBusyShare >= 0 || r.decodeBusyShare >= 0)
-        lines.push_back("GPU busy: prefill " + (r.prefillBusyShare >= 0 ? percent(r.prefillBusyShare) : "?") +
-                        ", decode " + (r.decodeBusyShare >= 0 ? percent(r.decodeBusyShare) : "?") +
+        lines.push_back("GPU busy: prefill " + (r.prefillBusyShare >= 0 ? shareText(r.prefillBusyShare) : "?") +
+                        ", decode " + (r.decodeBusyShare >= 0 ? shareText(r.decodeBusyShare) : "?") +
                         " (the phase's kernels over its plain time); a decode iteration launches " +
                         std::to_string(r.decodeKernelsPerToken) + " kernels, " + ms(r.decodeKernelNsPerToken, micro) +
                         " of GPU time");

@@ -88,6 +88,7 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
     base.python = res.python;
     base.warmup = r.warmup;
     base.referenceSteps = r.referenceSteps; // the correlation pass too: the same steps as the capture
+    base.referenceSeconds = r.referenceSeconds == CaptureRequest().referenceSeconds ? -1 : r.referenceSeconds;
     base.steps = r.steps;
     base.stepSource = r.stepSource;
     base.compile = r.compile;
@@ -111,6 +112,9 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         LauncherOptions o = base;
         o.mode = LauncherMode::Nvtx;
         o.statusPath = file("launcher_status.json");
+        // The plain step's time comes from the correlation pass (no nsys): no more plain steps in the trace.
+        if (res.correlation)
+            o.referenceSeconds = 0;
         if (r.partitionMap)
             o.partitionMapPath = file("partition_map.json");
         NsysOptions n;
@@ -243,6 +247,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
     m["capture"] = {{"tool", std::string(toString(res.tool))},
                     {"warmup", request.warmup},
                     {"reference_steps", request.referenceSteps},
+                    {"reference_seconds", request.referenceSeconds},
                     {"steps", request.steps},
                     {"step", request.stepSource},
                     {"compile", request.compile},

@@ -4,11 +4,13 @@
 #include "opscope/pipeline/cli_options.h"
 
 #include "opscope/generation.h"
-#include "opscope/pipeline/ranks.h"
+#include "opscope/pipeline/commands.h"
+#include "opscope/pipeline/rank_capture.h"
 #include "opscope/pipeline/tools.h"
 #include "opscope/verify.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 namespace opscope::pipeline {
@@ -189,6 +191,9 @@ const std::vector<OptionSpec> &captureOptionSpecs()
         {"--reference-steps", "N", "3",
          "plain steps run between the warm-up and the capture with no instrumentation, timed like the captured "
          "ones: the capture's overhead, and under nsys the step the idle and launch analysis reads; 0: none"},
+        {"--reference-seconds", "S", "1",
+         "while the reference steps took less than S seconds in all, more run after the captured steps (up to 50): "
+         "a short step is timed many times, one noisy step cannot decide its median; 0: --reference-steps only"},
         {"--step", "HOW", "auto",
          "what one step is: auto | module (a call of the outermost module) | marker (opscope_launcher.step()) | "
          "function:NAME (each call of NAME) | generate (a generation request: each generate() call of a model "
@@ -287,6 +292,14 @@ CaptureRequest parseCaptureOptions(const ParsedArgs &args)
     r.warmup = intOption(args, "--warmup", 2, 0);
     r.steps = intOption(args, "--steps", 1, 1);
     r.referenceSteps = intOption(args, "--reference-steps", 3, 0);
+    if (args.has("--reference-seconds")) {
+        const std::string text = args.value("--reference-seconds");
+        char *end = nullptr;
+        const double seconds = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !(seconds >= 0) || seconds > 3600)
+            throw UsageError("option --reference-seconds needs a number of seconds from 0 to 3600, not '" + text + "'");
+        r.referenceSeconds = seconds;
+    }
     r.stepSource = args.value("--step", "auto");
     if (!isStepSource(r.stepSource))
         throw UsageError("--step must be " + std::string(kStepSourceHelp));
@@ -400,6 +413,8 @@ Argv captureCliOptions(const CaptureRequest &r)
         addValue(argv, "--warmup", std::to_string(r.warmup));
     if (r.referenceSteps != defaults.referenceSteps)
         addValue(argv, "--reference-steps", std::to_string(r.referenceSteps));
+    if (r.referenceSeconds != defaults.referenceSeconds)
+        addValue(argv, "--reference-seconds", formatSeconds(r.referenceSeconds));
     if (r.steps != defaults.steps)
         addValue(argv, "--steps", std::to_string(r.steps));
     if (r.stepSource != defaults.stepSource)

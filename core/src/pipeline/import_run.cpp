@@ -83,6 +83,18 @@ void recordGenerationTiming(Profile &profile, const nlohmann::json &launcher, co
         setGenerationTiming(profile, *timing);
 }
 
+// The torch backend settings the launcher read at the capture (cuDNN's autotuner, TF32), as metadata
+// "torch.<setting>" = "True" / "False" / the value: evidence for the insights that depend on them.
+void recordTorchSettings(Profile &profile, const nlohmann::json &launcher)
+{
+    if (!launcher.is_object() || !launcher.contains("torch_settings") || !launcher["torch_settings"].is_object())
+        return;
+    for (const auto &[key, value] : launcher["torch_settings"].items())
+        profile.setMetadata("torch." + key, value.is_boolean()  ? (value.get<bool>() ? "True" : "False")
+                                            : value.is_string() ? value.get<std::string>()
+                                                                : value.dump());
+}
+
 } // namespace
 
 std::map<std::string, std::string> compileEnvironment(const std::string &compile, const std::string &runDir)
@@ -222,6 +234,7 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     if (const nlohmann::json verified = readJsonFile(run.file(kVerifyResultsFile));
         verified.is_object() && verified.contains("results") && verified["results"].is_array())
         profile.setMetadata(kVerifyResultsKey, verified["results"].dump());
+    recordTorchSettings(profile, launcher);
 
     const std::string name = run.name() + ".opscope";
     saveProfile(profile, run.file(name));

@@ -1,6 +1,6 @@
 // Distributed captures (docs/ranks.md): every rank is a capture of its own (`opscope-cli capture` as a
 // torchrun worker or an srun task) writing its part <run>/rank<R>.local<L>.<host>/ of the job's run
-// folder; the job's import turns the parts into one profile with ranks.
+// folder; the job's import (rank_import.cpp) turns the parts into one profile with ranks.
 #include "pipeline/stages.h"
 
 #include "opscope/capture_import.h"
@@ -36,18 +36,6 @@ std::string jobRunName(const CaptureRequest &request, const std::string &script,
                         " gives no run id to name it by)");
     std::string base = fileBaseName(script);
     return (base.empty() ? std::string("run") : base) + "-" + rank.runId;
-}
-
-std::string textOf(const nlohmann::json &object, const char *key)
-{
-    return object.is_object() && object.contains(key) && object[key].is_string() ? object[key].get<std::string>()
-                                                                                 : std::string();
-}
-
-int intOf(const nlohmann::json &object, const char *key, int fallback = -1)
-{
-    return object.is_object() && object.contains(key) && object[key].is_number_integer() ? object[key].get<int>()
-                                                                                         : fallback;
 }
 
 // The worker every rank runs: `opscope-cli capture|profile` with the request's options, into the
@@ -246,180 +234,6 @@ PipelineResult runLaunchedRanks(const CaptureRequest &capture, const std::option
     m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     run.save();
     return result;
-}
-
-std::string importRankRun(RunFolder &run, const std::vector<std::string> &parts, const Progress &progress)
-{
-    nlohmann::json &m = run.manifest();
-    const nlohmann::json ranksRecord = m.contains("ranks") ? m["ranks"] : nlohmann::json::object();
-    struct Part {
-        std::string path;
-        nlohmann::json manifest;
-        int rank = -1;
-    };
-    std::vector<Part> read;
-    std::vector<std::string> warnings;
-    std::map<std::string, int> runIds, worldSizes;
-    for (const std::string &path : parts) {
-        try {
-            RunFolder p = RunFolder::open(path);
-            Part part{path, p.manifest(), intOf(p.manifest()["rank"], "rank")};
-            ++runIds[textOf(part.manifest["rank"], "run_id")];
-            ++worldSizes[std::to_string(intOf(part.manifest["rank"], "world_size"))];
-            read.push_back(std::move(part));
-        } catch (const FileError &e) {
-            warnings.push_back(std::string(e.what()) + ": rank left out");
-        }
-    }
-    // The job's run id and world size: the launcher's when it said, else the most common among parts.
-    const auto mostCommon = [](const std::map<std::string, int> &counts) {
-        std::string best;
-        int n = 0;
-        for (const auto &[value, count] : counts)
-            if (count > n)
-                best = value, n = count;
-        return best;
-    };
-    // A tie (two ranks, two run ids) goes to the lowest rank's: rank 0 is the job's reference.
-    std::string lowestRankRunId;
-    int lowestRank = INT_MAX;
-    for (const Part &part : read)
-        if (part.rank >= 0 && part.rank < lowestRank)
-            lowestRank = part.rank, lowestRankRunId = textOf(part.manifest["rank"], "run_id");
-    std::string runId = textOf(ranksRecord, "run_id");
-    if (runId.empty()) {
-        runId = mostCommon(runIds);
-        if (runIds.count(lowestRankRunId) && runIds[lowestRankRunId] == runIds[runId])
-            runId = lowestRankRunId;
-    }
-    int worldSize = intOf(ranksRecord, "world_size");
-    if (worldSize < 1)
-        worldSize = std::atoi(mostCommon(worldSizes).c_str());
-
-    std::vector<std::string> traces, nsysCaptures;
-    std::set<int> ranks;
-    std::map<int, int64_t> stepsCaptured;
-    std::vector<std::pair<int, std::string>> ownProfiles; // a GPU rank's own profile (its part's nsys capture)
-    for (const Part &part : read) {
-        const std::string manifest = part.path + "/manifest.json";
-        const nlohmann::json &rank = part.manifest["rank"];
-        const std::string id = textOf(rank, "run_id");
-        if (id != runId) {
-            warnings.push_back(manifest + ": left out: rank " + std::to_string(part.rank) + " of another run (run id " +
-                               (id.empty() ? "none" : id) + "; this run's is " + (runId.empty() ? "none" : runId) +
-                               ")");
-            continue;
-        }
-        if (intOf(rank, "world_size") != worldSize) {
-            warnings.push_back(manifest + ": left out: rank " + std::to_string(part.rank) + " of a job of " +
-                               std::to_string(intOf(rank, "world_size")) + " ranks; this run has " +
-                               std::to_string(worldSize));
-            continue;
-        }
-        const std::string result = textOf(part.manifest, "result");
-        if (result != "ok")
-            warnings.push_back(manifest + ": rank " + std::to_string(part.rank) + "'s capture " +
-                               (result.empty() ? std::string("did not finish") : "ended " + result) +
-                               " (see the logs in its folder); what it wrote is kept");
-        const nlohmann::json &outputs = part.manifest["outputs"];
-        std::string trace = textOf(outputs, "trace");
-        if (!textOf(outputs, "nsys_sqlite").empty()) {
-            // A GPU rank: its own profile (timeline, attribution, counters where ncu replayed it) in its
-            // part; its correlation trace (torch.profiler: collectives, operators) joins the job's.
-            try {
-                RunFolder p = RunFolder::open(part.path);
-                ownProfiles.emplace_back(part.rank, importRunFolder(p, progress));
-            } catch (const FileError &e) {
-                warnings.push_back(std::string(e.what()) + " (rank " + std::to_string(part.rank) + "'s own profile)");
-            }
-            trace = textOf(outputs, "correlation_trace");
-        }
-        if (trace.empty() || !fileExists(part.path + "/" + trace)) {
-            warnings.push_back(manifest + ": left out: rank " + std::to_string(part.rank) +
-                               " wrote no trace (see the logs in its folder)");
-            continue;
-        }
-        traces.push_back(part.path + "/" + trace);
-        if (const std::string nsys = textOf(outputs, "nsys_sqlite"); !nsys.empty()) // only the ranks kept
-            nsysCaptures.push_back(part.path + "/" + nsys);
-        ranks.insert(part.rank);
-        if (part.manifest.contains("counts") && part.manifest["counts"].contains("steps_captured"))
-            stepsCaptured[part.rank] = part.manifest["counts"].value("steps_captured", int64_t(0));
-    }
-    for (int r = 0; r < worldSize; ++r)
-        if (!read.empty() && !ranks.count(r) &&
-            std::none_of(read.begin(), read.end(), [&](const Part &p) { return p.rank == r; }))
-            warnings.push_back(run.path() + ": rank " + std::to_string(r) + " of " + std::to_string(worldSize) +
-                               " wrote no part (rank" + std::to_string(r) + ".*)");
-    if (traces.empty())
-        throw FileError(run.path(), "no rank's part has a trace to import" +
-                                        (warnings.empty() ? std::string() : ": " + warnings.front()));
-    // The warm-up and capture are counted in steps on every rank: the same steps, unless a rank stopped early.
-    std::set<int64_t> distinctSteps;
-    for (const auto &[rank, steps] : stepsCaptured)
-        distinctSteps.insert(steps);
-    if (distinctSteps.size() > 1) {
-        std::string list;
-        for (const auto &[rank, steps] : stepsCaptured)
-            list += (list.empty() ? "" : ", ") + ("rank " + std::to_string(rank) + ": " + std::to_string(steps));
-        warnings.push_back("the ranks captured different numbers of steps (" + list + ")");
-    }
-
-    Profile profile = importCapture(traces, {}, progress);
-    if (ranks.size() == 1 && ranksOf(profile).empty()) {
-        // One rank left of the job: a rank still (importCapture merges ranks from two traces on).
-        const int rank = *ranks.begin();
-        for (Thread &t : profile.threads)
-            t.rank = rank;
-        for (Device &d : profile.devices)
-            d.rank = rank;
-        profile.setMetadata("ranks", std::to_string(rank));
-        profile.setMetadata("rank_files", traces.front());
-    }
-    // A replayed rank's counters are in its own profile: onto its kernels here too, so the job's profile
-    // has the counters of every rank ncu replayed.
-    for (const auto &[rank, path] : ownProfiles) {
-        if (!ranks.contains(rank))
-            continue;
-        try {
-            const RankCounterCopy copy = copyRankCounters(profile, rank, loadProfile(path));
-            if (copy.kernels > 0)
-                m["counts"]["rank_counters_copied." + std::to_string(rank)] = copy.kernels;
-            if (copy.kernels > 0 && copy.namesLeftOut > 0)
-                warnings.push_back("rank " + std::to_string(rank) +
-                                   "'s ncu counters: " + std::to_string(copy.kernelsLeftOut) + " kernels of " +
-                                   std::to_string(copy.namesLeftOut) +
-                                   " names left without them (launched a different number of times in its "
-                                   "torch.profiler trace and its nsys capture)");
-        } catch (const FileError &e) {
-            warnings.push_back(std::string(e.what()) + " (rank " + std::to_string(rank) + "'s counters)");
-        }
-    }
-    profile.warnings.insert(profile.warnings.begin(), warnings.begin(), warnings.end());
-    const nlohmann::json &workload = m["workload"];
-    profile.setMetadata("model_name", fileBaseName(textOf(workload, "script")));
-    if (m.contains("capture") && m["capture"].is_object())
-        profile.setMetadata("capture_tool", m["capture"].value("tool", ""));
-    profile.setMetadata("opscope_run", run.path());
-    profile.setMetadata("rank_engine", textOf(ranksRecord, "engine"));
-    if (nsysCaptures.size() >= 2) {
-        // The ranks' figures here are of the step under torch.profiler; each rank's plain step is in its
-        // nsys capture, where `opscope ranks` reads them (kRankCapturesKey, docs/ranks.md).
-        std::string list;
-        for (const std::string &path : nsysCaptures)
-            list += (list.empty() ? "" : "\n") + path;
-        profile.setMetadata(std::string(kRankCapturesKey), list);
-    }
-    if (!ranksRecord.contains("world_size") && worldSize > 0)
-        m["ranks"]["world_size"] = worldSize;
-    const std::string name = run.name() + ".opscope";
-    saveProfile(profile, run.file(name));
-    m["outputs"]["profile"] = name;
-    m["counts"]["ranks_imported"] = ranks.size();
-    m["counts"]["ranks_expected"] = worldSize;
-    m["counts"]["profile_warnings"] = profile.warnings.size();
-    run.save();
-    return run.file(name);
 }
 
 } // namespace opscope::pipeline::detail

@@ -20,6 +20,14 @@ def _env_int(name, default):
         return default
 
 
+def _env_float(name, default):
+    value = os.environ.get(name)
+    try:
+        return float(value) if value else default
+    except ValueError:
+        return default
+
+
 def _parser():
     p = argparse.ArgumentParser(
         prog="python3 -m opscope_launcher",
@@ -34,6 +42,9 @@ def _parser():
     p.add_argument("--reference-steps", type=int, default=_env_int("OPSCOPE_REFERENCE_STEPS", 3),
                    help="steps timed after the warm-up with no instrumentation at all, the plain step the "
                    "capture's overhead is measured against (default 3; 0: none)")
+    p.add_argument("--reference-seconds", type=float, default=_env_float("OPSCOPE_REFERENCE_SECONDS", None),
+                   help="while the reference steps took less than this in all, more run after the capture (up to "
+                   "50 steps), so that a short step is timed many times (default 1.0; 0: only --reference-steps)")
     p.add_argument("--steps", type=int, default=_env_int("OPSCOPE_STEPS", 1), help="captured steps (default 1)")
     p.add_argument("--step", default=os.environ.get("OPSCOPE_STEP", "auto"),
                    help="auto | module | marker | function:NAME | generate | generate:NAME (default auto: markers "
@@ -110,8 +121,10 @@ def main(argv=None):
         markers.error("script not found: %s" % script)
         print("opscope_launcher: %s: no such file" % script, file=sys.stderr)
         return 2
-    if options.warmup < 0 or options.steps < 1 or options.reference_steps < 0:
-        print("opscope_launcher: --warmup and --reference-steps must be >= 0 and --steps >= 1", file=sys.stderr)
+    if options.warmup < 0 or options.steps < 1 or options.reference_steps < 0 or (
+            options.reference_seconds is not None and not options.reference_seconds >= 0):
+        print("opscope_launcher: --warmup, --reference-steps and --reference-seconds must be >= 0 and --steps >= 1",
+              file=sys.stderr)
         return 2
     step_source = _step_source(options.step, script)
     mode = options.mode
@@ -145,6 +158,8 @@ def main(argv=None):
         with_stack=options.with_stack, compile=options.compile, backward_ranges=options.backward_ranges,
         reference_steps=options.reference_steps,
     )
+    if options.reference_seconds is not None:
+        opts.reference_seconds = options.reference_seconds
     session = session_module.Session(opts)
     session_module.set_current(session)
     if options.fix or options.verify_control:
@@ -205,7 +220,7 @@ def main(argv=None):
             watcher.stop()
         if library_generate is not None:
             library_generate.remove()
-    if exit_kind == "script-ended" and session.done:
+    if exit_kind == "script-ended" and session.capture_over:
         exit_kind = "complete"
     try:
         session.finish(exit_kind)

@@ -81,6 +81,24 @@ def forward_hook_takes_always_call():
         return False
 
 
+def backend_settings():
+    """The settings of torch's backends that decide which kernels run (cuDNN's autotuner, TF32), as the workload
+    left them: read at the capture, recorded in the status for the insights (docs/insights.md)."""
+    out = {}
+    for key, read in (
+        ("backends.cudnn.benchmark", lambda: torch.backends.cudnn.benchmark),
+        ("backends.cudnn.deterministic", lambda: torch.backends.cudnn.deterministic),
+        ("backends.cudnn.allow_tf32", lambda: torch.backends.cudnn.allow_tf32),
+        ("backends.cuda.matmul.allow_tf32", lambda: torch.backends.cuda.matmul.allow_tf32),
+        ("float32_matmul_precision", lambda: torch.get_float32_matmul_precision()),
+    ):
+        try:
+            out[key] = read()
+        except Exception:
+            pass
+    return out
+
+
 def device_name():
     try:
         if cuda_available():

@@ -4,7 +4,9 @@ A step begins at a step boundary: a call of the root module (the first module ca
 any module forward) when no marker is used, or an explicit marker (`step()`, `mark_step()`, a step
 function). Steps 1..warmup run outside the capture; the next `reference_steps` steps run with no
 instrumentation at all and are timed (the plain step the capture's overhead is measured against); the
-next `steps` steps run inside the capture. The capture is opened at the start of the first captured
+next `steps` steps run inside the capture. While the reference steps took less than `reference_seconds` in
+all (and fewer than timing.MAX_REFERENCE_STEPS ran), more of them run after the capture, when the script
+steps on: a short step is timed many times, a long one only `reference_steps` times. The capture is opened at the start of the first captured
 step and closed at the start of the step that follows the last one (so the backward and optimizer work
 of the last step are inside), or at the end of a `step()` block, or when the script ends. The device is
 synchronised at both edges.
@@ -57,10 +59,12 @@ class CaptureComplete(SystemExit):
 class Options:
     def __init__(self, mode="torch", warmup=2, steps=1, step_source="auto", trace=None, partition_map=None,
                  status=None, exit_after_capture=True, record_shapes=True, with_stack=False, compile="eager",
-                 backward_ranges=None, reference_steps=3, step_option="auto"):
+                 backward_ranges=None, reference_steps=3, reference_seconds=timing.DEFAULT_REFERENCE_SECONDS,
+                 step_option="auto"):
         self.mode = mode
         self.warmup = warmup
         self.reference_steps = reference_steps
+        self.reference_seconds = reference_seconds
         self.steps = steps
         self.step_source = step_source
         self.trace = trace
@@ -87,6 +91,10 @@ class Session:
         self.captured_timer = timing.StepTimer()
         self.reference = None  # the status JSON's "reference" object, once the capture is over
         self.generation = None  # ... and its "generation" object (generation.py), under --step generate
+        self.calibration = None  # timing.calibrate_launches(), before the first reference step
+        self.torch_settings = None  # compat.backend_settings() at the capture
+        self.reference_after = 0  # reference steps run after the capture
+        self._after_capture = False  # the reference steps after the capture run
         self._reference_range = None
         self.capturing = False  # inside the capture range
         self.recording = False  # record_function labels are wanted now
@@ -120,6 +128,11 @@ class Session:
         self._rank_alignment = distributed.RankAlignment()
         if options.backward_ranges:
             self.labeller.label_backward_of(backward_labels(options.backward_ranges))
+
+    @property
+    def capture_over(self):
+        """The captured steps are done (reference steps may still be running after them)."""
+        return self.done or self._after_capture
 
     def warn(self, message):
         self.warnings.append(message)
@@ -231,9 +244,9 @@ class Session:
         self.started += 1
         self.step_open = True
         phase = "capture" if self.capturing else "reference" if self.referencing else "warmup"
-        markers.emit("step", "%d/%d" % (k + 1, self.total), phase)
+        markers.emit("step", "%d/%d" % (k + 1, max(self.total, k + 1)), phase)
         if self.referencing:
-            if self.use_nvtx:
+            if self.use_nvtx and not self._after_capture:  # the trace's plain step is the one before the capture
                 self._reference_range = torch.cuda.nvtx.range_start(REFERENCE_RANGE + str(k - self.options.warmup))
             self.reference_timer.begin()
             return True
@@ -254,6 +267,11 @@ class Session:
             if self._reference_range is not None:
                 torch.cuda.nvtx.range_end(self._reference_range)
                 self._reference_range = None
+            if self._after_capture:
+                self.reference_after += 1
+                if not self._wants_more_reference():
+                    self._end_reference_steps()
+                    self._complete(raise_when_complete)
             return
         if self.capturing:
             self.captured_timer.end()
@@ -265,9 +283,19 @@ class Session:
         self.captured += 1
         if self.captured >= self.options.steps:
             self._stop_capture()
-            self.done = True
-            if raise_when_complete and self.options.exit_after_capture:
-                raise CaptureComplete()
+            if self._wants_more_reference():
+                self._after_capture = True
+                self._start_reference_steps()
+                return
+            self._complete(raise_when_complete)
+
+    def _complete(self, raise_when_complete):
+        if self.reference is None:
+            compat.synchronize()
+            self._report_timing()
+        self.done = True
+        if raise_when_complete and self.options.exit_after_capture:
+            raise CaptureComplete()
 
     # -- compile -------------------------------------------------------------------------------
     def _maybe_compile_root(self):
@@ -294,10 +322,24 @@ class Session:
             self.warn("--compile %s with fewer than 2 warm-up steps: compilation falls into the capture" % mode)
 
     # -- reference steps -----------------------------------------------------------------------
+    def _wants_more_reference(self):
+        """More plain steps after the capture: while those timed took less than reference_seconds in all."""
+        timer = self.reference_timer
+        # Not in a job of several ranks: each would stop at its own time, and the others wait in collectives.
+        return (not distributed.several_ranks() and self.options.reference_steps > 0 and self.options.reference_seconds > 0 and timer.count > 0
+                and timer.count < timing.MAX_REFERENCE_STEPS
+                and sum(timer.cpu_ns) < self.options.reference_seconds * 1e9)
+
     def _start_reference_steps(self):
+        if not self._after_capture and self.options.mode != "ncu" and self.verify is None:
+            # nsys's cost per CUDA call: the same burst here and in a plain process (not under ncu, which
+            # would profile every launch, nor in a verify arm, which captures nothing).
+            compat.synchronize()
+            self.calibration = timing.calibrate_launches()
         self.referencing = True
         self.labeller.suspend(watch_root=self.source in ("module", "generate"))
-        markers.emit("reference", "start", "steps=%d" % self.options.reference_steps)
+        markers.emit("reference", "after-capture" if self._after_capture else "start",
+                     "steps=%d" % self.options.reference_steps)
 
     def _end_reference_steps(self):
         if not self.referencing:
@@ -311,7 +353,8 @@ class Session:
 
     def _report_timing(self):
         """The reference and captured step times, once the device has been synchronised."""
-        self.reference = timing.report(self.reference_timer, self.captured_timer, self.options.reference_steps)
+        self.reference = timing.report(self.reference_timer, self.captured_timer, self.options.reference_steps,
+                                       self.calibration, self.reference_after)
         self.generation = self.requests.report()
         if self.use_nvtx and self.reference_timer.count:
             self.reference["nvtx_range"] = REFERENCE_RANGE
@@ -328,6 +371,7 @@ class Session:
     # -- capture range -------------------------------------------------------------------------
     def _start_capture(self):
         compat.synchronize()
+        self.torch_settings = compat.backend_settings()
         mode = self.options.mode
         if mode in NVTX_MODES and self.use_nvtx:
             self._capture_range = torch.cuda.nvtx.range_start(CAPTURE_RANGE)
@@ -362,7 +406,8 @@ class Session:
         self.capture_seconds = time.monotonic() - self._capture_t0
         self.capturing = False
         self.recording = False
-        self._report_timing()
+        if not self._wants_more_reference():
+            self._report_timing()  # else once the reference steps after the capture are done
         if self._profiler is not None:
             distributed.settle_gloo_records()  # after the steps' timing: the wait is not the workload's
             self._profiler.__exit__(None, None, None)
@@ -392,6 +437,8 @@ class Session:
                 self.fail("closing the last step failed: %s" % e)
         if self.referencing:
             self._end_reference_steps()
+            if self._after_capture:
+                self.done = True  # the script ended during the reference steps after the capture
         if self.capturing:
             self.warn("the script ended after %d of %d captured steps" % (self.captured, self.options.steps))
             self._stop_capture()
@@ -436,6 +483,7 @@ class Session:
             "step_source": self.source,
             "warmup": self.options.warmup,
             "reference_steps": self.options.reference_steps,
+            "reference_seconds": self.options.reference_seconds,
             "steps_requested": self.options.steps,
             "steps_seen": self.started,
             "steps_captured": self.captured,
@@ -449,6 +497,7 @@ class Session:
             "cuda_version": getattr(torch.version, "cuda", None),
             "kineto": compat.kineto_available(),
             "device_name": compat.device_name(),
+            "torch_settings": self.torch_settings,
             "trace": self.trace_written,
             "memory": self._memory.status() if self._memory is not None else None,
             "fixes": self.fixes.status() if self.fixes is not None else None,

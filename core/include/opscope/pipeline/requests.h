@@ -38,6 +38,9 @@ struct CaptureRequest {
     // Plain steps between the warm-up and the captured steps: no hooks, labels or profiler, timed like
     // the captured ones (the capture's overhead); under nsys the last one is paired with the labelled step.
     int referenceSteps = 3;
+    // While the reference steps took less than this in all, more of them run after the captured steps (up to
+    // 50): a short step is timed many times, a long one referenceSteps times. 0: referenceSteps only.
+    double referenceSeconds = 1.0;
     int steps = 1;
     std::string stepSource = "auto";
     std::string compile = "eager";
@@ -56,7 +59,7 @@ struct CaptureRequest {
     bool importProfile = true;
     std::optional<std::chrono::milliseconds> timeout;
     // A distributed job, every rank a capture of its own writing its part of one run folder
-    // (opscope/pipeline/ranks.h): N ranks on this node through torchrun, or the tasks of `srun ARGS`.
+    // (opscope/pipeline/rank_capture.h): N ranks on this node through torchrun, or the tasks of `srun ARGS`.
     int nprocPerNode = 0;
     std::optional<std::string> srunArgs;
     bool operator==(const CaptureRequest &) const = default;
