@@ -11,16 +11,20 @@
 #   launch     24 tiny residual blocks, batch 32                                 compile=reduce-overhead
 #   memory     16 encoder layers on 16 x 1024 tokens                             checkpoint=layers.*
 # Prints a row per item: workload, rank, kind, estimated gain, measured gain +/- spread, measured/estimated,
-# and each verify's wall time. Starts nothing new after LIMIT seconds (default 470). Only two files come back:
+# and each verify's wall time. Starts no workload after LIMIT seconds (400) and no verify that could end after HARD (570). Only two files come back:
 #   $OUT/proof35.log and $OUT/proof35.tar.gz (insights text and JSON, verify.json, manifests, logs).
 #     bash bench/gpu/proof35.sh [NAME...]
 source "$(dirname "$0")/env.sh"
 export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1
-LIMIT=${LIMIT:-470}
+LIMIT=${LIMIT:-400} HARD=${HARD:-570} # no workload starts after LIMIT s, no verify that could end after HARD s
 R=/tmp/runs35p; mkdir -p $R
 L=$OUT/proof35.log
 NAMES=${*:-"align precision layout hostsync launch memory"}
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader >> $L
+pack() { # what comes back, written again after each workload (a call cut at its limit keeps what was done)
+  (cd $R && for d in */; do cp $d/verify.json ${d%/}.verify.json 2>/dev/null; cp $d/manifest.json ${d%/}.manifest.json 2>/dev/null; done
+   tar czf $OUT/proof35.tar.gz --exclude='*/' *.txt *.json *.log *.fixes 2>/dev/null)
+}
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 for name in $NAMES; do
   if [ $SECONDS -gt $LIMIT ]; then echo "left out (time): $name" | tee -a $L; continue; fi
@@ -35,30 +39,34 @@ for name in $NAMES; do
     memory) args=(capture bench/gpu/activation_memory.py --out $R --name $name -- --steps 3000) ;;
     *) echo "unknown workload $name" | tee -a $L; continue ;;
   esac
-  timeout 240 $B "${args[@]}" > $R/$name.log 2>&1; rc=$?
+  timeout $((HARD - SECONDS < 240 ? HARD - SECONDS : 240)) $B "${args[@]}" > $R/$name.log 2>&1; rc=$?
   echo "== $name: ${args[0]} rc=$rc in $((SECONDS - t0)) s" | tee -a $L
-  [ $rc = 0 ] || { tail -5 $R/$name.log | tee -a $L; continue; }
+  [ $rc = 0 ] || { tail -5 $R/$name.log | tee -a $L; pack; continue; }
   $B insights $R/$name --json > $R/$name.insights.json 2>> $L
   $B insights $R/$name > $R/$name.insights.txt 2>> $L
   # The fixes of the top three timed items, one verify each (memory items' fixes too, for the peak).
-  python3 - "$R/$name.insights.json" > $R/$name.fixes <<'PY'
+  # Each fix once (two items may name one fix), at most MAXV (default 3); a memory item's fix for the memory
+  # workload only (its peak is what it is measured on).
+  python3 - "$R/$name.insights.json" "$name" "${MAXV:-3}" > $R/$name.fixes <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))
 timed = [i for i in r["insights"] if not i["estimated_bytes_saved"]][:3]
 memory = [i for i in r["insights"] if i["estimated_bytes_saved"] and i["verify_fix"]][:1]
-for i in timed + memory:
-    if i["verify_fix"]:
-        print(i["verify_fix"])
+fixes = []
+for i in timed + (memory if sys.argv[2] == "memory" else []):
+    if i["verify_fix"] and i["verify_fix"] not in fixes:
+        fixes.append(i["verify_fix"])
+print("\n".join(fixes[:int(sys.argv[3])]))
 PY
   while read -r fix; do
-    [ $SECONDS -gt $((LIMIT + 40)) ] && { echo "  verify left out (time): $fix" | tee -a $L; continue; }
+    [ $SECONDS -gt $((HARD - 150)) ] && { echo "  verify left out (time): $fix" | tee -a $L; continue; }
     fixargs=(); IFS='+' read -ra parts <<< "$fix"
     for f in "${parts[@]}"; do f=$(echo $f); fixargs+=(--fix "$f"); done
     v0=$(now_ms)
-    timeout 200 $B verify $R/$name "${fixargs[@]}" > $R/$name.verify.$(echo "$fix" | tr -c 'A-Za-z0-9=.\n' _).txt 2>&1 < /dev/null
+    timeout 150 $B verify $R/$name "${fixargs[@]}" > $R/$name.verify.$(echo "$fix" | tr -c 'A-Za-z0-9=.\n' _).txt 2>&1 < /dev/null
     echo "  verify $fix: rc=$? wall $(( $(now_ms) - v0 )) ms" | tee -a $L
   done < $R/$name.fixes
-  if [ $name = hostsync ] && [ $SECONDS -lt $((LIMIT + 40)) ]; then
+  if [ $name = hostsync ] && [ $SECONDS -lt $((HARD - 90)) ]; then
     python3 bench/gpu/ab_args.py bench/gpu/sync_loop.py --b "--no-sync" > $R/hostsync.ab.json 2>> $L
     echo "  plain A/B --no-sync: $(cat $R/hostsync.ab.json)" | tee -a $L
   fi
@@ -100,7 +108,6 @@ for i in [i for i in r["insights"] if i["estimated_bytes_saved"]][:2]:
           i["verify_fix"] or "-", json.dumps(m) if m else "-"))
 PY
   echo "  ($name done in $((SECONDS - t0)) s)" | tee -a $L
+  pack
 done
-(cd $R && for d in */; do cp $d/verify.json ${d%/}.verify.json 2>/dev/null; cp $d/manifest.json ${d%/}.manifest.json 2>/dev/null; done
- tar czf $OUT/proof35.tar.gz --exclude='*/' *.txt *.json *.log *.fixes 2>/dev/null)
 cat $L | tail -c 11000
