@@ -2,6 +2,7 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/format.h"
+#include "opscope/generation.h"
 #include "opscope/module_tree.h"
 #include "opscope/ranks.h"
 #include "opscope/step_timing.h"
@@ -252,6 +253,8 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     }
     out["capture_overhead_note"] = reference ? describeCaptureOverhead(*reference, timing) : std::string();
     out["step_timing"] = stepTimingJson(timing);
+    const GenerationReport generation = analyzeGeneration(p);
+    out["generation"] = generation.present() ? generationJson(generation) : json(nullptr);
     json busy = json::array();
     if (ranksOf(p).size() >= 2)
         for (const RankBusy &r : rankBusy(p, analyzeRanks(p, preferredRankStep(p))))
@@ -306,6 +309,15 @@ std::string summaryText(const Profile &p)
         std::snprintf(share, sizeof share, "%.1f%%", 100.0 * t["gpu_busy_share"].get<double>());
         out << "GPU busy:      " << share << " of " << formatFixedDuration(t["step_ns"].get<int64_t>(), 1)
             << ", read on " << t["note"].get<std::string>() << "\n";
+    }
+    if (const GenerationReport generation = analyzeGeneration(p); generation.present()) {
+        if (generation.phases.empty())
+            out << "Generation:    plain requests timed, no phase ranges in the trace\n";
+        else
+            out << "Generation:    " << generation.phases.size() << " phases in "
+                << generation.phases.size() - size_t(generation.decodeIterations) << " captured request(s)\n";
+        for (const std::string &line : describeGeneration(generation))
+            out << "  " << line << "\n";
     }
     if (!s["rank_busy"].empty()) {
         out << "GPU busy by rank (kernels, collectives and copies over each rank's span, as the Ranks tab):";

@@ -22,7 +22,7 @@ namespace {
                             outDir, name, importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
     [[maybe_unused]] auto &[run, ncu, dedup, distinctLaunches, keepReport, checkCounts, ncuPath, replayTimeout,
-                            ncuRanks] = r;
+                            ncuRanks, phase] = r;
     // program and output are filled in from the run; kernelNameBase and extraArgs are refused (below).
     [[maybe_unused]] auto &[program, output, metricSet, sections, metrics, nvtxInclude, nvtxExclude, launchSkip,
                             launchCount, kernelName, kernelNameBase, kernelId, replayMode, targetProcesses, sudo,
@@ -57,6 +57,7 @@ std::vector<CaptureChange> captureChanges()
         {"no reference seconds", [](CaptureRequest &c) { c.referenceSeconds = 0; }},
         {"steps", [](CaptureRequest &c) { c.steps = 4; }},
         {"step source", [](CaptureRequest &c) { c.stepSource = "function:train_step"; }},
+        {"step source generate", [](CaptureRequest &c) { c.stepSource = "generate:answer"; }},
         {"compile", [](CaptureRequest &c) { c.compile = "inductor"; }},
         {"fixes",
          [](CaptureRequest &c) {
@@ -132,6 +133,7 @@ std::vector<ReplayChange> replayChanges()
         {"count check", [](ReplayRequest &r) { r.checkCounts = false; }},
         {"ncu path", [](ReplayRequest &r) { r.ncuPath = "/opt/nvidia/nsight-compute/2025.3.1/ncu"; }},
         {"timeout", [](ReplayRequest &r) { r.timeout = 3600s; }},
+        {"phase", [](ReplayRequest &r) { r.phase = "decode#5"; }},
     };
 }
 
@@ -249,6 +251,8 @@ private slots:
                              "--sudo-env",
                              "CUDA_VISIBLE_DEVICES=0,1",
                              "--no-dedup",
+                             "--phase",
+                             "decode#5",
                              "--no-distinct-launches",
                              "--keep-report",
                              "--no-count-check",

@@ -1630,8 +1630,9 @@ private slots:
             // The last one is the step the analyses time: the same span as stepTiming's.
             const bool used = k == 2;
             QCOMPARE(plain.toolTip.contains(QLatin1String("idle gaps and launch latencies")), used);
-            QVERIFY(plain.toolTip.contains(
-                QLatin1String("plain 13.66 ms (median of 3 steps, CUDA events), captured 20.24 ms: 1.48x")));
+            QVERIFY2(plain.toolTip.contains(QLatin1String(
+                         "plain 13.66 ms +/- 456 ns (median of 3 steps, CUDA events), captured 20.24 ms: 1.48x")),
+                     qPrintable(plain.toolTip));
         }
         QCOMPARE(toString(timing.source), toString(StepTiming::Source::ReferenceStep));
         QCOMPARE(steps[2].start_ns, timing.start_ns);
@@ -1825,6 +1826,54 @@ private slots:
                 paint(view);
             }
         }
+    }
+
+    // A generation request: its prefill and decode iterations in a band of their own below the steps, each
+    // in its colour, with what it is in its tooltip; a click zooms to the phase.
+    void requestPhasesBand()
+    {
+        constexpr int64_t ms = 1'000'000;
+        auto p = std::make_shared<Profile>();
+        p->threads.push_back({1, 1, p->intern("main")});
+        p->ranges.push_back({0, 10 * ms, p->intern("ProfilerStep#0"), kNoString, 0, 0, RangeKind::UserAnnotation});
+        p->ranges.push_back({0, 4 * ms, p->intern("OPSCOPE_PREFILL"), kNoString, 0, 0, RangeKind::UserAnnotation});
+        for (int k = 1; k <= 2; ++k)
+            p->ranges.push_back({(1 + 3 * k) * ms, (4 + 3 * k) * ms, p->intern("OPSCOPE_DECODE#" + std::to_string(k)),
+                                 kNoString, 0, 0, RangeKind::UserAnnotation});
+        for (int i = 0; i < 10; ++i) {
+            Operator op;
+            op.name = p->intern("aten::mm");
+            op.start_ns = i * ms + ms / 10;
+            op.end_ns = i * ms + ms / 2;
+            op.thread = 0;
+            p->operators.push_back(op);
+        }
+        p->finalize();
+        TimelineView view;
+        QVERIFY(showInColumns(view, p, 1000));
+        const std::vector<TimelineStep> &phases = view.model()->phases();
+        QCOMPARE(phases.size(), size_t(3));
+        QCOMPARE(phases[0].kind, TimelineStep::Kind::Prefill);
+        QCOMPARE(phases[2].kind, TimelineStep::Kind::Decode);
+        QCOMPARE(phases[2].name, QStringLiteral("decode#2"));
+        const int band = view.rulerHeight() - view.timeRulerHeight();
+        QVERIFY(band > 0 && band % 2 == 0); // the step band and the phase band, as high
+        view.setVisibleRange(0, 10 * ms);
+        const TimelineStepRuler ruler = view.phaseRuler();
+        QCOMPARE(ruler.band().top(), view.timeRulerHeight() + band / 2);
+        QCOMPARE(ruler.items().size(), size_t(3));
+        const QImage image = paint(view);
+        const QRect prefill = ruler.items()[0].bracket.adjusted(0, 2, 0, -2);
+        QCOMPARE(QColor(image.pixel(prefill.center().x(), prefill.bottom())).rgb(),
+                 TimelineStepRuler::colorOf(phases[0], view.palette()).rgb());
+        QVERIFY(TimelineStepRuler::colorOf(phases[0], view.palette()) !=
+                TimelineStepRuler::colorOf(phases[1], view.palette()));
+        QVERIFY(view.toolTipAt(prefill.center()).contains(QLatin1String("up to its first token")));
+        const QRect decode = ruler.items()[1].bracket.adjusted(0, 2, 0, -2);
+        sendMouse(view.viewport(), QEvent::MouseButtonPress, decode.center(), Qt::LeftButton, Qt::LeftButton);
+        sendMouse(view.viewport(), QEvent::MouseButtonRelease, decode.center(), Qt::LeftButton, Qt::NoButton);
+        QVERIFY(std::abs(view.visibleStart() - (4 * ms - 3 * ms / 10)) <= 1);
+        QVERIFY(std::abs(view.visibleEnd() - (7 * ms + 3 * ms / 10)) <= 1);
     }
 
     void noStepsNoBand()

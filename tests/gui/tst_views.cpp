@@ -2,6 +2,7 @@
 // identical blocks, one Selection drives the tables, the counter panel and the roofline.
 // Real profiles: h100/gpt4_bf16_infer (nsys + ncu) and the Operator Profiler's conv_block profile.json;
 // a small hand-built profile covers exact spreads, "not collected" counters and pinned roofline points.
+#include "generation_request.h"
 #include "models/counter_model.h"
 #include "models/kernel_table_model.h"
 #include "models/model_roles.h"
@@ -955,6 +956,31 @@ private slots:
                  QStringLiteral("BertLMHeadModel"));
         QCOMPARE(root.siblingAtColumn(ModuleTreeModel::KernelsColumn).data(SortRole).toDouble(), 60.0);
         QVERIFY(view.emptyLabel()->text().isEmpty());
+    }
+
+    // A profile of generation requests: each module's time in the prefill and per decoded token, in two columns
+    // the tree shows only for such profiles.
+    void moduleTreeShowsPrefillAndPerToken()
+    {
+        Selection selection;
+        ModuleTreeView view(&selection);
+        view.setAnalysis(analyzeProfile(std::make_shared<const Profile>(test::generationRequest())));
+        ModuleTreeModel *model = view.model();
+        testModel(model);
+        const QModelIndex root = model->index(0, 0);
+        QCOMPARE(root.siblingAtColumn(ModuleTreeModel::PerTokenColumn).data(SortRole).toDouble(), 100.0 * test::us);
+        QCOMPARE(root.siblingAtColumn(ModuleTreeModel::PrefillColumn).data(SortRole).toDouble(), 1600.0 * test::us);
+        QCOMPARE(model->rowCount(root), 1);
+        const QModelIndex attention = model->index(0, 0, root);
+        QCOMPARE(attention.data().toString(), QStringLiteral("blocks.0.attn"));
+        QCOMPARE(attention.siblingAtColumn(ModuleTreeModel::PerTokenColumn).data(SortRole).toDouble(), 10.0 * test::us);
+        QCOMPARE(model->headerData(ModuleTreeModel::PerTokenColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Per token"));
+        QVERIFY(!view.view()->isColumnHidden(ModuleTreeModel::PerTokenColumn));
+        // Another profile: no such columns.
+        view.setAnalysis(analyzeProfile(std::make_shared<const Profile>(test::StepBuilder(1000).p)));
+        QVERIFY(view.view()->isColumnHidden(ModuleTreeModel::PerTokenColumn));
+        QVERIFY(view.view()->isColumnHidden(ModuleTreeModel::PrefillColumn));
     }
 
     void sharesNameTheirDenominator()

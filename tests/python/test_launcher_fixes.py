@@ -208,6 +208,17 @@ class TestFixes(unittest.TestCase):
                                                         r"this is torch 1\.13"):
                 fixes.compile_root(Session, "default")
 
+    def test_static_cache_asks_generate_for_a_static_cache(self):
+        from opscope_launcher import generation
+
+        saved = dict(generation._extra_generate_kwargs)
+        try:
+            fixes.FixSet(["static-cache"]).before_script(None)
+            self.assertEqual(generation._extra_generate_kwargs, dict(saved, cache_implementation="static"))
+        finally:
+            generation._extra_generate_kwargs.clear()
+            generation._extra_generate_kwargs.update(saved)
+
     def test_parse(self):
         self.assertEqual(fixes.Fix("pad=lm_head:50304").arg, "lm_head:50304")
         with self.assertRaisesRegex(fixes.FixError, "unknown fix 'padding'"):

@@ -170,6 +170,17 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
         if (display)
             return tr("%1 vs median").arg(toQString(formatChangePct(fromMedian, Typography::Unicode)));
         return fromMedian;
+    case PrefillColumn:
+    case PerTokenColumn: {
+        const auto &times = analysis_->phaseTimeOfNode;
+        const int64_t ns =
+            size_t(item.id) < times.size()
+                ? (column == PrefillColumn ? times[size_t(item.id)].prefillNs : times[size_t(item.id)].perTokenNs)
+                : -1;
+        if (ns < 0)
+            return display ? QVariant(QString()) : QVariant(-1.0);
+        return display ? QVariant(formatDuration(double(ns))) : double(ns);
+    }
     }
     return {};
 }
@@ -219,6 +230,20 @@ QVariant ModuleTreeModel::groupData(const Item &item, int column, int role) cons
     case SpreadColumn: // sorted by the relative spread: (max - min) / median
         return display ? QVariant(spread)
                        : QVariant(median > 0 ? double(group.maxTime() - group.minTime()) / median : 0.0);
+    case PrefillColumn:
+    case PerTokenColumn: { // all the members together
+        const auto &times = analysis_->phaseTimeOfNode;
+        int64_t ns = -1;
+        for (int m : group.members)
+            if (size_t(m) < times.size()) {
+                const int64_t t = column == PrefillColumn ? times[size_t(m)].prefillNs : times[size_t(m)].perTokenNs;
+                if (t >= 0)
+                    ns = std::max<int64_t>(ns, 0) + t;
+            }
+        if (ns < 0)
+            return display ? QVariant(QString()) : QVariant(-1.0);
+        return display ? QVariant(formatDuration(double(ns))) : double(ns);
+    }
     }
     return {};
 }
@@ -242,6 +267,12 @@ QString ModuleTreeModel::headerToolTip(int section) const
         return tr("Kernels the module and its submodules launched in the captured step");
     case SpreadColumn:
         return tr("Groups: GPU time per member, min / median / max. Members: difference to the group's median.");
+    case PrefillColumn:
+        return tr("Generation requests: the module's time in a request's prefill (the prompt, up to the first "
+                  "token), GPU time or, in a CPU capture, the host's.");
+    case PerTokenColumn:
+        return tr("Generation requests: the module's time per decoded token (its time in the decode iterations "
+                  "over their number).");
     }
     return {};
 }
@@ -273,6 +304,10 @@ QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, i
         return tr("Kernels");
     case SpreadColumn:
         return tr("Spread");
+    case PrefillColumn:
+        return tr("Prefill");
+    case PerTokenColumn:
+        return tr("Per token");
     }
     return {};
 }

@@ -1,5 +1,7 @@
 #include "models/profile_analysis.h"
 
+#include "opscope/generation.h"
+
 #include "models/kernel_table_model.h"
 
 #include "qt_text.h"
@@ -78,6 +80,15 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     a->ceilings = profileCeilings(p); // the peaks the insights quote too (one per GPU and precision)
     a->operatorRows = operatorTableRows(p, OperatorGrouping::ByName);
     a->kernelRows = kernelTableRows(*a, true);
+    if (const GenerationReport generation = analyzeGeneration(p); !generation.modules.empty()) {
+        a->phaseTimeOfNode.assign(a->tree.nodes.size(), {});
+        a->generationOnGpu = generation.gpu;
+        for (const ModulePhaseTime &m : generation.modules) {
+            const int node = m.phase ? a->tree.findPhase(m.path) : a->tree.find(m.path);
+            if (node >= 0)
+                a->phaseTimeOfNode[size_t(node)] = {m.prefillNs, m.perTokenNs};
+        }
+    }
     return a;
 }
 

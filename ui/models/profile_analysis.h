@@ -54,6 +54,14 @@ struct ProfileAnalysis {
     std::shared_ptr<const OperatorTableRows> operatorRows;
     // The kernel table's rows as it opens (the captured step's kernels), likewise.
     std::shared_ptr<const KernelTableRows> kernelRows;
+    // Generation requests (generation.h): per tree node, its time in the prefill of a request and per
+    // decoded token (-1 where it has none); empty for other profiles.
+    struct PhaseTime {
+        int64_t prefillNs = -1;
+        int64_t perTokenNs = -1;
+    };
+    std::vector<PhaseTime> phaseTimeOfNode;
+    bool generationOnGpu = false; // the times are GPU time (else the host's)
 
     // Tree node of a kernel's module, -1 when it has none.
     int nodeOfKernel(Index kernel) const;

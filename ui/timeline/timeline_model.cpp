@@ -155,6 +155,7 @@ TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory,
     }
     timeOrigin_ = profile.timeOrigin();
     steps_ = timelineSteps(profile);
+    phases_ = timelinePhases(profile);
     for (MemoryCurve &curve : memoryCurves_) // the last totals hold to the end of what the timeline shows
         curve.end = std::max(curve.end, traceEnd_);
 }

@@ -92,8 +92,13 @@ QColor TimelineStepRuler::colorOf(const TimelineStep &step, const QPalette &pale
 {
     if (step.notable)
         return warningColor();
+    const QColor window = palette.color(QPalette::Window);
     if (step.kind == TimelineStep::Kind::Plain)
-        return readableOn(QColor(0x2e, 0x8b, 0x57), palette.color(QPalette::Window)); // green: the plain step
+        return readableOn(QColor(0x2e, 0x8b, 0x57), window); // green: the plain step
+    if (step.kind == TimelineStep::Kind::Prefill)
+        return readableOn(QColor(0xd0, 0x7a, 0x1e), window); // orange: the prompt
+    if (step.kind == TimelineStep::Kind::Decode)
+        return readableOn(QColor(0x4a, 0x6f, 0xb5), window); // blue: one token each
     return palette.color(QPalette::Highlight);
 }
 

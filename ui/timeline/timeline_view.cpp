@@ -91,6 +91,7 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     else
         zoom_.reset(0, 0, 0);
     layout_.setStepBand(model_ && !model_->steps().empty());
+    layout_.setPhaseBand(model_ && !model_->phases().empty());
     layout_.setModel(model_.get());
     coloring_ = std::move(coloring);
     updateScrollBar();
@@ -202,6 +203,28 @@ TimelineStepRuler TimelineView::stepRuler() const
                      QRect(labelWidth(), timeRulerHeight(), timeArea().width(), layout_.stepBandHeight()),
                      fontMetrics());
     return ruler;
+}
+
+TimelineStepRuler TimelineView::phaseRuler() const
+{
+    TimelineStepRuler ruler;
+    if (model_ && layout_.phaseBandHeight() > 0)
+        ruler.layout(model_->phases(), coordinates(),
+                     QRect(labelWidth(), timeRulerHeight() + layout_.stepBandHeight(), timeArea().width(),
+                           layout_.phaseBandHeight()),
+                     fontMetrics());
+    return ruler;
+}
+
+const TimelineStep *TimelineView::rulerStepAt(QPoint pos) const
+{
+    if (!model_)
+        return nullptr;
+    if (const int step = stepRuler().stepAt(pos); step >= 0)
+        return &model_->steps()[size_t(step)];
+    if (const int phase = phaseRuler().stepAt(pos); phase >= 0)
+        return &model_->phases()[size_t(phase)];
+    return nullptr;
 }
 
 double TimelineView::xForTime(int64_t ns) const
@@ -532,8 +555,11 @@ void TimelineView::updateHover(QPoint pos, QPoint globalPos)
 
 void TimelineView::click(QPoint pos)
 {
-    if (pos.y() < rulerHeight()) { // a step in the step ruler: zoom to it
-        zoomToStep(stepRuler().stepAt(pos));
+    if (pos.y() < rulerHeight()) { // a step in the step ruler or a phase in the phase band: zoom to it
+        if (const TimelineStep *step = rulerStepAt(pos)) {
+            zoom_.fitRange(step->start_ns, step->end_ns);
+            windowChanged();
+        }
         return;
     }
     if (pos.x() < labelWidth()) {
@@ -569,9 +595,9 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         return;
     }
     if (!pressed_) { // the edge of the names column can be dragged, a step of the step ruler clicked
-        const Qt::CursorShape shape = layout_.onLabelEdge(pos.x())   ? Qt::SplitHCursor
-                                      : stepRuler().stepAt(pos) >= 0 ? Qt::PointingHandCursor
-                                                                     : Qt::ArrowCursor;
+        const Qt::CursorShape shape = layout_.onLabelEdge(pos.x()) ? Qt::SplitHCursor
+                                      : rulerStepAt(pos)           ? Qt::PointingHandCursor
+                                                                   : Qt::ArrowCursor;
         if (shape != viewport()->cursor().shape()) {
             if (shape != Qt::ArrowCursor)
                 viewport()->setCursor(shape);

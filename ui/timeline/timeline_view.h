@@ -75,6 +75,11 @@ public:
     // The step ruler as it is laid out now: the band below the time ruler (none when the profile
     // marks no step) with a bracket and a label per step in sight (the model's steps()).
     TimelineStepRuler stepRuler() const;
+    // The phase band below it (a generation request's prefill and decode iterations, the model's phases()),
+    // laid out the same way; empty without phases.
+    TimelineStepRuler phaseRuler() const;
+    // The step or phase whose bracket or label is under a viewport point, or nullptr.
+    const TimelineStep *rulerStepAt(QPoint pos) const;
     // Zooms to the model's step `step` (the steps of the step ruler), as clicking it does.
     void zoomToStep(int step);
     QRect timeArea() const; // right of the track names, below the ruler

@@ -109,6 +109,8 @@ void findColdStart(InsightContext &c);
 InsightReport findJobInsights(const Profile &p, Typography micro, std::string_view captureRange);
 void findCudnnBenchmark(InsightContext &c);
 void findDataLoader(InsightContext &c);
+// Generation requests (insight_inference.cpp): the decode's launches, attention, bandwidth, syncs, KV cache.
+void findInference(InsightContext &c);
 // Memory (insight_memory.cpp): bytes saved, no step time; after every time finder.
 void findMemory(InsightContext &c);
 

@@ -226,6 +226,7 @@ InsightReport findInsights(const Profile &p, Typography micro, std::string_view 
         return findJobInsights(p, micro, captureRange);
     InsightContext c(p, micro, captureRange);
     // Root causes first: each claims its kernels; the per-kernel findings get the rest.
+    findInference(c); // generation requests: before the step-wide findings, which then add the rest
     findEmptyCache(c);
     findHostWaits(c);
     findPageableCopies(c);

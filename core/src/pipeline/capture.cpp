@@ -32,6 +32,16 @@ std::optional<CaptureTool> parseCaptureTool(std::string_view text)
     return std::nullopt;
 }
 
+bool isStepSource(std::string_view text)
+{
+    if (text == "auto" || text == "module" || text == "marker" || text == "generate")
+        return true;
+    for (std::string_view prefix : {"function:", "generate:"})
+        if (text.starts_with(prefix) && text.size() > prefix.size())
+            return true;
+    return false;
+}
+
 namespace {
 
 struct Resolved {

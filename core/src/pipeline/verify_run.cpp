@@ -343,7 +343,7 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
     nlohmann::ordered_json insight = nullptr;
     if (r.insight) {
         InsightFix item = fixOfInsight(r.run, *r.insight);
-        r.fixes = {item.fix};
+        r.fixes = item.fixes;
         insight = item.insight;
     }
     if (r.fixes.empty())

@@ -4,6 +4,7 @@ Works with torch 1.13 (Debian's CPU build: no NVTX, no Kineto, no dynamo) and to
 """
 
 import inspect
+import sys
 
 import torch
 
@@ -24,6 +25,16 @@ def _find_is_compiling():
 
 # True while dynamo traces: hooks must then do nothing, or they would break the graph.
 is_compiling = _find_is_compiling()
+
+
+def dynamo_compiled():
+    """True once torch.compile has compiled a graph in this process (dynamo's own count); never imports dynamo."""
+    dynamo_utils = sys.modules.get("torch._dynamo.utils")
+    counters = getattr(dynamo_utils, "counters", None)
+    try:
+        return bool(counters and counters["stats"]["unique_graphs"] > 0)
+    except Exception:
+        return False
 
 
 def cuda_available():

@@ -35,7 +35,7 @@ import time
 import torch
 from torch.autograd.profiler import record_function
 
-from . import compat, distributed, markers, timing
+from . import compat, distributed, generation, markers, timing
 from .memory import MemoryRecorder, profiler_kwargs as memory_profiler_kwargs
 from .ddp_buckets import AutoBucketLabels
 from .graphs import GraphCaptureLabels
@@ -59,7 +59,8 @@ class CaptureComplete(SystemExit):
 class Options:
     def __init__(self, mode="torch", warmup=2, steps=1, step_source="auto", trace=None, partition_map=None,
                  status=None, exit_after_capture=True, record_shapes=True, with_stack=False, compile="eager",
-                 backward_ranges=None, reference_steps=3, reference_seconds=timing.DEFAULT_REFERENCE_SECONDS):
+                 backward_ranges=None, reference_steps=3, reference_seconds=timing.DEFAULT_REFERENCE_SECONDS,
+                 step_option="auto"):
         self.mode = mode
         self.warmup = warmup
         self.reference_steps = reference_steps
@@ -74,6 +75,7 @@ class Options:
         self.with_stack = with_stack
         self.compile = compile
         self.backward_ranges = backward_ranges
+        self.step_option = step_option  # --step as given ("auto", "marker", "generate:answer" ...)
 
 
 class Session:
@@ -88,6 +90,7 @@ class Session:
         self.reference_timer = timing.StepTimer()
         self.captured_timer = timing.StepTimer()
         self.reference = None  # the status JSON's "reference" object, once the capture is over
+        self.generation = None  # ... and its "generation" object (generation.py), under --step generate
         self.calibration = None  # timing.calibrate_launches(), before the first reference step
         self.torch_settings = None  # compat.backend_settings() at the capture
         self.reference_after = 0  # reference steps run after the capture
@@ -97,6 +100,8 @@ class Session:
         self.recording = False  # record_function labels are wanted now
         self.done = False
         self.source = "module" if options.step_source in ("auto", "module") else options.step_source
+        self.requests = generation.Requests(self)  # generation requests and their phases (--step generate)
+        self._in_generate = False  # a library generate() runs (generation.py)
         self.warnings = []
         self.errors = []
         self.trace_written = None
@@ -152,10 +157,13 @@ class Session:
             self.verify.on_root(self.labeller.root)
         self._maybe_compile_root()
 
-    def on_root_call(self):
-        """A call of the root module from outside any forward: a step boundary in module mode."""
+    def on_root_call(self, args=()):
+        """A call of the root module from outside any forward: a step boundary in module mode, an iteration of
+        the decode loop inside a generation request."""
         if self.source == "module":
             self._begin_step()
+        elif self.requests.current is not None:
+            self.requests.on_root_call(args)
 
     def begin_marked_step(self):
         self._switch_to_markers("marker")
@@ -168,16 +176,51 @@ class Session:
         self._switch_to_markers("marker")
         self._begin_step()
 
+    # -- generation requests (generation.py) ---------------------------------------------------
+    def begin_request(self, batch=None, prompt_tokens=None):
+        """A request begins: one step, whose prefill phase opens now."""
+        self._switch_to_markers("generate")
+        if self._begin_step():
+            self.requests.begin(batch, prompt_tokens)
+
+    def end_request(self, raise_when_complete=True):
+        self._end_step(raise_when_complete)
+
+    def begin_request_call(self, batch, prompt_tokens):
+        """A library generate() is called. Inside a step the script marks (step(), a step function, request()),
+        that step is the request and its phases start here; otherwise the call is the step. True when it is."""
+        if self.step_open and self.source in ("marker", "function", "generate"):
+            if self.requests.current is None:
+                self.requests.begin(batch, prompt_tokens)
+            else:
+                self.requests.describe_inputs(batch, prompt_tokens)
+            return False
+        chosen = self.options.step_option
+        if self.source == "function" or (self.source == "marker" and (chosen == "marker" or self.started > 0)):
+            return False  # outside the steps the script marks: not a step
+        if chosen.startswith("generate:"):
+            return False  # outside the calls of the function that makes the requests
+        self.begin_request(batch, prompt_tokens)
+        return True
+
+    def end_request_call(self, owns_step, raise_when_complete):
+        if owns_step:
+            self._end_step(raise_when_complete)
+
+    def mark_token(self):
+        self.requests.iteration("marker")
+
     def _switch_to_markers(self, source):
         if self.source == source or (self.source == "function" and source == "marker"):
             return
         if self.source == "module" and self.started > 0:
+            what = "generate() calls or request() blocks" if source == "generate" else "step markers"
             if self.capturing or self.done:
-                self.warn("a step marker was reached after module calls had already started the capture; "
-                          "pass --step marker to count only marked steps")
+                self.warn("%s were reached after module calls had already started the capture; pass --step %s to "
+                          "count only those" % (what, "generate" if source == "generate" else "marker"))
                 self.source = source
                 return
-            self.warn("step markers found after %d module-call steps: counting marked steps only" % self.started)
+            self.warn("%s found after %d module-call steps: counting those only" % (what, self.started))
             self._end_reference_steps()
             self.reference_timer = timing.StepTimer()
             self.started = 0
@@ -185,10 +228,11 @@ class Session:
         self.source = source
 
     def _begin_step(self):
+        """Begins a step; False when the capture is over and the script runs on (--keep-running)."""
         if self.done:
             if self.options.exit_after_capture:
                 raise CaptureComplete()
-            return
+            return False
         if self.step_open:
             self._end_step(True)
         k = self.started
@@ -205,16 +249,18 @@ class Session:
             if self.use_nvtx and not self._after_capture:  # the trace's plain step is the one before the capture
                 self._reference_range = torch.cuda.nvtx.range_start(REFERENCE_RANGE + str(k - self.options.warmup))
             self.reference_timer.begin()
-            return
+            return True
         if self.recording:
             self._step_rf = record_function("ProfilerStep#%d" % (k - self.first_captured))
             self._step_rf.__enter__()
         if self.capturing:
             self.captured_timer.begin()
+        return True
 
     def _end_step(self, raise_when_complete):
         if not self.step_open:
             return
+        self.requests.end()  # its last phase closes inside the step
         self.step_open = False
         if self.referencing:
             self.reference_timer.end()
@@ -291,7 +337,7 @@ class Session:
             compat.synchronize()
             self.calibration = timing.calibrate_launches()
         self.referencing = True
-        self.labeller.suspend(watch_root=self.source == "module")
+        self.labeller.suspend(watch_root=self.source in ("module", "generate"))
         markers.emit("reference", "after-capture" if self._after_capture else "start",
                      "steps=%d" % self.options.reference_steps)
 
@@ -309,6 +355,7 @@ class Session:
         """The reference and captured step times, once the device has been synchronised."""
         self.reference = timing.report(self.reference_timer, self.captured_timer, self.options.reference_steps,
                                        self.calibration, self.reference_after)
+        self.generation = self.requests.report()
         if self.use_nvtx and self.reference_timer.count:
             self.reference["nvtx_range"] = REFERENCE_RANGE
         r = self.reference
@@ -401,6 +448,10 @@ class Session:
         elif self.captured == 0 and exit_kind != "error":
             if self.labeller.root is None and self.source == "module":
                 self.fail("no nn.Module was called: nothing to capture (use opscope_launcher.step() to mark steps)")
+            elif self.source == "generate" and self.started == 0:
+                self.fail("no generation request was seen: --step generate counts calls of a model library's "
+                          "generate() (transformers), opscope_launcher.request() blocks, or the calls of the "
+                          "function named by --step generate:NAME")
             else:
                 reference = self.options.reference_steps
                 self.fail(
@@ -438,6 +489,7 @@ class Session:
             "steps_captured": self.captured,
             "capture_seconds": self.capture_seconds,
             "reference": self.reference,
+            "generation": self.generation,
             "root": self.labeller.root_label,
             "nvtx": self.use_nvtx,
             "torch": torch.__version__,

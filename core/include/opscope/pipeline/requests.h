@@ -17,6 +17,11 @@ enum class CaptureTool { Auto, Nsys, Torch, Cpu };
 std::string_view toString(CaptureTool tool);
 std::optional<CaptureTool> parseCaptureTool(std::string_view text);
 
+// What a step is (the launcher's --step): auto | module | marker | function:NAME | generate | generate:NAME
+// (a generation request: docs/capture.md). The one check of the syntax, for the CLI and the wizard.
+bool isStepSource(std::string_view text);
+inline constexpr std::string_view kStepSourceHelp = "auto, module, marker, function:NAME, generate or generate:NAME";
+
 struct Workload {
     std::string script;
     std::vector<std::string> args;
@@ -74,6 +79,9 @@ struct ReplayRequest {
     // In a distributed job: the ranks ncu replays; the others run the same steps unprofiled, so that
     // their collectives meet the replayed rank's.
     std::vector<int> ncuRanks = {0};
+    // A phase of a generation request ("prefill", "decode#5"): ncu profiles only the kernels of that phase of
+    // the captured request (its start/end range OPSCOPE_PREFILL / OPSCOPE_DECODE#5), not the whole step.
+    std::string phase;
     bool operator==(const ReplayRequest &) const = default;
 };
 
