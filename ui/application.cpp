@@ -1,12 +1,15 @@
 #include "application.h"
 
+#include "common/theme.h"
 #include "main_window.h"
 #include "screenshots.h"
+#include "settings.h"
 
 #include <QApplication>
 #include <QFileInfo>
 #include <QStringList>
 
+#include <algorithm>
 #include <string>
 
 namespace opscope::ui {
@@ -59,6 +62,9 @@ int runApplication(int argc, char **argv)
     QApplication::setOrganizationName("OpScope");
     QApplication::setApplicationVersion(OPSCOPE_VERSION);
     QApplication::setDesktopFileName("opscope");
+    // The theme chosen last (View > Theme), before any window takes its palette; the desktop's by default.
+    if (const int theme = settings::read(settings::view::theme); theme != int(Theme::Desktop))
+        applyTheme(Theme(std::clamp(theme, 0, 2)));
 
     MainWindow window;
     window.show();

@@ -1,10 +1,11 @@
 #include "main_window.h"
 
 #include "application.h"
+#include "common/theme.h"
 #include "compare/compare_actions.h"
-#include "models/kernel_description.h"
 #include "models/profile_analysis.h"
 #include "models/value_format.h"
+#include "profile_export.h"
 #include "profile_loader.h"
 #include "qt_text.h"
 #include "selection.h"
@@ -14,6 +15,7 @@
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
+#include "views/details_pane.h"
 #include "views/import_warnings_bar.h"
 #include "views/insights_view.h"
 #include "views/kernel_table_view.h"
@@ -29,6 +31,7 @@
 #include "opscope/insights.h"
 #include "opscope/ranks.h"
 
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -46,7 +49,6 @@
 #include <QShortcut>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTextBrowser>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -67,9 +69,9 @@ QDockWidget *dock(QMainWindow *window, const QString &title, const QString &name
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), loader_(new ProfileLoader(this)), selection_(new Selection(this)),
-      statusLabel_(new QLabel(tr("No profile loaded"), this)), progressBar_(new QProgressBar(this)),
-      cancelButton_(new QPushButton(tr("Cancel"), this))
+    : QMainWindow(parent), loader_(new ProfileLoader(this)), exporter_(new ProfileExporter(this)),
+      selection_(new Selection(this)), statusLabel_(new QLabel(tr("No profile loaded"), this)),
+      progressBar_(new QProgressBar(this)), cancelButton_(new QPushButton(tr("Cancel"), this))
 {
     setWindowTitle(tr("OpScope"));
     resize(1600, 1000);
@@ -83,7 +85,18 @@ MainWindow::MainWindow(QWidget *parent)
     cancelButton_->hide();
     statusBar()->addPermanentWidget(progressBar_);
     statusBar()->addPermanentWidget(cancelButton_);
-    connect(cancelButton_, &QPushButton::clicked, loader_, &ProfileLoader::cancel);
+    connect(cancelButton_, &QPushButton::clicked, this, [this] {
+        if (exporter_->isRunning())
+            exporter_->cancel();
+        else
+            loader_->cancel();
+    });
+    connect(exporter_, &ProfileExporter::progress, this, [this](double fraction, const QString &detail) {
+        progressBar_->setValue(int(fraction * 1000));
+        progressBar_->setFormat(QStringLiteral("%p%"));
+        statusLabel_->setText(tr("Writing %1: %2").arg(writingName_, detail));
+    });
+    connect(exporter_, &ProfileExporter::finished, this, &MainWindow::onExported);
     connect(loader_, &ProfileLoader::progress, this, [this](LoadStage stage, double fraction, const QString &detail) {
         // "Read 1/3 · 45%" on the bar, what the stage does now beside it.
         progressBar_->setValue(int(fraction * 1000));
@@ -102,6 +115,7 @@ MainWindow::MainWindow(QWidget *parent)
     });
 
     setAcceptDrops(true);
+    showOpenHint(QString());
     restoreGeometry(settings::read(settings::window::geometry));
     defaultLayout_ = !restoreState(settings::read(settings::window::state));
     warningsToolBar_->hide(); // restoreState() shows it as it was: it belongs to the profile, not the session
@@ -157,8 +171,7 @@ void MainWindow::buildViews()
     counters_ = new CounterPanel(selection_, this);
     roofline_ = new RooflineView(selection_, this);
     insights_ = new InsightsView(selection_, this);
-    details_ = new QTextBrowser(this);
-    details_->setOpenLinks(false);
+    details_ = new DetailsPane(selection_, this);
 
     tabs_ = new QTabWidget(this);
     tabs_->addTab(operators_, tr("&Operators"));
@@ -199,8 +212,26 @@ void MainWindow::buildMenus()
     QMenu *fileMenu = menuBar()->addMenu(tr("&File"));
     QAction *open = fileMenu->addAction(tr("&Open..."), this, &MainWindow::showOpenDialog);
     open->setShortcut(QKeySequence::Open);
+    // A capture folder as the tools leave it, or a run folder of opscope capture (capture_folder.h).
+    fileMenu->addAction(tr("Open &Folder..."), this, [this] {
+        const QString folder = QFileDialog::getExistingDirectory(this, tr("Open capture folder"),
+                                                                 settings::read(settings::files::lastFolder));
+        if (folder.isEmpty())
+            return;
+        settings::write(settings::files::lastFolder, folder);
+        openFiles({folder});
+    });
     recentMenu_ = fileMenu->addMenu(tr("Open &Recent"));
     rebuildRecentMenu();
+    // Writing the open profile: as the CLI's `import -o` and `export` do, off this thread (profile_export.h).
+    saveAs_ = fileMenu->addAction(tr("&Save As..."), this, [this] { exportProfile(ProfileExporter::Format::OpScope); });
+    saveAs_->setShortcut(QKeySequence::SaveAs);
+    exportPerfetto_ = fileMenu->addAction(tr("Export for &Perfetto..."), this,
+                                          [this] { exportProfile(ProfileExporter::Format::Perfetto); });
+    exportImage_ = fileMenu->addAction(tr("Export Timeline &Image..."), this, &MainWindow::exportTimelineImage);
+    for (QAction *action : {saveAs_, exportPerfetto_, exportImage_})
+        action->setEnabled(false); // until a profile is open
+    fileMenu->addSeparator();
     installCaptureActions(this, fileMenu); // New Capture, Replay Capture, Deep Dive
     installCompareActions(this, fileMenu); // Compare, Open as Baseline
     installSweepActions(this, fileMenu);   // Open Sweep
@@ -218,6 +249,21 @@ void MainWindow::buildMenus()
     find->setShortcut(QKeySequence::Find);
     QAction *filter = viewMenu_->addAction(tr("Filter &Table..."), this, &MainWindow::focusFilter);
     filter->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_F));
+    // Light or dark: the desktop's palette, or one chosen here (common/theme.h).
+    QMenu *themeMenu = viewMenu_->addMenu(tr("T&heme"));
+    auto *themes = new QActionGroup(themeMenu);
+    for (const auto &[theme, name] : {std::pair(Theme::Desktop, tr("Follow the &Desktop")),
+                                      std::pair(Theme::Light, tr("&Light")), std::pair(Theme::Dark, tr("D&ark"))}) {
+        QAction *action = themeMenu->addAction(name);
+        action->setCheckable(true);
+        action->setChecked(currentTheme() == theme);
+        action->setData(int(theme));
+        themes->addAction(action);
+        connect(action, &QAction::triggered, this, [theme] {
+            applyTheme(theme);
+            settings::write(settings::view::theme, int(theme));
+        });
+    }
     colorByModule_ = viewMenu_->addAction(tr("Colour Timeline by &Module"));
     colorByModule_->setCheckable(true);
     connect(colorByModule_, &QAction::toggled, this,
@@ -328,7 +374,6 @@ void MainWindow::followSelection()
         selectPhaseBand(int(s.index));
     else if (s.kind == Selection::Kind::None)
         timeline_->clearSelection();
-    updateDetails();
 }
 
 void MainWindow::selectPhaseBand(int node)
@@ -343,71 +388,6 @@ void MainWindow::selectPhaseBand(int node)
     const std::vector<Index> &instances = tree.nodes[size_t(node)].instances;
     if (!instances.empty())
         timeline_->setSelection({EventKind::Module, instances.front()});
-}
-
-QString MainWindow::collectiveTwinsHtml(Index kernel) const
-{
-    // A collective of a job with ranks: where the same collective ran on the other ranks (the timeline
-    // outlines them), its start against this one's: the rank that starts last makes the others wait.
-    const std::vector<EventRef> twins = capture_->timeline->sameCollectiveOnOtherRanks({EventKind::Kernel, kernel});
-    if (twins.empty())
-        return {};
-    const Profile &p = *capture_->profile;
-    const Kernel &mine = p.kernels[kernel];
-    QString html = tr("<p><b>The same collective on the other ranks</b></p><table>");
-    for (const EventRef &twin : twins) {
-        if (twin.kind != EventKind::Kernel)
-            continue;
-        const Kernel &k = p.kernels[twin.index];
-        const int64_t lead = k.start_ns - mine.start_ns;
-        const QString start = lead == 0  ? tr("starts together")
-                              : lead > 0 ? tr("starts %1 later").arg(formatDuration(double(lead)))
-                                         : tr("starts %1 earlier").arg(formatDuration(double(-lead)));
-        html += QStringLiteral("<tr><td><b>%1</b></td><td>%2, lasts %3</td></tr>")
-                    .arg(tr("Rank %1").arg(rankOfDevice(p, k.device)), start, formatDuration(double(k.duration())));
-    }
-    return html + QStringLiteral("</table>");
-}
-
-void MainWindow::updateDetails()
-{
-    if (!capture_) {
-        details_->clear();
-        return;
-    }
-    const Profile &p = *capture_->profile;
-    const Selection::State &s = selection_->state();
-    auto formatInstant = [&](int64_t ns) {
-        return QString::fromStdString(formatTimestamp(ns - capture_->analysis->timeOrigin));
-    };
-    QString html = QStringLiteral("<h3>%1</h3>").arg(capture_->analysis->describe(s).toHtmlEscaped());
-    if (s.kind == Selection::Kind::Kernel && s.index < p.kernels.size()) {
-        html += QStringLiteral("<table>");
-        // The timeline's tooltip says the same (describeKernel); times from the origin the ruler and
-        // the tables share.
-        for (const KernelFact &fact : describeKernel(p, s.index, capture_->analysis->timeOrigin))
-            html += QStringLiteral("<tr><td><b>%1</b></td><td>%2</td></tr>")
-                        .arg(fact.key.toHtmlEscaped(), fact.value.toHtmlEscaped());
-        html += QStringLiteral("</table>");
-        html += collectiveTwinsHtml(s.index);
-        html += tr("<p><small>Start and end count from the profile's first event, the zero of the timeline's "
-                   "ruler (%1 ns on the capture's clock).</small></p>")
-                    .arg(capture_->analysis->timeOrigin);
-    } else if (s.kind != Selection::Kind::None) {
-        const auto kernels = capture_->analysis->kernelsOf(s);
-        int64_t time = 0;
-        for (Index k : kernels)
-            time += p.kernels[k].duration();
-        html += tr("<p>%1 kernels, %2 of GPU time in the captured step.</p>")
-                    .arg(kernels.size())
-                    .arg(toQString(formatFixedDuration(time, 2, Typography::Unicode)));
-        if (s.kind == Selection::Kind::Operator && !s.allCalls && s.index < p.operators.size())
-            html += tr("<p>This call: start %1, end %2.</p>")
-                        .arg(formatInstant(p.operators[s.index].start_ns), formatInstant(p.operators[s.index].end_ns));
-    } else {
-        html += tr("<p>Select a kernel, operator or module in any view.</p>");
-    }
-    details_->setHtml(html);
 }
 
 void MainWindow::showOpenDialog()
@@ -460,10 +440,10 @@ void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QSt
     counters_->setAnalysis(capture_->analysis);
     roofline_->setAnalysis(capture_->analysis);
     insights_->setAnalysis(capture_->analysis, nullptr); // found next, off this thread
-    ranks_->setReport(capture_->ranks);
+    ranks_->setReport(capture_->ranks, capture_->rankBusy);
     tabs_->setTabVisible(tabs_->indexOf(ranks_), capture_->ranks.ranks.size() >= 2);
     memory_->setReport(capture_->analysis, capture_->memory); // says why it is empty without memory events
-    updateDetails();
+    details_->setCapture(capture_);
 
     const Profile &p = *capture_->profile;
     QStringList warnings;
@@ -471,7 +451,55 @@ void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QSt
         warnings << QString::fromStdString(w);
     warningsBar_->setWarnings(warnings);
     warningsToolBar_->setVisible(!warnings.isEmpty());
+    for (QAction *action : {saveAs_, exportPerfetto_, exportImage_})
+        action->setEnabled(true);
     updateTitle();
+}
+
+void MainWindow::exportProfile(ProfileExporter::Format format)
+{
+    if (!capture_ || exporter_->isRunning() || loader_->isLoading())
+        return;
+    const bool opscope = format == ProfileExporter::Format::OpScope;
+    const QString base = QFileInfo(profilePath_).completeBaseName();
+    const QString suggested = QFileInfo(settings::read(settings::files::lastFolder), base).filePath() +
+                              (opscope ? QStringLiteral(".opscope") : QStringLiteral(".trace.json"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, opscope ? tr("Save profile as") : tr("Export for Perfetto"), suggested,
+        opscope ? tr("OpScope profile (*.opscope)") : tr("Chrome trace-event JSON for Perfetto (*.json)"));
+    if (!path.isEmpty())
+        writeProfile(format, path);
+}
+
+void MainWindow::writeProfile(ProfileExporter::Format format, const QString &path)
+{
+    writingName_ = QFileInfo(path).fileName();
+    statusLabel_->setText(tr("Writing %1...").arg(writingName_));
+    progressBar_->setValue(0);
+    progressBar_->setFormat(QStringLiteral("%p%"));
+    progressBar_->show();
+    cancelButton_->show();
+    exporter_->write(capture_->profile, format, path);
+}
+
+void MainWindow::onExported(bool ok, const QString &path, const QString &message)
+{
+    progressBar_->hide();
+    cancelButton_->hide();
+    statusLabel_->setText(ok ? tr("Wrote %1").arg(path) : tr("Could not write %1: %2").arg(path, message));
+    if (!ok && message != tr("cancelled") && QApplication::platformName() != QLatin1String("offscreen"))
+        QMessageBox::warning(this, tr("Could not write the profile"), tr("%1: %2").arg(path, message));
+    emit exportFinished(ok, path, message);
+}
+
+void MainWindow::exportTimelineImage()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export timeline image"), QStringLiteral("timeline.png"),
+                                                      tr("PNG image (*.png);;PDF document (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    const bool saved = timeline_->saveImage(path);
+    statusLabel_->setText(saved ? tr("Wrote %1").arg(path) : tr("Could not write %1").arg(path));
 }
 
 void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths)
@@ -483,6 +511,7 @@ void MainWindow::onLoaded(std::shared_ptr<const LoadedCapture> capture, const QS
     capture_ = std::move(capture);
     // The report stays in the capture (no copy on this thread: it holds the step's timing per kernel).
     insights_->setAnalysis(capture_->analysis, std::shared_ptr<const InsightReport>(capture_, &capture_->insights));
+    details_->setCapture(capture_); // the step's time the insights read, for "% of step"
     const Profile &p = *capture_->profile;
     const ProfileAnalysis &a = *capture_->analysis; // counted by the loader: 40 ms here at 10 M kernels
     statusLabel_->setText(tr("%1 kernels (%2 in the captured step, %3 attributed), %4 operators, %5 module calls, "
@@ -511,10 +540,24 @@ void MainWindow::updateTitle()
     setWindowTitle(tr("%1 — OpScope").arg(title));
 }
 
+void MainWindow::showOpenHint(const QString &failure)
+{
+    // With nothing open every view is blank: the timeline says what to do, and what went wrong last.
+    const QString hint = tr("Open the files of a capture with Ctrl+O (File > Open...), or drag them here: an nsys "
+                            "export, ncu CSV, torch.profiler trace, OpScope profile, or a whole capture folder.");
+    timeline_->setPlaceholder(failure.isEmpty() ? tr("No profile open.") + QStringLiteral("\n\n") + hint
+                                                : failure + QStringLiteral("\n\n") + hint);
+    const QString tables = tr("No profile open: Ctrl+O, or drag files onto the window.");
+    for (FilteredTreeView *view : std::initializer_list<FilteredTreeView *>{moduleTree_, operators_, kernels_})
+        view->setEmptyText(tables);
+}
+
 void MainWindow::onFailed(const QString &message, const QStringList &paths)
 {
     progressBar_->hide();
     cancelButton_->hide();
+    if (!capture_)
+        showOpenHint(tr("Could not open %1: %2").arg(QFileInfo(paths.value(0)).fileName(), message));
     // What was open stays open; say what went wrong with the new file.
     statusLabel_->setText(tr("Could not open %1").arg(QFileInfo(paths.value(0)).fileName()));
     if (QApplication::platformName() != QLatin1String("offscreen"))

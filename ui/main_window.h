@@ -4,6 +4,8 @@
 // multi-rank profile) and memory below. Every view follows one Selection, so picking a kernel,
 // operator or module anywhere shows it everywhere.
 
+#include "profile_export.h"
+
 #include "opscope/profile.h"
 
 #include <QMainWindow>
@@ -17,12 +19,12 @@ class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
-class QTextBrowser;
 class QToolBar;
 
 namespace opscope::ui {
 
 class CounterPanel;
+class DetailsPane;
 class ImportWarningsBar;
 class InsightsView;
 class MemoryView;
@@ -72,9 +74,15 @@ public:
     // What the importers warned about while reading the open profile (hidden when nothing).
     ImportWarningsBar *warningsBar() const { return warningsBar_; }
 
+    // Writes the open profile to `path` in the background (File > Save As..., Export for Perfetto...).
+    void writeProfile(ProfileExporter::Format format, const QString &path);
+    bool isWriting() const { return exporter_->isRunning(); }
+
 signals:
     // Emitted after every open attempt finished (loaded, failed or cancelled).
     void openFinished(bool ok, const QString &message);
+    // Emitted after every write of the profile finished (`message`: why not, when not `ok`).
+    void exportFinished(bool ok, const QString &path, const QString &message);
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;
@@ -90,11 +98,13 @@ private:
     // The complete capture: the insights, the status line, openFinished.
     void onLoaded(std::shared_ptr<const LoadedCapture> capture, const QStringList &paths);
     void onFailed(const QString &message, const QStringList &paths);
+    void exportProfile(ProfileExporter::Format format); // asks where, then writeProfile
+    void onExported(bool ok, const QString &path, const QString &message);
+    void exportTimelineImage();
+    // What the empty views say while nothing is open: how to open a capture, after `failure` if any.
+    void showOpenHint(const QString &failure);
     void followSelection();
     void selectPhaseBand(int node); // a phase node of the module tree: its band on the timeline
-    void updateDetails();
-    // The Details pane's lines on a collective's twins on the other ranks; empty for other kernels.
-    QString collectiveTwinsHtml(Index kernel) const;
     void updateTitle();
     void focusFilter();
     void find(); // the timeline's find bar, or the filter of the table that has the focus
@@ -109,6 +119,11 @@ private:
     QStringList profilePaths_;
     QString openingName_; // the file being opened, for the status line
     ProfileLoader *loader_;
+    ProfileExporter *exporter_;
+    QString writingName_; // the file being written, for the status line
+    QAction *saveAs_ = nullptr;
+    QAction *exportPerfetto_ = nullptr;
+    QAction *exportImage_ = nullptr;
     Selection *selection_;
     TimelineView *timeline_ = nullptr;
     TimelineFindBar *findBar_ = nullptr;
@@ -121,7 +136,7 @@ private:
     InsightsView *insights_ = nullptr;
     RanksView *ranks_ = nullptr;
     MemoryView *memory_ = nullptr;
-    QTextBrowser *details_ = nullptr;
+    DetailsPane *details_ = nullptr;
     ImportWarningsBar *warningsBar_ = nullptr;
     QToolBar *warningsToolBar_ = nullptr;
     QTabWidget *tabs_ = nullptr;

@@ -1,5 +1,6 @@
 #include "profile_loader.h"
 
+#include "capture_folder.h"
 #include "models/profile_analysis.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_slots.h"
@@ -38,7 +39,7 @@ std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progr
                                                  const LoadStageCallback &indexing, InsightsWhen insights)
 {
     std::vector<std::string> files;
-    for (const QString &p : paths)
+    for (const QString &p : captureFilesOf(paths, progress)) // a folder: the capture files in it
         files.push_back(p.toStdString());
     auto profile = std::make_shared<const Profile>(importCapture(files, {}, progress));
     progress.checkCancel();
@@ -64,8 +65,10 @@ std::shared_ptr<const LoadedCapture> analyzeCapture(std::shared_ptr<const Profil
         capture->insights = findInsights(*profile, Typography::Unicode);
         progress.checkCancel();
     }
-    if (ranksOf(*profile).size() >= 2)
+    if (ranksOf(*profile).size() >= 2) {
         capture->ranks = analyzeRanks(*profile, preferredRankStep(*profile));
+        capture->rankBusy = rankBusy(*profile, capture->ranks);
+    }
     report(0.45, "Analysing memory");
     capture->memory = std::make_shared<const MemoryReport>(analyzeMemory(*profile));
     progress.checkCancel();

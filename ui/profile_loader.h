@@ -8,6 +8,7 @@
 #include "opscope/memory.h"
 #include "opscope/profile.h"
 #include "opscope/ranks.h"
+#include "opscope/summary.h"
 
 #include <QObject>
 #include <QString>
@@ -41,6 +42,7 @@ struct LoadedCapture {
     std::shared_ptr<const ProfileAnalysis> analysis;
     InsightReport insights;
     RankReport ranks;                              // analyzeRanks() of a profile with ranks (empty ranks otherwise)
+    std::vector<RankBusy> rankBusy;                // rankBusy(profile, ranks): busy and idle as the summary counts them
     std::shared_ptr<const MemoryReport> memory;    // analyzeMemory(): the Memory tab and the timeline's memory tracks
     std::shared_ptr<const TimelineModel> timeline; // the timeline's tracks and rows (of `profile`)
     std::shared_ptr<const TimelineColoring> timelineColoring; // colorTimeline(*timeline)

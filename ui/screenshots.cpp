@@ -1,5 +1,6 @@
 #include "screenshots.h"
 
+#include "common/theme.h"
 #include "compare/compare_dialog.h"
 #include "compare/compare_screenshots.h"
 #include "main_window.h"
@@ -9,6 +10,7 @@
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
+#include "views/kernel_table_view.h"
 #include "views/memory_view.h"
 #include "views/module_tree_view.h"
 #include "views/ranks_view.h"
@@ -117,6 +119,20 @@ bool saveRankScreenshots(const QString &folder)
     return saveWidgetImage(&window, folder + "/ranks-window.png");
 }
 
+// The main window and the roofline again in the dark theme (View > Theme > Dark), then the theme as it was.
+bool saveDarkScreenshots(MainWindow &window, const QString &folder)
+{
+    const Theme before = currentTheme();
+    applyTheme(Theme::Dark);
+    auto *tabs = window.findChild<QTabWidget *>();
+    tabs->setCurrentWidget(window.kernelTable());
+    bool ok = saveWidgetImage(&window, folder + "/main-window-dark.png");
+    tabs->setCurrentWidget(window.roofline());
+    ok &= saveWidgetImage(window.roofline(), folder + "/roofline-dark.png");
+    applyTheme(before);
+    return ok;
+}
+
 } // namespace
 
 bool saveScreenshots(MainWindow &window, const QString &folder)
@@ -148,6 +164,7 @@ bool saveScreenshots(MainWindow &window, const QString &folder)
     ok &= saveSweepScreenshots(window, folder);   // sweep.png, when a sweep folder is given
     ok &= saveMemoryScreenshots(folder);          // memory*.png, when a capture with memory events is given
     ok &= saveRankScreenshots(folder);            // ranks-window.png, when a job of several ranks is given
+    ok &= saveDarkScreenshots(window, folder);    // main-window-dark.png, roofline-dark.png
     ok &= saveWizardScreenshots(window, folder);  // wizard-*.png; last: it runs a capture and opens its profile
     return ok;
 }

@@ -54,6 +54,7 @@ inline const Key<QString> rooflinePrecision{"view/rooflinePrecision"};
 inline const Key<bool> timelineColorByModule{"view/timelineColorByModule", false};
 inline const Key<int> timelineLabelWidth{"view/timelineLabelWidth", 0}; // 0: sized to the names
 inline const Key<int> tab{"view/tab", 0};                               // the analysis tab on show
+inline const Key<int> theme{"view/theme", 0};                           // Theme (common/theme.h): 0 follows the desktop
 } // namespace view
 
 namespace compare {

@@ -6,12 +6,19 @@ reduce-scatters).
 
     torchrun --nproc-per-node 2 bench/gpu/ddp_gpt2.py [--layers 4] [--batch 8] [--seq 512] [--steps 30]
     opscope capture --nproc-per-node 2 bench/gpu/ddp_gpt2.py -- --steps 30 [--wrap fsdp]
+    torchrun --nproc-per-node 2 bench/gpu/ddp_gpt2.py --trace-dir D [--schedule 2,1,2]
+
+`--trace-dir D` profiles as torch.profiler's users do, without OpScope: each rank its own
+`torch.profiler.schedule(wait, warmup, active)` (`--schedule`, default 2,1,2) and `on_trace_ready` writing
+D/rank<R>.json.gz; each rank's window opens when that rank reaches its own `prof.step()`.
 
 `--wrap fsdp` shards with FSDP2 (`torch.distributed.fsdp.fully_shard`, torch >= 2.6): each transformer
 block is a unit of its own, the rest of the model the root unit, as its tutorial writes it.
 
-NCCL on GPUs (one per local rank); without CUDA it runs on the CPU with gloo, and without transformers it
-trains examples/gpt.py's GPT instead (how CI's machine, with Debian's CPU torch, runs it).
+NCCL on GPUs (one per local rank); where the local ranks outnumber the GPUs (two ranks on a one-GPU machine)
+they share them round-robin over gloo, since NCCL refuses two ranks on one GPU; without CUDA it runs on the
+CPU with gloo, and without transformers it trains examples/gpt.py's GPT instead (how CI's machine, with
+Debian's CPU torch, runs it).
 """
 
 import argparse
@@ -42,6 +49,43 @@ def build_model(args, device):
     return GPT2LMHeadModel(config).to(device), lambda model, tokens: model(tokens, labels=tokens).loss
 
 
+def init_ranks():
+    """Joins the job's process group: (rank, device, cuda). NCCL with a GPU of its own per local rank; gloo
+    (DDP all-reduces CUDA tensors through host memory) where the local ranks share GPUs, or without CUDA."""
+    cuda = torch.cuda.is_available()
+    local_rank = int(os.environ.get("LOCAL_RANK", "0"))
+    if not cuda:
+        dist.init_process_group("gloo")
+        return dist.get_rank(), torch.device("cpu"), False
+    gpus = torch.cuda.device_count()
+    shared = int(os.environ.get("LOCAL_WORLD_SIZE", "1")) > gpus
+    device = torch.device("cuda", local_rank % gpus)
+    torch.cuda.set_device(device)
+    dist.init_process_group("gloo" if shared else "nccl")
+    if shared and dist.get_rank() == 0:
+        print("%s local ranks share %d GPU(s): gloo, not NCCL" % (os.environ["LOCAL_WORLD_SIZE"], gpus), flush=True)
+    return dist.get_rank(), device, True
+
+
+def users_profiler(args, rank, cuda):
+    """torch.profiler as its users run it (--trace-dir): their schedule, their on_trace_ready; None without."""
+    if not args.trace_dir:
+        return None
+    from torch.profiler import ProfilerActivity, profile, schedule
+
+    wait, warmup, active = (int(n) for n in args.schedule.split(","))
+    os.makedirs(args.trace_dir, exist_ok=True)
+
+    def write(prof):
+        prof.export_chrome_trace(os.path.join(args.trace_dir, "rank%d.json.gz" % rank))
+
+    activities = [ProfilerActivity.CPU] + ([ProfilerActivity.CUDA] if cuda else [])
+    prof = profile(activities=activities, schedule=schedule(wait=wait, warmup=warmup, active=active, repeat=1),
+                   on_trace_ready=write)
+    prof.start()
+    return prof
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--layers", type=int, default=4)
@@ -52,16 +96,13 @@ def main():
     p.add_argument("--seq", type=int, default=512)
     p.add_argument("--steps", type=int, default=30)
     p.add_argument("--straggler-rank", type=int, default=1)
-    p.add_argument("--straggler-factor", type=int, default=2, help="its batch is this many times the others'")
+    p.add_argument("--straggler-factor", type=float, default=2, help="its batch is this many times the others'")
+    p.add_argument("--trace-dir", default="", help="profile with torch.profiler, each rank to DIR/rank<R>.json.gz")
+    p.add_argument("--schedule", default="2,1,2", help="torch.profiler.schedule's wait,warmup,active")
     p.add_argument("--wrap", choices=["ddp", "fsdp"], default="ddp")
     args = p.parse_args()
 
-    cuda = torch.cuda.is_available()
-    dist.init_process_group("nccl" if cuda else "gloo")
-    rank = dist.get_rank()
-    device = torch.device("cuda", int(os.environ.get("LOCAL_RANK", "0"))) if cuda else torch.device("cpu")
-    if cuda:
-        torch.cuda.set_device(device)
+    rank, device, cuda = init_ranks()
     torch.manual_seed(0)
     model, loss_of = build_model(args, device)
     if args.wrap == "fsdp":
@@ -73,16 +114,21 @@ def main():
     else:
         ddp = DistributedDataParallel(model, device_ids=[device.index] if cuda else None)
     optimizer = torch.optim.AdamW(ddp.parameters(), lr=1e-4)
-    batch = args.batch * (args.straggler_factor if rank == args.straggler_rank else 1)
+    batch = int(round(args.batch * (args.straggler_factor if rank == args.straggler_rank else 1)))
     tokens = torch.randint(0, min(args.vocab, 50257), (batch, args.seq), device=device)
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda else torch.autocast("cpu", enabled=False)
 
+    prof = users_profiler(args, rank, cuda)
     for _ in range(args.steps):
         optimizer.zero_grad(set_to_none=True)
         with autocast:
             loss = loss_of(ddp, tokens)
         loss.backward()
         optimizer.step()
+        if prof is not None:
+            prof.step()
+    if prof is not None:
+        prof.stop()
     if cuda:
         torch.cuda.synchronize()
     dist.destroy_process_group()

@@ -2,7 +2,7 @@
 """GPT-2 from the transformers library, trained or run as its users write it: built from its config
 (12 layers, d=768, the real 50,257-token vocabulary), fp32 weights under bf16 autocast, AdamW.
 
-    python3 bench/gpu/hf_gpt2.py [--infer] [--vocab N] [--batch 8] [--seq 512] [--steps 20]
+    python3 bench/gpu/hf_gpt2.py [--infer] [--vocab N] [--batch 8] [--seq 512] [--steps 20] [--device cuda|cpu]
     python3 bench/gpu/plain_step.py bench/gpu/hf_gpt2.py --busy -- [ARGS]   # the step timed plainly
     opscope profile bench/gpu/hf_gpt2.py -- --steps 6
 """
@@ -25,21 +25,23 @@ def build_step(argv=None):
     p.add_argument("--batch", type=int, default=8)
     p.add_argument("--seq", type=int, default=512)
     p.add_argument("--steps", type=int, default=20)
+    p.add_argument("--device", default="cuda")
     args = p.parse_args(argv)
 
     torch.manual_seed(0)
     config = GPT2Config(n_layer=args.layers, n_embd=768, n_head=12, n_positions=1024, vocab_size=args.vocab)
-    model = GPT2LMHeadModel(config).cuda()
+    device = torch.device(args.device)
+    model = GPT2LMHeadModel(config).to(device)
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-4)
-    tokens = torch.randint(0, min(args.vocab, 50257), (args.batch, args.seq), device="cuda")
+    tokens = torch.randint(0, min(args.vocab, 50257), (args.batch, args.seq), device=device)
 
     def step():
         if args.infer:
-            with torch.no_grad(), torch.autocast("cuda", dtype=torch.bfloat16):
+            with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16):
                 model(tokens)
             return
         optimizer.zero_grad(set_to_none=True)
-        with torch.autocast("cuda", dtype=torch.bfloat16):
+        with torch.autocast(device.type, dtype=torch.bfloat16):
             loss = model(tokens, labels=tokens).loss
         loss.backward()
         optimizer.step()

@@ -5,7 +5,7 @@ cuDNN then converts layouts around its tensor-core convolutions), `channels-last
 its input.
 
     python3 bench/gpu/tv_resnet.py [--arch resnet50] [--layout channels-last|nchw] [--infer] [--batch 32]
-                                   [--image 224] [--steps 20]
+                                   [--image 224] [--steps 20] [--device cuda|cpu]
     opscope capture bench/gpu/tv_resnet.py [--compile inductor] -- --steps 8
 """
 
@@ -23,23 +23,25 @@ def build_step(argv=None):
     p.add_argument("--batch", type=int, default=32)
     p.add_argument("--image", type=int, default=224, help="image height and width")
     p.add_argument("--steps", type=int, default=20)
+    p.add_argument("--device", default="cuda")
     args = p.parse_args(argv)
 
     torch.manual_seed(0)
     layout = torch.channels_last if args.layout == "channels-last" else torch.contiguous_format
-    model = getattr(torchvision.models, args.arch)().cuda().to(memory_format=layout)
+    device = torch.device(args.device)
+    model = getattr(torchvision.models, args.arch)().to(device).to(memory_format=layout)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
-    images = torch.randn(args.batch, 3, args.image, args.image, device="cuda").to(memory_format=layout)
-    labels = torch.randint(0, 1000, (args.batch,), device="cuda")
+    images = torch.randn(args.batch, 3, args.image, args.image, device=device).to(memory_format=layout)
+    labels = torch.randint(0, 1000, (args.batch,), device=device)
     loss_fn = torch.nn.CrossEntropyLoss()
 
     def step():
         if args.infer:
-            with torch.no_grad(), torch.autocast("cuda", dtype=torch.bfloat16):
+            with torch.no_grad(), torch.autocast(device.type, dtype=torch.bfloat16):
                 model(images)
             return
         optimizer.zero_grad(set_to_none=True)
-        with torch.autocast("cuda", dtype=torch.bfloat16):
+        with torch.autocast(device.type, dtype=torch.bfloat16):
             loss = loss_fn(model(images), labels)
         loss.backward()
         optimizer.step()

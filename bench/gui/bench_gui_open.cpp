@@ -10,17 +10,23 @@
 //   bench_kineto_import --sizes-mb 1000 --repeat 1 --python-max-mb 0 --keep --dir D   (a ~1 GB trace)
 //   bench_nsys_import --kernels 1000000 --runs 1 --keep --dir D                       (a 1 M-kernel export)
 //
-// Usage: bench_gui_open [--no-baseline] [--after-ms N] [--probe] [--kernels] FILE...
+// Usage: bench_gui_open [--no-baseline] [--after-ms N] [--probe] [--kernels] [--clicks] FILE...
 //   --no-baseline  skip the headless load (its peak RSS would not show anyway: RSS is read before it)
 //   --after-ms N   keep the event loop running N ms after the first frame and the insights (default 1000)
 //   --kernels      then open the Kernels tab and time its first paint with rows, and sorting it by two columns
+//   --clicks       then click as a user does (the largest dedup group in the module tree, every tab, the
+//                  root module, every tab, one kernel, every tab) and time how long each click blocks the
+//                  GUI thread: the call itself and the longest heartbeat gap until the next click
 //   --probe        a thread reads the clocks in a loop and reports its longest gap (takes a core: a diagnosis)
 #include "cpu_clock.h"
 #include "main_window.h"
+#include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
 #include "profile_loader.h"
+#include "selection.h"
 #include "timeline/timeline_view.h"
 #include "views/kernel_table_view.h"
+#include "views/module_tree_view.h"
 
 #include "opscope/progress.h"
 
@@ -29,6 +35,7 @@
 #include <QElapsedTimer>
 #include <QEvent>
 #include <QFileInfo>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QTreeView>
@@ -121,6 +128,14 @@ struct Stage {
     double cpuMs; // the process's CPU time then
 };
 
+// One click of --clicks: what it did, how long the call held the GUI thread, and the longest heartbeat
+// gap from the click to the next one (the call, the paints and anything it queued).
+struct Click {
+    QString what;
+    std::function<void()> act;
+    double callMs = 0, callCpuMs = 0, longestGap = 0, longestGapCpu = 0;
+};
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -132,7 +147,7 @@ int main(int argc, char **argv)
     QTemporaryDir config; // recent files and window layout go here, not into the user's settings
     qputenv("XDG_CONFIG_HOME", config.path().toLocal8Bit());
     QApplication app(argc, argv);
-    bool baseline = true, probe = false, kernelsTab = false;
+    bool baseline = true, probe = false, kernelsTab = false, clicks = false;
     int afterMs = 1000;
     QStringList files;
     for (int i = 1; i < argc; ++i) {
@@ -142,13 +157,16 @@ int main(int argc, char **argv)
             probe = true;
         else if (!std::strcmp(argv[i], "--kernels"))
             kernelsTab = true;
+        else if (!std::strcmp(argv[i], "--clicks"))
+            clicks = true;
         else if (!std::strcmp(argv[i], "--after-ms") && i + 1 < argc)
             afterMs = std::atoi(argv[++i]);
         else
             files << QString::fromLocal8Bit(argv[i]);
     }
     if (files.isEmpty()) {
-        std::fprintf(stderr, "usage: bench_gui_open [--no-baseline] [--after-ms N] [--probe] [--kernels] FILE...\n");
+        std::fprintf(stderr,
+                     "usage: bench_gui_open [--no-baseline] [--after-ms N] [--probe] [--kernels] [--clicks] FILE...\n");
         return 2;
     }
     double bytes = 0;
@@ -164,6 +182,8 @@ int main(int argc, char **argv)
     // the wall-clock gap, the GUI thread's own CPU time between two ticks: on a loaded machine a gap is
     // mostly waiting for a core, the CPU time is what the code itself holds the thread for.
     QString phase = QStringLiteral("loading");
+    std::vector<Click> clickLog;
+    int currentClick = -1;
     double lastTick = ms(), longestGap = 0, longestAt = 0, longestAfterFrame = 0, longestAfterAt = 0;
     double lastCpu = threadCpuMs(), longestGapCpu = 0, longestAfterCpu = 0, mostCpu = 0, mostCpuAfter = 0;
     // ...and its page faults between those two ticks: a GUI thread that waits for its pages is stalled
@@ -181,6 +201,13 @@ int main(int argc, char **argv)
         lastFaults = faultsNow;
         if (phase == QLatin1String("kernels"))
             return; // timed on its own
+        if (phase == QLatin1String("clicks")) {
+            if (currentClick >= 0 && gap > clickLog[size_t(currentClick)].longestGap) {
+                clickLog[size_t(currentClick)].longestGap = gap;
+                clickLog[size_t(currentClick)].longestGapCpu = cpu;
+            }
+            return;
+        }
         if (phase == QLatin1String("after first frame") && handOverGap < 0) {
             handOverGap = gap; // the first gap closed after the first frame: the hand-over and that paint
             handOverCpu = cpu;
@@ -256,9 +283,81 @@ int main(int argc, char **argv)
             }
             QTimer::singleShot(afterMs, [] { QApplication::exit(0); });
         });
+    // --clicks: the script of clicks, run one after another kClickGapMs apart, then quit.
+    constexpr int kClickGapMs = 700;
+    std::function<void(size_t)> runClick = [&](size_t i) {
+        if (i >= clickLog.size()) {
+            QApplication::exit(0);
+            return;
+        }
+        currentClick = int(i);
+        Click &c = clickLog[i];
+        const double from = ms(), cpuFrom = threadCpuMs();
+        c.act();
+        c.callMs = ms() - from;
+        c.callCpuMs = threadCpuMs() - cpuFrom;
+        QTimer::singleShot(kClickGapMs, [&, i] { runClick(i + 1); });
+    };
+    auto startClicks = [&] {
+        const ProfileAnalysis &a = *window.analysis();
+        QTabWidget *tabs = window.analysisTabs();
+        auto everyTab = [&](const QString &after) {
+            for (int t = 0; t < tabs->count(); ++t)
+                if (tabs->isTabVisible(t))
+                    clickLog.push_back(
+                        {QStringLiteral("tab %1 (%2)").arg(tabs->tabText(t).remove(QLatin1Char('&')), after),
+                         [tabs, t] { tabs->setCurrentIndex(t); }});
+        };
+        // A click on a row of the module tree, as the mouse makes it: the row becomes current.
+        ModuleTreeView *tree = window.moduleTree();
+        const auto clickRow = [tree](const QModelIndex &source) {
+            const QModelIndex row = tree->proxy()->mapFromSource(source);
+            tree->view()->scrollTo(row);
+            tree->view()->setCurrentIndex(row);
+        };
+        int largest = -1;
+        size_t most = 0;
+        for (size_t g = 0; g < a.tree.groups.size(); ++g) {
+            size_t kernels = 0;
+            for (size_t n : a.tree.groups[g].kernelsPerMember)
+                kernels += n;
+            if (kernels > most) {
+                most = kernels;
+                largest = int(g);
+            }
+        }
+        if (largest >= 0) {
+            const DedupGroup &g = a.tree.groups[size_t(largest)];
+            clickLog.push_back({QStringLiteral("module tree: group %1 x%2 (%3 kernels)")
+                                    .arg(QString::fromStdString(g.name))
+                                    .arg(g.members.size())
+                                    .arg(most),
+                                [clickRow, tree, largest] { clickRow(tree->model()->indexOfGroup(largest)); }});
+            everyTab(QStringLiteral("group selected"));
+        }
+        if (!a.tree.roots.empty()) {
+            const int root = a.tree.roots.front();
+            clickLog.push_back({QStringLiteral("module tree: root %1")
+                                    .arg(QString::fromStdString(a.tree.nodes[size_t(root)].displayName())),
+                                [clickRow, tree, root] { clickRow(tree->model()->indexOfNode(root)); }});
+            everyTab(QStringLiteral("root module selected"));
+        }
+        if (!a.stepKernels.empty()) {
+            const Index kernel = a.stepKernels[a.stepKernels.size() / 2];
+            clickLog.push_back({QStringLiteral("timeline: kernel %1").arg(kernel),
+                                [&window, kernel] { window.selection()->setKernel(kernel); }});
+            everyTab(QStringLiteral("kernel selected"));
+        }
+        phase = QStringLiteral("clicks");
+        runClick(0);
+    };
     auto quitWhenDone = [&] { // afterMs past both the first frame and the insights
         if (frameAt == 0 || loadedAt == 0)
             return;
+        if (clicks) {
+            QTimer::singleShot(afterMs, startClicks);
+            return;
+        }
         if (!kernelsTab) {
             QTimer::singleShot(afterMs, [] { QApplication::exit(0); });
             return;
@@ -333,6 +432,21 @@ int main(int argc, char **argv)
                     size_t(window.kernelTable()->model()->rowCount()), kernelsPaintedAt - kernelsAskedAt, kernelsCpu);
     for (const auto &[column, sortMs] : kernelSorts)
         std::printf("KERNELS SORTED by %s in %.0f ms\n", column, sortMs);
+    if (clicks) {
+        std::printf("clicks (the call: wall / GUI-thread CPU ms; the longest GUI stall until the next click, %d ms "
+                    "later: wall / CPU ms):\n",
+                    kClickGapMs);
+        const Click *worst = nullptr;
+        for (const Click &c : clickLog) {
+            std::printf("  %8.0f %8.0f   %8.0f %8.0f   %s\n", c.callMs, c.callCpuMs, c.longestGap, c.longestGapCpu,
+                        qPrintable(c.what));
+            if (!worst || c.longestGap > worst->longestGap)
+                worst = &c;
+        }
+        if (worst)
+            std::printf("LONGEST GUI STALL AFTER A CLICK %.0f ms (GUI-thread CPU %.0f ms): %s\n", worst->longestGap,
+                        worst->longestGapCpu, qPrintable(worst->what));
+    }
     if (probe)
         std::printf(
             "PROBE the clock-reading thread's longest gap %.0f ms (ending at %.0f ms), its CPU time in it %.0f ms\n",

@@ -53,7 +53,13 @@ void writeFileAtomically(const std::string &path, const std::function<void(std::
         std::ofstream out(temp, std::ios::binary | std::ios::trunc);
         if (!out)
             throw FileError(path, "cannot write: the folder is missing or not writable");
-        write(out);
+        try {
+            write(out);
+        } catch (...) { // cancelled, or out of memory: no half-written file stays behind
+            out.close();
+            std::remove(temp.c_str());
+            throw;
+        }
         out.flush();
         if (!out) {
             out.close();

@@ -2,10 +2,13 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/format.h"
+#include "opscope/generation.h"
 #include "opscope/json_input.h"
 #include "opscope/module_tree.h"
+#include "opscope/ranks.h"
 #include "opscope/step_timing.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -77,7 +80,69 @@ std::string shortMetadataValue(const std::string &value)
     return value.substr(0, std::min(lineEnd, kLongest - 20)) + "... (" + size;
 }
 
+using Intervals = std::vector<std::pair<int64_t, int64_t>>;
+
+// The length of the union of `intervals`.
+int64_t unitedLength(Intervals intervals)
+{
+    std::sort(intervals.begin(), intervals.end());
+    int64_t total = 0, cursor = INT64_MIN;
+    for (const auto &[start, end] : intervals) {
+        if (end <= cursor)
+            continue;
+        total += end - std::max(cursor, start);
+        cursor = end;
+    }
+    return total;
+}
+
+// The devices that ran a kernel or a memory operation (a rank's trace lists every GPU of its host).
+std::set<int32_t> devicesWithWork(const Profile &p)
+{
+    std::set<int32_t> used;
+    for (const Kernel &k : p.kernels)
+        used.insert(k.device);
+    for (const MemoryOp &m : p.memory_ops)
+        used.insert(m.device);
+    return used;
+}
+
 } // namespace
+
+std::vector<RankBusy> rankBusy(const Profile &p, const RankReport &report)
+{
+    std::map<int, Intervals> kernels, copies;
+    for (const Kernel &k : p.kernels)
+        if (report.step == RankStep::Recorded || (k.flags & kKernelReferenceStep))
+            kernels[rankOfDevice(p, k.device)].emplace_back(k.start_ns, k.end_ns);
+    for (const Collective &c : report.collectives)
+        kernels[c.rank].emplace_back(c.start_ns, c.end_ns);
+    for (const MemoryOp &m : p.memory_ops)
+        if (m.end_ns > m.start_ns)
+            copies[rankOfDevice(p, m.device)].emplace_back(m.start_ns, m.end_ns);
+    std::vector<RankBusy> out;
+    for (const RankBreakdown &b : report.ranks) {
+        RankBusy r{b.rank, b.spanNs, b.spanNs - b.idleNs, 0};
+        const Intervals &work = kernels[b.rank];
+        if (work.empty()) { // a CPU rank: its compute is its operators (ranks.h), no copies to add
+            out.push_back(r);
+            continue;
+        }
+        int64_t first = INT64_MAX, last = INT64_MIN;
+        for (const auto &[start, end] : work) {
+            first = std::min(first, start);
+            last = std::max(last, end);
+        }
+        Intervals all = work;
+        for (const auto &[start, end] : copies[b.rank])
+            if (end > first && start < last)
+                all.emplace_back(std::max(start, first), std::min(end, last));
+        const int64_t kernelNs = unitedLength(work);
+        r.copyNs = std::max<int64_t>(0, unitedLength(std::move(all)) - kernelNs);
+        out.push_back(r);
+    }
+    return out;
+}
 
 nlohmann::ordered_json dedupGroupJson(const ModuleTree &tree, const DedupGroup &group, bool detail)
 {
@@ -182,9 +247,30 @@ nlohmann::ordered_json summaryJson(const Profile &p)
     out["capture_overhead"] = reference && reference->overhead() > 0 ? json(reference->overhead()) : json(nullptr);
     out["reference_clock"] = reference ? json(reference->clock) : json(nullptr);
     out["reference_steps"] = reference ? json(reference->steps) : json(nullptr);
-    const StepTiming timing = stepTiming(p);
+    out["reference_spread_ns"] = reference ? json(reference->spreadNs) : json(nullptr);
+    // A job's step is one rank's (the ranks' steps pooled are no step): the rank ranks.h reads it on.
+    StepTiming timing;
+    if (const std::vector<int> ranks = ranksOf(p); ranks.size() >= 2) {
+        const int rank = stepRankOf(analyzeRanks(p, preferredRankStep(p)));
+        timing = stepTiming(profileOfRank(p, rank));
+        timing.note = "rank " + std::to_string(rank) + "'s step: " + timing.note;
+        out["step_rank"] = rank;
+    } else {
+        timing = stepTiming(p);
+    }
     out["capture_overhead_note"] = reference ? describeCaptureOverhead(*reference, timing) : std::string();
     out["step_timing"] = stepTimingJson(timing);
+    const GenerationReport generation = analyzeGeneration(p);
+    out["generation"] = generation.present() ? generationJson(generation) : json(nullptr);
+    json busy = json::array();
+    if (ranksOf(p).size() >= 2)
+        for (const RankBusy &r : rankBusy(p, analyzeRanks(p, preferredRankStep(p))))
+            busy.push_back({{"rank", r.rank},
+                            {"span_ns", r.spanNs},
+                            {"kernel_ns", r.kernelNs},
+                            {"copy_ns", r.copyNs},
+                            {"busy_share", r.share()}});
+    out["rank_busy"] = busy;
     out["warning_count"] = p.warnings.size();
     out["warnings"] = p.warnings;
     return out;
@@ -197,8 +283,22 @@ std::string summaryText(const Profile &p)
     out << "Source:        " << p.source_path << " (" << p.source_format << ")\n";
     for (const auto &[key, value] : summaryMetadata(p))
         out << "  " << key << ": " << shortMetadataValue(value) << "\n";
-    for (const Device &d : p.devices)
-        out << "Device " << d.id << ":      " << p.text(d.name) << "\n";
+    // The devices that ran something, with their rank; a rank's trace lists every GPU of its host.
+    const std::set<int32_t> used = devicesWithWork(p);
+    size_t idle = 0;
+    for (const Device &d : p.devices) {
+        if (!used.empty() && !used.contains(d.id)) {
+            ++idle;
+            continue;
+        }
+        out << "Device " << d.id << ":      " << p.text(d.name);
+        if (d.rank >= 0)
+            out << " (rank " << d.rank << ")";
+        out << "\n";
+    }
+    if (idle > 0)
+        out << "  and " << idle << (idle == 1 ? " more device" : " more devices")
+            << " listed by the trace, without kernels or copies\n";
     out << "Kernels:       " << p.kernels.size() << " (" << p.unattributedKernelCount() << " unattributed)\n";
     out << "  captured:    " << s["captured_kernel_count"] << ", with operator " << s["attributed_kernel_count"]
         << ", with module " << s["kernels_with_module"] << ", with counters " << s["kernels_with_counters"] << "\n";
@@ -216,6 +316,27 @@ std::string summaryText(const Profile &p)
         std::snprintf(share, sizeof share, "%.1f%%", 100.0 * t["gpu_busy_share"].get<double>());
         out << "GPU busy:      " << share << " of " << formatFixedDuration(t["step_ns"].get<int64_t>(), 1)
             << ", read on " << t["note"].get<std::string>() << "\n";
+    }
+    if (const GenerationReport generation = analyzeGeneration(p); generation.present()) {
+        if (generation.phases.empty())
+            out << "Generation:    plain requests timed, no phase ranges in the trace\n";
+        else
+            out << "Generation:    " << generation.phases.size() << " phases in "
+                << generation.phases.size() - size_t(generation.decodeIterations) << " captured request(s)\n";
+        for (const std::string &line : describeGeneration(generation))
+            out << "  " << line << "\n";
+    }
+    if (!s["rank_busy"].empty()) {
+        out << "GPU busy by rank (kernels, collectives and copies over each rank's span, as the Ranks tab):";
+        const char *separator = " ";
+        for (const auto &r : s["rank_busy"]) {
+            char share[32];
+            std::snprintf(share, sizeof share, "%.1f%%", 100.0 * r["busy_share"].get<double>());
+            out << separator << "rank " << r["rank"].get<int>() << " " << share << " of "
+                << formatFixedDuration(r["span_ns"].get<int64_t>(), 1);
+            separator = ", ";
+        }
+        out << "\n";
     }
     out << "Operators:     " << p.operators.size() << "\n";
     out << "Modules:       " << p.modules.size() << "\n";

@@ -1,5 +1,6 @@
 // Pure pieces of the analysis: NVTX label parsing, kernel-name normalisation, group names,
 // aggregation rules, the range index; and the ONNX Runtime importer on its real sample.
+#include "analysis/matrix_shapes.h"
 #include "analysis/range_index.h"
 #include "opscope/aggregate.h"
 #include "opscope/capture_import.h"
@@ -21,6 +22,44 @@ using opscope::test::fixture;
 class TestAnalysisUnits : public QObject {
     Q_OBJECT
 private slots:
+    void convolutionFlopsAreCountedPerPass()
+    {
+        using namespace insightdetail;
+        // ResNet's first convolution, 8 images: 7x7 filters over 3 channels, stride 2 (112 x 112 out). The
+        // forward's inputs do not give the output's size: its FLOPs are unknown until it is set.
+        const auto forward = matrixShape("aten::cudnn_convolution", "[[8, 3, 224, 224], [64, 3, 7, 7], [], [], []]");
+        QVERIFY(forward && forward->convolution && !forward->flopsKnown);
+        QCOMPARE(forward->filterVolume, int64_t(3 * 7 * 7));
+        QCOMPARE(forward->groups, int64_t(1));
+        MatrixShape set = *forward;
+        set.setConvolutionOutput(112 * 112);
+        QVERIFY(set.flopsKnown);
+        QCOMPARE(set.flops, 2.0 * 8 * 64 * 112 * 112 * 147);
+        // The backward's grad_output has the output's shape: the data gradient and the weight gradient, each a
+        // forward's FLOPs (not the batch squared times the image, as when grad_output was read as the input).
+        const auto backward =
+            matrixShape("aten::convolution_backward",
+                        "[[8, 64, 112, 112], [8, 3, 224, 224], [64, 3, 7, 7], [], [], [], [], [], [], [], []]");
+        QVERIFY(backward && backward->convolutionBackward && backward->flopsKnown);
+        QCOMPARE(backward->flops, 2 * set.flops);
+        QCOMPARE(backward->dims.front().value, int64_t(3)); // C
+        // A depthwise convolution (groups = channels) and a transposed one: groups counted, transposed unread.
+        const auto depthwise = matrixShape("aten::conv2d", "[[8, 32, 56, 56], [32, 1, 3, 3], [32], [], [], [], []]");
+        QVERIFY(depthwise && depthwise->groups == 32 && depthwise->filterVolume == 9);
+        QVERIFY(!matrixShape("aten::conv_transpose2d", "[[8, 32, 56, 56], [32, 16, 3, 3], [], [], [], [], []]"));
+        // Matrix work by what a kernel executes: cuDNN's layout conversions around a convolution are not.
+        QVERIFY(!isMatrixKernelName(
+            "void cudnn::ops::nchwToNhwcKernel<__half, __half, float, false, true, (cudnnKernelDataType_t)0>(...)"));
+        QVERIFY(!isMatrixKernelName("void cudnn::ops::nhwcToNchwKernel<float, float, float, true, false>(...)"));
+        QVERIFY(isLayoutTransformKernelName("nchwToNhwcKernel"));
+        QVERIFY(
+            isMatrixKernelName("sm90_xmma_fprop_implicit_gemm_bf16bf16_bf16f32_f32_nhwckrsc_nhwc_tilesize128x128x64"));
+        QVERIFY(isMatrixKernelName("void cudnn::cnn::conv2d_grouped_direct_kernel<float>(...)"));
+        QVERIFY(!isMatrixKernelName("void at::native::convert_kernel<float>(...)"));
+        // Above every GPU's dense peak, a count from shapes is wrong.
+        QVERIFY(plausibleFlopsLimit(Precision::Bits16) < 1e16 && plausibleFlopsLimit(Precision::Bits16) > 2.25e15);
+    }
+
     void parsesModuleLabels()
     {
         const RangeLabel m = parseRangeLabel("blocks.3.attn[Attention]");

@@ -17,12 +17,12 @@ namespace {
 // a change in captureChanges()/replayChanges() below, an option in cli_options.cpp, then add its name.
 [[maybe_unused]] void everyFieldIsListed(CaptureRequest &c, Workload &w, ReplayRequest &r, NcuOptions &n)
 {
-    [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, steps, stepSource, compile, fixes, correlationPass,
-                            partitionMap, nsysCaptureRange, nsysCudaMemoryUsage, nsysTrace, nsysPath, outDir, name,
-                            importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
+    [[maybe_unused]] auto &[workload, tool, warmup, referenceSteps, referenceSeconds, steps, stepSource, compile, fixes,
+                            correlationPass, partitionMap, nsysCaptureRange, nsysCudaMemoryUsage, nsysTrace, nsysPath,
+                            outDir, name, importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
     [[maybe_unused]] auto &[run, ncu, dedup, distinctLaunches, keepReport, checkCounts, ncuPath, replayTimeout,
-                            ncuRanks] = r;
+                            ncuRanks, phase] = r;
     // program and output are filled in from the run; kernelNameBase and extraArgs are refused (below).
     [[maybe_unused]] auto &[program, output, metricSet, sections, metrics, nvtxInclude, nvtxExclude, launchSkip,
                             launchCount, kernelName, kernelNameBase, kernelId, replayMode, targetProcesses, sudo,
@@ -53,8 +53,11 @@ std::vector<CaptureChange> captureChanges()
         {"tool cpu", [](CaptureRequest &c) { c.tool = CaptureTool::Cpu; }},
         {"warmup", [](CaptureRequest &c) { c.warmup = 0; }},
         {"reference steps", [](CaptureRequest &c) { c.referenceSteps = 0; }},
+        {"reference seconds", [](CaptureRequest &c) { c.referenceSeconds = 0.25; }},
+        {"no reference seconds", [](CaptureRequest &c) { c.referenceSeconds = 0; }},
         {"steps", [](CaptureRequest &c) { c.steps = 4; }},
         {"step source", [](CaptureRequest &c) { c.stepSource = "function:train_step"; }},
+        {"step source generate", [](CaptureRequest &c) { c.stepSource = "generate:answer"; }},
         {"compile", [](CaptureRequest &c) { c.compile = "inductor"; }},
         {"fixes",
          [](CaptureRequest &c) {
@@ -130,6 +133,7 @@ std::vector<ReplayChange> replayChanges()
         {"count check", [](ReplayRequest &r) { r.checkCounts = false; }},
         {"ncu path", [](ReplayRequest &r) { r.ncuPath = "/opt/nvidia/nsight-compute/2025.3.1/ncu"; }},
         {"timeout", [](ReplayRequest &r) { r.timeout = 3600s; }},
+        {"phase", [](ReplayRequest &r) { r.phase = "decode#5"; }},
     };
 }
 
@@ -247,6 +251,8 @@ private slots:
                              "--sudo-env",
                              "CUDA_VISIBLE_DEVICES=0,1",
                              "--no-dedup",
+                             "--phase",
+                             "decode#5",
                              "--no-distinct-launches",
                              "--keep-report",
                              "--no-count-check",

@@ -657,7 +657,7 @@ private slots:
             "--force-overwrite true --output " +
             run + "/nsys --cuda-graph-trace=node " + launcher +
             " --mode nvtx --warmup 2 --reference-steps 3 --steps 1 --partition-map " + run +
-            "/partition_map.json --status " + run + "/launcher_status.json -- " + script +
+            "/partition_map.json --status " + run + "/launcher_status.json --reference-seconds 0 -- " + script +
             " --size tiny\n"
             "# stage nsys-export\n" +
             bin + "/nsys export --type sqlite --force-overwrite true --output " + run + "/nsys.sqlite " + run +

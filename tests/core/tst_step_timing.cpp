@@ -277,9 +277,11 @@ private slots:
         QCOMPARE(t->tracedNs, int64_t(51850000));
         QCOMPARE(t->tracedCpuNs, int64_t(49000000));
         QCOMPARE(t->capturedNs, int64_t(107570000));
+        // The spread beside the median: half the interquartile range of those three (37.935 to 38.380 ms).
+        QCOMPARE(t->spreadNs, int64_t(222500));
         QCOMPARE(describeReferenceTiming(*t),
-                 std::string("plain 37.96 ms (median of 3 steps after 7 still warming up, CUDA events, without nsys; "
-                             "51.85 ms under nsys), captured 107.57 ms: 2.83x"));
+                 std::string("plain 37.96 ms +/- 222.5 us (median of 3 steps after 7 still warming up, CUDA events, "
+                             "without nsys; 51.85 ms under nsys), captured 107.57 ms: 2.83x"));
         // Steady from the start: every step counts. A file without the steps: the launcher's median.
         const auto steady = referenceTimingFromStatus(nlohmann::json{{"steps_ns", {13625984, 13624608, 13633984}}});
         QCOMPARE(steady->referenceNs, int64_t(13625984));
@@ -292,6 +294,7 @@ private slots:
         QCOMPARE(back->warmingUpSteps, 7);
         QCOMPARE(back->tracedNs, int64_t(51850000));
         QCOMPARE(back->tracedCpuNs, int64_t(49000000));
+        QCOMPARE(back->spreadNs, int64_t(222500));
     }
 
     void summaryShowsBothTimesAndSaysWhenTheCaptureIsSlow()
@@ -302,6 +305,7 @@ private slots:
         setReferenceTiming(p, {7'400'000, 11'570'000, 3, "cuda_event"});
         const auto s = summaryJson(p);
         QCOMPARE(s["reference_step_ns"].get<int64_t>(), int64_t(7'400'000));
+        QCOMPARE(s["reference_spread_ns"].get<int64_t>(), int64_t(0)); // no steps given: no spread
         QCOMPARE(s["captured_step_ns"].get<int64_t>(), int64_t(11'570'000));
         QCOMPARE(s["capture_overhead"].get<double>(), 11'570'000.0 / 7'400'000.0);
         QCOMPARE(s["step_timing"]["source"].get<std::string>(), std::string("reference_step"));

@@ -5,6 +5,7 @@
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
+#include "opscope/host_model.h"
 #include "opscope/step_timing.h"
 #include "opscope/whatif.h"
 
@@ -147,14 +148,75 @@ private slots:
         QCOMPARE(replay.replay(gone), t.measured_step_ns - 20 * us);
     }
 
-    void aCompressedHostTimelineShortensAHostBoundStep()
+    void anInstrumentedHostIsCompressedToThePlainHostTime()
     {
+        // The labelled step (instrumented) of a host-bound step, and the launcher's plain step: its host took
+        // 500 us by perf_counter. The host model compresses the host's own time to it; the replay follows.
         StepBuilder b(1000 * us);
         for (int i = 0; i < 9; ++i)
             b.kernel(i * 100 * us, 5 * us, i * 100 * us + 8 * us, 10 * us);
-        const StepTiming t = b.timing();
-        const StepReplay half(b.p, t, 0.5);
+        b.p.finalize();
+        ReferenceTiming plain;
+        plain.referenceNs = 520 * us;
+        plain.referenceCpuNs = 500 * us;
+        plain.steps = 3;
+        plain.clock = "cuda_event";
+        setReferenceTiming(b.p, plain);
+        const StepTiming t = stepTiming(b.p);
+        QVERIFY(t.corrected);
+        const HostModel host = buildHostModel(b.p, t, referenceTiming(b.p));
+        QCOMPARE(toString(host.correction), std::string_view("instrumented"));
+        QCOMPARE(host.span_ns, 1000 * us);
+        QCOMPARE(host.own_ns, 500 * us);
+        QCOMPARE(host.tracing_cost_ns, 500 * us);
+        const StepReplay half(b.p, t, host);
         QCOMPARE(half.replay(), 500 * us);
+    }
+
+    void blockedLaunchesAreWaitingNotHostWork()
+    {
+        // A GPU-bound step whose host runs ahead until the launch queue is full: 300 kernels of 40 us; the host
+        // launches every 5 us until 128 launches are queued, then each launch waits for a slot (the kernel 128
+        // places ahead to end) and costs 5 us after that. The host's own cost is 300 x 5 us = 1.5 ms of a 12 ms step.
+        constexpr int kernels = 300, depth = 128;
+        constexpr int64_t run = 40 * us, call = 5 * us, first = 20 * us;
+        const auto kernelEnd = [&](int i) { return first + (i + 1) * run; };
+        StepBuilder b(1);
+        int64_t at = 0;
+        size_t held = 0; // launches that waited for a slot
+        for (int i = 0; i < kernels; ++i) {
+            // A slot frees when the kernel `depth` places ahead has ended.
+            const int64_t end = i < depth ? at + call : std::max(at + call, kernelEnd(i - depth) + call);
+            held += end - at > 2 * call;
+            b.kernel(at, end - at, first + i * run, run);
+            at = end;
+        }
+        QVERIFY(held > 100);
+        b.p.ranges[0].end_ns = at;
+        b.call(at - 2 * us, at - 1 * us, "cudaEventRecord");
+        const StepTiming t = b.timing();
+        QCOMPARE(t.measured_step_ns, first + kernels * run);
+        const HostModel host = buildHostModel(b.p, t, std::nullopt);
+        QCOMPARE(host.blocked_launches, held);
+        QVERIFY2(std::abs(double(host.own_ns - kernels * call)) < 0.02 * double(kernels * call),
+                 qPrintable(QString("own %1 ns, span %2 ns").arg(host.own_ns).arg(host.span_ns)));
+        QCOMPARE(host.blocked_launch_ns + host.own_ns, host.span_ns);
+        // Every kernel twice as fast: the GPU's 6 ms, far above the host's 1.5 ms, is the new step.
+        const StepReplay replay(b.p, t, host);
+        QVERIFY2(std::abs(double(replay.replay() - t.measured_step_ns)) < 0.01 * double(t.measured_step_ns),
+                 qPrintable(QString::number(replay.replay())));
+        StepChange faster;
+        for (size_t k = 0; k < size_t(kernels); ++k)
+            faster.kernel_ns[k] = run / 2;
+        const int64_t gain = replay.replay() - replay.replay(faster);
+        QVERIFY2(std::abs(double(gain - kernels * run / 2)) < 0.02 * double(kernels * run / 2),
+                 qPrintable(QString("gain %1 ns of %2 ns saved").arg(gain).arg(kernels * run / 2)));
+        // The traced host as measured (no host model): its blocked launches keep the old GPU's pace, 40 us a
+        // launch after the queue filled, and the faster GPU waits for them.
+        const StepReplay asTraced(b.p, t);
+        const int64_t tracedGain = asTraced.replay() - asTraced.replay(faster);
+        QVERIFY2(tracedGain < gain - 500 * us,
+                 qPrintable(QString("%1 as traced, %2 on the host model").arg(tracedGain).arg(gain)));
     }
 
     void replayWithoutChangeGivesBackRealSteps_data()

@@ -261,7 +261,7 @@ private slots:
         QCOMPARE(window.timeline()->model(), window.capture()->timeline.get());
         QCOMPARE(window.capture()->steps.size(), size_t(1));
         QVERIFY(window.timeline()->visibleStart() < window.capture()->steps.front().start_ns);
-        QVERIFY(window.timeline()->visibleEnd() > window.capture()->steps.front().end_ns);
+        QVERIFY(window.timeline()->visibleEnd() >= window.capture()->steps.front().end_ns);
         QVERIFY(window.windowTitle().contains("nsys.sqlite + ncu_raw.csv"));
         QVERIFY(window.windowTitle().startsWith("Bundled sample: "));
         QVERIFY(!window.insights()->insights().empty());
@@ -381,7 +381,8 @@ private slots:
         QVERIFY(details.contains(QStringLiteral("Duration (ncu replay)")));
         QVERIFY(details.contains(replayText));
 
-        // Counters: the replay's duration, then the timeline's, each named.
+        // Counters (filled once their tab is seen): the replay's duration, then the timeline's, each named.
+        window.analysisTabs()->setCurrentWidget(window.counterPanel());
         const ui::CounterModel &counters = *window.counterPanel()->model();
         const QModelIndex ncu = counters.indexOf(ui::Quantity::Duration, ui::CounterModel::NameColumn);
         QCOMPARE(ncu.data().toString(), QStringLiteral("Duration (ncu replay)"));

@@ -19,7 +19,9 @@
 #include "views/module_tree_view.h"
 
 #include "opscope/memory.h"
+#include "opscope/module_tree.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QImage>
 #include <QLabel>
@@ -203,6 +205,37 @@ private slots:
         // The block's own row stays highlighted with every other block of that call.
         QVERIFY(!table->highlightedRows().isEmpty());
         window.selection()->clear();
+    }
+
+    void everyFreedBlockSaysWhatFreedIt()
+    {
+        // Item 11 of issue 39: blocks with a "Freed at" time read "Freed by -" when no operator was running
+        // (the optimizer's step, frees between ops): they now say so, and in which module or phase.
+        MainWindow &window = *window_;
+        const Profile &p = *window.profile();
+        MemoryBlockTable *table = window.memory()->blocks();
+        table->peakOnly()->setChecked(false); // every block of the device
+        const MemoryBlockModel *blocks = table->model();
+        int outsideOperators = 0;
+        for (int r = 0; r < blocks->rowCount(); ++r) {
+            const MemoryBlock &b = p.memory_blocks[blocks->blockAt(r)];
+            const QString freedAt = blocks->index(r, MemoryBlockModel::FreedAtColumn).data().toString();
+            const QString freedBy = blocks->index(r, MemoryBlockModel::FreedByColumn).data().toString();
+            const QString allocatedBy = blocks->index(r, MemoryBlockModel::OperatorColumn).data().toString();
+            QVERIFY(freedBy != QLatin1String("-") && allocatedBy != QLatin1String("-"));
+            if (b.free_sample != kNoIndex) {
+                QVERIFY(freedAt != QLatin1String("-"));
+                if (b.free_op == kNoIndex) {
+                    ++outsideOperators;
+                    QVERIFY2(freedBy.startsWith(QStringLiteral("(no operator")), qPrintable(freedBy));
+                    if (b.free_module != kNoIndex)
+                        QVERIFY2(freedBy.contains(QString::fromStdString(modulePathText(p, b.free_module))),
+                                 qPrintable(freedBy));
+                }
+            }
+        }
+        QVERIFY(outsideOperators > 0); // the capture has such blocks
+        table->peakOnly()->setChecked(true);
     }
 
     void timelineHasAPaintedMemoryRow()

@@ -12,14 +12,20 @@
 #include "test_util.h"
 #include "views/ranks_view.h"
 
+#include "opscope/format.h"
 #include "opscope/ranks.h"
+#include "opscope/summary.h"
 
 #include <QComboBox>
+#include <QDir>
+#include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
 
@@ -59,14 +65,95 @@ private slots:
         QCOMPARE(table->item(0, 0)->text(), QStringLiteral("0"));
         QCOMPARE(table->item(1, 0)->text(), QStringLiteral("1"));
         // Rank 1 is the straggler: its row says so in the last column, in bold; rank 0's does not.
-        QVERIFY2(table->item(1, 9)->text().startsWith(QStringLiteral("straggler")),
-                 qPrintable(table->item(1, 9)->text()));
+        using R = ui::RanksView;
+        QVERIFY2(table->item(1, R::NoteColumn)->text().startsWith(QStringLiteral("straggler")),
+                 qPrintable(table->item(1, R::NoteColumn)->text()));
         QVERIFY(table->item(1, 0)->font().bold());
-        QVERIFY(table->item(0, 9)->text().isEmpty());
+        QVERIFY(table->item(0, R::NoteColumn)->text().isEmpty());
         QVERIFY(!table->item(0, 0)->font().bold());
         // Collectives per rank: 10 NCCL kernels each in these traces.
-        QCOMPARE(table->item(0, 7)->text(), QStringLiteral("10"));
-        QCOMPARE(table->item(1, 7)->text(), QStringLiteral("10"));
+        QCOMPARE(table->item(0, R::CollectivesColumn)->text(), QStringLiteral("10"));
+        QCOMPARE(table->item(1, R::CollectivesColumn)->text(), QStringLiteral("10"));
+        // The straggler's why table, its first title whole (item 10: it was cut to "ler is late: modu").
+        QTableWidget *why = window.ranks()->whyTable();
+        QVERIFY(!why->isHidden());
+        const QString title = why->horizontalHeaderItem(0)->text();
+        QVERIFY(title.startsWith(QStringLiteral("Why rank 1 is late")));
+        QVERIFY2(why->horizontalHeader()->sectionSize(0) >=
+                     why->horizontalHeader()->fontMetrics().horizontalAdvance(title),
+                 qPrintable(QString::number(why->horizontalHeader()->sectionSize(0))));
+        // No host, no launcher timing in these traces: those columns are hidden. Compared step by step, and
+        // no module labels: the why rows are operators.
+        QVERIFY(table->isColumnHidden(R::HostColumn));
+        QVERIFY(table->isColumnHidden(R::PlainStepColumn));
+        QVERIFY2(window.ranks()->summary()->text().contains(QStringLiteral("Compared step by step: 2 steps")),
+                 qPrintable(window.ranks()->summary()->text()));
+        QVERIFY(window.ranks()->whyTable()->horizontalHeaderItem(0)->text().endsWith(QStringLiteral("operator")));
+    }
+
+    // A rank whose trace is cut (its last 5 % of bytes gone): the tab keeps both ranks and says what it left
+    // out of the comparison, and why.
+    void whatIsLeftOutIsSaid()
+    {
+        QTemporaryDir dir;
+        const std::string whole = dir.filePath("whole.json").toStdString();
+        QVERIFY(opscope::test::gunzipFile(hta("sampled_rank-1.json.gz").toStdString(), whole));
+        QFile in(QString::fromStdString(whole));
+        QVERIFY(in.open(QIODevice::ReadOnly));
+        const QByteArray text = in.readAll();
+        QFile cut(dir.filePath("rank-1.json"));
+        QVERIFY(cut.open(QIODevice::WriteOnly));
+        cut.write(text.left(text.size() * 95 / 100));
+        cut.close();
+        ui::MainWindow window;
+        QVERIFY(openAndWait(window, {hta("sampled_rank-0.json.gz"), cut.fileName()}));
+        QCOMPARE(window.ranks()->rankTable()->rowCount(), 2);
+        const QString summary = window.ranks()->summary()->text();
+        QVERIFY2(summary.contains(QStringLiteral("Left out: rank 1: ProfilerStep#551 holds 3 collectives")),
+                 qPrintable(summary));
+    }
+
+    void busyIsCountedAsTheSummaryCountsIt()
+    {
+        // Item 4: the Ranks tab counted kernels only (a copy-bound rank looked idle) where the summary's GPU
+        // busy counts the copies too. Both now show rankBusy(): kernels, collectives and copies.
+        ui::MainWindow window;
+        const QString dir = QString::fromStdString(opscope::test::sourceFile("tests/data/h200_ddp_gpt2/"));
+        const QStringList files = {dir + "correlation_trace.rank0.json.gz", dir + "correlation_trace.rank1.json.gz"};
+        QVERIFY(openAndWait(window, files));
+        const Profile &p = *window.profile();
+        QVERIFY(!p.memory_ops.empty());
+        const nlohmann::ordered_json summary = summaryJson(p);
+        QCOMPARE(summary["rank_busy"].size(), size_t(2));
+        QTableWidget *table = window.ranks()->rankTable();
+        using R = ui::RanksView;
+        int64_t copies = 0;
+        for (int row = 0; row < table->rowCount(); ++row) {
+            const auto &busy = summary["rank_busy"][size_t(row)];
+            QCOMPARE(table->item(row, R::RankColumn)->text(), QString::number(busy["rank"].get<int>()));
+            QCOMPARE(table->item(row, R::BusyColumn)->text(),
+                     QStringLiteral("%1 %").arg(100.0 * busy["busy_share"].get<double>(), 0, 'f', 1));
+            const int64_t span = busy["span_ns"].get<int64_t>(), kernels = busy["kernel_ns"].get<int64_t>(),
+                          copy = busy["copy_ns"].get<int64_t>();
+            copies += copy;
+            QCOMPARE(table->item(row, R::CopiesColumn)->text(),
+                     QString::fromStdString(formatFixedDuration(copy, 1, Typography::Unicode)));
+            QCOMPARE(table->item(row, R::IdleColumn)->text(),
+                     QString::fromStdString(formatFixedDuration(span - kernels - copy, 1, Typography::Unicode)));
+            // Kernels alone are what analyzeRanks counts: its idle less the copies is the tab's.
+            const RankBreakdown &b = window.capture()->ranks.ranks[size_t(row)];
+            QCOMPARE(span - kernels, b.idleNs);
+        }
+        QVERIFY(copies > 0); // the step copies while no kernel runs
+        // The summary's text says the same, rank by rank.
+        const std::string text = summaryText(p);
+        QVERIFY2(text.find("GPU busy by rank") != std::string::npos, text.c_str());
+        // ... and lists the two GPUs that ran the ranks, not every GPU each rank's trace saw.
+        size_t devices = 0;
+        for (size_t at = text.find("\nDevice "); at != std::string::npos; at = text.find("\nDevice ", at + 1))
+            ++devices;
+        QCOMPARE(devices, size_t(2));
+        QVERIFY(text.find("(rank 0)") != std::string::npos && text.find("(rank 1)") != std::string::npos);
     }
 
     void compareTwoRanksInTheCompareWindow()

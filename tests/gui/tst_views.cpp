@@ -2,6 +2,7 @@
 // identical blocks, one Selection drives the tables, the counter panel and the roofline.
 // Real profiles: h100/gpt4_bf16_infer (nsys + ncu) and the Operator Profiler's conv_block profile.json;
 // a small hand-built profile covers exact spreads, "not collected" counters and pinned roofline points.
+#include "generation_request.h"
 #include "models/counter_model.h"
 #include "models/kernel_table_model.h"
 #include "models/model_roles.h"
@@ -496,6 +497,17 @@ private slots:
         const QModelIndexList highlighted = kernels.highlightedRows();
         QCOMPARE(highlighted.size(), 1);
         QCOMPARE(kernels.model()->kernelAt(highlighted.front().row()), picked);
+        // Left hidden, it fills itself a moment later on its own (issue 39: the click that shows it then
+        // only lays the rows out); the selection is highlighted once it is seen.
+        kernels.hide();
+        kernels.setAnalysis(analysis);
+        QCOMPARE(kernels.model()->rowCount(), 0);
+        QTRY_COMPARE(kernels.model()->rowCount(), 38);
+        QVERIFY(!kernels.isVisible());
+        QVERIFY(kernels.highlightedRows().isEmpty());
+        kernels.show();
+        QCOMPARE(kernels.highlightedRows().size(), 1);
+        QCOMPARE(kernels.model()->kernelAt(kernels.highlightedRows().front().row()), picked);
     }
 
     void convBlockTablesSortFilterAndShowCounters()
@@ -521,6 +533,7 @@ private slots:
         // Counter panel: k_00329's own l1tex__t_sector_hit_rate.pct is 70.89 in the file.
         CounterPanel panel(&selection);
         panel.setAnalysis(analysis);
+        panel.show();
         const Index k329 = kernelByLabelOrName(p, "k_00329");
         QVERIFY(k329 != kNoIndex);
         selection.setKernel(k329);
@@ -630,9 +643,10 @@ private slots:
         CounterPanel counters(&selection);
         RooflineView roofline(&selection);
         ModuleTreeView tree(&selection);
-        for (auto *w : std::initializer_list<QWidget *>{&kernels, &counters, &roofline, &tree})
+        for (auto *w : std::initializer_list<QWidget *>{&kernels, &counters, &roofline, &tree}) {
             w->resize(900, 600);
-        kernels.show();
+            w->show(); // hidden, the counters and the roofline wait to be seen (hiddenPanelsWaitToBeSeen)
+        }
         kernels.setAnalysis(analysis);
         counters.setAnalysis(analysis);
         roofline.setAnalysis(analysis);
@@ -942,6 +956,214 @@ private slots:
                  QStringLiteral("BertLMHeadModel"));
         QCOMPARE(root.siblingAtColumn(ModuleTreeModel::KernelsColumn).data(SortRole).toDouble(), 60.0);
         QVERIFY(view.emptyLabel()->text().isEmpty());
+    }
+
+    // A profile of generation requests: each module's time in the prefill and per decoded token, in two columns
+    // the tree shows only for such profiles.
+    void moduleTreeShowsPrefillAndPerToken()
+    {
+        Selection selection;
+        ModuleTreeView view(&selection);
+        view.setAnalysis(analyzeProfile(std::make_shared<const Profile>(test::generationRequest())));
+        ModuleTreeModel *model = view.model();
+        testModel(model);
+        const QModelIndex root = model->index(0, 0);
+        QCOMPARE(root.siblingAtColumn(ModuleTreeModel::PerTokenColumn).data(SortRole).toDouble(), 100.0 * test::us);
+        QCOMPARE(root.siblingAtColumn(ModuleTreeModel::PrefillColumn).data(SortRole).toDouble(), 1600.0 * test::us);
+        QCOMPARE(model->rowCount(root), 1);
+        const QModelIndex attention = model->index(0, 0, root);
+        QCOMPARE(attention.data().toString(), QStringLiteral("blocks.0.attn"));
+        QCOMPARE(attention.siblingAtColumn(ModuleTreeModel::PerTokenColumn).data(SortRole).toDouble(), 10.0 * test::us);
+        QCOMPARE(model->headerData(ModuleTreeModel::PerTokenColumn, Qt::Horizontal).toString(),
+                 QStringLiteral("Per token"));
+        QVERIFY(!view.view()->isColumnHidden(ModuleTreeModel::PerTokenColumn));
+        // Another profile: no such columns.
+        view.setAnalysis(analyzeProfile(std::make_shared<const Profile>(test::StepBuilder(1000).p)));
+        QVERIFY(view.view()->isColumnHidden(ModuleTreeModel::PerTokenColumn));
+        QVERIFY(view.view()->isColumnHidden(ModuleTreeModel::PrefillColumn));
+    }
+
+    void sharesNameTheirDenominator()
+    {
+        // Item 1 of issue 39: "Step %" divided by the step's GPU time (the kernels' durations) while the step
+        // ruler and the Insights pane's share divide by the step's wall time. Each name says which.
+        const auto analysis = gpt4Analysis();
+        const int64_t gpuTime = analysis->tree.stepGpuTime; // 428,553 ns (gpt4ModuleTreeShowsTheBlocksGroupOfFour)
+        Selection selection;
+        ModuleTreeView tree(&selection);
+        tree.setAnalysis(analysis);
+        OperatorTableView ops(&selection);
+        ops.setAnalysis(analysis);
+        for (QAbstractItemModel *model : std::initializer_list<QAbstractItemModel *>{tree.model(), ops.model()}) {
+            const int column =
+                model == tree.model() ? int(ModuleTreeModel::ShareColumn) : int(OperatorTableModel::ShareColumn);
+            QCOMPARE(model->headerData(column, Qt::Horizontal).toString(), QStringLiteral("% of GPU time"));
+            const QString tip = model->headerData(column, Qt::Horizontal, Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QStringLiteral("captured step's GPU time")) &&
+                         tip.contains(QStringLiteral("429 µs")) && tip.contains(QStringLiteral("% of step")) &&
+                         tip.contains(QStringLiteral("wall time")),
+                     qPrintable(tip));
+        }
+        // The module tooltip says the same words; the value divides by the step's GPU time.
+        const int group = [&] {
+            for (size_t g = 0; g < analysis->tree.groups.size(); ++g)
+                if (analysis->tree.groups[g].name == "blocks.*")
+                    return int(g);
+            return -1;
+        }();
+        const QModelIndex block0 = tree.model()->index(0, 0, tree.model()->indexOfGroup(group));
+        const int node = block0.data(IdRole).toInt();
+        const double share = 100.0 * double(analysis->tree.nodes[size_t(node)].gpuTimeTotal) / double(gpuTime);
+        QCOMPARE(block0.siblingAtColumn(ModuleTreeModel::ShareColumn).data(SortRole).toDouble(), share);
+        QVERIFY2(block0.data(Qt::ToolTipRole).toString().contains(QStringLiteral("% of GPU time)")),
+                 qPrintable(block0.data(Qt::ToolTipRole).toString()));
+        QVERIFY(!block0.data(Qt::ToolTipRole).toString().contains(QStringLiteral("of the step")));
+        // The Insights pane's gain column: a share of the step's wall time, named so.
+        InsightsView insights(&selection);
+        insights.setAnalysis(analysis, findInsights(*analysis->profile, Typography::Unicode));
+        QCOMPARE(insights.list()->headerItem()->text(1), QStringLiteral("Est. gain (% of step)"));
+        QVERIFY(insights.list()->headerItem()->toolTip(1).contains(QStringLiteral("wall time")));
+    }
+
+    void l1RowsSayTheyCountTheLoadStoreUnitOnly()
+    {
+        // Item 3: an H100 GEMM that loads its tiles through TMA reads "L1 bandwidth 4.69 GB/s" beside an L1/TEX
+        // throughput of 65.7 %: the derived L1 figures count the LSU path only, and now say so.
+        const auto analysis = gpt4Analysis();
+        const Profile &p = *analysis->profile;
+        Index gemm = kNoIndex;
+        for (Index k : analysis->stepKernels)
+            if (p.text(p.kernels[k].name).starts_with("nvjet") && !p.countersOfKernel(k).empty()) {
+                gemm = k;
+                break;
+            }
+        QVERIFY(gemm != kNoIndex);
+        Selection selection;
+        CounterPanel panel(&selection);
+        panel.setAnalysis(analysis);
+        panel.show();
+        selection.setKernel(gemm);
+        const QModelIndex bandwidth = panel.model()->indexOf(Quantity::L1Bandwidth, CounterModel::NameColumn);
+        QVERIFY(bandwidth.isValid());
+        QCOMPARE(bandwidth.data().toString(), QStringLiteral("L1 bandwidth (LSU loads and stores)"));
+        QVERIFY(bandwidth.siblingAtColumn(CounterModel::ValueColumn)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(QStringLiteral("Tensor Memory Accelerator")));
+        bool traffic = false;
+        for (int s = 0; s < panel.model()->sectionCount(); ++s) {
+            const QModelIndex section = panel.model()->index(s, 0);
+            for (int r = 0; r < panel.model()->rowCount(section); ++r) {
+                const QModelIndex row = panel.model()->index(r, 0, section);
+                if (row.data().toString().startsWith(QStringLiteral("L1 traffic"))) {
+                    traffic = true;
+                    QCOMPARE(row.data().toString(), QStringLiteral("L1 traffic (LSU loads and stores)"));
+                    QVERIFY(row.siblingAtColumn(CounterModel::ValueColumn)
+                                .data(Qt::ToolTipRole)
+                                .toString()
+                                .contains(QStringLiteral("TMA")));
+                }
+            }
+        }
+        QVERIFY(traffic);
+    }
+
+    void groupsOfOnePatternAreToldApart()
+    {
+        // Item 8: groups whose pattern came out the same (an fp16 convnet's BatchNorm2d and ReLU pairs both
+        // "features.0.* x2") are named by their members. BERT-small's module events name its layers'
+        // Linear modules Linear_0 ... Linear_23: four groups of three were all "Linear_*" in the tree.
+        const auto analysis = bertAnalysis();
+        std::map<std::string, int> names;
+        for (const DedupGroup &g : analysis->tree.groups)
+            ++names[g.name];
+        for (const auto &[name, count] : names)
+            QVERIFY2(count == 1, name.c_str());
+        for (const char *name : {"Linear_{0,1,2}", "Linear_{6,7,8}", "Linear_{12,13,14}", "Linear_{18,19,20}"})
+            QVERIFY2(names.contains(name), name);
+        // What the tree shows on the group rows.
+        Selection selection;
+        ModuleTreeView tree(&selection);
+        tree.setAnalysis(analysis);
+        QStringList rows;
+        for (size_t g = 0; g < analysis->tree.groups.size(); ++g)
+            rows << tree.model()->indexOfGroup(int(g)).data().toString();
+        QVERIFY2(rows.contains(QStringLiteral("Linear_{12,13,14} ×3")), qPrintable(rows.join(QStringLiteral(", "))));
+        QCOMPARE(QSet<QString>(rows.begin(), rows.end()).size(), rows.size());
+    }
+
+    void rooflineLabelsEveryColourAndKeepsCeilingLabelsApart()
+    {
+        // Item 9: the neutral colour's legend entry had no name; ceiling labels overlapped one another and
+        // their own lines ran through them.
+        const auto analysis = gpt4Analysis();
+        Selection selection;
+        RooflineView roofline(&selection);
+        roofline.resize(1200, 700);
+        roofline.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&roofline));
+        roofline.setAnalysis(analysis);
+        RooflineOptions o = roofline.options();
+        o.colorMode = ColorMode::Operator; // kernels without an operator take the neutral colour
+        roofline.setOptions(o);
+        QCustomPlot *plot = roofline.plot();
+        plot->replot();
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i)))
+                QVERIFY2(!item->plottable()->name().trimmed().isEmpty(), "a legend entry without a name");
+        // Each shown label's box as drawn (slanted roofs' labels turn with their line), a few pixels inside.
+        std::vector<QPolygonF> shown;
+        for (QCPItemText *label : roofline.ceilingLabelItems()) {
+            if (!label->visible())
+                continue;
+            QPolygonF box{label->topLeft->pixelPosition(), label->topRight->pixelPosition(),
+                          label->bottomRight->pixelPosition(), label->bottomLeft->pixelPosition()};
+            const QPointF centre = (box[0] + box[2]) / 2;
+            for (QPointF &corner : box)
+                corner += (centre - corner) * (2.0 / std::max(1.0, QLineF(corner, centre).length()));
+            for (const QPolygonF &other : shown)
+                QVERIFY2(!box.intersects(other), qPrintable(label->text()));
+            shown.push_back(box);
+        }
+        QVERIFY(shown.size() >= 2);
+        // No ceiling line crosses the inside of a label: sample every line along its length.
+        for (int g = 0; g < plot->graphCount(); ++g) {
+            QCPGraph *graph = plot->graph(g);
+            if (graph->lineStyle() == QCPGraph::lsNone || graph->dataCount() != 2)
+                continue;
+            const double x0 = graph->data()->at(0)->key, y0 = graph->data()->at(0)->value;
+            const double x1 = graph->data()->at(1)->key, y1 = graph->data()->at(1)->value;
+            for (int step = 0; step <= 400; ++step) {
+                const double t = step / 400.0;
+                const double x = std::pow(10, std::log10(x0) + t * (std::log10(x1) - std::log10(x0)));
+                const double y = std::pow(10, std::log10(y0) + t * (std::log10(y1) - std::log10(y0)));
+                const QPointF pixel(plot->xAxis->coordToPixel(x), plot->yAxis->coordToPixel(y));
+                for (const QPolygonF &box : shown)
+                    QVERIFY2(!box.containsPoint(pixel, Qt::OddEvenFill), "a ceiling line runs through a label");
+            }
+        }
+    }
+
+    void anAmdTraceSaysWhyItHasNoCounters()
+    {
+        // Item 9: on an AMD trace the roofline advised an Nsight Compute replay, and the Counters tab asked
+        // for a selection, where the profile has no counters at all.
+        const auto amd = fileAnalysis("public/kineto/TraceLens__gpu_only_trace.json");
+        Selection selection;
+        RooflineView roofline(&selection);
+        roofline.setAnalysis(amd);
+        QVERIFY2(roofline.scene().emptyReason.contains(QStringLiteral("AMD Instinct MI210")) &&
+                     roofline.scene().emptyReason.contains(QStringLiteral("NVIDIA GPUs only")),
+                 qPrintable(roofline.scene().emptyReason));
+        CounterPanel counters(&selection);
+        counters.show();
+        counters.setAnalysis(amd);
+        QCOMPARE(counters.title(), roofline.scene().emptyReason);
+        selection.setKernel(amd->stepKernels.front());
+        QVERIFY(counters.title().contains(QStringLiteral("NVIDIA GPUs only")));
+        // An NVIDIA trace without counters asks for the replay instead.
+        const auto bert = bertAnalysis();
+        QVERIFY(noCountersReason(*bert->profile).contains(QStringLiteral("Nsight Compute CSV")));
     }
 
     void rooflineExportsPngAndPdf()

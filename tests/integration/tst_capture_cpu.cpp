@@ -150,13 +150,20 @@ private slots:
                      return l.find("[Linear]") != std::string::npos;
                  })));
 
-        // The reference steps: 3 plain steps timed before the captured one (the host clock: no CUDA here),
-        // in the run folder, the profile's metadata and `summary --json`.
+        // The reference steps: 3 plain steps timed before the captured one (the host clock: no CUDA here), and
+        // after it more of them while they took less than a second in all, until the script ends (its 20
+        // iterations); in the run folder, the profile's metadata and `summary --json`.
         QCOMPARE(m["capture"]["reference_steps"].get<int>(), 3);
         const nlohmann::json &reference = m["launcher"]["reference"];
         QCOMPARE(reference["clock"].get<std::string>(), std::string("perf_counter"));
-        QCOMPARE(reference["steps_ns"].size(), size_t(3));
-        QCOMPARE(m["launcher"]["steps_seen"].get<int>(), 6);
+        const size_t after = reference["steps_after_capture"].get<size_t>();
+        QCOMPARE(reference["steps_ns"].size(), 3 + after);
+        QCOMPARE(m["launcher"]["steps_seen"].get<size_t>(), 6 + after);
+        int64_t plainTime = 0;
+        for (const auto &ns : reference["cpu_steps_ns"])
+            plainTime += ns.get<int64_t>();
+        QVERIFY2(after == 14 || plainTime >= 1'000'000'000,
+                 qPrintable(QString("%1 after, %2 ns").arg(after).arg(plainTime)));
         // The plain time: the median of the steps from the first within 1.05x of the fastest (the earlier ones
         // were warming up).
         std::vector<int64_t> steps = reference["steps_ns"].get<std::vector<int64_t>>();
@@ -176,6 +183,12 @@ private slots:
         QCOMPARE(*p.metadataValue("reference_steps"), std::to_string(steps.size()));
         if (warming > 0)
             QCOMPARE(*p.metadataValue("reference_warming_up_steps"), std::to_string(warming));
+        // The backend settings the launcher read at the capture, for the insights that depend on them.
+        const nlohmann::json &settings = m["launcher"]["torch_settings"];
+        QCOMPARE(settings["backends.cudnn.benchmark"].get<bool>(), false); // torch's default, untouched by the example
+        QCOMPARE(*p.metadataValue("torch.backends.cudnn.benchmark"), std::string("False"));
+        QCOMPARE(*p.metadataValue("torch.float32_matmul_precision"),
+                 settings["float32_matmul_precision"].get<std::string>());
         const CliRun summary = runOpscope({"summary", run + "/" + example + ".opscope", "--json"});
         QVERIFY2(summary.exitCode == 0, summary.err.c_str());
         const nlohmann::json s = nlohmann::json::parse(summary.out);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
@@ -46,8 +47,9 @@ private slots:
         // --warmup 1 --steps 2 (and the 3 reference steps): two step markers, every module label twice.
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
-        const CliRun r = runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out,
-                                     "--name", "two", "--warmup", "1", "--steps", "2", "--no-import"});
+        const CliRun r =
+            runOpscope({"capture", test::sourceFile("examples/mlp.py"), "--python", python_, "--out", out, "--name",
+                        "two", "--warmup", "1", "--steps", "2", "--reference-seconds", "0", "--no-import"});
         QVERIFY2(r.exitCode == 0, r.err.c_str());
         const std::map<std::string, int> names = eventNameCounts(readJson(out + "/two/trace.json"));
         QCOMPARE(names.at("ProfilerStep#0"), 1);
@@ -119,7 +121,9 @@ private slots:
         const std::string path = test::tempPath(dir, "work.py");
         std::ofstream(path) << script;
         const std::string trace = test::tempPath(dir, "trace.json"), status = test::tempPath(dir, "status.json");
-        std::vector<std::string> args = {"--mode", "cpu", "--trace", trace, "--status", status};
+        // Exactly the 3 reference steps (more would run after the capture while they took less than a second).
+        std::vector<std::string> args = {"--mode", "cpu", "--trace", trace, "--status", status, "--reference-seconds",
+                                         "0"};
         if (!stepOption.empty())
             args.insert(args.end(), {"--step", stepOption});
         args.insert(args.end(), {"--", path});
@@ -185,7 +189,9 @@ private slots:
                                "net = Net()\n"
                             << loop;
         const std::string trace = test::tempPath(dir, "trace.json"), status = test::tempPath(dir, "status.json");
-        std::vector<std::string> args = {"--mode", "cpu", "--trace", trace, "--status", status};
+        // Exactly the 3 reference steps (more would run after the capture while they took less than a second).
+        std::vector<std::string> args = {"--mode", "cpu", "--trace", trace, "--status", status, "--reference-seconds",
+                                         "0"};
         if (!stepOption.empty())
             args.insert(args.end(), {"--step", stepOption});
         args.insert(args.end(), {"--", path});
@@ -225,6 +231,56 @@ private slots:
         const std::map<std::string, int> names = eventNameCounts(readJson(trace));
         QCOMPARE(names.at("[Net]"), 1);
         QCOMPARE(names.count("ProfilerStep#1"), size_t(0));
+    }
+
+    void shortStepsAreTimedMoreOftenAfterTheCapture()
+    {
+        // Steps 1-2 warm up, 3-5 are timed plain, 6 is captured; while the plain steps took less than
+        // --reference-seconds in all, the steps after the capture run plain and are timed too (hooks off, no
+        // profiler), until the script ends: 7-12 here. A long step (a budget already spent) gets none.
+        QTemporaryDir dir;
+        const std::string seen = test::tempPath(dir, "seen.txt");
+        const std::string path = test::tempPath(dir, "work.py");
+        std::ofstream(path) << "import torch\n"
+                               "from torch.nn.modules import module as M\n"
+                               "class Net(torch.nn.Module):\n"
+                               "    def __init__(self):\n"
+                               "        super().__init__(); self.lin = torch.nn.Linear(4, 4)\n"
+                               "    def forward(self, x):\n"
+                               "        with open('"
+                            << seen
+                            << "', 'a') as f:\n"
+                               "            f.write('%d %d\\n' % (len(M._global_forward_hooks), "
+                               "torch.autograd._profiler_enabled()))\n"
+                               "        return self.lin(x)\n"
+                               "net = Net()\nfor i in range(12):\n    net(torch.randn(2, 4)).sum().backward()\n";
+        for (const char *budget : {"30", "0.000001"}) {
+            QFile::remove(QString::fromStdString(seen));
+            const std::string trace = test::tempPath(dir, "trace.json"), status = test::tempPath(dir, "status.json");
+            const ProcessResult r = runLauncher(
+                {"--mode", "cpu", "--trace", trace, "--status", status, "--reference-seconds", budget, "--", path});
+            QVERIFY2(r.ok(), r.output.c_str());
+            const bool more = std::string(budget) == "30";
+            std::vector<std::string> lines;
+            std::istringstream in(readText(seen));
+            for (std::string line; std::getline(in, line);)
+                lines.push_back(line);
+            std::vector<std::string> expected = {"1 0", "1 0", "0 0", "0 0", "0 0", "1 1"};
+            if (more)
+                expected.insert(expected.end(), 6, "0 0"); // plain, after the capture
+            QCOMPARE(lines, expected);
+            const nlohmann::json st = readJson(status);
+            QCOMPARE(st["exit"].get<std::string>(), std::string("complete"));
+            QCOMPARE(st["steps_captured"].get<int>(), 1);
+            QCOMPARE(st["reference"]["steps_ns"].size(), size_t(more ? 9 : 3));
+            QCOMPARE(st["reference"]["cpu_steps_ns"].size(), size_t(more ? 9 : 3));
+            QCOMPARE(st["reference"]["steps_after_capture"].get<int>(), more ? 6 : 0);
+            QVERIFY(st["reference"]["calibration"].is_null()); // no CUDA here
+            if (more)
+                QVERIFY2(r.output.find("OPSCOPE step 12/12 reference") != std::string::npos, r.output.c_str());
+            // The trace holds the captured step only.
+            QCOMPARE(eventNameCounts(readJson(trace)).at("[Net]"), 1);
+        }
     }
 
     void referenceStepsZeroSkipsThem()

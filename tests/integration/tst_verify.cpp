@@ -237,7 +237,10 @@ private slots:
                 code = int(n + 1);
         }
         QVERIFY2(pad > 0, r.out.c_str());
-        QVERIFY(code > 0);
+        std::string fixes; // each item's kind and verify fix, for the message
+        for (const auto &item : items)
+            fixes += item["kind"].get<std::string>() + ": " + item["verify_fix"].dump() + "\n";
+        QVERIFY2(code > 0, fixes.c_str());
         r = runOpscope({"insights", run});
         QVERIFY(r.out.find("   measure it: opscope verify " + run + " --insight " + std::to_string(pad) +
                            " (the launcher applies --fix pad=head:50304)") != std::string::npos);

@@ -208,6 +208,17 @@ class TestFixes(unittest.TestCase):
                                                         r"this is torch 1\.13"):
                 fixes.compile_root(Session, "default")
 
+    def test_static_cache_asks_generate_for_a_static_cache(self):
+        from opscope_launcher import generation
+
+        saved = dict(generation._extra_generate_kwargs)
+        try:
+            fixes.FixSet(["static-cache"]).before_script(None)
+            self.assertEqual(generation._extra_generate_kwargs, dict(saved, cache_implementation="static"))
+        finally:
+            generation._extra_generate_kwargs.clear()
+            generation._extra_generate_kwargs.update(saved)
+
     def test_parse(self):
         self.assertEqual(fixes.Fix("pad=lm_head:50304").arg, "lm_head:50304")
         with self.assertRaisesRegex(fixes.FixError, "unknown fix 'padding'"):
@@ -225,6 +236,15 @@ class TestFixes(unittest.TestCase):
         self.assertEqual(described[1]["abs_sum"], 15.0)
         self.assertAlmostEqual(described[1]["square_sum"], 55.0)
         self.assertEqual(described[1]["samples"], [0.0, 1.0, 2.0, 3.0, 4.0, 5.0])
+
+    def test_checksum_of_a_vocabulary_of_logits(self):
+        # 2^24 + 4 elements: the last position, 2^24 + 3, is no float32 (it rounds up to 2^24 + 4, one past
+        # the end). GPT-2's logits (8 x 512 x 50257) hit it on the H200: a device-side assert in the arm.
+        n = (1 << 24) + 4
+        described = checksum(torch.ones(n, dtype=torch.uint8))
+        self.assertNotIn("error", described[0] if isinstance(described, list) else described)
+        self.assertEqual(described[0]["sum"], float(n))
+        self.assertEqual(len(described[0]["samples"]), 64)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,8 @@
 // The compare window's Memory tab (compare_memory.h).
 #include "compare/compare_memory.h"
 
+#include "common/table_export.h"
+
 #include "compare/diff_colors.h"
 #include "models/model_roles.h"
 #include "models/value_format.h"
@@ -184,6 +186,10 @@ QVariant DiffMemoryModel::headerData(int section, Qt::Orientation orientation, i
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case NameColumn:
+            return by_ == By::Peak   ? tr("The peak figure: allocated or reserved bytes at the device's peak")
+                   : by_ == By::Kind ? tr("What the blocks alive at the peak hold")
+                                     : tr("The module whose operators allocated the blocks alive at the peak");
         case BeforeColumn:
             return tr("Bytes at BEFORE's peak on its primary device");
         case AfterColumn:
@@ -232,6 +238,7 @@ CompareMemory::CompareMemory(QWidget *parent)
         views_[i]->setAlternatingRowColors(true);
         views_[i]->header()->setStretchLastSection(false);
         views_[i]->header()->setSectionResizeMode(DiffMemoryModel::NameColumn, QHeaderView::Stretch);
+        installTableExport(views_[i], QStringLiteral("compare-memory"));
         auto *title = new QLabel(QStringLiteral("<b>%1</b>").arg(tr(titles[i])), content);
         contentLayout->addWidget(title);
         contentLayout->addWidget(views_[i], i == 0 ? 0 : 1);

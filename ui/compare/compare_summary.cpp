@@ -162,6 +162,17 @@ void CompareSummary::refresh()
     parts << tr("removed (before only) %1").arg(rows(t.removedModules, t.removedOperatorRows, t.removedKernels));
     if (t.outsideKernels.before || t.outsideKernels.after)
         parts << tr("outside the step, not compared: %1 kernels").arg(countPairText(t.outsideKernels));
+    // Two generation set-ups: the plain requests' time to first token, per output token and tokens per second.
+    for (const GenerationDiffRow &g : comparison_->diff.generation.figures) {
+        if (!g.inBefore || !g.inAfter)
+            continue;
+        if (g.name == "ttft")
+            parts << tr("time to first token %1").arg(pairText(int64_t(g.before), int64_t(g.after)));
+        else if (g.name == "tpot_median")
+            parts << tr("per output token %1").arg(pairText(int64_t(g.before), int64_t(g.after)));
+        else if (g.name == "tokens_per_s")
+            parts << tr("tokens/s %1 → %2").arg(g.before, 0, 'f', 1).arg(g.after, 0, 'f', 1);
+    }
     figures_->setText(parts.join(QStringLiteral("  ·  ")));
     improved_->setText(listHtml(improvements_, tr("Largest improvements")));
     regressed_->setText(listHtml(regressions_, tr("Largest regressions")));

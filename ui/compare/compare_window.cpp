@@ -118,6 +118,9 @@ void CompareWindow::buildViews()
     operators_->view()->setRootIsDecorated(false);
     kernels_->view()->setRootIsDecorated(false);
     operators_->view()->setColumnHidden(DiffOperatorModel::ShapesColumn, true);
+    modules_->view()->setProperty("exportName", QStringLiteral("compare-modules"));
+    operators_->view()->setProperty("exportName", QStringLiteral("compare-operators"));
+    kernels_->view()->setProperty("exportName", QStringLiteral("compare-kernels"));
     counters_ = new DiffCounterPanel(selection_, this);
     roofline_ = new CompareRoofline(this);
     memory_ = new CompareMemory(this);

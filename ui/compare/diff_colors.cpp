@@ -22,11 +22,6 @@ QColor hue(int64_t delta, bool dark)
 
 } // namespace
 
-bool isDarkPalette(const QPalette &palette)
-{
-    return palette.color(QPalette::Base).lightness() < 128;
-}
-
 double diffStrength(int64_t delta, int64_t reference)
 {
     if (delta == 0)

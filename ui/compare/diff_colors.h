@@ -4,6 +4,8 @@
 // a big win stands out and a 20 ns wobble stays pale. Tints are mixed over the palette's base
 // colour and the hues brighten on a dark palette, so light and dark themes both read well.
 
+#include "common/theme.h" // isDarkPalette
+
 #include <QColor>
 #include <QPalette>
 
@@ -17,6 +19,5 @@ double diffStrength(int64_t delta, int64_t reference);
 QColor diffTint(int64_t delta, int64_t reference, const QPalette &palette);
 // A text or line colour for a change, readable on the palette's base; the text colour for none.
 QColor diffInk(int64_t delta, const QPalette &palette);
-bool isDarkPalette(const QPalette &palette);
 
 } // namespace opscope::ui

@@ -286,8 +286,25 @@ QVariant DiffCounterModel::headerData(int section, Qt::Orientation orientation, 
 {
     if (orientation != Qt::Horizontal)
         return {};
-    if (role == Qt::ToolTipRole && section == ZScoreColumn)
-        return tr("AFTER's z-score against the BEFORE runs (with several BEFORE runs only)");
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case NameColumn:
+            return tr("The counter, in Nsight Compute's sections");
+        case BeforeColumn:
+            return tr("Its value in BEFORE (the kernel's, or its kernels' combined)");
+        case AfterColumn:
+            return tr("Its value in AFTER");
+        case ChangeColumn:
+            return tr("After − before");
+        case ChangePctColumn:
+            return tr("After − before, as a percentage of before");
+        case ZScoreColumn:
+            return tr("AFTER's z-score against the BEFORE runs (with several BEFORE runs only)");
+        case MetricColumn:
+            return tr("The Nsight Compute metric it comes from");
+        }
+        return {};
+    }
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {

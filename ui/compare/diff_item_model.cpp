@@ -9,6 +9,34 @@
 
 namespace opscope::ui {
 
+namespace {
+
+// What a column of the compare tables counts, by its (untranslated) title; a model's own headerTip wins.
+QString columnTip(std::string_view title, bool nameColumn)
+{
+    const auto tr = [](const char *text) { return QCoreApplication::translate("DiffModel", text); };
+    if (nameColumn)
+        return tr("The row, matched between BEFORE and AFTER (modules by path, operators by their sequence, "
+                  "kernels within matched operators); its tooltip names both sides");
+    if (title == "Status")
+        return tr("Matched in both, added (only in AFTER) or removed (only in BEFORE)");
+    if (title == "Kernels")
+        return tr("Kernels in the captured step, BEFORE → AFTER (one number when they are equal)");
+    if (title == "Calls")
+        return tr("Calls in the captured step, BEFORE → AFTER (one number when they are equal)");
+    if (title == "Class")
+        return tr("The module's class (nn.Module type)");
+    if (title == "Module")
+        return tr("The module the operator ran in");
+    if (title == "Input shapes")
+        return tr("The operator's input shapes (AFTER's; both in the cell's tooltip)");
+    if (title == "Operator")
+        return tr("The operator that launched the kernel");
+    return {};
+}
+
+} // namespace
+
 DiffItemModel::DiffItemModel(const char *nameTitle, std::span<const char *const> ownTitles, int statusColumn,
                              QObject *parent)
     : QAbstractItemModel(parent), nameTitle_(nameTitle), ownTitles_(ownTitles), statusColumn_(statusColumn)
@@ -85,8 +113,14 @@ QVariant DiffItemModel::headerData(int section, Qt::Orientation orientation, int
         return {};
     if (section >= BeforeColumn && section <= ChangeColumn)
         return pairHeader(PairColumn(section - BeforeColumn), role);
-    if (role == Qt::ToolTipRole)
-        return headerTip(section);
+    if (role == Qt::ToolTipRole) {
+        if (const QVariant own = headerTip(section); own.isValid())
+            return own;
+        if (section < NameColumn || section >= columnCount())
+            return {};
+        return columnTip(section == NameColumn ? nameTitle_ : ownTitles_[size_t(section - OwnColumn)],
+                         section == NameColumn);
+    }
     if (role != Qt::DisplayRole || section < NameColumn || section >= columnCount())
         return {};
     const char *title = section == NameColumn ? nameTitle_ : ownTitles_[size_t(section - OwnColumn)];

@@ -5,6 +5,8 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 
 #include <cmath>
 
@@ -132,7 +134,7 @@ QVariant CounterModel::data(const QModelIndex &index, int role) const
         return e.rule.isEmpty() ? e.value + QStringLiteral("\n") + e.metric
                                 : e.value + QStringLiteral("\n") + e.metric + QStringLiteral(", ") + e.rule;
     case Qt::ForegroundRole:
-        return e.missing ? QVariant(QBrush(QColor(Qt::gray))) : QVariant();
+        return e.missing ? QVariant(QGuiApplication::palette().brush(QPalette::PlaceholderText)) : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == ValueColumn ? QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     case KindRole:
@@ -143,6 +145,22 @@ QVariant CounterModel::data(const QModelIndex &index, int role) const
 
 QVariant CounterModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case NameColumn:
+            return tr("The counter, in Nsight Compute's sections; the raw metrics last");
+        case ValueColumn:
+            return tr("Its value for the kernel, or its kernels' values combined (see Combined as)");
+        case UnitColumn:
+            return tr("The unit the raw value is stored in (base units: bytes, ns, Hz, %)");
+        case MetricColumn:
+            return tr("The Nsight Compute metric it comes from, or how it was derived");
+        case RuleColumn:
+            return tr("How the kernels' values were combined: summed (amounts), averaged by duration (rates, "
+                      "percentages) or the maximum (launch properties)");
+        }
+        return {};
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -269,6 +269,23 @@ QVariant KernelTableModel::headerData(int section, Qt::Orientation orientation, 
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case IndexColumn:
+            return tr("The kernel's index in the profile (its launch order)");
+        case NameColumn:
+            return tr("The kernel's name, shortened (the whole demangled name in the cell's tooltip)");
+        case OperatorColumn:
+            return tr("The operator that launched it");
+        case ModuleColumn:
+            return tr("The module (or phase of the step) it ran in");
+        case GridColumn:
+            return tr("Blocks in the grid (x, y, z); sorted by their number");
+        case BlockColumn:
+            return tr("Threads in a block (x, y, z); sorted by their number");
+        case RegistersColumn:
+            return tr("Registers per thread, from the launch record");
+        case AttributionColumn:
+            return tr("How the kernel found its operator (NVTX stack, correlation id, ...) and how sure that is; "
+                      "for an unattributed kernel, why (in the cell's tooltip)");
         case SmColumn:
             return QStringLiteral("sm__throughput.avg.pct_of_peak_sustained_elapsed\n") + collectedBy(section);
         case MemoryColumn:

@@ -122,6 +122,22 @@ QVariant MemoryShareModel::data(const QModelIndex &index, int role) const
 
 QVariant MemoryShareModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case NameColumn:
+            return by_ == By::Module ? tr("The module (or phase of the step) whose operators allocated the blocks "
+                                          "alive at the device's peak")
+                                     : tr("What the blocks alive at the peak hold: parameters, gradients, optimizer "
+                                          "state, activations, temporaries...");
+        case BytesColumn:
+            return tr("Bytes of those blocks at the peak (allocated, not reserved)");
+        case ShareColumn:
+            return tr("Those bytes as a share of the device's peak allocated bytes");
+        case BlocksColumn:
+            return tr("Allocator blocks alive at the peak");
+        }
+        return {};
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -239,8 +255,14 @@ QVariant MemoryBlockModel::cell(Index block, int column, int role) const
     const Profile &p = *analysis_->profile;
     const MemoryBlock &b = p.memory_blocks[block];
     const bool sort = role == SortRole;
-    auto opName = [&](Index op) {
-        return op < p.operators.size() ? operatorDisplayName(p.text(p.operators[op].name)) : QStringLiteral("-");
+    // The operator that allocated or freed a block; outside every operator (between ops, in the
+    // allocator's own frees, in the optimizer's step) the module or phase it happened in says where.
+    auto opName = [&](Index op, Index module) {
+        if (op < p.operators.size())
+            return operatorDisplayName(p.text(p.operators[op].name));
+        if (module < p.modules.size())
+            return tr("(no operator; in %1)").arg(toQString(modulePathText(p, module)));
+        return tr("(no operator)");
     };
     auto instant = [&](Index sample) -> QVariant {
         if (sample >= p.memory_samples.size())
@@ -254,13 +276,13 @@ QVariant MemoryBlockModel::cell(Index block, int column, int role) const
     case KindColumn:
         return block < report_->block_kinds.size() ? kindName(report_->block_kinds[block]) : QString();
     case OperatorColumn:
-        return b.alloc_sample == kNoIndex ? tr("(before trace)") : opName(b.alloc_op);
+        return b.alloc_sample == kNoIndex ? tr("(before trace)") : opName(b.alloc_op, b.alloc_module);
     case ModuleColumn: {
         const int node = blockNodes_[block];
         return node >= 0 ? toQString(analysis_->tree.nodes[size_t(node)].displayName()) : QStringLiteral("-");
     }
     case FreedByColumn:
-        return b.free_sample == kNoIndex ? tr("(alive at the end)") : opName(b.free_op);
+        return b.free_sample == kNoIndex ? tr("(alive at the end)") : opName(b.free_op, b.free_module);
     case AllocatedAtColumn:
         return instant(b.alloc_sample);
     case FreedAtColumn:
@@ -271,6 +293,28 @@ QVariant MemoryBlockModel::cell(Index block, int column, int role) const
 
 QVariant MemoryBlockModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
+    if (orientation == Qt::Horizontal && role == Qt::ToolTipRole) {
+        switch (section) {
+        case SizeColumn:
+            return tr("The block's bytes as the allocator handed them out");
+        case KindColumn:
+            return tr("What the block holds: a parameter, gradient, optimizer state or buffer (the launcher's tensor "
+                      "inventory), else an activation or a temporary by when it was freed");
+        case OperatorColumn:
+            return tr("The operator running when the block was allocated (before trace: allocated before the "
+                      "recording started)");
+        case ModuleColumn:
+            return tr("The module or phase of the step the block belongs to");
+        case FreedByColumn:
+            return tr("The operator running when the block was freed; outside every operator, the module or phase "
+                      "that freed it");
+        case AllocatedAtColumn:
+            return tr("When it was allocated, from the profile's first event");
+        case FreedAtColumn:
+            return tr("When it was freed, from the profile's first event");
+        }
+        return {};
+    }
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {

@@ -51,7 +51,7 @@ const std::vector<QuantitySpec> &specs()
          QT_TRANSLATE_NOOP("Metrics", "L2 bandwidth (to SMs)"),
          {"derived__lts__lts2xbar_bytes.sum.per_second", "lts__t_bytes.sum.per_second"}},
         {Q::L1Bandwidth,
-         QT_TRANSLATE_NOOP("Metrics", "L1 bandwidth (global/local)"),
+         QT_TRANSLATE_NOOP("Metrics", "L1 bandwidth (LSU loads and stores)"),
          {"derived__l1tex__lsu_writeback_bytes_mem_lgds.sum.per_second", "l1tex__t_bytes.sum.per_second"}},
         {Q::L2HitRate,
          QT_TRANSLATE_NOOP("Metrics", "L2 hit rate"),

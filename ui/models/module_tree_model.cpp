@@ -1,5 +1,6 @@
 #include "models/module_tree_model.h"
 
+#include "common/shares.h"
 #include "models/model_roles.h"
 #include "models/value_format.h"
 #include "opscope/format.h"
@@ -135,7 +136,7 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
     if (role == Qt::DecorationRole && column == NameColumn)
         return colorForModule(*analysis_->profile, node.instances.front());
     if (role == Qt::ToolTipRole)
-        return tr("%1 [%2]\n%3 calls, %4 kernels\nGPU time %5 total, %6 self (%7 of the step)%8")
+        return tr("%1 [%2]\n%3 calls, %4 kernels\nGPU time %5 total, %6 self (%7 of GPU time)%8")
             .arg(QString::fromStdString(node.displayName()), QString::fromStdString(node.className))
             .arg(node.calls)
             .arg(node.kernelsTotal)
@@ -169,6 +170,17 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
         if (display)
             return tr("%1 vs median").arg(toQString(formatChangePct(fromMedian, Typography::Unicode)));
         return fromMedian;
+    case PrefillColumn:
+    case PerTokenColumn: {
+        const auto &times = analysis_->phaseTimeOfNode;
+        const int64_t ns =
+            size_t(item.id) < times.size()
+                ? (column == PrefillColumn ? times[size_t(item.id)].prefillNs : times[size_t(item.id)].perTokenNs)
+                : -1;
+        if (ns < 0)
+            return display ? QVariant(QString()) : QVariant(-1.0);
+        return display ? QVariant(formatDuration(double(ns))) : double(ns);
+    }
     }
     return {};
 }
@@ -218,6 +230,49 @@ QVariant ModuleTreeModel::groupData(const Item &item, int column, int role) cons
     case SpreadColumn: // sorted by the relative spread: (max - min) / median
         return display ? QVariant(spread)
                        : QVariant(median > 0 ? double(group.maxTime() - group.minTime()) / median : 0.0);
+    case PrefillColumn:
+    case PerTokenColumn: { // all the members together
+        const auto &times = analysis_->phaseTimeOfNode;
+        int64_t ns = -1;
+        for (int m : group.members)
+            if (size_t(m) < times.size()) {
+                const int64_t t = column == PrefillColumn ? times[size_t(m)].prefillNs : times[size_t(m)].perTokenNs;
+                if (t >= 0)
+                    ns = std::max<int64_t>(ns, 0) + t;
+            }
+        if (ns < 0)
+            return display ? QVariant(QString()) : QVariant(-1.0);
+        return display ? QVariant(formatDuration(double(ns))) : double(ns);
+    }
+    }
+    return {};
+}
+
+QString ModuleTreeModel::headerToolTip(int section) const
+{
+    switch (section) {
+    case NameColumn:
+        return tr("The module's path as named_modules() names it; a group row stands for identical sibling modules");
+    case ClassColumn:
+        return tr("The module's class (nn.Module type)");
+    case CallsColumn:
+        return tr("Calls in the captured step; calls during initialisation and warm-up are not counted.");
+    case GpuTotalColumn:
+        return tr("GPU time of the kernels the module and its submodules launched in the captured step");
+    case GpuSelfColumn:
+        return tr("GPU time of the kernels the module launched itself, outside its submodules");
+    case ShareColumn:
+        return analysis_ ? shareOfGpuTimeToolTip(analysis_->tree.stepGpuTime) : shareOfGpuTimeToolTip(0);
+    case KernelsColumn:
+        return tr("Kernels the module and its submodules launched in the captured step");
+    case SpreadColumn:
+        return tr("Groups: GPU time per member, min / median / max. Members: difference to the group's median.");
+    case PrefillColumn:
+        return tr("Generation requests: the module's time in a request's prefill (the prompt, up to the first "
+                  "token), GPU time or, in a CPU capture, the host's.");
+    case PerTokenColumn:
+        return tr("Generation requests: the module's time per decoded token (its time in the decode iterations "
+                  "over their number).");
     }
     return {};
 }
@@ -228,10 +283,8 @@ QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, i
         return {};
     if (role == Qt::TextAlignmentRole)
         return alignNumbers(section);
-    if (role == Qt::ToolTipRole && section == CallsColumn)
-        return tr("Calls in the captured step; calls during initialisation and warm-up are not counted.");
-    if (role == Qt::ToolTipRole && section == SpreadColumn)
-        return tr("Groups: GPU time per member, min / median / max. Members: difference to the group's median.");
+    if (role == Qt::ToolTipRole)
+        return headerToolTip(section);
     if (role != Qt::DisplayRole)
         return {};
     switch (section) {
@@ -246,11 +299,15 @@ QVariant ModuleTreeModel::headerData(int section, Qt::Orientation orientation, i
     case GpuSelfColumn:
         return tr("GPU self");
     case ShareColumn:
-        return tr("Step %");
+        return shareOfGpuTimeLabel();
     case KernelsColumn:
         return tr("Kernels");
     case SpreadColumn:
         return tr("Spread");
+    case PrefillColumn:
+        return tr("Prefill");
+    case PerTokenColumn:
+        return tr("Per token");
     }
     return {};
 }

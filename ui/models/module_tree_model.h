@@ -1,7 +1,8 @@
 #pragma once
 // The module tree as an item model: one row per module path with its calls, GPU time (total and
 // self, captured step only), share of the step and kernel count. The members of a dedup group sit
-// under one group row (`blocks.* ×4`) that shows the spread of GPU time across them.
+// under one group row (`blocks.* ×4`) that shows the spread of GPU time across them. A profile of
+// generation requests adds each module's time in the prefill and per decoded token (empty otherwise).
 
 #include "models/profile_analysis.h"
 #include "models/tree_rows.h"
@@ -25,6 +26,8 @@ public:
         ShareColumn,
         KernelsColumn,
         SpreadColumn,
+        PrefillColumn,  // generation requests: time in a request's prefill
+        PerTokenColumn, // ... and per decoded token
         ColumnCount
     };
     enum class ItemKind { Node = 0, Group = 1 }; // KindRole; IdRole is the node or group index
@@ -44,6 +47,7 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    QString headerToolTip(int section) const;
     struct Item {
         ItemKind kind = ItemKind::Node;
         int id = -1; // node or group index

@@ -1,5 +1,6 @@
 #include "models/operator_table_model.h"
 
+#include "common/shares.h"
 #include "models/model_roles.h"
 #include "models/value_format.h"
 #include "qt_text.h"
@@ -116,6 +117,14 @@ QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation
         return {};
     if (role == Qt::ToolTipRole) {
         switch (section) {
+        case NameColumn:
+            return tr("The operator (aten op, or the record_function label); autograd's nodes by their name first");
+        case ShapesColumn:
+            return tr("The input shapes the calls had (grouping by name and shapes)");
+        case CallsColumn:
+            return tr("Calls in the captured step");
+        case KernelsColumn:
+            return tr("Kernels these calls launched themselves in the captured step");
         case GpuTotalColumn:
             return tr("GPU time of the kernels launched by these calls and by the operators nested in them");
         case GpuSelfColumn:
@@ -125,7 +134,9 @@ QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation
         case CpuTotalColumn:
             return tr("Wall time of the calls on the CPU");
         case ShareColumn:
-            return tr("GPU total as a share of all kernel time in the captured step");
+            return shareOfGpuTimeToolTip(analysis_ ? analysis_->tree.stepGpuTime : 0);
+        case DominantKernelColumn:
+            return tr("The longest kernel these calls launched (its full name in the cell's tooltip)");
         }
         return {};
     }
@@ -149,7 +160,7 @@ QVariant OperatorTableModel::headerData(int section, Qt::Orientation orientation
     case CpuTotalColumn:
         return tr("CPU total");
     case ShareColumn:
-        return tr("Step %");
+        return shareOfGpuTimeLabel();
     case DominantKernelColumn:
         return tr("Longest kernel");
     }

@@ -1,5 +1,7 @@
 #include "models/profile_analysis.h"
 
+#include "opscope/generation.h"
+
 #include "models/kernel_table_model.h"
 
 #include "qt_text.h"
@@ -32,6 +34,27 @@ QString operatorDisplayName(std::string_view name)
     return toQString(name);
 }
 
+QString noCountersReason(const Profile &p)
+{
+    QString amd;
+    for (const Device &d : p.devices)
+        if (const std::string_view name = p.text(d.name); name.find("AMD") != std::string_view::npos) {
+            amd = toQString(name);
+            break;
+        }
+    if (amd.isEmpty() && (p.metadataValue("hip_runtime_version") || p.metadataValue("roctracer_version")))
+        amd = tr("an AMD GPU (HIP)");
+    if (!amd.isEmpty())
+        return tr("This profile is of %1: Nsight Compute profiles NVIDIA GPUs only, so it has no hardware counters "
+                  "and no roofline. (AMD's counters come from rocprofv3 --pmc, which OpScope does not read.)")
+            .arg(amd);
+    if (p.kernels.empty())
+        return tr("This profile has no GPU kernels, so it has no hardware counters.");
+    return tr("This profile has no hardware counters: open it together with an Nsight Compute CSV of the same step "
+              "(ncu --csv --page raw), or replay the step under Nsight Compute (File > Replay Capture, "
+              "opscope replay).");
+}
+
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile)
 {
     auto a = std::make_shared<ProfileAnalysis>();
@@ -43,23 +66,29 @@ std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Prof
     a->tree = buildModuleTree(p);
 
     a->roofline.reserve(p.kernels.size());
-    std::vector<Index> withCounters;
     for (Index k = 0; k < p.kernels.size(); ++k) {
         a->roofline.push_back(kernelRoofline(p, k));
         if (a->roofline.back().valid)
             a->rooflineKernels.push_back(k);
-        if (!p.countersOfKernel(k).empty()) {
+        if (!p.countersOfKernel(k).empty())
             ++a->kernelsWithCounters;
-            withCounters.push_back(k);
-        }
         if (!(p.kernels[k].flags & kKernelOutsideCapture)) {
             a->stepKernels.push_back(k);
             a->stepKernelsAttributed += p.kernels[k].op != kNoIndex;
         }
     }
-    a->ceilings = rooflineCeilings(p, withCounters);
+    a->ceilings = profileCeilings(p); // the peaks the insights quote too (one per GPU and precision)
     a->operatorRows = operatorTableRows(p, OperatorGrouping::ByName);
     a->kernelRows = kernelTableRows(*a, true);
+    if (const GenerationReport generation = analyzeGeneration(p); !generation.modules.empty()) {
+        a->phaseTimeOfNode.assign(a->tree.nodes.size(), {});
+        a->generationOnGpu = generation.gpu;
+        for (const ModulePhaseTime &m : generation.modules) {
+            const int node = m.phase ? a->tree.findPhase(m.path) : a->tree.find(m.path);
+            if (node >= 0)
+                a->phaseTimeOfNode[size_t(node)] = {m.prefillNs, m.perTokenNs};
+        }
+    }
     return a;
 }
 
@@ -94,6 +123,21 @@ std::vector<Index> ProfileAnalysis::operatorsOf(const Selection::State &state) c
 }
 
 std::vector<Index> ProfileAnalysis::kernelsOf(const Selection::State &state) const
+{
+    KernelsOfCache &cache = *kernelsOfCache_;
+    {
+        const std::lock_guard lock(cache.mutex);
+        if (cache.kernels && cache.state == state)
+            return *cache.kernels;
+    }
+    auto kernels = std::make_shared<const std::vector<Index>>(findKernelsOf(state));
+    const std::lock_guard lock(cache.mutex);
+    cache.state = state;
+    cache.kernels = kernels;
+    return *kernels;
+}
+
+std::vector<Index> ProfileAnalysis::findKernelsOf(const Selection::State &state) const
 {
     const Profile &p = *profile;
     std::vector<Index> out;

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -53,12 +54,22 @@ struct ProfileAnalysis {
     std::shared_ptr<const OperatorTableRows> operatorRows;
     // The kernel table's rows as it opens (the captured step's kernels), likewise.
     std::shared_ptr<const KernelTableRows> kernelRows;
+    // Generation requests (generation.h): per tree node, its time in the prefill of a request and per
+    // decoded token (-1 where it has none); empty for other profiles.
+    struct PhaseTime {
+        int64_t prefillNs = -1;
+        int64_t perTokenNs = -1;
+    };
+    std::vector<PhaseTime> phaseTimeOfNode;
+    bool generationOnGpu = false; // the times are GPU time (else the host's)
 
     // Tree node of a kernel's module, -1 when it has none.
     int nodeOfKernel(Index kernel) const;
-    // The captured-step kernels a selection stands for (a kernel stands for itself, captured or not):
-    // an operator's kernels include those of the operators nested in it, a module's those of its
-    // submodules, a group's those of all its members (kernelsUnder).
+    // The captured-step kernels a selection stands for (a kernel stands for itself, captured or not),
+    // in index order: an operator's kernels include those of the operators nested in it, a module's
+    // those of its submodules, a group's those of all its members (kernelsUnder). The last answer is
+    // kept: every view asks for the same selection in turn (hundreds of thousands of kernels for the
+    // root of a big capture).
     std::vector<Index> kernelsOf(const Selection::State &state) const;
     // The operator instances an operator selection stands for (one call or a whole table row).
     std::vector<Index> operatorsOf(const Selection::State &state) const;
@@ -66,9 +77,23 @@ struct ProfileAnalysis {
     QString describe(const Selection::State &state) const;
     // The roofline figures of `kernels` together.
     RooflineTotals rooflineTotals(const std::vector<Index> &kernels) const;
+
+private:
+    std::vector<Index> findKernelsOf(const Selection::State &state) const;
+    struct KernelsOfCache {
+        std::mutex mutex;
+        Selection::State state;
+        std::shared_ptr<const std::vector<Index>> kernels;
+    };
+    std::shared_ptr<KernelsOfCache> kernelsOfCache_ = std::make_shared<KernelsOfCache>();
 };
 
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile);
+
+// Why a profile has no hardware counters and how to get them, in one sentence for the counter panel and
+// the roofline: an AMD GPU's trace (Nsight Compute profiles NVIDIA GPUs only), a profile without kernels,
+// or a timeline that wants its Nsight Compute replay.
+QString noCountersReason(const Profile &p);
 
 // An operator's name as the tables show it: autograd's "autograd::engine::evaluate_function:
 // AddmmBackward0" becomes "AddmmBackward0 (autograd::engine::evaluate_function)", so rows cut at the

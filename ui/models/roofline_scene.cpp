@@ -233,7 +233,7 @@ RooflineScene buildRooflineScene(const ProfileAnalysis &a, const RooflineOptions
 
     if (scene.kernels.empty())
         scene.emptyReason = a.kernelsWithCounters == 0
-                                ? tr("This profile has no hardware counters: replay the step under Nsight Compute.")
+                                ? noCountersReason(*a.profile)
                                 : tr("No kernel here has the roofline metrics (ncu --set roofline or --section "
                                      "SpeedOfLight_RooflineChart).");
     return scene;

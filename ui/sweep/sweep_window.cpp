@@ -1,5 +1,7 @@
 #include "sweep/sweep_window.h"
 
+#include "common/table_export.h"
+
 #include "models/value_format.h"
 #include "qt_text.h"
 
@@ -116,6 +118,7 @@ SweepWindow::SweepWindow(QWidget *parent) : QWidget(parent, Qt::Window)
     table_->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table_->setSelectionBehavior(QAbstractItemView::SelectRows);
     table_->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    installTableExport(table_, QStringLiteral("sweep"));
     auto *splitter = new QSplitter;
     splitter->addWidget(plot_);
     splitter->addWidget(table_);

@@ -1,12 +1,20 @@
 #include "timeline/timeline_colors.h"
 
+#include "common/theme.h"
+
+#include <QGuiApplication>
+#include <QPalette>
+
+#include <algorithm>
 #include <array>
+#include <mutex>
 
 namespace opscope::ui {
 
 namespace {
 
-// Tableau 20 without its two greys: medium tones that stay readable on light and dark backgrounds.
+// Tableau 20 without its two greys; slotColor() darkens the pale ones on a light background and lightens
+// the deep ones on a dark one.
 constexpr std::array<QRgb, kPaletteSize> kPalette = {
     0x4E79A7, 0xF28E2B, 0xE15759, 0x76B7B2, 0x59A14F, 0xEDC948, 0xB07AA1, 0xFF9DA7, 0x9C755F,
     0xA0CBE8, 0xFFBE7D, 0xFF9D9A, 0x86BCB6, 0x8CD17D, 0xF1CE63, 0xD4A6C8, 0xFABFD2, 0xD7B5A6,
@@ -29,9 +37,29 @@ std::string_view firstComponent(std::string_view path)
 
 } // namespace
 
+QColor slotColor(uint8_t slot, const QColor &background)
+{
+    // The palette's tones, moved in lightness until they stand out from the background (common/theme.h):
+    // computed once per background, as every view asks for the same few.
+    static std::mutex mutex;
+    static QRgb cachedFor = 0;
+    static bool cached = false;
+    static std::array<QRgb, kSlotCount> colors{};
+    const std::lock_guard lock(mutex);
+    if (!cached || cachedFor != background.rgb()) {
+        for (uint8_t s = 0; s < kSlotCount; ++s)
+            colors[s] = readableOn(QColor(s < kPaletteSize ? kPalette[s] : kNeutral), background).rgb();
+        cachedFor = background.rgb();
+        cached = true;
+    }
+    return QColor(colors[std::min<uint8_t>(slot, kNeutralSlot)]);
+}
+
 QColor slotColor(uint8_t slot)
 {
-    return QColor(slot < kPaletteSize ? kPalette[slot] : kNeutral);
+    if (!qApp) // no application, no palette: the tones as they are
+        return QColor(slot < kPaletteSize ? kPalette[slot] : kNeutral);
+    return slotColor(slot, QGuiApplication::palette().color(QPalette::Base));
 }
 
 uint8_t slotForName(std::string_view name)

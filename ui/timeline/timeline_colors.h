@@ -1,6 +1,7 @@
 #pragma once
 // Stable colours for operators, modules and kernels, shared by every view: the same name always
-// gets the same colour (a hash of the name picks one of a fixed palette), in light and dark themes.
+// gets the same colour (a hash of the name picks one of a fixed palette), made readable on the
+// background in light and dark themes alike.
 
 #include "opscope/profile.h"
 
@@ -20,6 +21,8 @@ inline constexpr uint8_t kPaletteSize = 18;
 inline constexpr uint8_t kNeutralSlot = kPaletteSize;
 inline constexpr uint8_t kSlotCount = kPaletteSize + 1;
 
+// A slot's colour, readable (3:1) on `background`; without one, on the application palette's base.
+QColor slotColor(uint8_t slot, const QColor &background);
 QColor slotColor(uint8_t slot);
 // A stable slot for a text (FNV-1a of its bytes): the same in every run and every view.
 uint8_t slotForName(std::string_view name);

@@ -56,12 +56,15 @@ public:
     void setFontMetrics(int fontHeight, int averageCharWidth, int viewportWidth);
     int rowHeight() const { return rowHeight_; }
     int headerHeight() const { return headerHeight_; }
-    // Everything above the lines: the time ruler and the step band.
-    int rulerHeight() const { return rulerHeight_ + stepBandHeight(); }
+    // Everything above the lines: the time ruler, the step band and the phase band.
+    int rulerHeight() const { return rulerHeight_ + stepBandHeight() + phaseBandHeight(); }
     int timeRulerHeight() const { return rulerHeight_; }
     // The step ruler's band right below the time ruler; 0 while there is none.
     int stepBandHeight() const { return stepBand_ ? stepBandHeight_ : 0; }
     void setStepBand(bool shown) { stepBand_ = shown; }
+    // The phases of generation requests (prefill, decode#k) right below the step band; 0 while there are none.
+    int phaseBandHeight() const { return phaseBand_ ? stepBandHeight_ : 0; }
+    void setPhaseBand(bool shown) { phaseBand_ = shown; }
 
     // ---- The track-name column ----
     int labelWidth() const { return labelWidth_; }
@@ -91,6 +94,7 @@ private:
     int rulerHeight_ = 24;
     int stepBandHeight_ = 20;
     bool stepBand_ = false;
+    bool phaseBand_ = false;
     int labelWidth_ = 220;
     int userLabelWidth_ = 0; // 0: from the font
     int fontLabelWidth_ = 220;

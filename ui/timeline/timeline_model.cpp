@@ -155,6 +155,7 @@ TimelineModel::TimelineModel(const Profile &profile, const MemoryReport *memory,
     }
     timeOrigin_ = profile.timeOrigin();
     steps_ = timelineSteps(profile);
+    phases_ = timelinePhases(profile);
     for (MemoryCurve &curve : memoryCurves_) // the last totals hold to the end of what the timeline shows
         curve.end = std::max(curve.end, traceEnd_);
 }
@@ -707,12 +708,12 @@ void TimelineModel::buildCollectiveMatches()
     if (groups_.size() < 2)
         return;
     const auto pack = [](EventRef e) { return uint64_t(e.kind) << 32 | e.index; };
-    std::map<std::pair<std::string, uint32_t>, std::vector<EventRef>> matches;
+    std::map<CollectiveKey, std::vector<EventRef>> matches; // as analyzeRanks matches them: by step, group, order
     for (const Collective &c : collectivesOf(profile_)) {
         const EventRef e =
             c.kernel != kNoIndex ? EventRef{EventKind::Kernel, c.kernel} : EventRef{EventKind::Operator, c.op};
-        if (e.valid())
-            matches[{c.group, c.indexInGroup}].push_back(e);
+        if (e.valid() && c.matchable)
+            matches[c.key].push_back(e);
     }
     matchOffsets_.push_back(0);
     for (const auto &[key, members] : matches) {

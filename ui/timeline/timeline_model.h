@@ -181,6 +181,8 @@ public:
 
     // What the step ruler shows (timelineSteps); empty when the profile marks no step.
     const std::vector<TimelineStep> &steps() const { return steps_; }
+    // What the phase band shows (timelinePhases): a generation request's prefill and decode iterations.
+    const std::vector<TimelineStep> &phases() const { return phases_; }
 
 private:
     // The rows of one kind of event of one track (one group), built apart from the others.
@@ -231,6 +233,7 @@ private:
     int64_t traceEnd_ = 0;
     int64_t timeOrigin_ = 0;
     std::vector<TimelineStep> steps_;
+    std::vector<TimelineStep> phases_;
 };
 
 // Where a kernel's start and duration come from, for labels that tell it from the ncu replay's

@@ -89,7 +89,8 @@ void TimelineView::paintEvent(QPaintEvent *)
 
     if (!model_ || model_->eventCount() == 0 || area.width() <= 0) {
         painter.setPen(pal.color(QPalette::PlaceholderText));
-        painter.drawText(area, Qt::AlignCenter, model_ ? tr("No timeline events") : tr("No profile"));
+        painter.drawText(area.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
+                         model_ ? tr("No timeline events") : placeholder_);
         paintTrackNames(painter);
         paintRuler(painter);
         return;
@@ -451,15 +452,23 @@ void TimelineView::paintRuler(QPainter &painter)
 
 void TimelineView::paintStepRuler(QPainter &painter)
 {
-    if (layout_.stepBandHeight() <= 0)
-        return;
     const QPalette &pal = palette();
+    // The step band, then the phase band of generation requests below it: each a label and its ruler.
+    const auto band = [&](int top, int height, const QString &name, const TimelineStepRuler &ruler,
+                          const std::vector<TimelineStep> &steps) {
+        if (height <= 0)
+            return;
+        painter.fillRect(QRect(0, top, viewport()->width(), 1), pal.color(QPalette::Midlight));
+        painter.setPen(pal.color(QPalette::PlaceholderText));
+        painter.drawText(QRect(6, top, labelWidth() - 12, height), Qt::AlignVCenter | Qt::AlignLeft, name);
+        if (timeArea().width() > 0)
+            ruler.paint(painter, steps, pal);
+    };
+    if (!model_)
+        return;
     const int top = timeRulerHeight(), height = layout_.stepBandHeight();
-    painter.fillRect(QRect(0, top, viewport()->width(), 1), pal.color(QPalette::Midlight));
-    painter.setPen(pal.color(QPalette::PlaceholderText));
-    painter.drawText(QRect(6, top, labelWidth() - 12, height), Qt::AlignVCenter | Qt::AlignLeft, tr("Steps"));
-    if (model_ && timeArea().width() > 0)
-        stepRuler().paint(painter, model_->steps(), pal);
+    band(top, height, tr("Steps"), stepRuler(), model_->steps());
+    band(top + height, layout_.phaseBandHeight(), tr("Request phases"), phaseRuler(), model_->phases());
 }
 
 } // namespace opscope::ui

@@ -190,7 +190,14 @@ void TimelineFrame::paintRow(const TimelineRow &row, const RowSlots &rowSlots, c
             const double coverage = double(points[j].busy - points[i].busy) * axis.pxPerNs;
             shade = std::min(kShades - 1, int(coverage * kShades));
         }
-        emitFold(c, c + 1, slot * kShades + shade);
+        // The fold reaches the column its last event ends in (a narrow event across a column edge covers
+        // both), unless the next event starts there: as the group folds above, it never pushes the next
+        // fold right. Fitting the whole capture put the last kernel across the edge of the last columns.
+        const int lastColumn = std::max(c, int(std::ceil(axis.clampColumn(axis.columnOf(row.end(j - 1))))) - 1);
+        const int nextColumn = j < lastEvent ? axis.floorColumn(axis.columnOf(points[j].start)) : axis.width;
+        const int to = std::clamp(nextColumn > lastColumn ? lastColumn + 1 : lastColumn, c + 1,
+                                  std::max(c + 1, std::min(c + 2, axis.width)));
+        emitFold(c, to, slot * kShades + shade);
         lastFold = j - i;
         i = j;
     }

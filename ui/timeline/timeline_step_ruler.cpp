@@ -1,5 +1,7 @@
 #include "timeline/timeline_step_ruler.h"
 
+#include "common/theme.h"
+
 #include "timeline/timeline_util.h"
 
 #include <QFontMetrics>
@@ -90,8 +92,13 @@ QColor TimelineStepRuler::colorOf(const TimelineStep &step, const QPalette &pale
 {
     if (step.notable)
         return warningColor();
+    const QColor window = palette.color(QPalette::Window);
     if (step.kind == TimelineStep::Kind::Plain)
-        return QColor(0x2e, 0x8b, 0x57); // green: the step as it runs without instrumentation
+        return readableOn(QColor(0x2e, 0x8b, 0x57), window); // green: the plain step
+    if (step.kind == TimelineStep::Kind::Prefill)
+        return readableOn(QColor(0xd0, 0x7a, 0x1e), window); // orange: the prompt
+    if (step.kind == TimelineStep::Kind::Decode)
+        return readableOn(QColor(0x4a, 0x6f, 0xb5), window); // blue: one token each
     return palette.color(QPalette::Highlight);
 }
 

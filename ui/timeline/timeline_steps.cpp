@@ -3,6 +3,7 @@
 #include "qt_text.h"
 
 #include "opscope/format.h"
+#include "opscope/generation.h"
 #include "opscope/step_timing.h"
 
 #include <QCoreApplication>
@@ -127,6 +128,44 @@ std::vector<TimelineStep> timelineSteps(const Profile &p)
     std::stable_sort(steps.begin(), steps.end(),
                      [](const TimelineStep &a, const TimelineStep &b) { return a.start_ns < b.start_ns; });
     return steps;
+}
+
+std::vector<TimelineStep> timelinePhases(const Profile &p)
+{
+    std::vector<TimelineStep> out;
+    const std::vector<RequestPhase> phases = requestPhases(p);
+    if (phases.empty())
+        return out;
+    // The plain requests' figures, for the tooltips (requests 0: none).
+    TokenFigures plain;
+    if (const std::optional<GenerationTiming> timing = generationTiming(p))
+        plain = tokenFigures(timing->reference).value_or(TokenFigures{});
+    for (const RequestPhase &ph : phases) {
+        const std::string name = ph.name();
+        const StepRange onGpu = stepOnGpu(p, {ph.start_ns, ph.end_ns, name});
+        TimelineStep step;
+        step.kind = ph.iteration == 0 ? TimelineStep::Kind::Prefill : TimelineStep::Kind::Decode;
+        step.start_ns = onGpu.start_ns;
+        step.end_ns = onGpu.end_ns;
+        step.name = toQString(name);
+        const QString length = duration(ph.duration());
+        step.label = step.name + kDot + length;
+        step.shortLabel = ph.iteration == 0 ? step.name : QString::number(ph.iteration);
+        QString tip = QStringLiteral("<b>%1</b>: ").arg(step.name.toHtmlEscaped()) +
+                      (ph.iteration == 0 ? tr("the prefill of the captured request: the prompt, up to its first token")
+                                         : tr("a decode iteration of the captured request: one more token")) +
+                      QStringLiteral("<br>") + tr("Its range on the host: %1 (captured, instrumented)").arg(length);
+        if (plain.requests > 0 && ph.iteration == 0)
+            tip += QStringLiteral("<br>") + tr("Plain time to first token: %1 (median of %2 plain requests)")
+                                                .arg(duration(plain.ttftNs))
+                                                .arg(plain.requests);
+        else if (plain.requests > 0 && plain.tpotMedianNs > 0)
+            tip += QStringLiteral("<br>") + tr("Plain time per output token: %1 median, %2 p90")
+                                                .arg(duration(plain.tpotMedianNs), duration(plain.tpotP90Ns));
+        step.toolTip = tip;
+        out.push_back(std::move(step));
+    }
+    return out;
 }
 
 } // namespace opscope::ui

@@ -20,6 +20,8 @@ struct TimelineStep {
         Marked,   // a step range of the trace
         Labelled, // the labelled step, with the launcher's plain and captured step times
         Plain,    // a plain reference step (no module labels, emit_nvtx or record_function)
+        Prefill,  // a generation request's prefill (generation.h), in the phase band
+        Decode,   // one of its decode iterations
     };
     Kind kind = Kind::Marked;
     int64_t start_ns = 0; // a step's range on the host; the labelled and the plain steps' span on the GPU
@@ -33,5 +35,8 @@ struct TimelineStep {
 
 // The profile's steps in time order; empty when it marks none (a trace of kernels alone has no band).
 std::vector<TimelineStep> timelineSteps(const Profile &profile);
+// The phases of the captured generation requests (prefill, decode#k), each as the GPU ran its work, for the
+// phase band below the steps; empty for a profile that is not of generation requests.
+std::vector<TimelineStep> timelinePhases(const Profile &profile);
 
 } // namespace opscope::ui

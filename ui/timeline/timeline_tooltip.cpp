@@ -15,11 +15,11 @@ QString TimelineView::toolTipAt(QPoint pos) const
 {
     if (!model_)
         return {};
-    if (pos.y() >= timeRulerHeight() && pos.y() < rulerHeight()) { // the step ruler
-        const int step = stepRuler().stepAt(pos);
-        if (step < 0)
+    if (pos.y() >= timeRulerHeight() && pos.y() < rulerHeight()) { // the step ruler and the phase band
+        const TimelineStep *step = rulerStepAt(pos);
+        if (!step)
             return {};
-        return model_->steps()[size_t(step)].toolTip + QStringLiteral("<br><i>%1</i>").arg(tr("Click to zoom to it"));
+        return step->toolTip + QStringLiteral("<br><i>%1</i>").arg(tr("Click to zoom to it"));
     }
     if (pos.y() < rulerHeight()) {
         const int64_t shift = timeZero() - model_->timeOrigin();

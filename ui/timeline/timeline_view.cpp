@@ -4,6 +4,8 @@
 
 #include <QKeyEvent>
 #include <QMouseEvent>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QScrollBar>
 #include <QToolTip>
 #include <QWheelEvent>
@@ -22,7 +24,7 @@ constexpr double kHitTolerancePx = 2; // a click this close to a tiny event stil
 
 } // namespace
 
-TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
+TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent), placeholder_(tr("No profile"))
 {
     qRegisterMetaType<EventRef>();
     setFocusPolicy(Qt::StrongFocus);
@@ -35,6 +37,27 @@ TimelineView::TimelineView(QWidget *parent) : QAbstractScrollArea(parent)
 }
 
 TimelineView::~TimelineView() = default;
+
+bool TimelineView::saveImage(const QString &path)
+{
+    if (!path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive))
+        return viewport()->grab().save(path, "PNG");
+    QPdfWriter pdf(path);
+    pdf.setPageSize(QPageSize(viewport()->size(), QPageSize::Point));
+    pdf.setPageMargins(QMarginsF());
+    pdf.setResolution(72);
+    QPainter painter;
+    if (!painter.begin(&pdf))
+        return false;
+    viewport()->render(&painter);
+    return painter.end();
+}
+
+void TimelineView::setPlaceholder(const QString &text)
+{
+    placeholder_ = text;
+    viewport()->update();
+}
 
 void TimelineView::setProfile(std::shared_ptr<const Profile> profile)
 {
@@ -68,6 +91,7 @@ void TimelineView::setModel(std::shared_ptr<const Profile> profile, std::shared_
     else
         zoom_.reset(0, 0, 0);
     layout_.setStepBand(model_ && !model_->steps().empty());
+    layout_.setPhaseBand(model_ && !model_->phases().empty());
     layout_.setModel(model_.get());
     coloring_ = std::move(coloring);
     updateScrollBar();
@@ -179,6 +203,28 @@ TimelineStepRuler TimelineView::stepRuler() const
                      QRect(labelWidth(), timeRulerHeight(), timeArea().width(), layout_.stepBandHeight()),
                      fontMetrics());
     return ruler;
+}
+
+TimelineStepRuler TimelineView::phaseRuler() const
+{
+    TimelineStepRuler ruler;
+    if (model_ && layout_.phaseBandHeight() > 0)
+        ruler.layout(model_->phases(), coordinates(),
+                     QRect(labelWidth(), timeRulerHeight() + layout_.stepBandHeight(), timeArea().width(),
+                           layout_.phaseBandHeight()),
+                     fontMetrics());
+    return ruler;
+}
+
+const TimelineStep *TimelineView::rulerStepAt(QPoint pos) const
+{
+    if (!model_)
+        return nullptr;
+    if (const int step = stepRuler().stepAt(pos); step >= 0)
+        return &model_->steps()[size_t(step)];
+    if (const int phase = phaseRuler().stepAt(pos); phase >= 0)
+        return &model_->phases()[size_t(phase)];
+    return nullptr;
 }
 
 double TimelineView::xForTime(int64_t ns) const
@@ -295,10 +341,10 @@ void TimelineView::updateColors()
 {
     // Folded columns: the event colour over the background, more opaque the busier the column.
     constexpr int kShades = TimelineFrame::kShades;
-    static constexpr double kShadeAlpha[kShades] = {0.3, 0.5, 0.75, 1.0};
+    static constexpr double kShadeAlpha[kShades] = {0.45, 0.6, 0.75, 1.0}; // the palest still stands out
     const QColor base = palette().color(QPalette::Base);
     for (uint8_t slot = 0; slot < kSlotCount; ++slot) {
-        const QColor full = slotColor(slot);
+        const QColor full = slotColor(slot, base);
         for (int shade = 0; shade < kShades; ++shade)
             frame_.setFillColor(TimelineFrame::fill(slot, shade), mixColors(full, base, kShadeAlpha[shade]));
         textColors_[slot] = textColorOn(full);
@@ -509,8 +555,11 @@ void TimelineView::updateHover(QPoint pos, QPoint globalPos)
 
 void TimelineView::click(QPoint pos)
 {
-    if (pos.y() < rulerHeight()) { // a step in the step ruler: zoom to it
-        zoomToStep(stepRuler().stepAt(pos));
+    if (pos.y() < rulerHeight()) { // a step in the step ruler or a phase in the phase band: zoom to it
+        if (const TimelineStep *step = rulerStepAt(pos)) {
+            zoom_.fitRange(step->start_ns, step->end_ns);
+            windowChanged();
+        }
         return;
     }
     if (pos.x() < labelWidth()) {
@@ -546,9 +595,9 @@ void TimelineView::mouseMoveEvent(QMouseEvent *event)
         return;
     }
     if (!pressed_) { // the edge of the names column can be dragged, a step of the step ruler clicked
-        const Qt::CursorShape shape = layout_.onLabelEdge(pos.x())   ? Qt::SplitHCursor
-                                      : stepRuler().stepAt(pos) >= 0 ? Qt::PointingHandCursor
-                                                                     : Qt::ArrowCursor;
+        const Qt::CursorShape shape = layout_.onLabelEdge(pos.x()) ? Qt::SplitHCursor
+                                      : rulerStepAt(pos)           ? Qt::PointingHandCursor
+                                                                   : Qt::ArrowCursor;
         if (shape != viewport()->cursor().shape()) {
             if (shape != Qt::ArrowCursor)
                 viewport()->setCursor(shape);

@@ -75,6 +75,11 @@ public:
     // The step ruler as it is laid out now: the band below the time ruler (none when the profile
     // marks no step) with a bracket and a label per step in sight (the model's steps()).
     TimelineStepRuler stepRuler() const;
+    // The phase band below it (a generation request's prefill and decode iterations, the model's phases()),
+    // laid out the same way; empty without phases.
+    TimelineStepRuler phaseRuler() const;
+    // The step or phase whose bracket or label is under a viewport point, or nullptr.
+    const TimelineStep *rulerStepAt(QPoint pos) const;
     // Zooms to the model's step `step` (the steps of the step ruler), as clicking it does.
     void zoomToStep(int step);
     QRect timeArea() const; // right of the track names, below the ruler
@@ -125,6 +130,14 @@ public:
     int findPrevious();
     const std::vector<EventRef> &matches() const { return find_.matches(); }
     int currentMatch() const { return find_.current(); }
+
+    // Writes what the timeline shows (names, ruler and rows at its size) as a PNG, or a PDF for a path
+    // ending in .pdf; false when the file cannot be written.
+    bool saveImage(const QString &path);
+
+    // What the time area says while no profile is shown (what to do to open one, or why the last open failed).
+    void setPlaceholder(const QString &text);
+    QString placeholder() const { return placeholder_; }
 
     // What the last paint did, for tests and benchmarks.
     using PaintStats = TimelineFrame::Stats;
@@ -219,6 +232,7 @@ private:
     bool dragging_ = false;
     double lastMouseX_ = -1;
 
+    QString placeholder_;
     std::array<QColor, kSlotCount> textColors_;
     std::vector<QString> nameLabels_;   // by StringId (operators, ranges, API calls)
     std::vector<QString> kernelLabels_; // by StringId (shortened kernel names)

@@ -27,8 +27,14 @@ int64_t TimelineZoom::visibleEnd() const
 void TimelineZoom::setWindow(double start, double span)
 {
     span_ = std::clamp(span, kMinSpanNs, maxSpan());
-    // Keep a tenth of the window on the extent so one cannot get lost in empty time.
-    start_ = std::clamp(start, extentStart_ - span_ * 0.9, extentEnd_ - span_ * 0.1);
+    // The window stays on the extent: no empty time before the capture (negative times on the ruler), and
+    // after it only the air that keeps the last event off the edge. An extent narrower than the deepest
+    // zoom sits in the middle; an empty one at the start.
+    const double extent = extentEnd_ - extentStart_, end = extentEnd_ + extent * kEndAir;
+    if (end - extentStart_ >= span_)
+        start_ = std::clamp(start, extentStart_, end - span_);
+    else
+        start_ = extent > 0 ? extentStart_ - (span_ - extent) / 2 : extentStart_;
 }
 
 void TimelineZoom::setVisibleRange(int64_t startNs, int64_t endNs)
@@ -38,11 +44,7 @@ void TimelineZoom::setVisibleRange(int64_t startNs, int64_t endNs)
 
 void TimelineZoom::fitAll()
 {
-    if (trace_ <= 0) {
-        setWindow(0, 1e6);
-        return;
-    }
-    setWindow(-trace_ * 0.01, trace_ * 1.02);
+    setWindow(0, trace_ > 0 ? trace_ * (1 + kEndAir) : kEmptySpanNs);
 }
 
 void TimelineZoom::fitRange(int64_t startNs, int64_t endNs)
@@ -70,7 +72,8 @@ bool TimelineZoom::reveal(int64_t startNs, int64_t endNs)
 
 double TimelineZoom::maxSpan() const
 {
-    return std::max((extentEnd_ - extentStart_) * 4, 1e6);
+    const double extent = extentEnd_ - extentStart_;
+    return extent > 0 ? std::max(extent * (1 + kEndAir), kMinSpanNs) : kEmptySpanNs;
 }
 
 void TimelineZoom::setExtent(int64_t startNs, int64_t endNs)

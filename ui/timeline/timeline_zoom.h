@@ -10,7 +10,10 @@ namespace opscope::ui {
 
 class TimelineZoom {
 public:
-    static constexpr double kMinSpanNs = 50; // the deepest zoom: 50 ns across the time area
+    static constexpr double kMinSpanNs = 50;    // the deepest zoom: 50 ns across the time area
+    static constexpr double kEmptySpanNs = 1e6; // the window of an empty trace: 1 ms from its start
+    static constexpr double kEndAir = 0.01;     // past the extent's end, a hundredth of it: the last event
+                                                // keeps its last column
 
     // A new trace [start, end) with the ruler counting from `zero`; the extent becomes the trace. The
     // window keeps its numbers: fitAll() shows the new trace.
@@ -23,10 +26,10 @@ public:
     int64_t visibleEnd() const;
 
     // Moves the window to [start, start + span) relative to origin(): the span kept within
-    // [kMinSpanNs, maxSpan()], the start so that a tenth of the window stays on the extent.
+    // [kMinSpanNs, maxSpan()], the window within the extent and its air (zooming out stops at the capture).
     void setWindow(double start, double span);
     void setVisibleRange(int64_t startNs, int64_t endNs);
-    // The whole trace and a margin of a hundredth either side; 1 ms about the origin when it is empty.
+    // The whole trace from its start, and the air after it; 1 ms from the origin when it is empty.
     void fitAll();
     // [startNs, endNs) (at least kMinSpanNs) and a tenth of it either side.
     void fitRange(int64_t startNs, int64_t endNs);
@@ -34,7 +37,7 @@ public:
     void zoomAt(double fraction, double factor);
     // Keeps the zoom and centres [startNs, endNs] when none of it is in the window; whether it moved.
     bool reveal(int64_t startNs, int64_t endNs);
-    // The widest window: four times the extent, at least 1 ms.
+    // The widest window: the extent and its air (kEmptySpanNs when it is empty), at least kMinSpanNs.
     double maxSpan() const;
 
     // Where the window may go (absolute ns): two timelines on one axis get the same extent relative to

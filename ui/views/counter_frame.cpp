@@ -1,5 +1,6 @@
 #include "views/counter_frame.h"
 
+#include "common/table_export.h"
 #include "models/sort_filter_proxy.h"
 #include "views/filter_bar.h"
 
@@ -26,7 +27,9 @@ CounterFrame::CounterFrame(QAbstractItemModel *model, QWidget *parent)
     bold.setBold(true);
     title_->setFont(bold);
     title_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    title_->setWordWrap(true);
     filterBar_->lineEdit()->setPlaceholderText(tr("Filter counters"));
+    installTableExport(view_, QStringLiteral("counters"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -19,6 +19,9 @@ public:
 
     CounterModel *model() const { return model_; }
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     CounterPanel(Selection *selection, CounterModel *model, QWidget *parent);
     void follow();
@@ -26,6 +29,7 @@ private:
     Selection *selection_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
     CounterModel *model_;
+    bool stale_ = false; // the selection changed while the panel was hidden
 };
 
 } // namespace opscope::ui

@@ -7,7 +7,10 @@
 #include <QModelIndexList>
 #include <QWidget>
 
+#include <vector>
+
 class QAbstractItemModel;
+class QItemSelection;
 class QLabel;
 class QTreeView;
 class QVBoxLayout;
@@ -23,8 +26,11 @@ public:
     QTreeView *view() const { return view_; }
     SortFilterProxy *proxy() const { return proxy_; }
     FilterBar *filterBar() const { return filterBar_; }
-    // The source rows (column 0) highlighted now.
+    // The source rows (column 0) highlighted now: selected, or marked (painted as selected) when there
+    // were too many to select.
     QModelIndexList highlightedRows() const;
+    // Whether a row (a proxy index) is painted as highlighted without being selected.
+    bool isMarked(const QModelIndex &proxyIndex) const;
     // What an empty view says in its middle (why there is nothing, as the roofline does): `text` when
     // the model has no rows, a note about the filter when the filter hides them all.
     void setEmptyText(const QString &text);
@@ -38,14 +44,18 @@ protected:
     virtual void pick(const QModelIndex &sourceIndex) = 0;
     // Re-reads the selection: calls highlight() with the rows that stand for it.
     virtual void follow() = 0;
-    // Selects these source rows (those the filter hides are left out) and scrolls to the first.
+    // Selects these source rows (those the filter hides are left out) and scrolls to the first; many
+    // top-level rows are marked instead, the first selected.
     void highlight(const QModelIndexList &sourceRows);
+    // The same for top-level source rows by number: no index list to build for a module's 432 K kernels.
+    void highlightTopRows(const std::vector<int> &sourceRows);
     QVBoxLayout *layout() const { return layout_; }
 
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void onUserPick(const QModelIndex &proxyIndex);
+    void select(const QItemSelection &chosen, const QModelIndex &first); // and scroll to `first`
     void updateEmptyLabel();
 
     QAbstractItemModel *model_;
@@ -56,6 +66,8 @@ private:
     QLabel *empty_;
     QString emptyText_;
     bool syncing_ = false;
+    bool modelChanging_ = false; // the proxy's rows are moving: current-row changes are not picks
+    std::vector<char> marked_;   // per top-level source row: highlighted by marking (empty: none)
 };
 
 } // namespace opscope::ui

@@ -1,5 +1,8 @@
 #include "views/insights_view.h"
 
+#include "common/shares.h"
+#include "common/table_export.h"
+#include "common/theme.h"
 #include "models/profile_analysis.h"
 #include "models/value_format.h"
 #include "opscope/file_util.h"
@@ -80,13 +83,22 @@ InsightsView::InsightsView(Selection *selection, QWidget *parent)
     connect(runner_, &VerifyRunner::progressed, verifyStatus_, &QLabel::setText);
     connect(runner_, &VerifyRunner::finished, this, &InsightsView::verifyFinished);
     list_->setColumnCount(5);
-    list_->setHeaderLabels({tr("Severity"), tr("Est. gain"), tr("Insight"), tr("Modules"), QString()});
+    list_->setHeaderLabels(
+        {tr("Severity"), tr("Est. gain (%1)").arg(shareOfStepLabel()), tr("Insight"), tr("Modules"), QString()});
+    const QStringList tips = {
+        tr("How much the insight matters: high, medium or low"),
+        tr("The step time the fix saves in a what-if replay of the step; in brackets, %1").arg(shareOfStepToolTip()),
+        tr("The root cause; expand it for the evidence, the fix and how the gain was estimated"),
+        tr("The modules it is about"), tr("Try this fix: opscope verify times the step with and without it")};
+    for (int c = 0; c < tips.size(); ++c)
+        list_->headerItem()->setToolTip(c, tips[c]);
     list_->setRootIsDecorated(true);
     list_->setWordWrap(true);
     list_->setUniformRowHeights(false);
     list_->header()->setStretchLastSection(false);
     list_->header()->setSectionResizeMode(2, QHeaderView::Stretch);
     list_->setItemDelegate(new ExplanationDelegate(list_));
+    installTableExport(list_, QStringLiteral("insights"));
     // A wider or narrower list wraps the explanations anew (queued: the layout resizes sections itself).
     connect(list_->header(), &QHeaderView::sectionResized, list_, &QTreeView::doItemsLayout, Qt::QueuedConnection);
     connect(list_, &QTreeWidget::itemClicked, this, [this](QTreeWidgetItem *item) {
@@ -103,7 +115,9 @@ QString InsightsView::detailText(const Insight &i)
     if (!i.fix.empty())
         parts << tr("Fix: %1").arg(QString::fromStdString(i.fix));
     if (!i.gainModel.empty())
-        parts << tr("Estimated gain: %1").arg(QString::fromStdString(i.gainModel));
+        parts << tr("Estimated gain: %1: %2")
+                     .arg(QString::fromStdString(describeInsightGain(i, Typography::Unicode)),
+                          QString::fromStdString(i.gainModel));
     QStringList modules;
     for (size_t m = 0; m < i.modules.size() && m < 12; ++m)
         modules << QString::fromStdString(i.modules[m]);
@@ -155,8 +169,12 @@ void InsightsView::fill()
         const QString escaped = lines[n].toHtmlEscaped();
         // The overhead sentence stands out: every time in the capture is inflated by it.
         const bool overhead = !r.overheadNote.empty() && lines[n] == QString::fromStdString(r.overheadNote);
-        html += (overhead ? QStringLiteral("<b style=\"color:#c03020\">%1</b>") : QStringLiteral("%1")).arg(escaped) +
-                QStringLiteral("<br>");
+        html +=
+            (overhead ? QStringLiteral("<b style=\"color:%2\">%1</b>")
+                            .arg(escaped,
+                                 readableOn(QColor(0xc0, 0x30, 0x20), palette().color(QPalette::Window), 4.5).name())
+                      : escaped) +
+            QStringLiteral("<br>");
     }
     const bool tryable =
         std::any_of(r.insights.begin(), r.insights.end(), [](const Insight &i) { return !i.verifyFix.empty(); });
@@ -171,9 +189,19 @@ void InsightsView::fill()
     for (const Insight &i : r.insights) {
         auto *item = new QTreeWidgetItem(list_);
         item->setText(0, QString::fromUtf8(toString(i.severity)));
-        QString gain = QStringLiteral("%1 (%2)").arg(
-            QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
-            formatPercent(100.0 * i.gainShareOfStep));
+        // Never a gain of 0 for a fix that saves GPU time: without a plain timing, the GPU time it saves; the
+        // whole sentence in the tooltip and the explanation.
+        QString gain;
+        if (i.gainBasis == GainBasis::Replayed || i.estimatedBytesSaved > 0)
+            gain = QStringLiteral("%1 (%2)").arg(
+                QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
+                formatPercent(100.0 * i.gainShareOfStep));
+        else if (i.gainBasis == GainBasis::NoPlainTiming && i.gpuTimeSavedNs > 0)
+            gain = tr("? (%1 GPU)")
+                       .arg(QString::fromStdString(formatFixedDuration(i.gpuTimeSavedNs, 1, Typography::Unicode)));
+        else
+            gain = tr("not estimated");
+        item->setToolTip(1, QString::fromStdString(describeInsightGain(i, Typography::Unicode)));
         // What `opscope verify` measured stands under the estimate.
         if (i.measured) {
             gain += QLatin1Char('\n') +
@@ -195,9 +223,10 @@ void InsightsView::fill()
         const QString detail = detailText(i);
         // The whole title (a narrow column cuts it) and what it means.
         item->setToolTip(2, QString::fromStdString(i.title) + QStringLiteral("\n\n") + detail);
-        QColor colour = i.severity == Severity::High     ? QColor(0xd0, 0x40, 0x30)
-                        : i.severity == Severity::Medium ? QColor(0xd0, 0x90, 0x20)
-                                                         : palette().color(QPalette::Text);
+        const QColor colour = readableOn(i.severity == Severity::High     ? QColor(0xd0, 0x40, 0x30)
+                                         : i.severity == Severity::Medium ? QColor(0xd0, 0x90, 0x20)
+                                                                          : palette().color(QPalette::Text),
+                                         palette().color(QPalette::Base), 4.5);
         item->setForeground(0, colour);
         auto *child = new QTreeWidgetItem(item);
         child->setFirstColumnSpanned(true);

@@ -13,7 +13,8 @@ class KernelTableView : public DataView {
 public:
     explicit KernelTableView(Selection *selection, QWidget *parent = nullptr);
 
-    // The table's rows come in now when it is visible, else once it is shown (model() is empty until then).
+    // The table's rows come in now when it is visible, else a moment later or once it is shown, whichever
+    // comes first (model() is empty until then).
     void setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis);
     void setStepOnly(bool stepOnly);
     KernelTableModel *model() const { return model_; }
@@ -21,15 +22,18 @@ public:
 protected:
     void showEvent(QShowEvent *event) override;
     void pick(const QModelIndex &sourceIndex) override;
+    void follow() override;
     QModelIndexList rowsFor(const Selection::State &state) const override;
 
 private:
     void fill();
     void fitColumns();
 
+    static constexpr int kHiddenFillDelayMs = 300; // after a profile arrives, a hidden table fills itself
     KernelTableModel *model_;
-    bool toFill_ = false;       // the rows wait for the table to be seen
+    bool toFill_ = false;       // the rows wait for the table to be seen, or kHiddenFillDelayMs
     bool columnsToFit_ = false; // the columns likewise
+    bool followStale_ = false;  // the selection changed while the filled table was hidden
     QCheckBox *stepOnly_;
     std::shared_ptr<const ProfileAnalysis> analysis_;
 };

@@ -23,6 +23,8 @@ MemoryShareTable::MemoryShareTable(MemoryShareModel::By by, Selection *selection
     view()->setRootIsDecorated(false);
     view()->setObjectName(by == MemoryShareModel::By::Module ? QStringLiteral("memoryByModule")
                                                              : QStringLiteral("memoryByKind"));
+    view()->setProperty("exportName", by == MemoryShareModel::By::Module ? QStringLiteral("memory-by-module")
+                                                                         : QStringLiteral("memory-by-kind"));
     view()->header()->resizeSection(MemoryShareModel::NameColumn, by == MemoryShareModel::By::Module ? 240 : 150);
     view()->header()->resizeSection(MemoryShareModel::BytesColumn, 160);
     if (by == MemoryShareModel::By::Kind)
@@ -61,6 +63,7 @@ MemoryBlockTable::MemoryBlockTable(Selection *selection, QWidget *parent)
       peakOnly_(new QCheckBox(tr("Alive at the peak only"), this))
 {
     view()->setObjectName(QStringLiteral("memoryBlocks"));
+    view()->setProperty("exportName", QStringLiteral("memory-blocks"));
     view()->setRootIsDecorated(false);
     peakOnly_->setChecked(true);
     peakOnly_->setToolTip(tr("Show only the blocks that hold memory at the device's peak; off: every block"));

@@ -24,11 +24,13 @@ ModuleTreeView::ModuleTreeView(Selection *selection, QWidget *parent)
     : DataView(selection, new ModuleTreeModel, parent), model_(static_cast<ModuleTreeModel *>(proxy()->sourceModel()))
 {
     view()->header()->resizeSection(ModuleTreeModel::NameColumn, 260);
+    view()->setProperty("exportName", QStringLiteral("modules"));
     // What one reads first next to the module: its time, its share, how its group's members differ and
     // how often it ran; the rest (self time, kernels, class, also in the tooltip) after that.
     using M = ModuleTreeModel;
-    const int order[] = {M::NameColumn,  M::GpuTotalColumn, M::ShareColumn,   M::SpreadColumn,
-                         M::CallsColumn, M::GpuSelfColumn,  M::KernelsColumn, M::ClassColumn};
+    // (A profile of generation requests shows the prefill and per-token times right after the share.)
+    const int order[] = {M::NameColumn,   M::GpuTotalColumn, M::ShareColumn,   M::PrefillColumn, M::PerTokenColumn,
+                         M::SpreadColumn, M::CallsColumn,    M::GpuSelfColumn, M::KernelsColumn, M::ClassColumn};
     static_assert(std::size(order) == M::ColumnCount);
     QHeaderView *header = view()->header();
     for (int visual = 0; visual < int(std::size(order)); ++visual)
@@ -42,7 +44,11 @@ void ModuleTreeView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis
     analysis_ = analysis;
     setEmptyText(analysis && analysis->tree.nodes.empty() ? QString::fromStdString(noModulesReason(*analysis->profile))
                                                           : QString());
+    const bool generation = analysis && !analysis->phaseTimeOfNode.empty();
     model_->setAnalysis(std::move(analysis));
+    // The prefill and per-token columns only for a profile of generation requests.
+    view()->setColumnHidden(ModuleTreeModel::PrefillColumn, !generation);
+    view()->setColumnHidden(ModuleTreeModel::PerTokenColumn, !generation);
     view()->expandToDepth(1); // the root and its children, groups folded
     // Every column as wide as what it shows, so the numbers sit next to the names, not off to the right.
     for (int c = 0; c < ModuleTreeModel::ColumnCount; ++c)

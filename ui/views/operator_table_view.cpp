@@ -10,7 +10,7 @@
 #include <QTreeView>
 
 #include <algorithm>
-#include <set>
+#include <vector>
 
 namespace opscope::ui {
 
@@ -24,6 +24,7 @@ OperatorTableView::OperatorTableView(Selection *selection, QWidget *parent)
     connect(grouping_, &QComboBox::currentIndexChanged, this,
             [this](int i) { setGrouping(OperatorGrouping(grouping_->itemData(i).toInt())); });
     view()->setRootIsDecorated(false);
+    view()->setProperty("exportName", QStringLiteral("operators"));
     view()->header()->resizeSection(OperatorTableModel::NameColumn, 220);
     view()->setColumnHidden(OperatorTableModel::ShapesColumn, true);
 }
@@ -73,27 +74,32 @@ QModelIndexList OperatorTableView::rowsFor(const Selection::State &state) const
     if (!analysis_)
         return rows;
     const Profile &p = *analysis_->profile;
-    std::set<int> chosen;
+    // Rows by number: a module's 432 K kernels fall in a hundred rows (a std::set took 15 ms for them).
+    std::vector<char> chosen(size_t(model_->rowCount()), 0);
+    const auto choose = [&](int row) {
+        if (row >= 0 && size_t(row) < chosen.size())
+            chosen[size_t(row)] = 1;
+    };
     switch (state.kind) {
     case Selection::Kind::None:
         break;
     case Selection::Kind::Operator:
         for (Index op : analysis_->operatorsOf(state))
-            chosen.insert(model_->rowOfOperator(op));
+            choose(model_->rowOfOperator(op));
         break;
     case Selection::Kind::Kernel:
         if (state.index < p.kernels.size())
-            chosen.insert(model_->rowOfOperator(p.kernels[state.index].op));
+            choose(model_->rowOfOperator(p.kernels[state.index].op));
         break;
     case Selection::Kind::Module:
     case Selection::Kind::Group: // the operators that launched the module's kernels
         for (Index k : analysis_->kernelsOf(state))
-            chosen.insert(model_->rowOfOperator(p.kernels[k].op));
+            choose(model_->rowOfOperator(p.kernels[k].op));
         break;
     }
-    for (int row : chosen)
-        if (row >= 0)
-            rows << model_->index(row, 0);
+    for (size_t row = 0; row < chosen.size(); ++row)
+        if (chosen[row])
+            rows << model_->index(int(row), 0);
     return rows;
 }
 

@@ -1,6 +1,8 @@
 // The per-rank table and the straggler's why rows (ranks_view.h).
 #include "views/ranks_view.h"
 
+#include "common/table_export.h"
+
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
 
@@ -50,15 +52,44 @@ RanksView::RanksView(QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    ranks_ = table({tr("Rank"), tr("Span"), tr("Compute"), tr("Comm overlapped"), tr("Comm exposed"), tr("Idle"),
-                    tr("Waits"), tr("Collectives"), tr("Arrived last"), tr("")},
+    ranks_ = table({tr("Rank"), tr("Host"), tr("Span"), tr("Compute"), tr("Comm overlapped"), tr("Comm exposed"),
+                    tr("Copies"), tr("Idle"), tr("GPU busy"), tr("Waits"), tr("Collectives"), tr("Arrived last"),
+                    tr("Plain step"), tr("Captured step"), tr("")},
                    this);
+    const QStringList tips = {
+        tr("The distributed rank"),
+        tr("The host the rank ran on"),
+        tr("From the rank's first to its last kernel or collective"),
+        tr("Kernels other than collectives, united (overlapping kernels count once)"),
+        tr("Communication (collectives) while compute ran"),
+        tr("Communication while no compute ran: the time collectives add to the step"),
+        tr("Memory copies and sets (memcpy, memset) on the rank's GPUs while no kernel ran"),
+        tr("Span minus compute, communication and copies: the GPU had nothing to do"),
+        tr("Compute, communication and copies as a share of the span; the summary's \"GPU busy by rank\" is the "
+           "same figure"),
+        tr("Summed over the rank's collectives: how long it waited for the last rank to arrive"),
+        tr("Collectives the rank took part in"),
+        tr("Collectives where this rank started last (the others waited for it)"),
+        tr("The rank's step timed plainly by the launcher (no labels, no profiler)"),
+        tr("The rank's step as the capture's instruments slowed it"),
+        tr("The straggler: the rank the others waited for")};
+    for (int c = 0; c < ColumnCount; ++c)
+        ranks_->horizontalHeaderItem(c)->setToolTip(tips[c]);
     ranks_->setObjectName(QStringLiteral("rankTable"));
+    installTableExport(ranks_, QStringLiteral("ranks"));
     summary_ = new QLabel(this);
     summary_->setWordWrap(true);
     why_ = table(
         {tr("Why the straggler is late: module / layer group"), tr("Straggler"), tr("Median rank"), tr("Ratio")}, this);
     why_->setObjectName(QStringLiteral("whyTable"));
+    installTableExport(why_, QStringLiteral("straggler"));
+    for (const auto &[c, tip] :
+         {std::pair(0, tr("A module, or a group of identical layers, and the work the straggler launched in it before "
+                          "the collectives where it arrived last")),
+          std::pair(1, tr("The straggler's time in the module before those collectives")),
+          std::pair(2, tr("The median rank's time in the module before the same collectives")),
+          std::pair(3, tr("The straggler's time over the median rank's"))})
+        why_->horizontalHeaderItem(c)->setToolTip(tip);
     auto *compareRow = new QHBoxLayout;
     compareBefore_ = new QComboBox(this);
     compareAfter_ = new QComboBox(this);
@@ -88,7 +119,7 @@ void RanksView::updateCompareButton()
                                compareBefore_->currentData() != compareAfter_->currentData());
 }
 
-void RanksView::setReport(const RankReport &report)
+void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> &busy)
 {
     ranks_->setRowCount(0);
     why_->setRowCount(0);
@@ -97,16 +128,24 @@ void RanksView::setReport(const RankReport &report)
         const int row = ranks_->rowCount();
         ranks_->insertRow(row);
         const bool straggler = b.rank == report.straggler;
+        // Busy as the summary counts it: kernels, collectives and copies (analyzeRanks counts kernels only).
+        const auto found = std::find_if(busy.begin(), busy.end(), [&](const RankBusy &r) { return r.rank == b.rank; });
+        const RankBusy figures = found != busy.end() ? *found : RankBusy{b.rank, b.spanNs, b.spanNs - b.idleNs, 0};
         const QList<QTableWidgetItem *> cells = {
             cell(b.rank < 0 ? QStringLiteral("-") : QString::number(b.rank)),
+            cell(QString::fromStdString(b.host), false),
             cell(duration(b.spanNs)),
             cell(duration(b.computeNs)),
             cell(duration(b.overlappedCommNs)),
             cell(duration(b.exposedCommNs)),
-            cell(duration(b.idleNs)),
+            cell(duration(figures.copyNs)),
+            cell(duration(figures.idleNs())),
+            cell(QStringLiteral("%1 %").arg(100.0 * figures.share(), 0, 'f', 1)),
             cell(duration(b.waitNs)),
             cell(QString::number(b.collectives)),
             cell(QString::number(b.arrivedLast)),
+            cell(b.plainStepNs > 0 ? duration(b.plainStepNs) : QString()),
+            cell(b.capturedStepNs > 0 ? duration(b.capturedStepNs) : QString()),
             cell(straggler ? tr("straggler: the others waited %1 for it").arg(duration(b.causedWaitNs)) : QString(),
                  false)};
         for (int c = 0; c < cells.size(); ++c) {
@@ -118,6 +157,11 @@ void RanksView::setReport(const RankReport &report)
             ranks_->setItem(row, c, cells[c]);
         }
     }
+    // The host and the launcher's timings only where the profile has them (a job's profile, several nodes).
+    const auto any = [&](auto has) { return std::any_of(report.ranks.begin(), report.ranks.end(), has); };
+    ranks_->setColumnHidden(HostColumn, !any([](const RankBreakdown &b) { return !b.host.empty(); }));
+    ranks_->setColumnHidden(PlainStepColumn, !any([](const RankBreakdown &b) { return b.plainStepNs > 0; }));
+    ranks_->setColumnHidden(CapturedStepColumn, !any([](const RankBreakdown &b) { return b.capturedStepNs > 0; }));
     ranks_->resizeColumnsToContents();
     const WhyLate &why = report.why;
     // Compare: the straggler against the median rank, else the first two ranks.
@@ -133,9 +177,25 @@ void RanksView::setReport(const RankReport &report)
                                               : std::min(1, compareAfter_->count() - 1));
     updateCompareButton();
     // Which step the figures are of: the plain one is the workload's own pace.
-    const QString step = report.step == RankStep::Plain
-                             ? tr("Read on each rank's plain reference step (no labels, no emit_nvtx).")
-                             : tr("Read on the recorded steps, as the capture's instruments slowed them.");
+    QString step = report.step == RankStep::Plain
+                       ? tr("Read on each rank's plain reference step (no labels, no emit_nvtx).")
+                       : tr("Read on the recorded steps, as the capture's instruments slowed them.");
+    const RankAlignment &a = report.alignment;
+    if (a.bySteps)
+        step += " " + (a.steps.size() == 1
+                           ? tr("Compared step by step: 1 step two ranks or more recorded (ProfilerStep#N).")
+                           : tr("Compared step by step: %1 steps two ranks or more recorded (ProfilerStep#N).")
+                                 .arg(a.steps.size()));
+    // What was left out of the comparison and why, and a rank's instruments that cost it more: said first.
+    for (const std::string &line : a.warnings)
+        step += "\n" + tr("Left out: %1").arg(QString::fromStdString(line));
+    for (const std::string &line : report.instrumentCosts)
+        step += "\n" + QString::fromStdString(line);
+    if (a.bySteps || !a.warnings.empty() || !report.instrumentCosts.empty())
+        step += "\n";
+    // Nothing to explain without a straggler: the table goes (its header at the default width cut its
+    // long first title to "ler is late: modu").
+    why_->setVisible(why.medianRank >= 0);
     if (why.medianRank < 0) {
         const QString none = report.mutualWaits ? tr("No straggler: the ranks made one another wait about as long.")
                                                 : tr("No rank waited for another.");
@@ -157,9 +217,17 @@ void RanksView::setReport(const RankReport &report)
                    "input, or the capture's own instruments), not for its GPU work.")
                     .arg(why.medianRank);
     summary_->setText(text);
-    why_->setHorizontalHeaderLabels({tr("Why rank %1 is late: module / layer group").arg(why.straggler),
-                                     tr("Rank %1").arg(why.straggler), tr("Rank %1").arg(why.medianRank), tr("Ratio")});
-    for (const std::vector<WhyRow> *rows : {&why.groups, &why.modules})
+    // Without module labels, the operators say what the straggler computes more.
+    const bool modules = std::any_of(why.modules.begin(), why.modules.end(),
+                                     [](const WhyRow &r) { return r.name != "(outside modules)"; });
+    why_->setHorizontalHeaderLabels(
+        {(modules ? tr("Why rank %1 is late: module / layer group") : tr("Why rank %1 is late: operator"))
+             .arg(why.straggler),
+         tr("Rank %1").arg(why.straggler), tr("Rank %1").arg(why.medianRank), tr("Ratio")});
+    const std::vector<const std::vector<WhyRow> *> lists =
+        modules ? std::vector<const std::vector<WhyRow> *>{&why.groups, &why.modules}
+                : std::vector<const std::vector<WhyRow> *>{&why.operators};
+    for (const std::vector<WhyRow> *rows : lists)
         for (const WhyRow &r : *rows) {
             const int row = why_->rowCount();
             why_->insertRow(row);

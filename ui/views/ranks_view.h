@@ -6,6 +6,7 @@
 // two ranks in the compare window (the diff engine, rank against rank: CompareActions).
 
 #include "opscope/ranks.h"
+#include "opscope/summary.h"
 
 #include <QWidget>
 
@@ -19,8 +20,29 @@ namespace opscope::ui {
 class RanksView : public QWidget {
     Q_OBJECT
 public:
+    // The rank table's columns.
+    enum Column {
+        RankColumn,
+        HostColumn, // shown where the profile names the ranks' hosts
+        SpanColumn,
+        ComputeColumn,
+        OverlappedColumn,
+        ExposedColumn,
+        CopiesColumn,
+        IdleColumn,
+        BusyColumn,
+        WaitsColumn,
+        CollectivesColumn,
+        ArrivedLastColumn,
+        PlainStepColumn,    // the launcher's plain timing of each rank, where the run has it
+        CapturedStepColumn, // and the captured step beside it
+        NoteColumn,
+        ColumnCount
+    };
+
     explicit RanksView(QWidget *parent = nullptr);
-    void setReport(const RankReport &report);
+    // `busy`: rankBusy(profile, report), the busy and idle figures the summary shows too.
+    void setReport(const RankReport &report, const std::vector<RankBusy> &busy);
     QTableWidget *rankTable() const { return ranks_; }
     QTableWidget *whyTable() const { return why_; }
     QLabel *summary() const { return summary_; }

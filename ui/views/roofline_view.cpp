@@ -1,5 +1,6 @@
 #include "views/roofline_view.h"
 
+#include "common/theme.h"
 #include "models/value_format.h"
 #include "opscope/module_tree.h"
 #include "qt_text.h"
@@ -16,9 +17,9 @@
 #include <QToolTip>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
 
 namespace opscope::ui {
 
@@ -92,13 +93,31 @@ RooflineView::RooflineView(Selection *selection, QWidget *parent)
     connect(exportButton, &QPushButton::clicked, this, &RooflineView::exportChart);
     connect(plot_, &QCustomPlot::mouseMove, this, &RooflineView::onMouseMove);
     connect(plot_, &QCustomPlot::mousePress, this, &RooflineView::onMousePress);
-    connect(selection_, &Selection::changed, this, [this] {
-        if (options_.scopeToSelection)
-            rebuild();
-        else
-            drawHighlight();
-        plot_->replot();
-    });
+    // Labels are placed in pixels, once the layout of each replot is known (a resize changes the slope).
+    connect(plot_, &QCustomPlot::afterLayout, this, &RooflineView::placeCeilingLabels);
+    connect(selection_, &Selection::changed, this, &RooflineView::followSelection);
+}
+
+void RooflineView::followSelection()
+{
+    // Behind another tab the chart waits to be seen: ringing a module's kernels reads every one of them.
+    if (!isVisible()) {
+        selectionStale_ = true;
+        return;
+    }
+    selectionStale_ = false;
+    if (options_.scopeToSelection)
+        rebuild();
+    else
+        drawHighlight();
+    plot_->replot();
+}
+
+void RooflineView::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (selectionStale_)
+        followSelection();
 }
 
 void RooflineView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
@@ -170,6 +189,7 @@ void RooflineView::rebuild()
 {
     plot_->clearPlottables();
     plot_->clearItems();
+    ceilingLabels_.clear();
     highlightGraph_ = nullptr;
     scene_ = analysis_ ? buildRooflineScene(*analysis_, options_, selection_->state()) : RooflineScene{};
     plot_->xAxis->setLabel(
@@ -194,6 +214,7 @@ void RooflineView::rebuild()
 
 void RooflineView::drawCeilings()
 {
+    ceilingLabels_.clear();
     double topPeak = 0, topBandwidth = 0;
     for (const RooflineCeiling &c : scene_.ceilings)
         (c.memory ? topBandwidth : topPeak) = std::max(c.memory ? topBandwidth : topPeak, c.peak);
@@ -205,23 +226,79 @@ void RooflineView::drawCeilings()
         QPen pen(ink, c.chosen ? 2.0 : 1.2,
                  c.chosen || (!c.memory && options_.precision.isEmpty()) ? Qt::SolidLine : Qt::DashLine);
         if (c.memory && !c.chosen)
-            pen.setColor(palette().color(QPalette::Mid));
+            pen.setColor(readableOn(palette().color(QPalette::Mid), palette().color(QPalette::Base)));
         g->setPen(pen);
         auto *label = new QCPItemText(plot_);
         label->setText(c.label);
         label->setColor(pen.color());
         label->setFont(QFont(font().family(), font().pointSize() - 1));
+        label->setPadding(QMargins(2, 0, 2, 2));
         if (c.memory) { // y = bandwidth x, up to where it meets the highest compute roof
             const double xEnd = topPeak > 0 ? topPeak / c.peak : scene_.xMax;
             g->setData({scene_.xMin, xEnd}, {c.peak * scene_.xMin, c.peak * xEnd}, true);
-            const double xLabel = scene_.xMin * 3;
-            label->position->setCoords(xLabel, c.peak * xLabel);
-            label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         } else { // flat from where the fastest memory roof meets it
             const double xStart = topBandwidth > 0 ? c.peak / topBandwidth : scene_.xMin;
             g->setData({xStart, scene_.xMax}, {c.peak, c.peak}, true);
-            label->position->setCoords(scene_.xMax, c.peak);
-            label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+        }
+        ceilingLabels_.push_back({label, c.peak, c.memory, c.label});
+    }
+}
+
+std::vector<QCPItemText *> RooflineView::ceilingLabelItems() const
+{
+    std::vector<QCPItemText *> items;
+    for (const CeilingLabel &l : ceilingLabels_)
+        items.push_back(l.item);
+    return items;
+}
+
+void RooflineView::placeCeilingLabels()
+{
+    // Each label sits on its own line, along it: a flat roof's at the right end, a slanted roof's turned to
+    // its slope near the left edge, so no line runs through a label. Roofs closer than a line of text (FP64
+    // and FP32 on an H100) share one label.
+    const QRect rect = plot_->axisRect()->rect();
+    if (rect.width() < 20 || rect.height() < 20 || ceilingLabels_.empty())
+        return;
+    const double decadesX = std::log10(scene_.xMax / scene_.xMin), decadesY = std::log10(scene_.yMax / scene_.yMin);
+    // A slope-1 line of the log-log chart, on screen (y grows downwards).
+    const double slope = (rect.height() / decadesY) / (rect.width() / decadesX);
+    const double angle = -std::atan(slope) * 180.0 / M_PI;
+    const double lineHeight = QFontMetricsF(ceilingLabels_.front().item->font()).height() + 2;
+    for (const bool memory : {false, true}) {
+        std::vector<CeilingLabel *> labels;
+        for (CeilingLabel &l : ceilingLabels_)
+            if (l.memory == memory)
+                labels.push_back(&l);
+        std::sort(labels.begin(), labels.end(),
+                  [](const CeilingLabel *a, const CeilingLabel *b) { return a->peak > b->peak; });
+        CeilingLabel *shown = nullptr;
+        QStringList texts;
+        for (CeilingLabel *l : labels) {
+            // Between two parallel roofs, across them: the vertical gap (flat) or the perpendicular one.
+            const double gap = shown ? std::log10(shown->peak / l->peak) / decadesY * rect.height() *
+                                           (memory ? std::cos(std::atan(slope)) : 1.0)
+                                     : 1e9;
+            if (gap < lineHeight) {
+                texts << l->text;
+                shown->item->setText(texts.join(QStringLiteral(" · ")));
+                l->item->setVisible(false);
+                continue;
+            }
+            shown = l;
+            texts = {l->text};
+            l->item->setVisible(true);
+            l->item->setText(l->text);
+            if (memory) {
+                const double x = scene_.xMin * std::pow(10.0, decadesX * 0.03);
+                l->item->position->setCoords(x, l->peak * x);
+                l->item->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+                l->item->setRotation(angle);
+            } else {
+                l->item->position->setCoords(scene_.xMax, l->peak);
+                l->item->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+                l->item->setRotation(0);
+            }
         }
     }
 }
@@ -239,7 +316,7 @@ void RooflineView::drawPoints()
             g = plot_->addGraph();
             g->setLineStyle(QCPGraph::lsNone);
             g->setAdaptiveSampling(false); // scatter: sampling would drop outliers
-            QColor fill = slotColor(slot);
+            QColor fill = slotColor(slot, palette().color(QPalette::Base));
             fill.setAlpha(aggregate ? 230 : 200);
             g->setScatterStyle(QCPScatterStyle(aggregate ? QCPScatterStyle::ssDiamond : QCPScatterStyle::ssDisc,
                                                aggregate ? outline : fill.darker(140), fill, size));
@@ -250,8 +327,12 @@ void RooflineView::drawPoints()
     for (const RooflinePointData &p : scene_.kernels) {
         graphFor(p.slot, markerSize(p.timeNs), false)->addData(p.x, p.y);
         QStringList &names = namesOfSlot[p.slot];
-        if (!names.contains(p.colorKey))
-            names << p.colorKey;
+        // The neutral colour stands for kernels without an owner: its entry says so.
+        const QString key = !p.colorKey.isEmpty()                     ? p.colorKey
+                            : options_.colorMode == ColorMode::Module ? tr("(no module)")
+                                                                      : tr("(no operator)");
+        if (!names.contains(key))
+            names << key;
     }
     for (const RooflinePointData &p : scene_.aggregates)
         graphFor(p.slot, 14, true)->addData(p.x, p.y);
@@ -259,8 +340,9 @@ void RooflineView::drawPoints()
     for (const auto &[slot, names] : namesOfSlot) {
         QCPGraph *g = plot_->addGraph();
         g->setLineStyle(QCPGraph::lsNone);
-        g->setScatterStyle(
-            QCPScatterStyle(QCPScatterStyle::ssDisc, slotColor(uint8_t(slot)), slotColor(uint8_t(slot)), 8));
+        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc,
+                                           slotColor(uint8_t(slot), palette().color(QPalette::Base)),
+                                           slotColor(uint8_t(slot), palette().color(QPalette::Base)), 8));
         QString text = names.mid(0, 3).join(QStringLiteral(", "));
         if (names.size() > 3)
             text += tr(" +%1").arg(names.size() - 3);
@@ -283,11 +365,9 @@ void RooflineView::drawHighlight()
     if (!analysis_)
         return;
     const Selection::State &state = selection_->state();
-    std::set<Index> kernels;
-    for (Index k : analysis_->kernelsOf(state))
-        kernels.insert(k);
+    const std::vector<Index> kernels = analysis_->kernelsOf(state); // in index order
     for (const RooflinePointData &p : scene_.kernels)
-        if (kernels.count(p.target.index)) {
+        if (std::binary_search(kernels.begin(), kernels.end(), p.target.index)) {
             highlightGraph_->addData(p.x, p.y);
             highlighted_.push_back(p.target.index);
         }

@@ -14,6 +14,7 @@
 class QCheckBox;
 class QComboBox;
 class QCPGraph;
+class QCPItemText;
 class QCustomPlot;
 class QMouseEvent;
 
@@ -40,6 +41,8 @@ public:
     // The point drawn nearest to a pixel of the plot, within a few pixels; nullptr for none.
     const RooflinePointData *pointAt(const QPointF &pixel) const;
     QPointF pixelOf(const RooflinePointData &point) const;
+    // The ceilings' label items, as placed at the last replot (hidden ones share another's text).
+    std::vector<QCPItemText *> ceilingLabelItems() const;
     // The kernels ringed as the selection.
     const std::vector<Index> &highlightedKernels() const { return highlighted_; }
     QString tooltipFor(const RooflinePointData &point) const;
@@ -52,10 +55,13 @@ signals:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
 
 private:
+    void followSelection();
     void rebuild();
     void drawCeilings();
+    void placeCeilingLabels();
     void drawPoints();
     void drawHighlight();
     void applyPalette();
@@ -77,6 +83,14 @@ private:
     QComboBox *level_, *precision_, *colorBy_, *aggregates_;
     QCheckBox *scope_;
     bool updatingChoosers_ = false;
+    bool selectionStale_ = false; // the selection changed while the chart was hidden
+    struct CeilingLabel {
+        QCPItemText *item;
+        double peak;
+        bool memory;
+        QString text;
+    };
+    std::vector<CeilingLabel> ceilingLabels_; // of the ceilings drawn, placed by placeCeilingLabels()
 };
 
 } // namespace opscope::ui

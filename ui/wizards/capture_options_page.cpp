@@ -58,8 +58,13 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
     stepSource_->addItem(tr("auto"), QStringLiteral("auto"));
     stepSource_->addItem(tr("module"), QStringLiteral("module"));
     stepSource_->addItem(tr("marker"), QStringLiteral("marker"));
-    stepSource_->setToolTip(tr("auto: one call of the outermost module plus its backward; module: the same, strictly; "
-                               "marker: opscope_launcher.step() in the script; function:NAME: each call of NAME"));
+    stepSource_->addItem(tr("generate"), QStringLiteral("generate"));
+    stepSource_->setToolTip(tr("auto: one call of the outermost module plus its backward (a generation request when "
+                               "the script calls a model library's generate()); module: the same, strictly; "
+                               "marker: opscope_launcher.step() in the script; function:NAME: each call of NAME; "
+                               "generate: one generation request (generate() or opscope_launcher.request()), its "
+                               "prefill and decode iterations as phases; generate:NAME: each call of NAME is a "
+                               "request"));
     compile_->setObjectName(QStringLiteral("compile"));
     compile_->addItems({QStringLiteral("eager"), QStringLiteral("inductor"), QStringLiteral("cudagraphs")});
     tool_->setObjectName(QStringLiteral("captureTool"));
@@ -257,9 +262,10 @@ QString CaptureOptionsPage::problem() const
         return tr("Sweep parameters: %1.").arg(QString::fromUtf8(e.what()));
     }
     const QString step = stepSource_->currentText().trimmed();
-    if (step != QLatin1String("auto") && step != QLatin1String("module") && step != QLatin1String("marker") &&
-        !(step.startsWith(QLatin1String("function:")) && step.size() > 9))
-        return tr("A step is auto, module, marker or function:NAME, not '%1'.").arg(step);
+    if (!pipeline::isStepSource(toStd(step)))
+        return tr("A step is %1, not '%2'.")
+            .arg(QString::fromUtf8(pipeline::kStepSourceHelp.data(), qsizetype(pipeline::kStepSourceHelp.size())),
+                 step);
     const remote::TargetCheck *check = wizard_->targetCheck();
     if (chosenTool() == pipeline::CaptureTool::Nsys) {
         const remote::ToolCheck *nsys = check ? check->tool("nsys") : nullptr;

@@ -76,29 +76,28 @@ QString deepDiveBlocker(MainWindow *window, const Selection::State &state)
     return {};
 }
 
-// A context menu with "Deep dive" on the rows of a data view; `stateAt` says what a row stands for.
+// A context menu with "Deep dive" on the rows of a data view (`stateAt` says what a row stands for),
+// above the view's own actions (Copy, Copy Table, Export as CSV: common/table_export.h).
 template <typename View, typename StateAt> void addDeepDiveMenu(MainWindow *window, View *view, StateAt stateAt)
 {
     QTreeView *tree = view->view();
     tree->setContextMenuPolicy(Qt::CustomContextMenu);
     QObject::connect(tree, &QTreeView::customContextMenuRequested, view, [window, view, tree, stateAt](QPoint pos) {
-        const QModelIndex index = tree->indexAt(pos);
-        const ProfileAnalysis *analysis = window->analysis();
-        if (!index.isValid() || !analysis)
-            return;
-        const std::optional<Selection::State> state = stateAt(view->proxy()->mapToSource(index.siblingAtColumn(0)));
-        if (!state)
-            return;
-        const auto dive = deepDiveFor(*analysis, *state);
-        if (!dive)
-            return;
         QMenu menu(tree);
         menu.setToolTipsVisible(true); // the tooltip says why a greyed-out entry is
-        QAction *action = menu.addAction(QObject::tr("Deep dive on %1 (replay with ncu)...").arg(dive->subject));
-        const QString blocker = deepDiveBlocker(window, *state);
-        action->setEnabled(blocker.isEmpty());
-        action->setToolTip(blocker);
-        QObject::connect(action, &QAction::triggered, window, [window, dive] { showReplayWizard(window, dive); });
+        const QModelIndex index = tree->indexAt(pos);
+        const ProfileAnalysis *analysis = window->analysis();
+        const std::optional<Selection::State> state =
+            index.isValid() && analysis ? stateAt(view->proxy()->mapToSource(index.siblingAtColumn(0))) : std::nullopt;
+        if (const auto dive = state ? deepDiveFor(*analysis, *state) : std::nullopt) {
+            QAction *action = menu.addAction(QObject::tr("Deep dive on %1 (replay with ncu)...").arg(dive->subject));
+            const QString blocker = deepDiveBlocker(window, *state);
+            action->setEnabled(blocker.isEmpty());
+            action->setToolTip(blocker);
+            QObject::connect(action, &QAction::triggered, window, [window, dive] { showReplayWizard(window, dive); });
+            menu.addSeparator();
+        }
+        menu.addActions(tree->actions());
         menu.exec(tree->viewport()->mapToGlobal(pos));
     });
 }

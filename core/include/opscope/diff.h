@@ -186,6 +186,25 @@ struct MemoryDiff {
 };
 MemoryDiff diffMemory(const Profile &before, const Profile &after);
 
+// Two generation set-ups phase by phase (generation.h): the figures of the plain requests (time to first
+// token, per output token, tokens per second), the GPU's busy share per phase and the KV cache, then per module
+// its time in the prefill and per decoded token, matched by path. Empty (present false) unless both sides are
+// generation profiles.
+struct GenerationDiffRow {
+    std::string name; // a figure ("ttft"), or a module path ("" the root)
+    std::string className;
+    std::string unit; // "ns", "tokens/s", "share", "bytes"
+    double before = 0, after = 0;
+    bool inBefore = false, inAfter = false;
+};
+struct GenerationDiff {
+    bool present = false;
+    std::vector<GenerationDiffRow> figures;
+    std::vector<GenerationDiffRow> prefill;  // per module, ns per request's prefill; largest first
+    std::vector<GenerationDiffRow> perToken; // per module, ns per decoded token; largest first
+};
+GenerationDiff diffGeneration(const Profile &before, const Profile &after);
+
 // The comparison. Holds pointers to both profiles: they must outlive it.
 struct ProfileDiff {
     const Profile *before = nullptr;
@@ -200,6 +219,7 @@ struct ProfileDiff {
     std::vector<GroupDiffRow> groups;
     DiffTotals totals;
     MemoryDiff memory;
+    GenerationDiff generation;
     // Per BEFORE run after the first, per kernel of BEFORE: the same kernel in that run (kNoIndex when
     // the run lacks it). Used for the counters' significance.
     std::vector<std::vector<Index>> runKernelOf;

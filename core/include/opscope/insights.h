@@ -9,6 +9,7 @@
 // The rules are in docs/insights.md.
 
 #include "opscope/format.h"
+#include "opscope/host_model.h"
 #include "opscope/profile.h"
 #include "opscope/step_timing.h"
 
@@ -36,6 +37,15 @@ struct MeasuredGain {
     int64_t baselinePeakBytes = -1, fixedPeakBytes = -1; // peak allocated memory, where measured
 };
 
+// What an estimated step gain stands on.
+enum class GainBasis : uint8_t {
+    Replayed = 0,      // the what-if replay of the step on a plain timing, the host on its own cost (host_model.h)
+    NoPlainTiming = 1, // no plain timing in the profile: the step gain is not known; ranked by the GPU time saved
+    NotEstimated =
+        2, // the trace cannot price the fix (cuDNN finds its fastest algorithm by trying): verify measures it
+};
+std::string_view toString(GainBasis basis);
+
 struct Insight {
     std::string kind;                  // stable id: "shape-alignment", "host-sync", "launch-bound", ...
     std::string title;                 // the cause and the place, one line
@@ -43,10 +53,12 @@ struct Insight {
     std::string fix;                   // what to change
     std::string gainModel;             // how the gain was estimated
     Severity severity = Severity::Low;
-    int64_t estimatedGainNs = 0;     // step time saved by the fix (what-if replay of the step)
+    GainBasis gainBasis = GainBasis::Replayed;
+    int64_t estimatedGainNs = 0;     // step time saved by the fix (what-if replay of the step); see gainBasis
     double gainShareOfStep = 0;      // estimatedGainNs / the step
     int64_t gpuTimeSavedNs = 0;      // kernel time the fix saves; more than the gain where the host sets the pace
     int64_t estimatedBytesSaved = 0; // memory insights: bytes the fix takes off the peak (no time gain)
+    bool gainBelowSpread = false;    // the gain is smaller than the plain step's spread (ReferenceTiming::spreadNs)
     std::vector<Index> kernels;      // kernels[] of the labelled step (those the views show)
     std::vector<Index> operators;
     std::vector<std::string> modules; // module paths
@@ -62,9 +74,14 @@ struct InsightReport {
     StepTiming timing;                        // the step every gain is on
     std::optional<ReferenceTiming> reference; // the launcher's plain and captured step times
     std::string overheadNote;                 // describeCaptureOverhead(): empty within 1.2x
-    double hostScale = 1.0;                   // host timeline compression of the replay (whatif.h)
+    HostModel host;                           // the host's own cost per step the replay runs on (host_model.h)
+    double hostScale = 1.0;                   // host.own_ns / host.span_ns: how much the replay compresses the host
     int64_t replayedStepNs = 0;               // the replay with no change
     std::vector<Insight> insights;            // largest gain first
+    // A profile of several ranks: the rank whose step the step's insights are read on (same rank, same
+    // step: insight_ranks.cpp), and why that one; -1 / empty for a single-process profile.
+    int rank = -1;
+    std::string rankNote;
 };
 
 // All insights. Durations in the text spell the microsecond as `micro` says ("us" for terminals and
@@ -75,6 +92,10 @@ InsightReport findInsights(const Profile &p, Typography micro = Typography::Asci
 // What the gains are computed on, in a few lines: the plain and captured step times with the overhead
 // (and the > 1.2x sentence), the GPU-busy share and where the timing comes from.
 std::vector<std::string> describeInsightStep(const InsightReport &report, Typography micro = Typography::Ascii);
+
+// The gain as the lists print it: "estimated gain 6.39 ms (46.9 % of the step), 7.88 ms of GPU time", or why
+// the step gain is not known ("step gain not known without a plain timing ...: 433.2 us of GPU time saved").
+std::string describeInsightGain(const Insight &insight, Typography micro = Typography::Ascii);
 
 nlohmann::ordered_json insightToJson(const Profile &p, const Insight &insight);
 // {"step": {...}, "insights": [...]}

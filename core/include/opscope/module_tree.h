@@ -56,7 +56,7 @@ struct ModuleNode {
 };
 
 struct DedupGroup {
-    std::string name; // "blocks.*"
+    std::string name; // "blocks.*"; groups of one pattern are told apart: "self_attn.{q,o}_proj"
     std::string className;
     std::vector<int> members; // node indices, in path order
     bool nested = false;      // members lie inside members of another group

@@ -9,7 +9,7 @@
 #include "opscope/pipeline/commands.h"      // argument vectors of the launcher, nsys and ncu
 #include "opscope/pipeline/counts.h"        // kernel counts of the two passes
 #include "opscope/pipeline/partition_map.h" // groups of identical layers, dedup
-#include "opscope/pipeline/ranks.h"         // distributed jobs: rank parts, torchrun / srun
+#include "opscope/pipeline/rank_capture.h"  // distributed jobs: rank parts, torchrun / srun
 #include "opscope/pipeline/requests.h"      // CaptureRequest, ReplayRequest
 #include "opscope/pipeline/run.h"           // plan / run a capture, a replay, both; import a run
 #include "opscope/pipeline/run_folder.h"    // run folders and their manifest

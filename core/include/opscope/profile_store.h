@@ -17,9 +17,10 @@ inline constexpr int kProfileFormatVersion = 1;
 // SQLite application_id of our files ("OPSC").
 inline constexpr int kProfileApplicationId = 0x4F505343;
 
-// Saves `profile` to `path`, replacing any existing file only once the new one is complete.
-// Throws FileError.
-void saveProfile(const Profile &profile, const std::string &path);
+// Saves `profile` to `path`, replacing any existing file only once the new one is complete; reports
+// the share of rows written through `progress`, and a cancelled save leaves the old file as it was.
+// Throws FileError, or Cancelled.
+void saveProfile(const Profile &profile, const std::string &path, const Progress &progress = {});
 
 // Loads a profile saved by saveProfile. Throws FileError for a file that is missing, not ours,
 // damaged, or written by a newer OpScope, and Cancelled once `progress` is cancelled.

@@ -1,47 +1,36 @@
 #pragma once
-// Ranks as a dimension of one profile, and why a rank waits (docs/ranks.md).
+// Ranks as a dimension of one profile, and why a rank waits (docs/ranks.md): the analysis of ranks.
+// (Their capture is pipeline/rank_capture.h, their import rank_merge.cpp and nsys_ranks.cpp.)
 //
 // A profile imported from several per-rank traces carries the rank on its threads and devices
 // (Thread::rank, Device::rank; -1 in a single-process profile). Collectives are the NCCL kernels
 // (ncclDevKernel_*, ncclKernel_*) and custom collective kernels (isCollectiveKernelName) of a rank, or, for a rank
 // without GPU collectives (gloo on the CPU), its collective cpu ops (gloo:*, nccl:*); Kineto's collective args give
-// them size, dtype and process group. Each collective is matched across ranks by (process group, index in that group on
-// its rank).
+// them size, dtype and process group. The ranks are put side by side by what their traces record, not by where
+// their windows start: each rank's ProfilerStep#N is the same step on every rank, and a collective is matched
+// by its process group and its order in that group within the step (NCCL's sequence number where the trace has
+// one). Work outside every step two ranks recorded is left out, and said so (RankAlignment).
+#include "opscope/collective_names.h"
 #include "opscope/profile.h"
+#include "opscope/step_timing.h"
 
+#include <compare>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace opscope {
 
-enum class CollectiveKind : uint8_t {
-    Other = 0,
-    AllReduce,
-    AllGather,
-    ReduceScatter,
-    Broadcast,
-    Reduce,
-    AllToAll,
-    SendRecv, // send, recv and NCCL's fused SendRecv kernels
+// What a collective is matched across ranks by: its step and its order in its process group within that
+// step, or, where every rank's trace gives NCCL's sequence number for the group, that number (step -1).
+struct CollectiveKey {
+    int64_t step = -1;
+    std::string group;
+    int64_t order = 0;
+    auto operator<=>(const CollectiveKey &) const = default;
 };
-std::string_view toString(CollectiveKind kind);
-// The kind a kernel or op name (ncclDevKernel_AllReduce_..., gloo:all_reduce) or Kineto's
-// "Collective name" ("allreduce", "_allgather_base", "reduce_scatter_tensor_coalesced") names.
-CollectiveKind collectiveKindOf(std::string_view name);
-// True for an NCCL kernel name (ncclDevKernel_* of NCCL >= 2.19, ncclKernel_* before).
-bool isNcclKernelName(std::string_view name);
-// True for a kernel that is a collective by itself: NCCL's, and the custom all-reduce and all-gather
-// kernels that carry no NCCL name or metadata (PyTorch's symmetric memory, vLLM's and SGLang's
-// cross_device_reduce, TensorRT-LLM's and FlashInfer's; the list is in ranks.cpp). collectiveKindOf gives
-// their kind.
-bool isCollectiveKernelName(std::string_view name);
-// nccl-tests' bus bandwidth factor for `n` ranks: 2(n-1)/n all-reduce, (n-1)/n all-gather and
-// reduce-scatter (and all-to-all), 1 broadcast, reduce, send/recv.
-double busBandwidthFactor(CollectiveKind kind, int n);
-// Bytes of one element of a Kineto "dtype" (Float 4, Half/BFloat16 2, ...); 0 when unknown.
-int dtypeBytes(std::string_view dtype);
 
 // One collective call on one rank.
 struct Collective {
@@ -51,11 +40,17 @@ struct Collective {
     Index op = kNoIndex;     // operators[] (CPU collectives)
     int64_t start_ns = 0;
     int64_t end_ns = 0;
-    uint64_t bytes = 0;        // nccl-tests' size: the larger of the in and out buffers; 0 unknown
-    std::string dtype;         // as Kineto writes it ("Float"); empty unknown
-    std::string group;         // process group name ("0"); empty: the default group
-    int groupSize = 0;         // ranks in the group; 0 unknown
-    uint32_t indexInGroup = 0; // n-th collective of `group` on this rank
+    uint64_t bytes = 0;          // nccl-tests' size: the larger of the in and out buffers; 0 unknown
+    std::string dtype;           // as Kineto writes it ("Float"); empty unknown
+    std::string group;           // process group name ("0"); empty: the default group
+    int groupSize = 0;           // ranks in the group; 0 unknown
+    uint32_t indexInGroup = 0;   // n-th collective of `group` on this rank within its step (the trace, without steps)
+    int64_t step = -1;           // the ProfilerStep#N it was launched in; -1 outside every step (or no steps)
+    int64_t sequence = -1;       // NCCL's sequence number in its group (Kineto's "Seq", torch >= 2.5); -1 unknown
+    CollectiveKey key;           // what it is matched across ranks by
+    bool matchable = true;       // false: left out of the matching (outside every compared step, or in a step
+                                 // whose collectives of this group differ in number from the other ranks')
+    bool incompleteStep = false; // left out as its step holds fewer or more of the group's collectives
     // nccl-tests' figures on this rank's own duration (which includes its wait): bytes / duration, and
     // that times busBandwidthFactor(kind, group size, else the world size); 0 without a size.
     double algBandwidth = 0.0; // byte/s
@@ -77,6 +72,11 @@ inline constexpr std::string_view kDdpBucketLabelPrefix = "opscope.ddp_bucket#";
 // (torch.distributed.fsdp's FSDPParamGroup), each followed by " (module path)" except for the root unit.
 inline constexpr std::string_view kFsdpAllGatherLabel = "FSDP::all_gather";
 inline constexpr std::string_view kFsdpReduceLabel = "FSDP::post_backward_reduce";
+// The range the launcher opens on every rank the moment the ranks were released together at the start of
+// the capture (distributed.py: RankAlignment): its start is one instant on every rank's clock, which aligns
+// clocks of their own (the legacy profiler's traces count from their own start) far closer than
+// collectives' ends.
+inline constexpr std::string_view kRanksAlignedMarker = "opscope.ranks_aligned";
 // Which step the rank figures are read on.
 enum class RankStep {
     Recorded, // every kernel and collective the profile holds (a torch.profiler trace: the captured step)
@@ -108,7 +108,35 @@ std::vector<int> ranksOf(const Profile &p);
 // them, references renumbered, metadata "rank" set, source_path its own file where the merge recorded it;
 // the warnings of the other ranks' files left out. Any two ranks then compare as two profiles do
 // (diffProfiles; `opscope diff FILE --ranks A,B`, the Ranks tab's Compare). Throws for a rank `p` lacks.
-Profile profileOfRank(const Profile &p, int rank);
+// `rows`, when given, receives for each kernel and operator of the result its index in `p`.
+struct RankRows {
+    std::vector<Index> kernels;
+    std::vector<Index> operators;
+};
+Profile profileOfRank(const Profile &p, int rank, RankRows *rows = nullptr);
+
+// Each rank's plain reference timing (the launcher's, per rank, in a job's profile: metadata
+// "rank.<r>.reference_step_ns" ..., written by the job's import); empty where the ranks have none.
+std::map<int, ReferenceTiming> rankReferenceTimings(const Profile &p);
+void setRankReferenceTiming(Profile &job, int rank, const ReferenceTiming &timing);
+// Where one rank's instruments (capture, replay, writing) cost it clearly more per step than the others'
+// cost them (captured - plain, apart by more than a tenth of the plain step and 1 ms): a sentence per such
+// rank, saying it is the instruments' time, not the rank's work. Empty where the ranks' costs agree.
+std::vector<std::string> describeInstrumentCosts(const std::map<int, ReferenceTiming> &timings);
+// The host each rank ran on, where the import knows it (metadata "rank_host.<r>"); "" unknown.
+std::string rankHost(const Profile &p, int rank);
+
+// One clock of a job's profile merged from several files (rank_merge.cpp): a node (a host's files, one
+// nsys session) or a file on a clock of its own, and how it was put on the first node's clock.
+struct NodeClock {
+    std::string node; // the host, else the file
+    std::vector<int> ranks;
+    std::string basis;       // "reference", "collectives (N matched)", "capture start marker", "none"
+    int64_t offsetNs = 0;    // added to its times
+    int64_t residualNs = -1; // after the shift: median |end on it - end on the reference| of matched collectives
+};
+// Metadata keys: "rank_node.<r>" (its node), "node_clock.<node>" ("basis;offset;residual").
+std::vector<NodeClock> nodeClocks(const Profile &p);
 
 // Copies the ncu counters of one rank's own profile (its nsys capture, replayed) onto that rank's kernels
 // in a job's profile made from the ranks' torch.profiler traces of the same captured step: the n-th
@@ -146,9 +174,12 @@ struct RankBreakdown {
     int64_t idleNs = 0;           // span minus compute and communication
     int64_t waitNs = 0;           // summed over its collectives: latest arrival - its arrival
     size_t collectives = 0;
-    size_t arrivedLast = 0;   // collectives where it started last (of >= 2 ranks)
-    int64_t causedWaitNs = 0; // others' wait on collectives where it arrived last
-    size_t steps = 0;         // ProfilerStep#N ranges of the rank (0: the trace has none)
+    size_t arrivedLast = 0;     // collectives where it started last (of >= 2 ranks)
+    int64_t causedWaitNs = 0;   // others' wait on collectives where it arrived last
+    size_t steps = 0;           // ProfilerStep#N ranges of the rank its figures are on (0: the trace has none)
+    std::string host;           // where it ran, when known
+    int64_t plainStepNs = 0;    // the launcher's timing of its plain reference step (a job's profile); 0 unknown
+    int64_t capturedStepNs = 0; // ... and of its captured step; 0 unknown
 };
 
 // Why the straggler is late: its compute before the collectives where it arrived last, per module and
@@ -158,7 +189,7 @@ struct RankBreakdown {
 // on a rank without launch order (CPU ranks), the time from its previous collective's end to this one's
 // start. The windows of all those collectives are united per rank.
 struct WhyRow {
-    std::string name; // module path ("blocks.1", "" the root), group ("blocks.*"), or "(outside modules)"
+    std::string name; // module path ("blocks.1", "" the root), group ("blocks.*"), "(outside modules)", or an operator
     std::string className;
     bool group = false;
     size_t members = 1;              // modules in the group
@@ -179,22 +210,42 @@ struct WhyLate {
     int64_t causedWaitPerStepNs = 0; // the others' wait for it, per step (all of it without steps)
     std::vector<WhyRow> modules;     // every module with time on either rank, most extra time first
     std::vector<WhyRow> groups;      // groups of identical layers, most extra time first
+    std::vector<WhyRow> operators;   // per operator name, most extra time first: the rows of a profile without modules
     // False when the straggler computed no more than the median rank before those collectives: it is
     // late for time before its kernels start (host work, input, or the capture's own instruments),
     // not for its GPU work, and the module rows do not explain it.
     bool lateFromCompute() const { return stragglerComputeNs > medianComputeNs; }
 };
 
+// How the ranks were put side by side: by their recorded steps where they record ProfilerStep#N (only
+// the steps two ranks or more recorded are compared), else over the whole traces; and what was left out.
+struct RankAlignment {
+    bool bySteps = false;
+    std::vector<int64_t> steps;                    // the steps compared
+    std::map<int, std::vector<int64_t>> rankSteps; // the steps each rank recorded
+    std::vector<int> ranksWithoutCommonStep;       // ranks none of whose steps another rank recorded
+    size_t groupsBySequence = 0;                   // process groups matched by NCCL's sequence number
+    size_t kernelsLeftOut = 0;                     // launched outside every compared step (collectives too)
+    size_t collectivesLeftOut = 0;                 // of them, collectives
+    std::vector<std::string> warnings;             // what was left out and why
+};
+
 struct RankReport {
     RankStep step = RankStep::Recorded;
+    RankAlignment alignment;
     std::vector<RankBreakdown> ranks;
     std::vector<Collective> collectives;
     std::vector<MatchedCollective> matched; // collectives seen on >= 2 ranks
-    size_t unmatched = 0;                   // collectives seen on one rank only
+    size_t unmatched = 0;                   // compared collectives seen on one rank only
     int straggler = -1;       // makes the others wait longest, kStragglerMargin x any other rank; -1 when none
     bool mutualWaits = false; // waits, but no straggler: the ranks made one another wait about as long
     WhyLate why;              // empty (straggler -1) without a straggler
+    std::vector<std::string> instrumentCosts; // describeInstrumentCosts() of the ranks' timings
 };
+// The rank a job's one-step figures (step timing, the step's insights) are read on: the straggler, whose
+// step every rank waits for; else the rank that computes most; else the first. `why` says which.
+int stepRankOf(const RankReport &report, std::string *why = nullptr);
+
 // A straggler's others wait at least this many times as long for it as for any other rank.
 inline constexpr double kStragglerMargin = 1.5;
 RankReport analyzeRanks(const Profile &p, RankStep step = RankStep::Recorded);

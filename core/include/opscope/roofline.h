@@ -60,6 +60,10 @@ struct RooflineCeilings {
     MemoryRate memory[3];
 };
 RooflineCeilings rooflineCeilings(const Profile &p, std::span<const Index> kernels);
+// The GPU's ceilings: rooflineCeilings over every kernel of the profile that has counters. One peak per
+// precision and memory level for the profile (the fastest clock ncu measured on any of its kernels), which
+// the roofline draws and every "% of peak" of the insights is on.
+RooflineCeilings profileCeilings(const Profile &p);
 
 // One point for a set of kernels (an operator, a module, a group): total work over total traffic
 // and over total time, so the point sits where the set's kernels sit on average, weighted by time.

@@ -47,6 +47,12 @@ inline constexpr std::string_view kCapturedCpuStepNsKey = "captured_cpu_step_ns"
 // timed them are kept beside it: what the trace's plain step took.
 inline constexpr std::string_view kReferenceTracedStepNsKey = "reference_traced_step_ns";
 inline constexpr std::string_view kReferenceTracedCpuStepNsKey = "reference_traced_cpu_step_ns";
+// The spread of the plain steps at the steady pace: half their interquartile range (linear interpolation, as
+// numpy's percentile), in ns. One noisy step moves it, not the median.
+inline constexpr std::string_view kReferenceSpreadNsKey = "reference_spread_ns";
+// nsys's cost per CUDA call: the launcher times a burst of cheap launches in the traced process and in the plain
+// one (the reference object's "calibration": {"launches": N, "ns_per_launch": x}); the difference, per launch.
+inline constexpr std::string_view kHostTracingCostKey = "host_tracing_cost_per_call_ns";
 // Above this captured / reference ratio the slowdown is said where the timing is shown.
 inline constexpr double kNotableCaptureOverhead = 1.2;
 
@@ -62,6 +68,9 @@ struct ReferenceTiming {
     int64_t tracedNs = 0;
     int64_t tracedCpuNs = 0;
     int warmingUpSteps = 0; // reference steps before them, still warming up (kSteadyStepTolerance)
+    int64_t spreadNs = 0;   // half the interquartile range of the steps in the median; 0 when unknown
+    // nsys's cost per CUDA call (traced calibration burst - plain one, per launch); 0 when not measured.
+    double tracingCostPerCallNs = 0;
     // captured / reference; 0 when either is unknown.
     double overhead() const;
     bool notable() const { return overhead() > kNotableCaptureOverhead; }
@@ -77,7 +86,7 @@ std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &t
 std::optional<ReferenceTiming> referenceTiming(const Profile &p);
 // Writes the metadata keys (capture_overhead with 3 decimals, left out when unknown, as the CPU times are).
 void setReferenceTiming(Profile &p, const ReferenceTiming &timing);
-// "36.1 ms plain (median of 3, CUDA events), 77.0 ms captured: 2.13x".
+// "plain 36.1 ms ± 0.4 ms (median of 3 steps, CUDA events), captured 77.0 ms: 2.13x".
 std::string describeReferenceTiming(const ReferenceTiming &timing);
 
 // ---------------------------------------------------------------------------------------------

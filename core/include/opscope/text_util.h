@@ -1,6 +1,8 @@
 #pragma once
 // Small text helpers shared across core (units, tool output, importers).
 
+#include <cctype>
+#include <string>
 #include <string_view>
 
 namespace opscope {
@@ -19,6 +21,15 @@ constexpr std::string_view trim(std::string_view s)
 constexpr bool contains(std::string_view text, std::string_view part)
 {
     return text.find(part) != std::string_view::npos;
+}
+
+// `text` in lower case (ASCII).
+inline std::string lowercase(std::string_view text)
+{
+    std::string out(text);
+    for (char &c : out)
+        c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
 }
 
 } // namespace opscope

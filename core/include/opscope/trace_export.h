@@ -7,16 +7,19 @@
 // reference steps on a track of their own. docs/export.md lists every event and argument.
 
 #include "opscope/profile.h"
+#include "opscope/progress.h"
 
 #include <ostream>
 #include <string>
 
 namespace opscope {
 
-// Writes `profile` (attributed) as trace-event JSON to `out`.
-void writeTraceEventJson(const Profile &profile, std::ostream &out);
+// Writes `profile` (attributed) as trace-event JSON to `out`, reporting the share of events written
+// through `progress` (Cancelled when it is cancelled).
+void writeTraceEventJson(const Profile &profile, std::ostream &out, const Progress &progress = {});
 
-// Writes it to `path`, replacing the file only once it is complete. Throws FileError.
-void writeTraceEventJsonFile(const Profile &profile, const std::string &path);
+// Writes it to `path`, replacing the file only once it is complete (a cancelled export leaves nothing).
+// Throws FileError, or Cancelled.
+void writeTraceEventJsonFile(const Profile &profile, const std::string &path, const Progress &progress = {});
 
 } // namespace opscope

@@ -111,10 +111,15 @@ struct VerifyCallbacks {
     std::function<void(int round, const Round &timing)> onRound;
 };
 
-// The verify fix of insight `n` (1-based) of the run's profile. Throws pipeline::ToolError when there
-// is no such item or its fix needs a change to the code (the message says which and why).
+// The fixes of an insight's verifyFix or a result's `fix`: fixes applied together are joined by " + "
+// ("static-cache + compile=reduce-overhead").
+std::vector<std::string> fixesOf(std::string_view joinedFixes);
+
+// The verify fixes of insight `n` (1-based) of the run's profile (its verifyFix split at " + ": fixes
+// applied together). Throws pipeline::ToolError when there is no such item or its fix needs a change to
+// the code (the message says which and why).
 struct InsightFix {
-    std::string fix;
+    std::vector<std::string> fixes;
     nlohmann::ordered_json insight;
 };
 InsightFix fixOfInsight(const std::string &run, int n);

@@ -23,9 +23,11 @@
 // kernel's gap after the previous step's work); cross-stream waits (events between streams) are not in
 // the trace and keep their measured latency.
 //
-// Where the timing is the instrumented labelled step corrected by the launcher's reference time, the
-// host timeline is compressed uniformly (scale = plain step / measured step) before the replay.
+// The host runs on the host model's clock (host_model.h): its waits for the GPU (a full launch queue,
+// synchronisations, blocking copies, allocator calls) and the tracer's or the instrumentation's cost taken
+// out, so that a GPU-bound step can become faster than the measured one down to the host's own cost.
 
+#include "opscope/host_model.h"
 #include "opscope/profile.h"
 #include "opscope/step_timing.h"
 
@@ -41,6 +43,7 @@ struct HostSync {
     enum class Kind : uint8_t {
         Synchronize = 0,  // cuda{Device,Stream,Event}Synchronize, cu*Synchronize, hip*
         BlockingCopy = 1, // cudaMemcpy (not async), or an async copy to/from pageable host memory
+        Allocator = 2,    // cudaFree, cudaFreeHost, cuMemFree & co.: they synchronise the device
     };
     Index api_call = kNoIndex; // api_calls[]
     Kind kind = Kind::Synchronize;
@@ -55,8 +58,12 @@ struct HostSync {
 std::string_view toString(HostSync::Kind kind);
 
 // The host calls of [from, to] that wait for the GPU (by name; async copies by their memory kinds),
-// in start order; their waits are filled in by StepReplay.
+// in start order, without their waits.
 std::vector<HostSync> findHostSyncs(const Profile &p, int64_t from, int64_t to);
+// The host calls of a step's host window that wait for the GPU, with their waits: what each waited for is
+// the copy it made, else the step's work launched before it (on its stream where known) that had ended by
+// the time it returned.
+std::vector<HostSync> stepHostSyncs(const Profile &p, const StepTiming &timing);
 
 // What changes in a replay. Kernels are named by their position in StepTiming::kernels.
 struct StepChange {
@@ -73,15 +80,14 @@ struct StepChange {
 
 class StepReplay {
 public:
-    // `hostScale` < 1 compresses the host timeline (see above); 1 keeps it as measured.
-    StepReplay(const Profile &p, const StepTiming &timing, double hostScale = 1.0);
+    // The host runs on `host`'s clock (HostModel::toModel); a default HostModel keeps it as measured.
+    StepReplay(const Profile &p, const StepTiming &timing, const HostModel &host = {});
 
     // The simulated step: the last of the repeated copies, from the previous copy's end to max(its host's
     // end, its last GPU work's end).
     int64_t replay(const StepChange &change = {}) const;
     // The measured step the replay starts from (StepTiming::measured_step_ns).
     int64_t measuredNs() const { return measured_; }
-    double hostScale() const { return scale_; }
 
     const std::vector<HostSync> &syncs() const { return syncs_; }
     // Median latency (kernel start - launch) of launches that found their stream idle; -1: none.
@@ -111,14 +117,14 @@ private:
         size_t index = 0;
     };
 
-    int64_t host(int64_t t) const; // a measured host time on the scaled timeline
+    int64_t host(int64_t t) const; // a measured host time on the host model's clock
 
     std::vector<Work> work_;
     std::vector<HostSync> syncs_;
     std::vector<std::vector<size_t>> awaited_; // per sync: the work_ it waited for
     std::vector<Event> events_;                // launches and syncs in host time order
     int64_t start_ = 0, hostStart_ = 0, hostEnd_ = 0, measured_ = 0;
-    double scale_ = 1.0;
+    HostModel model_;
     int64_t idleLatency_ = -1, queuedGap_ = -1, launchCall_ = -1;
     int64_t lead_ = 0; // how much later the host can start without the measured step changing
     static constexpr int kCopies = 4;

@@ -5,6 +5,7 @@
 // them and no kernel goes to two insights.
 
 #include "opscope/insights.h"
+#include "opscope/roofline.h"
 #include "opscope/whatif.h"
 
 #include <functional>
@@ -24,9 +25,12 @@ public:
     const std::string captureRange;
     const StepTiming timing;
     const std::optional<ReferenceTiming> reference;
-    const double hostScale;
+    const HostModel host; // the host's own cost the replay runs on
     const StepReplay replay;
     const int64_t baseline; // replay() with no change
+    // The GPU's peaks, one per precision and memory level, as the roofline draws them (rooflineCeilings over
+    // every kernel with counters): the peak every "% of peak" of the insights is on.
+    const RooflineCeilings ceilings;
 
     size_t size() const { return timing.kernels.size(); }
     // The kernel as it ran in the step (its duration) and the kernel whose op, module and counters describe
@@ -41,15 +45,23 @@ public:
     // The step every share is on (StepTiming::step_ns, at least 1).
     int64_t stepNs() const { return std::max<int64_t>(1, timing.step_ns); }
 
+    // Whether step gains are known: the launcher timed the step plainly (else ranked by GPU time saved).
+    bool plainTiming() const { return reference.has_value(); }
+
     bool claimed(size_t pos) const { return claimed_[pos]; }
+    // The GPU's peak of a precision as ComputeRate names it ("BF16 tensor", "FP32"); 0 when unknown.
+    double peakFlops(std::string_view precision) const;
     // Step time the change saves (replay with no change - replay with it), at least 0.
     int64_t gain(const StepChange &change) const;
 
     // Adds an insight about the kernels at `positions` (claimed from now on; those already claimed are
     // dropped from it), with its gain replayed from `change` (whose kernels must be among them).
     void add(Insight insight, const std::vector<size_t> &positions, const StepChange &change);
-    // Adds an insight about no kernel, with the gain given.
+    // Adds an insight about no kernel, with the gain given (its basis set from the timing unless NotEstimated).
     void add(Insight insight, int64_t gainNs);
+    // The key items are ranked by: the step gain where known, else the GPU time saved (or the replay's gain on
+    // the traced host, where larger).
+    static int64_t rankKey(const Insight &insight);
 
     std::vector<Insight> take();
 
@@ -75,19 +87,30 @@ std::string percent(double share);
 std::string rate(double perSecond, const char *unit);
 
 // The finders, in the order they claim kernels (insights.cpp runs them).
+void findEmptyCache(InsightContext &c); // insight_tuning.cpp: the tuning guide's fixes
 void findHostWaits(InsightContext &c);
 void findPageableCopies(InsightContext &c);
 void findLaunchBound(InsightContext &c);
+void findLayoutConversions(InsightContext &c);
 void findTensorCoresIdle(InsightContext &c);
 void findShapeAlignment(InsightContext &c);
+void findAttentionMath(InsightContext &c);
+void findZeroGrad(InsightContext &c);
+void findOptimizerNotFused(InsightContext &c);
 void findCasts(InsightContext &c);
 void findHiddenCopies(InsightContext &c);
 void findWaveQuantization(InsightContext &c);
 void findKernelEfficiency(InsightContext &c);
 void findGroupOutliers(InsightContext &c);
 void findColdStart(InsightContext &c);
-// Multi-rank profiles: the straggler and why it is late, exposed DDP bucket all-reduces (insight_ranks.cpp).
-void findRankWaits(InsightContext &c);
+// A profile of several ranks (insight_ranks.cpp): the step's insights read on one rank's profile (the
+// straggler's, whose step the others wait for), their kernels and operators named in the job's profile, with
+// the straggler and why it is late and the exposed DDP bucket all-reduces beside them.
+InsightReport findJobInsights(const Profile &p, Typography micro, std::string_view captureRange);
+void findCudnnBenchmark(InsightContext &c);
+void findDataLoader(InsightContext &c);
+// Generation requests (insight_inference.cpp): the decode's launches, attention, bandwidth, syncs, KV cache.
+void findInference(InsightContext &c);
 // Memory (insight_memory.cpp): bytes saved, no step time; after every time finder.
 void findMemory(InsightContext &c);
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 namespace opscope::insightdetail {
 
@@ -49,6 +50,27 @@ CallSite callSite(const Profile &p, const ApiCall &call)
     return site;
 }
 
+// The user's Python line around a host call, where the trace has Python stacks (torch.profiler's
+// with_stack: python_function ranges "train.py(42): train_step"): the innermost frame on the call's thread
+// that is not PyTorch's, a library's or the launcher's; "" without one.
+std::string pythonLine(const Profile &p, const ApiCall &call)
+{
+    const Range *best = nullptr;
+    for (const Range &r : p.ranges) {
+        if (r.kind != RangeKind::PythonFunction || r.thread != call.thread || r.start_ns > call.start_ns ||
+            r.end_ns < call.start_ns)
+            continue;
+        const std::string_view text = p.text(r.text);
+        bool library = text.starts_with("<built-in") || text.starts_with("torch/") || text.starts_with("<frozen");
+        for (std::string_view part : {"site-packages/", "dist-packages/", "/torch/", "opscope_launcher/", "/lib/python",
+                                      "runpy.py", "threading.py"})
+            library = library || text.find(part) != std::string_view::npos;
+        if (!library && (!best || r.end_ns - r.start_ns < best->end_ns - best->start_ns))
+            best = &r;
+    }
+    return best ? std::string(p.text(best->text)) : std::string();
+}
+
 // The labelled step's synchronisations paired with the measured step's, by position, where both steps
 // made the same calls in the same order; empty otherwise (never a guess).
 std::vector<const HostSync *> labelledSyncs(const InsightContext &c, std::vector<HostSync> &storage, std::string &why)
@@ -80,6 +102,10 @@ std::vector<const HostSync *> labelledSyncs(const InsightContext &c, std::vector
 std::string syncFix(std::string_view outer, std::string_view inner, bool copy)
 {
     const auto is = [&](std::string_view name) { return outer == name || inner == name; };
+    if (is("aten::is_nonzero"))
+        return "A Python condition on a GPU tensor (if t:, bool(t), an assert on its values) reads it back: keep "
+               "the decision on the GPU (torch.where, a mask) or take it from what the host knows (shapes, "
+               "arguments), or check once outside the step.";
     if (is("aten::item") || is("aten::_local_scalar_dense"))
         return "Read the value less often: keep running values on the GPU (accumulate the loss in a tensor) and "
                "call .item() every N steps or after the loop; log every N steps.";
@@ -114,12 +140,15 @@ void findHostWaits(InsightContext &c)
         int64_t wait = 0;
         bool copy = false;
         std::map<std::string, size_t> calls;
+        std::set<std::string> lines; // the Python lines that made them
     };
     std::map<std::tuple<std::string, std::string, std::string>, Group> groups;
     for (size_t s = 0; s < syncs.size(); ++s) {
         const HostSync &sync = syncs[s];
         if (sync.memory_op != kNoIndex && c.p.memory_ops[sync.memory_op].copy_kind == 1)
             continue; // host-to-device copies: findPageableCopies
+        if (sync.kind == HostSync::Kind::Allocator)
+            continue; // cudaFree & co.: findEmptyCache
         CallSite site;
         if (twins[s])
             site = callSite(c.p, c.p.api_calls[twins[s]->api_call]);
@@ -129,6 +158,9 @@ void findHostWaits(InsightContext &c)
         if (site.outer != kNoIndex && c.p.operators[site.outer].module != kNoIndex)
             module = modulePathText(c.p, c.p.operators[site.outer].module);
         Group &g = groups[{outer, inner, module}];
+        if (twins[s])
+            if (const std::string line = pythonLine(c.p, c.p.api_calls[twins[s]->api_call]); !line.empty())
+                g.lines.insert(line);
         g.syncs.push_back(s);
         g.site = site;
         g.wait += sync.wait_ns;
@@ -166,6 +198,12 @@ void findHostWaits(InsightContext &c)
                                       : ""));
         else if (!unnamed.empty())
             i.evidence.push_back(unnamed);
+        if (!g.lines.empty())
+            i.evidence.push_back("at " + InsightContext::listOf({g.lines.begin(), g.lines.end()}, 3) +
+                                 " (the Python stack of the trace)");
+        else
+            i.evidence.push_back("the Python line is not in this trace: torch.profiler's with_stack=True records it "
+                                 "(opscope capture --tool torch, or the launcher's --with-stack)");
         if (double(g.wait) < 0.01 * double(c.stepNs()))
             i.evidence.push_back("it costs little in this step: the GPU had little queued when the host began "
                                  "waiting; it costs more as the GPU's queue grows (a faster host, CUDA graphs)");
@@ -179,7 +217,12 @@ void findHostWaits(InsightContext &c)
             i.operators.push_back(g.site.outer);
         if (!module.empty())
             i.modules.push_back(module);
-        i.figures = {{"calls", g.syncs.size()}, {"wait_ns", g.wait}, {"operator", outer}, {"inner_operator", inner}};
+        i.figures = {{"calls", g.syncs.size()},
+                     {"wait_ns", g.wait},
+                     {"operator", outer},
+                     {"inner_operator", inner},
+                     {"python_lines", std::vector<std::string>(g.lines.begin(), g.lines.end())}};
+        i.fix += " A change to the code: no launcher fix applies it.";
         c.add(std::move(i), gain);
     }
 }
@@ -217,7 +260,7 @@ void findPageableCopies(InsightContext &c)
     i.evidence.push_back("a copy from pageable memory is staged through a pinned buffer by the driver and "
                          "returns only once staged; it cannot overlap with the host's work");
     i.fix = "Pin the host tensors (pin_memory=True in the DataLoader, tensor.pin_memory()) and copy them with "
-            ".to(device, non_blocking=True).";
+            ".to(device, non_blocking=True). A change to the code: no launcher fix applies it.";
     i.gainModel = "the step replayed with these calls returning at once (the copies themselves stay on the GPU)";
     i.figures = {
         {"copies", copies.size()}, {"pageable", pageable}, {"bytes", bytes}, {"time_ns", time}, {"host_wait_ns", wait}};
@@ -244,15 +287,23 @@ void findLaunchBound(InsightContext &c)
                          (t.source == StepTiming::Source::ReferenceStep
                               ? std::string("the plain step in the trace")
                               : "the instrumented step, against the launcher's plain step time"));
-    i.evidence.push_back("idle: " + c.duration(t.host_wait_ns - stepEnd) +
-                         " waiting for the host to launch the next work, " + c.duration(t.launch_wait_ns) +
-                         " of launch latency, " + c.duration(stepEnd) + " after the last kernel until the step ended" +
-                         (t.other_idle_ns ? ", " + c.duration(t.other_idle_ns) + " unclassified" : std::string()));
-    const int64_t span = std::max<int64_t>(1, t.host_end_ns - t.host_start_ns);
+    // The idle split is measured on the step in the trace, whose length is not the plain step's where nsys or
+    // the instrumentation slowed it: its parts as shares of that idle time, never more than the step.
+    const int64_t idle = std::max<int64_t>(1, t.host_wait_ns + t.launch_wait_ns + t.other_idle_ns);
+    const auto ofIdle = [&](int64_t ns) { return percent(double(ns) / double(idle)); };
+    i.evidence.push_back(
+        "of its idle time" +
+        (t.corrected ? " (measured on the step in the trace, " + c.duration(t.measured_step_ns) + ")" : std::string()) +
+        ": " + ofIdle(t.host_wait_ns - stepEnd) + " waiting for the host to launch the next work, " +
+        ofIdle(t.launch_wait_ns) + " launch latency, " + ofIdle(stepEnd) +
+        " after the last kernel until the step ended" +
+        (t.other_idle_ns ? ", " + ofIdle(t.other_idle_ns) + " unclassified" : std::string()));
+    const int64_t perLaunch = c.host.own_ns / int64_t(t.kernels.size());
     i.evidence.push_back(
         std::to_string(t.kernels.size()) + " kernels of " + c.duration(t.kernel_ns / int64_t(t.kernels.size())) +
-        " on average; the host issued one every " + c.duration(span / int64_t(t.kernels.size())) +
-        (c.replay.launchCallNs() > 0 ? " (a launch call takes " + c.duration(c.replay.launchCallNs()) + ")"
+        " on average; the host spends " + c.duration(perLaunch) + " of its own per launch (" +
+        c.duration(c.host.own_ns) + " a step, the host model)" +
+        (c.replay.launchCallNs() > 0 ? "; a launch call takes " + c.duration(c.replay.launchCallNs()) + " of it"
                                      : std::string()));
     i.fix = "Launch less from Python: capture the step in a CUDA graph (torch.compile(mode=\"reduce-overhead\"), "
             "or torch.cuda.graphs / torch.cuda.make_graphed_callables), fuse kernels with torch.compile, or give "
@@ -273,6 +324,7 @@ void findLaunchBound(InsightContext &c)
                  {"other_idle_ns", t.other_idle_ns},
                  {"kernels", t.kernels.size()},
                  {"launch_call_ns", c.replay.launchCallNs()},
+                 {"measured_step_ns", t.measured_step_ns}, // the step the idle figures are measured on
                  {"source", toString(t.source)}};
     c.add(std::move(i), c.gain(change));
 }

@@ -199,6 +199,7 @@ void addCastInsight(InsightContext &c, const CastGroup &g, const char *kind, con
     i.evidence.insert(i.evidence.end(), why.begin(), why.end());
     i.evidence.push_back("by module: " + castModules(c, g));
     i.fix = fix;
+    i.verifyFix = "compile=default"; // torch.compile fuses the casts into their neighbours
     i.gainModel = "the step replayed without these kernels and their launches (a fused cast costs no pass of its own)";
     i.operators.assign(g.operators.begin(), g.operators.end());
     i.figures = {{"casts", g.positions.size()}, {"time_ns", g.time}, {"cause", cause}};
@@ -319,6 +320,7 @@ void findHiddenCopies(InsightContext &c)
     i.fix =
         "Keep tensors in the layout the GEMM wants (transpose the weight once), or let torch.compile fold the copy.";
     i.gainModel = "the step replayed without these kernels and their launches";
+    i.verifyFix = "compile=default";
     i.operators = copies;
     i.figures = {{"copies", copies.size()}, {"time_ns", time}};
     StepChange change;
@@ -328,14 +330,16 @@ void findHiddenCopies(InsightContext &c)
 
 namespace {
 
-// One finding of a kernel's counters: what it says, what would help, and the share of the kernel's time
-// it could save.
+// One finding of a kernel's counters: what it says, what would help (sentences, so that two findings never
+// repeat one), the share of the kernel's time it could save, and the launcher fix that measures it.
 struct Finding {
     std::string kind;
     std::string title;
     std::string evidence;
-    std::string fix;
+    std::vector<std::string> fix;
     double saving = 0;
+    std::string verifyFix;
+    nlohmann::ordered_json figures = nlohmann::ordered_json::object();
 };
 
 std::string number(double v, int decimals)
@@ -345,49 +349,105 @@ std::string number(double v, int decimals)
     return buffer;
 }
 
-std::optional<Finding> boundFinding(const Profile &p, Index k)
+const char *const kFuse = "Fuse it with its neighbours (torch.compile), so that its data makes one trip to memory.";
+
+// The kernel on the hierarchical roofline (DRAM, L2, L1), against the GPU's peaks (one per precision and level,
+// as the roofline draws them): the roof that binds is the lowest of the compute peak and, per level, the
+// kernel's FLOP per byte there times that level's peak bandwidth. A kernel whose data stays in L2 is bound by
+// L2, not "compute-bound" for a high FLOP per DRAM byte; a kernel that computes nothing is bound by the level
+// it keeps busiest.
+std::optional<Finding> boundFinding(const InsightContext &c, Index k)
 {
+    const Profile &p = c.p;
     const KernelRoofline r = kernelRoofline(p, k);
     if (!r.valid)
         return std::nullopt;
     const ComputeRate *dominant = r.dominant();
-    const MemoryRate &dram = r.memory[int(MemoryLevel::Dram)];
-    if (dram.peak <= 0)
+    const double computePeak = dominant ? c.peakFlops(dominant->precision) : 0;
+    struct Roof {
+        MemoryLevel level;
+        double bandwidth, peak, utilisation;
+    };
+    std::vector<Roof> levels;
+    for (MemoryLevel level : {MemoryLevel::Dram, MemoryLevel::L2, MemoryLevel::L1}) {
+        const MemoryRate &m = r.memory[int(level)];
+        const double peak = c.ceilings.memory[int(level)].peak;
+        if (m.present && peak > 0 && m.achieved > 0)
+            levels.push_back({level, m.achieved, peak, m.achieved / peak});
+    }
+    if (levels.empty())
         return std::nullopt;
-    double peakFlops = dominant ? dominant->peak : 0;
-    for (const ComputeRate &rate : r.compute)
-        if (!dominant && !rate.tensor)
-            peakFlops = std::max(peakFlops, rate.peak);
-    const double ridge = peakFlops > 0 ? peakFlops / dram.peak : 0;
-    const double intensity = r.intensity(MemoryLevel::Dram);
-    const bool memoryBound = !dominant || intensity < ridge;
-    const double efficiency =
-        memoryBound ? dram.achieved / dram.peak : (dominant->peak > 0 ? dominant->achieved / dominant->peak : 1);
+    const Roof *binding = nullptr; // nullptr: the compute peak binds
+    double roof = computePeak > 0 ? computePeak : INFINITY;
+    if (dominant && dominant->achieved > 0) {
+        const double work = r.achievedFlops();
+        for (const Roof &l : levels)
+            if (const double attainable = work / l.bandwidth * l.peak; attainable < roof) {
+                roof = attainable;
+                binding = &l;
+            }
+    } else {
+        for (const Roof &l : levels)
+            if (!binding || l.utilisation > binding->utilisation)
+                binding = &l;
+    }
+    if (!binding && !(computePeak > 0))
+        return std::nullopt;
+    const bool matrix = isMatrixKernelName(p.text(p.kernels[k].name));
+    // Above every ridge, a kernel that is not matrix work is not held back by its FLOPs: they are incidental to
+    // it (a layer norm's reductions), and the FMA peak is not its roof. Its latency and occupancy speak for it.
+    if (!binding && !matrix)
+        return std::nullopt;
+    const bool memoryBound = binding != nullptr;
+    const double efficiency = memoryBound ? binding->utilisation : dominant->achieved / computePeak;
     if (efficiency >= (memoryBound ? kBandwidthEfficiency : kComputeEfficiency))
         return std::nullopt;
-    // Next to no DRAM traffic (its data stays in the caches): the kernel is not held back by DRAM.
+    // Next to no traffic at the level that binds (its data stays in the caches): not held back by memory.
     if (memoryBound && efficiency < kDramBoundMinimum)
         return std::nullopt;
     Finding f;
-    f.kind = memoryBound ? "memory-bound" : "compute-bound";
-    f.title =
-        memoryBound ? "Memory-bound kernel far from the DRAM roofline" : "Compute-bound kernel far from its roofline";
-    f.evidence =
-        number(dominant ? intensity : 0, 2) + " FLOP/byte, " +
-        (memoryBound
-             ? "below the ridge point of " + number(ridge, 1) + ": it moves " + rate(dram.achieved, "B/s") + ", " +
-                   percent(efficiency) + " of the " + rate(dram.peak, "B/s") + " DRAM peak"
-             : "above the ridge point: it reaches " + rate(dominant->achieved, "FLOP/s") + ", " + percent(efficiency) +
-                   " of the " + dominant->precision + " peak of " + rate(dominant->peak, "FLOP/s"));
-    f.fix = memoryBound ? "Fuse it with its neighbours (torch.compile), use lower-precision data, or improve access "
-                          "coalescing."
-                        : "Larger tiles, better occupancy or a tensor-core path would help.";
     f.saving = 1.0 - efficiency;
+    if (memoryBound) {
+        const std::string level(toString(binding->level));
+        f.kind = "memory-bound";
+        f.title = "Memory-bound kernel far from the " + level + " roofline";
+        f.evidence =
+            (dominant ? number(r.achievedFlops() / binding->bandwidth, 2) + " FLOP per " + level + " byte: " : "") +
+            "bound by " + level + " on the hierarchical roofline; it moves " + rate(binding->bandwidth, "B/s") +
+            " there, " + percent(efficiency) + " of the " + rate(binding->peak, "B/s") + " " + level + " peak";
+        f.fix = {kFuse, "Use lower-precision data (bf16) where the precision allows."};
+        if (binding->level != MemoryLevel::Dram)
+            f.fix.push_back("Improve the access pattern (coalesced, vectorised loads): its traffic is in the caches.");
+        f.verifyFix = matrix ? "" : "compile=default";
+        f.figures = {{"bound_by", level}, {"bandwidth", binding->bandwidth}, {"peak_bandwidth", binding->peak}};
+    } else {
+        f.kind = "compute-bound";
+        f.title = "Compute-bound kernel far from its roofline";
+        f.evidence = "above the ridge point at every memory level: it reaches " + rate(dominant->achieved, "FLOP/s") +
+                     ", " + percent(efficiency) + " of the GPU's " + dominant->precision + " peak of " +
+                     rate(computePeak, "FLOP/s");
+        if (matrix) {
+            f.fix = {"Let the library try other tiles (torch.compile(mode=\"max-autotune\")) or give it larger, "
+                     "aligned shapes."};
+            if (!dominant->tensor)
+                f.fix.push_back("Run it on the tensor cores (TF32, or BF16 autocast).");
+            f.verifyFix = "compile=max-autotune";
+        } else {
+            f.fix = {"It executes more instructions than its data needs: fuse it with its neighbours (torch.compile) "
+                     "or use a cheaper formulation."};
+            f.verifyFix = "compile=default";
+        }
+        f.figures = {{"bound_by", "compute"},
+                     {"precision", dominant->precision},
+                     {"peak_flops", computePeak},
+                     {"achieved_flops", dominant->achieved}};
+    }
     return f;
 }
 
-std::optional<Finding> occupancyFinding(const Profile &p, Index k)
+std::optional<Finding> occupancyFinding(const InsightContext &c, Index k)
 {
+    const Profile &p = c.p;
     const double missing = std::numeric_limits<double>::quiet_NaN();
     double occupancy = p.kernelCounter(k, "sm__warps_active.avg.pct_of_peak_sustained_active", missing);
     bool achieved = true;
@@ -405,14 +465,15 @@ std::optional<Finding> occupancyFinding(const Profile &p, Index k)
                  " % of the warps an SM can hold, limited by " +
                  (limit ? limit->limiter + " (" + std::to_string(int(limit->blocks)) + " blocks per SM)"
                         : std::string("an unknown resource"));
-    f.fix = "Too few warps cannot hide memory and pipeline latency: reduce registers or shared memory per block, or "
-            "use larger blocks.";
+    f.fix = {"Too few warps cannot hide memory and pipeline latency: reduce registers or shared memory per block, "
+             "or use larger blocks."};
     f.saving = (1.0 - occupancy / 100.0) * 0.5;
     return f;
 }
 
-std::optional<Finding> latencyFinding(const Profile &p, Index k)
+std::optional<Finding> latencyFinding(const InsightContext &c, Index k)
 {
+    const Profile &p = c.p;
     const double missing = std::numeric_limits<double>::quiet_NaN();
     const double sm = p.kernelCounter(k, "sm__throughput.avg.pct_of_peak_sustained_elapsed", missing);
     const double memory =
@@ -425,7 +486,14 @@ std::optional<Finding> latencyFinding(const Profile &p, Index k)
     f.evidence = "SM throughput " + number(sm, 1) + " % and memory throughput " + number(memory, 1) +
                  " % of peak: it neither computes nor moves data at speed, it waits (too few warps, dependent "
                  "instructions, or a grid too small for the GPU)";
-    f.fix = "Batch more work per launch or fuse it with its neighbours.";
+    // A GEMM or convolution too small for the GPU needs larger shapes; an elementwise kernel, company.
+    if (isMatrixKernelName(p.text(p.kernels[k].name))) {
+        f.fix = {"Give each launch more work (a larger batch, or fewer and wider layers): its grid is too small to "
+                 "fill the GPU."};
+    } else {
+        f.fix = {"Give each launch more work (a larger batch).", kFuse};
+        f.verifyFix = "compile=default";
+    }
     f.saving = 1.0 - std::max(sm, memory) / 100.0;
     return f;
 }
@@ -451,34 +519,41 @@ void findKernelEfficiency(InsightContext &c)
             continue;
         std::vector<Finding> findings;
         for (auto finding :
-             {boundFinding(p, withCounters), latencyFinding(p, withCounters), occupancyFinding(p, withCounters)})
+             {boundFinding(c, withCounters), latencyFinding(c, withCounters), occupancyFinding(c, withCounters)})
             if (finding)
                 findings.push_back(std::move(*finding));
         if (findings.empty())
             continue;
-        // The finding that could save the most leads; the others are its evidence.
+        // The finding that could save the most leads; the others are its evidence. Where the kernel waits (both
+        // throughputs low), that is its cause: latency leads a bound finding that saves about as much.
+        const auto rank = [](const Finding &f) { return f.saving + (f.kind == "latency-bound" ? 0.05 : 0.0); };
         std::stable_sort(findings.begin(), findings.end(),
-                         [](const Finding &a, const Finding &b) { return a.saving > b.saving; });
+                         [&](const Finding &a, const Finding &b) { return rank(a) > rank(b); });
         const Finding &lead = findings.front();
         Insight i;
         i.kind = lead.kind;
         i.title = lead.title + ": " + c.kernelName(withCounters);
         i.evidence.push_back(std::to_string(positions.size()) + " launch" + (positions.size() == 1 ? "" : "es") + ", " +
                              c.duration(time) + " (" + c.shareOfGpu(time) + " of the step's GPU time)");
-        std::string fix;
-        std::vector<std::string> kinds;
+        std::vector<std::string> sentences, kinds;
         for (const Finding &f : findings) {
             i.evidence.push_back(f.evidence);
-            fix += (fix.empty() ? "" : " ") + f.fix;
+            for (const std::string &sentence : f.fix)
+                if (std::find(sentences.begin(), sentences.end(), sentence) == sentences.end())
+                    sentences.push_back(sentence);
             kinds.push_back(f.kind);
         }
-        i.fix = fix;
+        for (const std::string &sentence : sentences)
+            i.fix += (i.fix.empty() ? "" : " ") + sentence;
+        i.verifyFix = lead.verifyFix;
         StepChange change;
         for (size_t pos : positions)
             change.kernel_ns[pos] = int64_t(double(c.durationOf(pos)) * (1.0 - lead.saving));
         i.gainModel = "the step replayed with these kernels " + percent(lead.saving) +
                       " shorter (an upper bound: the " + lead.kind + " finding's headroom)";
         i.figures = {{"time_ns", time}, {"findings", kinds}, {"saving_share", lead.saving}};
+        for (const auto &[key, value] : lead.figures.items())
+            i.figures[key] = value;
         c.add(std::move(i), positions, change);
     }
 }

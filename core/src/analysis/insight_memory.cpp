@@ -71,7 +71,7 @@ void checkpointing(InsightContext &c, const DeviceMemory &d)
         i.gainModel = "bytes saved = the group's activations kept for backward less one layer's (the layer being "
                       "recomputed); compute cost not included";
         i.modules = members;
-        i.verifyFix = "checkpoint=" + group.name;
+        i.verifyFix = "checkpoint=" + group.name; // the group as the module tree names it ("blocks.*")
         i.figures["group"] = group.name;
         i.figures["activation_bytes"] = total;
         addMemoryInsight(c, std::move(i), saved, d.peak_allocated);
@@ -162,6 +162,7 @@ void fragmentation(InsightContext &c, const DeviceMemory &d)
     i.fix = "Set PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True: segments grow in place instead of leaving "
             "free blocks too small for the next request";
     i.gainModel = "bytes saved = reserved less allocated at the peak (the most expandable segments can return)";
+    i.verifyFix = "expandable-segments";
     i.figures["reserved_at_peak_bytes"] = reservedAtPeak;
     i.verifyFix = "expandable-segments";
     addMemoryInsight(c, std::move(i), idle, d.peak_allocated);

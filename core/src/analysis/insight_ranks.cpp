@@ -1,8 +1,12 @@
-// Insights of a multi-rank profile (ranks.h, docs/ranks.md): the straggler and why it is late (its
-// compute before the collectives diffed against the median rank's, per group of identical layers and
-// module), and DDP buckets whose all-reduce no compute hides. The gains are the waiting they remove.
+// Insights of a multi-rank profile (ranks.h, docs/ranks.md). Like with like: the step's insights (host
+// waits, kernels, cold start, layer outliers...) are read on one rank's profile, the straggler's (whose step
+// every rank waits for), never on the ranks' steps pooled; beside them, the straggler and why it is late
+// (its compute before the collectives against the median rank's, per group of identical layers and module,
+// else per operator) and DDP buckets whose all-reduce no compute hides. Their gains are the waiting they
+// remove.
 #include "analysis/insight_context.h"
 
+#include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
 #include "opscope/ranks.h"
 
@@ -28,11 +32,21 @@ std::string rowName(const WhyRow &row)
     return "`" + name + "`" + (row.group ? " (" + std::to_string(row.members) + " identical layers)" : "");
 }
 
+// Whether the why rows have modules: a trace without module labels is explained per operator.
+bool hasModules(const WhyLate &why)
+{
+    return std::any_of(why.modules.begin(), why.modules.end(),
+                       [](const WhyRow &r) { return r.name != "(outside modules)"; });
+}
+
 // The row that explains the most extra time: a group of identical layers that holds a fifth of the
 // straggler's extra compute or more; else the module below the root with the most extra time that is
 // not all of it (a wrapper such as DDP's `module` holds all of it and says nothing); else anything.
+// Without modules, the operator with the most extra time.
 const WhyRow *mainCause(const WhyLate &why)
 {
+    if (!hasModules(why))
+        return why.operators.empty() || why.operators.front().extraNs() <= 0 ? nullptr : &why.operators.front();
     const int64_t extra = why.stragglerComputeNs - why.medianComputeNs;
     if (!why.groups.empty() && why.groups.front().extraNs() > 0 && why.groups.front().extraNs() * 5 >= extra)
         return &why.groups.front();
@@ -59,7 +73,7 @@ size_t stepsOf(const RankReport &report, int rank)
     return 1;
 }
 
-void findStraggler(InsightContext &c, const RankReport &report)
+void findStraggler(InsightContext &c, const RankReport &report, const std::vector<std::string> &instrumentCosts)
 {
     const WhyLate &why = report.why;
     if (why.medianRank < 0 || why.causedWaitPerStepNs <= 0)
@@ -82,6 +96,7 @@ void findStraggler(InsightContext &c, const RankReport &report)
                              std::to_string(report.matched.size()) + " matched collectives");
         i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
                              straggler + ", " + c.duration(why.medianComputeNs) + " on " + median);
+        i.evidence.insert(i.evidence.end(), instrumentCosts.begin(), instrumentCosts.end());
         i.fix = "Look at what " + straggler +
                 " does before its kernels start: host work only it does, its data loading, Python overhead. Under "
                 "a capture each rank's host is slowed differently: compare the ranks' plain steps (`opscope "
@@ -97,10 +112,12 @@ void findStraggler(InsightContext &c, const RankReport &report)
     }
     const WhyRow *cause = mainCause(why);
     i.title = straggler + " is the straggler";
+    const bool byOperator = !hasModules(why);
     if (cause) {
         i.title += ": its " + rowName(*cause) + (cause->group ? " take" : " takes") +
                    (cause->ratio() > 0 ? " " + times(cause->ratio()) : " more than") + " " + median + "'s";
-        i.modules.push_back(cause->name);
+        if (!byOperator)
+            i.modules.push_back(cause->name);
     }
     i.title += "; the others wait " + c.duration(why.causedWaitPerStepNs) + perStep + " for it";
     i.evidence.push_back(straggler + " arrived last at " + std::to_string(late ? late->arrivedLast : 0) + " of " +
@@ -110,7 +127,10 @@ void findStraggler(InsightContext &c, const RankReport &report)
                          straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
                          " (the median of the other ranks)");
     size_t shown = 0;
-    for (const std::vector<WhyRow> *rows : {&why.groups, &why.modules})
+    const std::vector<const std::vector<WhyRow> *> lists =
+        byOperator ? std::vector<const std::vector<WhyRow> *>{&why.operators}
+                   : std::vector<const std::vector<WhyRow> *>{&why.groups, &why.modules};
+    for (const std::vector<WhyRow> *rows : lists)
         for (const WhyRow &row : *rows) {
             if (shown >= 4 || row.extraNs() <= 0 || &row == cause)
                 continue;
@@ -128,6 +148,7 @@ void findStraggler(InsightContext &c, const RankReport &report)
             i.evidence.push_back("rank " + std::to_string(b.rank) + " waits " +
                                  c.duration(b.waitNs / int64_t(std::max<size_t>(1, b.steps))) + perStep +
                                  " in collectives");
+    i.evidence.insert(i.evidence.end(), instrumentCosts.begin(), instrumentCosts.end());
     i.fix = "Make " + straggler + " do the work the others do: look at what differs in " +
             (cause ? rowName(*cause) : std::string("its compute")) +
             " on that rank (its batch or sequence lengths, data loading, a slower or throttled device, work "
@@ -219,13 +240,35 @@ void findExposedBuckets(InsightContext &c, const RankReport &report)
 
 } // namespace
 
-void findRankWaits(InsightContext &c)
+InsightReport findJobInsights(const Profile &p, Typography micro, std::string_view captureRange)
 {
-    if (ranksOf(c.p).size() < 2)
-        return;
-    const RankReport report = analyzeRanks(c.p, preferredRankStep(c.p));
-    findStraggler(c, report);
+    const RankReport report = analyzeRanks(p, preferredRankStep(p));
+    std::string why;
+    const int rank = stepRankOf(report, &why);
+    RankRows rows;
+    const Profile one = profileOfRank(p, rank, &rows);
+    InsightReport out = findInsights(one, micro, captureRange);
+    out.rank = rank;
+    out.rankNote = "Ranks: the step's insights are read on rank " + std::to_string(rank) + "'s step (" + why +
+                   "), not on the " + std::to_string(report.ranks.size()) + " ranks' steps pooled";
+    // Their kernels and operators by their index in the job's profile.
+    for (Insight &i : out.insights) {
+        for (Index &k : i.kernels)
+            k = k < rows.kernels.size() ? rows.kernels[k] : k;
+        for (Index &o : i.operators)
+            o = o < rows.operators.size() ? rows.operators[o] : o;
+        i.title = "rank " + std::to_string(rank) + ": " + i.title;
+    }
+    // The ranks side by side, on the same rank's step for the shares.
+    InsightContext c(one, micro, captureRange);
+    findStraggler(c, report, describeInstrumentCosts(rankReferenceTimings(p)));
     findExposedBuckets(c, report);
+    std::vector<Insight> ranks = c.take();
+    out.insights.insert(out.insights.end(), ranks.begin(), ranks.end());
+    std::stable_sort(out.insights.begin(), out.insights.end(),
+                     [](const Insight &a, const Insight &b) { return a.estimatedGainNs > b.estimatedGainNs; });
+    attachMeasuredGains(out, storedVerifyResults(p)); // measured gains rank what they measured, as alone
+    return out;
 }
 
 } // namespace opscope::insightdetail

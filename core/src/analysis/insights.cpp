@@ -4,6 +4,7 @@
 #include "opscope/labels.h"
 #include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
+#include "opscope/ranks.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -12,23 +13,13 @@ namespace opscope {
 
 namespace insightdetail {
 
-namespace {
-
-// The instrumented step corrected by the plain step's time: its host timeline is compressed to the plain
-// step's host time (the launcher's perf_counter), else to the plain step's time.
-double hostScaleOf(const StepTiming &t, const std::optional<ReferenceTiming> &reference)
+double InsightContext::peakFlops(std::string_view precision) const
 {
-    if (!t.corrected)
-        return 1.0;
-    const int64_t window = t.host_end_ns - t.host_start_ns;
-    if (reference && reference->referenceCpuNs > 0 && window > 0)
-        return std::min(1.0, double(reference->referenceCpuNs) / double(window));
-    if (t.measured_step_ns > 0 && t.step_ns > 0 && t.step_ns < t.measured_step_ns)
-        return double(t.step_ns) / double(t.measured_step_ns);
-    return 1.0;
+    for (const ComputeRate &c : ceilings.compute)
+        if (c.precision == precision)
+            return c.peak;
+    return 0;
 }
-
-} // namespace
 
 std::string percent(double share)
 {
@@ -52,8 +43,9 @@ std::string rate(double perSecond, const char *unit)
 
 InsightContext::InsightContext(const Profile &profile, Typography unit, std::string_view range)
     : p(profile), micro(unit), captureRange(range), timing(stepTiming(profile, range)),
-      reference(referenceTiming(profile)), hostScale(hostScaleOf(timing, reference)),
-      replay(profile, timing, hostScale), baseline(replay.replay()), claimed_(timing.kernels.size(), false)
+      reference(referenceTiming(profile)), host(buildHostModel(profile, timing, reference)),
+      replay(profile, timing, host), baseline(replay.replay()), ceilings(profileCeilings(profile)),
+      claimed_(timing.kernels.size(), false)
 {
     for (size_t i = 0; i < timing.kernels.size(); ++i)
         if (timing.kernels[i].attributed != kNoIndex)
@@ -134,7 +126,7 @@ void InsightContext::add(Insight insight, const std::vector<size_t> &positions, 
     for (size_t pos : own.removed)
         insight.gpuTimeSavedNs += own.kernel_ns.count(pos) ? 0 : durationOf(pos);
     const int64_t stepGain = gain(own);
-    if (insight.gpuTimeSavedNs > 0 && double(stepGain) < 0.5 * double(insight.gpuTimeSavedNs))
+    if (plainTiming() && insight.gpuTimeSavedNs > 0 && double(stepGain) < 0.5 * double(insight.gpuTimeSavedNs))
         insight.evidence.push_back("of the " + duration(insight.gpuTimeSavedNs) +
                                    " of GPU time this saves, the step "
                                    "gains " +
@@ -152,19 +144,46 @@ void InsightContext::add(Insight insight, const std::vector<size_t> &positions, 
 void InsightContext::add(Insight insight, int64_t gainNs)
 {
     insight.estimatedGainNs = std::max<int64_t>(0, gainNs);
+    if (insight.gainBasis != GainBasis::NotEstimated && insight.estimatedBytesSaved == 0)
+        insight.gainBasis = plainTiming() ? GainBasis::Replayed : GainBasis::NoPlainTiming;
     insight.gainShareOfStep = double(insight.estimatedGainNs) / double(stepNs());
-    if (insight.estimatedBytesSaved == 0) // a memory insight's severity follows its share of the peak
-        insight.severity = insight.gainShareOfStep >= 0.2    ? Severity::High
-                           : insight.gainShareOfStep >= 0.05 ? Severity::Medium
-                                                             : Severity::Low;
+    if (insight.estimatedBytesSaved == 0) { // a memory insight's severity follows its share of the peak
+        const double share = double(rankKey(insight)) / double(stepNs());
+        insight.severity = share >= 0.2 ? Severity::High : share >= 0.05 ? Severity::Medium : Severity::Low;
+    }
+    // A gain one noisy step could hide: said, so that nobody acts on it unmeasured.
+    if (insight.gainBasis == GainBasis::Replayed && reference && reference->spreadNs > 0 &&
+        insight.estimatedGainNs > 0 && insight.estimatedGainNs < reference->spreadNs) {
+        insight.gainBelowSpread = true;
+        insight.evidence.push_back(
+            "the estimated gain (" + duration(insight.estimatedGainNs) + ") is smaller than the plain step's spread (" +
+            duration(reference->spreadNs) + ", half the interquartile range of " + std::to_string(reference->steps) +
+            " steps): time the fix before acting on it" +
+            (insight.verifyFix.empty() ? std::string() : " (opscope verify --fix " + insight.verifyFix + ")"));
+    }
     out_.push_back(std::move(insight));
+}
+
+int64_t InsightContext::rankKey(const Insight &i)
+{
+    switch (i.gainBasis) {
+    case GainBasis::Replayed:
+        return i.estimatedGainNs;
+    case GainBasis::NoPlainTiming:
+        return std::max(i.gpuTimeSavedNs, i.estimatedGainNs);
+    case GainBasis::NotEstimated:
+        break;
+    }
+    return 0;
 }
 
 std::vector<Insight> InsightContext::take()
 {
     std::stable_sort(out_.begin(), out_.end(), [](const Insight &a, const Insight &b) {
-        if (a.estimatedGainNs != b.estimatedGainNs)
-            return a.estimatedGainNs > b.estimatedGainNs;
+        if (rankKey(a) != rankKey(b))
+            return rankKey(a) > rankKey(b);
+        if ((a.gainBasis == GainBasis::NotEstimated) != (b.gainBasis == GainBasis::NotEstimated))
+            return b.gainBasis == GainBasis::NotEstimated;
         return a.gpuTimeSavedNs != b.gpuTimeSavedNs ? a.gpuTimeSavedNs > b.gpuTimeSavedNs
                                                     : a.estimatedBytesSaved > b.estimatedBytesSaved;
     });
@@ -174,6 +193,19 @@ std::vector<Insight> InsightContext::take()
 } // namespace insightdetail
 
 using namespace insightdetail;
+
+std::string_view toString(GainBasis basis)
+{
+    switch (basis) {
+    case GainBasis::Replayed:
+        break;
+    case GainBasis::NoPlainTiming:
+        return "no_plain_timing";
+    case GainBasis::NotEstimated:
+        return "not_estimated";
+    }
+    return "replayed";
+}
 
 std::string_view toString(Severity severity)
 {
@@ -190,27 +222,37 @@ std::string_view toString(Severity severity)
 
 InsightReport findInsights(const Profile &p, Typography micro, std::string_view captureRange)
 {
+    if (ranksOf(p).size() >= 2) // like with like: one rank's step, and the ranks side by side
+        return findJobInsights(p, micro, captureRange);
     InsightContext c(p, micro, captureRange);
     // Root causes first: each claims its kernels; the per-kernel findings get the rest.
+    findInference(c); // generation requests: before the step-wide findings, which then add the rest
+    findEmptyCache(c);
     findHostWaits(c);
     findPageableCopies(c);
     findLaunchBound(c);
+    findLayoutConversions(c);
     findTensorCoresIdle(c);
     findShapeAlignment(c);
+    findAttentionMath(c);
+    findZeroGrad(c);
+    findOptimizerNotFused(c);
     findCasts(c);
     findHiddenCopies(c);
     findWaveQuantization(c);
     findKernelEfficiency(c);
     findGroupOutliers(c);
     findColdStart(c);
-    findRankWaits(c);
+    findCudnnBenchmark(c);
+    findDataLoader(c);
     findMemory(c);
     InsightReport report;
     report.timing = c.timing;
     report.reference = c.reference;
     if (c.reference)
         report.overheadNote = describeCaptureOverhead(*c.reference, c.timing);
-    report.hostScale = c.hostScale;
+    report.host = c.host;
+    report.hostScale = c.host.span_ns > 0 ? double(c.host.own_ns) / double(c.host.span_ns) : 1.0;
     report.replayedStepNs = c.baseline;
     report.insights = c.take();
     attachMeasuredGains(report, storedVerifyResults(p)); // `opscope verify`'s results rank what they measured
@@ -221,6 +263,8 @@ std::vector<std::string> describeInsightStep(const InsightReport &r, Typography 
 {
     const auto ms = [&](int64_t ns) { return formatFixedDuration(ns, 1, micro); };
     std::vector<std::string> lines;
+    if (!r.rankNote.empty())
+        lines.push_back(r.rankNote);
     if (r.reference)
         lines.push_back("Step time: " + describeReferenceTiming(*r.reference));
     else
@@ -234,17 +278,49 @@ std::vector<std::string> describeInsightStep(const InsightReport &r, Typography 
         std::snprintf(busy, sizeof busy, "%.1f %%", 100.0 * r.timing.busyShare());
         lines.push_back("GPU busy " + std::string(busy) + " of the " + ms(r.timing.step_ns) + " step; " +
                         r.timing.note);
-        std::string replay = "Gains: the step replayed with each fix (what-if timeline";
-        if (r.hostScale < 1.0) {
-            char scale[32];
-            std::snprintf(scale, sizeof scale, "%.2f", r.hostScale);
-            replay += ", the host timeline compressed " + std::string(scale) +
-                      "x to the plain step: " + ms(r.replayedStepNs) + " replayed against " + ms(r.timing.step_ns) +
-                      " plain";
-        }
-        lines.push_back(replay + ")");
+        lines.push_back(describeHostModel(r.host, micro));
+        if (r.reference)
+            lines.push_back("Gains: the step replayed with each fix (what-if timeline, the host at its own cost): " +
+                            ms(r.replayedStepNs) + " replayed against " + ms(r.timing.step_ns) + " plain");
+        else
+            lines.push_back("Gains: the step gain of a fix needs a plain timing (opscope capture or opscope profile "
+                            "times plain steps beside the trace); until then the items are ranked by the GPU time "
+                            "each fix saves");
     }
     return lines;
+}
+
+std::string describeInsightGain(const Insight &i, Typography micro)
+{
+    const auto time = [&](int64_t ns) { return formatFixedDuration(ns, 1, micro); };
+    if (i.estimatedBytesSaved > 0) { // a memory item: bytes off the peak, no step time
+        char mib[48];
+        std::snprintf(mib, sizeof mib, "%.1f MiB", double(i.estimatedBytesSaved) / double(1 << 20));
+        std::string text = "estimated saving " + std::string(mib) + " of the memory peak";
+        if (i.figures.contains("peak_allocated_bytes") && i.figures["peak_allocated_bytes"].get<int64_t>() > 0)
+            text += " (" +
+                    percent(double(i.estimatedBytesSaved) / double(i.figures["peak_allocated_bytes"].get<int64_t>())) +
+                    ")";
+        return text;
+    }
+    char share[32];
+    std::snprintf(share, sizeof share, "%.1f %%", 100.0 * i.gainShareOfStep);
+    switch (i.gainBasis) {
+    case GainBasis::Replayed: {
+        std::string text = "estimated gain " + time(i.estimatedGainNs) + " (" + share + " of the step)";
+        if (i.gpuTimeSavedNs > 0)
+            text += ", " + time(i.gpuTimeSavedNs) + " of GPU time";
+        return text;
+    }
+    case GainBasis::NoPlainTiming:
+        if (i.gpuTimeSavedNs > 0)
+            return "step gain not known without a plain timing: " + time(i.gpuTimeSavedNs) + " of GPU time saved";
+        return "step gain not known without a plain timing: about " + time(i.estimatedGainNs) + " on the traced host";
+    case GainBasis::NotEstimated:
+        break;
+    }
+    return std::string("gain not estimated from the trace") +
+           (i.verifyFix.empty() ? "" : " (opscope verify --fix " + i.verifyFix + " measures it)");
 }
 
 nlohmann::ordered_json insightToJson(const Profile &p, const Insight &i)
@@ -268,7 +344,11 @@ nlohmann::ordered_json insightToJson(const Profile &p, const Insight &i)
                     {"fixed_peak_bytes", i.measured->fixedPeakBytes}};
     return {{"kind", i.kind},
             {"severity", toString(i.severity)},
-            {"estimated_gain_ns", i.estimatedGainNs},
+            {"gain_basis", toString(i.gainBasis)},
+            {"estimated_gain_ns", i.gainBasis == GainBasis::Replayed || i.estimatedBytesSaved > 0
+                                      ? nlohmann::ordered_json(i.estimatedGainNs)
+                                      : nlohmann::ordered_json(nullptr)},
+            {"gain_below_spread", i.gainBelowSpread},
             {"gain_share_of_step", i.gainShareOfStep},
             {"gpu_time_saved_ns", i.gpuTimeSavedNs},
             {"estimated_bytes_saved", i.estimatedBytesSaved},
@@ -293,6 +373,10 @@ nlohmann::ordered_json insightReportToJson(const Profile &p, const InsightReport
     step["capture_overhead"] =
         r.reference && r.reference->overhead() > 0 ? nlohmann::ordered_json(r.reference->overhead()) : nullptr;
     step["capture_overhead_note"] = r.overheadNote;
+    step["reference_steps"] = r.reference ? nlohmann::ordered_json(r.reference->steps) : nullptr;
+    step["reference_spread_ns"] =
+        r.reference && r.reference->spreadNs > 0 ? nlohmann::ordered_json(r.reference->spreadNs) : nullptr;
+    step["host"] = hostModelJson(r.host);
     step["replay_host_scale"] = r.hostScale;
     step["replayed_step_ns"] = r.replayedStepNs;
     nlohmann::ordered_json insights = nlohmann::ordered_json::array();

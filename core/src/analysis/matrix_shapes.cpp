@@ -7,6 +7,7 @@
 #include <cmath>
 #include <limits>
 #include <regex>
+#include <unordered_map>
 
 namespace opscope::insightdetail {
 
@@ -60,12 +61,32 @@ double deviceProperty(const Profile &p, int32_t device, std::initializer_list<st
 
 } // namespace
 
-bool isMatrixKernelName(std::string_view name)
+bool isLayoutTransformKernelName(std::string_view name)
 {
-    for (std::string_view part : {"gemm", "GEMM", "xmma", "cutlass", "fmha", "attention", "Attention", "nvjet", "conv"})
+    for (std::string_view part : {"nchwToNhwc", "nhwcToNchw", "NchwToNhwc", "NhwcToNchw", "nchw2nhwc", "nhwc2nchw",
+                                  "transpose", "Transpose", "convertTensor", "permute", "reorder"})
         if (contains(name, part))
             return true;
     return false;
+}
+
+bool isMatrixKernelName(std::string_view name)
+{
+    if (isLayoutTransformKernelName(name))
+        return false;
+    for (std::string_view part : {"gemm", "GEMM", "gmma", "xmma", "cutlass", "fmha", "attention", "Attention", "flash",
+                                  "sdpa", "nvjet", "conv", "Conv", "fprop", "dgrad", "wgrad"})
+        if (contains(name, part) && !contains(name, "convert"))
+            return true;
+    return false;
+}
+
+bool isConvolutionOperatorName(std::string_view name)
+{
+    return (name.starts_with("aten::conv") || name == "aten::cudnn_convolution" || name == "aten::_convolution" ||
+            name == "aten::convolution" || name.starts_with("aten::mkldnn_convolution") ||
+            name.starts_with("aten::convolution_backward")) &&
+           name.find("transpose") == std::string_view::npos;
 }
 
 bool isMatrixOperatorName(std::string_view name)
@@ -165,24 +186,154 @@ std::optional<MatrixShape> matrixShape(std::string_view opName, std::string_view
         const auto &x = input(0), &w = input(1);
         if (x.size() >= 1 && w.size() == 2 && x.back() == w[1])
             out = gemm(1, product(x, 0, x.size() - 1), w[0], w[1]);
-    } else if (opName.starts_with("aten::conv") || is("aten::cudnn_convolution") || is("aten::_convolution") ||
-               is("aten::convolution")) {
-        const auto &x = input(0), &w = input(1);
-        if (x.size() >= 3 && w.size() == x.size() && x[0] > 0 && w[0] > 0) {
+    } else if (isConvolutionOperatorName(opName)) {
+        // Forward: (input, weight, bias, ...). Backward: (grad_output, input, weight, ...): grad_output has the
+        // output's shape, which the forward's inputs do not give.
+        const bool backward = opName.starts_with("aten::convolution_backward");
+        const auto &x = input(backward ? 1 : 0), &w = input(backward ? 2 : 1);
+        if (x.size() >= 3 && w.size() == x.size() && x[0] > 0 && w[0] > 0 && w[1] > 0 && x[1] % w[1] == 0) {
             MatrixShape s;
             s.convolution = true;
             s.batch = x[0];
             s.k = w[0]; // output channels
             s.n = x[1]; // input channels
             s.m = product(x, 2, x.size());
+            s.inputPixels = s.m;
+            s.filterVolume = product(w, 1, w.size());
+            s.groups = x[1] / w[1];
             s.dims = {{'C', x[1]}, {'K', w[0]}};
-            s.flops = 2.0 * double(x[0]) * double(w[0]) * double(product(w, 1, w.size())) * double(s.m);
+            s.flopsKnown = false;
+            if (backward) {
+                const auto &g = input(0);
+                if (g.size() == x.size() && g[0] == x[0] && g[1] == w[0]) {
+                    s.setConvolutionOutput(product(g, 2, g.size()));
+                    s.flops *= 2; // the data gradient and the weight gradient, each a forward's FLOPs
+                    s.convolutionBackward = true;
+                }
+            }
             out = s;
         }
     }
     if (out && (out->m <= 0 || out->n <= 0 || out->k <= 0))
         return std::nullopt;
     return out;
+}
+
+namespace {
+
+int64_t pixelsOf(const std::vector<int64_t> &tensor)
+{
+    return tensor.size() > 2 ? product(tensor, 2, tensor.size()) : 0;
+}
+
+// "8,3,224,224|64,3,7,7": a convolution's input and weight shapes, as a key.
+std::string convolutionKey(const std::vector<int64_t> &x, const std::vector<int64_t> &w)
+{
+    std::string key;
+    for (int64_t v : x)
+        key += std::to_string(v) + ",";
+    key += "|";
+    for (int64_t v : w)
+        key += std::to_string(v) + ",";
+    return key;
+}
+
+} // namespace
+
+MatrixShapes::MatrixShapes(const Profile &p) : p_(p) {}
+
+void MatrixShapes::index() const
+{
+    if (indexed_)
+        return;
+    indexed_ = true;
+    for (Index o = 0; o < p_.operators.size(); ++o) {
+        const Operator &op = p_.operators[o];
+        if (!p_.text(op.name).starts_with("aten::convolution_backward"))
+            continue;
+        const auto b = parseShapes(p_.text(op.shapes));
+        if (b && b->size() >= 3)
+            backward_[convolutionKey((*b)[1], (*b)[2])].push_back({op.module, pixelsOf((*b)[0])});
+    }
+    byThread_.resize(p_.operators.size());
+    for (Index o = 0; o < byThread_.size(); ++o)
+        byThread_[o] = o;
+    std::sort(byThread_.begin(), byThread_.end(), [&](Index a, Index b) {
+        const Operator &x = p_.operators[a], &y = p_.operators[b];
+        return x.thread != y.thread ? x.thread < y.thread : x.start_ns < y.start_ns;
+    });
+}
+
+int64_t MatrixShapes::outputPixels(Index op, const MatrixShape &shape) const
+{
+    const Operator &conv = p_.operators[op];
+    const auto inputs = parseShapes(p_.text(conv.shapes));
+    if (!inputs || inputs->size() < 2)
+        return 0;
+    index();
+    const std::vector<int64_t> &x = (*inputs)[0];
+    if (const auto it = backward_.find(convolutionKey(x, (*inputs)[1])); it != backward_.end()) {
+        for (const auto &[module, pixels] : it->second)
+            if (module == conv.module || conv.module == kNoIndex || module == kNoIndex)
+                return pixels;
+        return it->second.front().second;
+    }
+    // The outermost convolution operator around it ends when its output exists; the first operator after it
+    // on its thread that reads [batch, K, ...] read that output (a few operators on at most).
+    Index outer = op;
+    for (size_t guard = 0; guard < 64 && p_.operators[outer].parent != kNoIndex &&
+                           isConvolutionOperatorName(p_.text(p_.operators[p_.operators[outer].parent].name));
+         ++guard)
+        outer = p_.operators[outer].parent;
+    const Operator &around = p_.operators[outer];
+    auto it = std::lower_bound(byThread_.begin(), byThread_.end(), around, [&](Index a, const Operator &key) {
+        const Operator &x = p_.operators[a];
+        return x.thread != key.thread ? x.thread < key.thread : x.start_ns < key.end_ns;
+    });
+    for (size_t scanned = 0; it != byThread_.end() && scanned < 64; ++it, ++scanned) {
+        const Operator &o = p_.operators[*it];
+        if (o.thread != around.thread)
+            break;
+        const auto in = parseShapes(p_.text(o.shapes));
+        if (in && !in->empty() && in->front().size() == x.size() && in->front()[0] == shape.batch &&
+            in->front()[1] == shape.k)
+            return pixelsOf(in->front());
+    }
+    return 0;
+}
+
+std::optional<MatrixShape> MatrixShapes::of(Index op) const
+{
+    if (op >= p_.operators.size())
+        return std::nullopt;
+    std::optional<MatrixShape> shape = matrixShape(p_.text(p_.operators[op].name), p_.text(p_.operators[op].shapes));
+    if (shape && shape->convolution && !shape->flopsKnown)
+        shape->setConvolutionOutput(outputPixels(op, *shape));
+    return shape;
+}
+
+void MatrixShape::setConvolutionOutput(int64_t outputPixels)
+{
+    if (!convolution || outputPixels <= 0)
+        return;
+    flops = 2.0 * double(batch) * double(k) * double(outputPixels) * double(filterVolume);
+    flopsKnown = true;
+}
+
+double plausibleFlopsLimit(Precision precision)
+{
+    switch (precision) {
+    case Precision::Bits8:
+        return 1e16;
+    case Precision::Tf32:
+        return 2.5e15;
+    case Precision::Fp32:
+        return 2e14;
+    case Precision::Bits16:
+    case Precision::Unknown:
+        break;
+    }
+    return 5e15;
 }
 
 std::string_view toString(Precision precision)

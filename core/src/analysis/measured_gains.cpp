@@ -1,5 +1,6 @@
 // Measured gains stored with a profile, given to its insights, and said in words (measured_gains.h).
 #include "opscope/measured_gains.h"
+#include "opscope/json_input.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,7 +34,12 @@ std::vector<nlohmann::json> storedVerifyResults(const Profile &p)
     const std::string *text = p.metadataValue(kVerifyResultsKey);
     if (!text)
         return out;
-    const nlohmann::json parsed = nlohmann::json::parse(*text, nullptr, false);
+    nlohmann::json parsed;
+    try {
+        parsed = parseJsonInput(*text); // an .opscope someone sent: nested too deep is no result
+    } catch (const nlohmann::json::exception &) {
+        return out;
+    }
     if (!parsed.is_array())
         return out;
     for (const nlohmann::json &r : parsed)

@@ -94,6 +94,80 @@ std::vector<uint8_t> callsInCapturedStep(const Profile &p)
     return in;
 }
 
+// The members' paths with each differing component spelled out in braces ("self_attn.{q,o}_proj"),
+// or "" when a component has more than a few distinct values or the paths differ in depth.
+std::string bracePattern(const std::vector<std::string> &paths)
+{
+    constexpr size_t kMostSpelled = 4;
+    std::vector<std::vector<std::string_view>> split;
+    for (const std::string &path : paths)
+        split.push_back(splitPath(path));
+    const size_t n = split.front().size();
+    if (std::any_of(split.begin(), split.end(), [&](const auto &s) { return s.size() != n; }))
+        return {};
+    std::string out;
+    for (size_t c = 0; c < n; ++c) {
+        std::vector<std::string_view> values;
+        for (const auto &s : split)
+            if (std::find(values.begin(), values.end(), s[c]) == values.end())
+                values.push_back(s[c]);
+        if (c > 0)
+            out += '.';
+        if (values.size() == 1) {
+            out += values.front();
+            continue;
+        }
+        if (values.size() > kMostSpelled)
+            return {};
+        size_t prefix = values.front().size(), suffix = values.front().size();
+        for (std::string_view v : values) {
+            size_t p = 0, q = 0;
+            while (p < prefix && p < v.size() && v[p] == values.front()[p])
+                ++p;
+            while (q < suffix && q < v.size() && v[v.size() - 1 - q] == values.front()[values.front().size() - 1 - q])
+                ++q;
+            prefix = p;
+            suffix = q;
+        }
+        const size_t shortest =
+            std::min_element(values.begin(), values.end(), [](auto a, auto b) { return a.size() < b.size(); })->size();
+        // Numbers stay whole: "Linear_{12,13,14}", not "Linear_1{2,3,4}".
+        const std::string_view first = values.front();
+        while (prefix > 0 && std::isdigit(static_cast<unsigned char>(first[prefix - 1])))
+            --prefix;
+        suffix = std::min(suffix, shortest - std::min(prefix, shortest));
+        while (suffix > 0 && std::isdigit(static_cast<unsigned char>(first[first.size() - suffix])))
+            --suffix;
+        out += std::string(values.front().substr(0, prefix)) + '{';
+        for (size_t v = 0; v < values.size(); ++v)
+            out += (v ? "," : "") + std::string(values[v].substr(prefix, values[v].size() - prefix - suffix));
+        out += '}' + std::string(values.front().substr(values.front().size() - suffix));
+    }
+    return out;
+}
+
+// Groups whose pattern came out the same (an fp16 convnet's BatchNorm2d pair and ReLU pair are both
+// "features.0.*"; a Llama layer's q/o and k/v projections both "self_attn.*_proj") are told apart by
+// their members' names in braces, else by their class.
+void nameGroupsApart(ModuleTree &tree)
+{
+    std::map<std::string, std::vector<size_t>> byName;
+    for (size_t g = 0; g < tree.groups.size(); ++g)
+        byName[tree.groups[g].name].push_back(g);
+    for (const auto &[name, groups] : byName) {
+        if (groups.size() < 2)
+            continue;
+        for (size_t g : groups) {
+            DedupGroup &group = tree.groups[g];
+            std::vector<std::string> paths;
+            for (int m : group.members)
+                paths.push_back(tree.nodes[size_t(m)].path);
+            const std::string spelled = bracePattern(paths);
+            group.name = spelled.empty() ? name + " (" + group.className + ")" : spelled;
+        }
+    }
+}
+
 } // namespace
 
 int64_t DedupGroup::minTime() const
@@ -397,6 +471,7 @@ ModuleTree buildModuleTree(const Profile &p)
             tree.nodes[size_t(m)].group = index;
         tree.groups.push_back(std::move(g));
     }
+    nameGroupsApart(tree);
     // A group is nested when an ancestor of its members belongs to a group.
     for (DedupGroup &g : tree.groups)
         for (int a = tree.nodes[size_t(g.members.front())].parent; a >= 0; a = tree.nodes[size_t(a)].parent)

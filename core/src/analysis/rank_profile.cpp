@@ -38,6 +38,16 @@ public:
             if (keep(rows[i]))
                 newIndex_[i] = Index(kept_++);
     }
+    // The old index of each kept row, in order.
+    std::vector<Index> keptRows() const
+    {
+        std::vector<Index> out;
+        out.reserve(kept_);
+        for (size_t i = 0; i < newIndex_.size(); ++i)
+            if (newIndex_[i] != kNoIndex)
+                out.push_back(Index(i));
+        return out;
+    }
     bool kept(Index old) const { return old != kNoIndex && old < newIndex_.size() && newIndex_[old] != kNoIndex; }
     // kNoIndex stays kNoIndex, and so does a reference into a row left out (another rank's).
     Index operator()(Index old) const { return kept(old) ? newIndex_[old] : kNoIndex; }
@@ -63,7 +73,7 @@ private:
 
 } // namespace
 
-Profile profileOfRank(const Profile &p, int rank)
+Profile profileOfRank(const Profile &p, int rank, RankRows *rows)
 {
     const std::vector<int> ranks = ranksOf(p);
     if (std::find(ranks.begin(), ranks.end(), rank) == ranks.end())
@@ -78,10 +88,17 @@ Profile profileOfRank(const Profile &p, int rank)
     out.metadata.erase(std::remove_if(out.metadata.begin(), out.metadata.end(),
                                       [](const auto &kv) {
                                           return kv.first == "ranks" || kv.first == "rank_files" ||
-                                                 kv.first.starts_with("rank_clock_");
+                                                 kv.first.starts_with("rank_clock_") || kv.first.starts_with("rank.") ||
+                                                 kv.first.starts_with("rank_host.");
                                       }),
                        out.metadata.end());
     out.setMetadata("rank", std::to_string(rank));
+    // The rank's own plain reference timing (a job's profile carries each rank's) is this profile's.
+    const std::map<int, ReferenceTiming> timings = rankReferenceTimings(p);
+    if (const auto timing = timings.find(rank); timing != timings.end())
+        setReferenceTiming(out, timing->second);
+    if (const std::string host = rankHost(p, rank); !host.empty())
+        out.setMetadata("host", host);
     out.span_start_ns = p.span_start_ns;
     out.span_end_ns = p.span_end_ns;
 
@@ -186,7 +203,11 @@ Profile profileOfRank(const Profile &p, int rank)
     for (const std::string &w : p.warnings)
         if (!ofAnotherRank(w))
             out.warnings.push_back(w);
-    out.finalize();
+    out.finalize(); // kernels stay in start order: a subsequence of `p`'s
+    if (rows) {
+        rows->kernels = kernels.keptRows();
+        rows->operators = operators.keptRows();
+    }
     return out;
 }
 

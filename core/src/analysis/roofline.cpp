@@ -249,6 +249,15 @@ RooflineCeilings rooflineCeilings(const Profile &p, std::span<const Index> kerne
     return out;
 }
 
+RooflineCeilings profileCeilings(const Profile &p)
+{
+    std::vector<Index> withCounters;
+    for (Index k = 0; k < p.kernels.size(); ++k)
+        if (!p.countersOfKernel(k).empty())
+            withCounters.push_back(k);
+    return rooflineCeilings(p, withCounters);
+}
+
 RooflinePoint aggregateRooflinePoint(const Profile &p, std::span<const Index> kernels, MemoryLevel level)
 {
     double work = 0, traffic = 0, time = 0;

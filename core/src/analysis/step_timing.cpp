@@ -7,7 +7,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <optional>
 
 namespace opscope {
@@ -59,6 +61,32 @@ size_t firstSteadyStep(const std::vector<double> &steps)
     while (i + 1 < steps.size() && steps[i] > fastest * kSteadyStepTolerance)
         ++i;
     return i;
+}
+
+// Half the interquartile range (numpy's linear interpolation); 0 for fewer than two values.
+int64_t halfInterquartileNs(std::vector<double> values)
+{
+    if (values.size() < 2)
+        return 0;
+    std::sort(values.begin(), values.end());
+    const auto quantile = [&](double q) {
+        const double at = q * double(values.size() - 1);
+        const size_t below = size_t(at);
+        const double above = below + 1 < values.size() ? values[below + 1] : values[below];
+        return values[below] + (at - double(below)) * (above - values[below]);
+    };
+    return int64_t(std::llround((quantile(0.75) - quantile(0.25)) / 2));
+}
+
+// The launcher's calibration burst: ns per launch; 0 when absent.
+double calibrationNsPerLaunch(const nlohmann::json &reference)
+{
+    if (!reference.is_object() || !reference.contains("calibration") || !reference["calibration"].is_object())
+        return 0;
+    const nlohmann::json &c = reference["calibration"];
+    if (!c.contains("ns_per_launch") || !c["ns_per_launch"].is_number())
+        return 0;
+    return std::max(0.0, c["ns_per_launch"].get<double>());
 }
 
 int64_t jsonMedianNs(const nlohmann::json &object, const char *key)
@@ -308,6 +336,7 @@ std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &r
     t.referenceNs = steps.empty() ? jsonNs(reference, "median_ns") : medianNs({steps.begin() + first, steps.end()});
     t.steps = int(steps.size() - first);
     t.warmingUpSteps = int(first);
+    t.spreadNs = halfInterquartileNs({steps.begin() + first, steps.end()});
     t.capturedNs = jsonNs(reference, "captured_median_ns");
     if (reference.contains("clock") && reference["clock"].is_string())
         t.clock = reference["clock"].get<std::string>();
@@ -332,6 +361,10 @@ std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &t
     t.capturedCpuNs = timing ? timing->capturedCpuNs : 0;
     t.tracedNs = timing ? timing->referenceNs : 0;
     t.tracedCpuNs = timing ? timing->referenceCpuNs : 0;
+    // nsys's cost per call: the same burst of launches, traced and plain.
+    if (const double tracedBurst = calibrationNsPerLaunch(traced), plainBurst = calibrationNsPerLaunch(plain);
+        tracedBurst > 0 && plainBurst > 0)
+        t.tracingCostPerCallNs = std::max(0.0, tracedBurst - plainBurst);
     return t;
 }
 
@@ -350,6 +383,9 @@ std::optional<ReferenceTiming> referenceTiming(const Profile &p)
     t.capturedCpuNs = std::max<int64_t>(0, metadataInt(p, kCapturedCpuStepNsKey));
     t.tracedNs = std::max<int64_t>(0, metadataInt(p, kReferenceTracedStepNsKey));
     t.tracedCpuNs = std::max<int64_t>(0, metadataInt(p, kReferenceTracedCpuStepNsKey));
+    t.spreadNs = std::max<int64_t>(0, metadataInt(p, kReferenceSpreadNsKey));
+    if (const std::string *cost = p.metadataValue(kHostTracingCostKey))
+        t.tracingCostPerCallNs = std::max(0.0, std::strtod(cost->c_str(), nullptr));
     return t;
 }
 
@@ -375,13 +411,21 @@ void setReferenceTiming(Profile &p, const ReferenceTiming &t)
         p.setMetadata(kReferenceTracedStepNsKey, std::to_string(t.tracedNs));
     if (t.tracedCpuNs > 0)
         p.setMetadata(kReferenceTracedCpuStepNsKey, std::to_string(t.tracedCpuNs));
+    if (t.spreadNs > 0)
+        p.setMetadata(kReferenceSpreadNsKey, std::to_string(t.spreadNs));
+    if (t.tracingCostPerCallNs > 0) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.1f", t.tracingCostPerCallNs);
+        p.setMetadata(kHostTracingCostKey, buffer);
+    }
 }
 
 std::string describeReferenceTiming(const ReferenceTiming &t)
 {
     std::string text =
-        "plain " + formatFixedDuration(t.referenceNs, 1) + " (median of " + std::to_string(t.steps) +
-        (t.steps == 1 ? " step" : " steps") +
+        "plain " + formatFixedDuration(t.referenceNs, 1) +
+        (t.spreadNs > 0 ? " +/- " + formatFixedDuration(t.spreadNs, 1) : std::string()) + " (median of " +
+        std::to_string(t.steps) + (t.steps == 1 ? " step" : " steps") +
         (t.warmingUpSteps > 0 ? " after " + std::to_string(t.warmingUpSteps) + " still warming up" : "") + ", " +
         clockName(t.clock) +
         (t.tracedNs > 0 ? ", without nsys; " + formatFixedDuration(t.tracedNs, 1) + " under nsys" : "") + ")";

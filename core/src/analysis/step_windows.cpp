@@ -35,12 +35,12 @@ bool startsWithNoCase(std::string_view text, std::string_view lowerPrefix)
     return true;
 }
 
+} // namespace
+
 bool isHostRange(const Range &r)
 {
     return r.kind == RangeKind::PushPop || r.kind == RangeKind::StartEnd || r.kind == RangeKind::UserAnnotation;
 }
-
-} // namespace
 
 bool isStepName(std::string_view text)
 {

@@ -21,6 +21,8 @@ struct Window {
 // Whether a range's text names a training step as torch.profiler and training loops write it:
 // ProfilerStep#N, step#N, STEP_N or STEPN, any case, N digits only (what markedSteps takes as a step).
 bool isStepName(std::string_view text);
+// Whether a range is the host's (an NVTX push/pop or start/end range, a torch.profiler annotation).
+bool isHostRange(const Range &r);
 
 // The capture range(s) of that name, sorted by start.
 std::vector<Window> captureRanges(const Profile &p, std::string_view captureRange);

@@ -29,6 +29,17 @@ bool isBlockingCopyCall(std::string_view name)
     return false;
 }
 
+// Calls that free device or pinned memory synchronise the device first.
+bool isAllocatorSyncCall(std::string_view name)
+{
+    for (std::string_view s :
+         {"cudaFree", "cudaFreeHost", "cudaFreeArray", "cudaFreeMipmappedArray", "cudaHostUnregister", "cuMemFree",
+          "cuMemFreeHost", "cuMemHostUnregister", "cuArrayDestroy", "hipFree", "hipHostFree", "hipFreeHost"})
+        if (name == s)
+            return true;
+    return false;
+}
+
 bool isAsyncCopyCall(std::string_view name)
 {
     return name.starts_with("cudaMemcpy") || name.starts_with("cuMemcpy") || name.starts_with("hipMemcpy");
@@ -73,11 +84,37 @@ int64_t idleLaunchLatencyOfProfile(const Profile &p)
     return median(std::move(latencies));
 }
 
+// A piece of the step's GPU work as a synchronisation sees it.
+struct StepWork {
+    int64_t launch = 0;
+    int64_t end = 0;
+    uint32_t stream = 0;
+    Index memoryOp = kNoIndex;
+};
+
+// Whether `sync` waited for `w`: the copy it made, else work launched before it (on its stream where
+// known) that had ended by the time it returned.
+bool awaits(const HostSync &sync, const StepWork &w)
+{
+    const bool mine = sync.memory_op != kNoIndex
+                          ? w.memoryOp == sync.memory_op
+                          : w.launch < sync.start_ns && (!sync.has_stream || w.stream == sync.stream);
+    return mine && w.end <= sync.end_ns;
+}
+
 } // namespace
 
 std::string_view toString(HostSync::Kind kind)
 {
-    return kind == HostSync::Kind::BlockingCopy ? "blocking_copy" : "synchronize";
+    switch (kind) {
+    case HostSync::Kind::Synchronize:
+        break;
+    case HostSync::Kind::BlockingCopy:
+        return "blocking_copy";
+    case HostSync::Kind::Allocator:
+        return "allocator";
+    }
+    return "synchronize";
 }
 
 std::vector<HostSync> findHostSyncs(const Profile &p, int64_t from, int64_t to)
@@ -103,6 +140,8 @@ std::vector<HostSync> findHostSyncs(const Profile &p, int64_t from, int64_t to)
         const auto copy = call.correlation_id ? copyOf.find(call.correlation_id) : copyOf.end();
         if (isSynchronize(name)) {
             s.kind = HostSync::Kind::Synchronize;
+        } else if (isAllocatorSyncCall(name)) {
+            s.kind = HostSync::Kind::Allocator;
         } else if (isBlockingCopyCall(name) ||
                    (isAsyncCopyCall(name) && copy != copyOf.end() && pageableHostCopy(p.memory_ops[copy->second]))) {
             s.kind = HostSync::Kind::BlockingCopy;
@@ -122,9 +161,30 @@ std::vector<HostSync> findHostSyncs(const Profile &p, int64_t from, int64_t to)
     return out;
 }
 
-StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostScale)
+std::vector<HostSync> stepHostSyncs(const Profile &p, const StepTiming &timing)
+{
+    std::vector<HostSync> syncs = findHostSyncs(p, timing.host_start_ns, timing.host_end_ns);
+    std::vector<StepWork> work;
+    for (const StepKernel &k : timing.kernels) {
+        const Kernel &kernel = p.kernels[k.kernel];
+        work.push_back({k.launch_ns >= 0 ? k.launch_ns : kernel.start_ns, kernel.end_ns, kernel.stream, kNoIndex});
+    }
+    for (const StepMemoryOp &m : timing.memory) {
+        const MemoryOp &op = p.memory_ops[m.memory_op];
+        work.push_back({m.launch_ns >= 0 ? m.launch_ns : op.start_ns, op.end_ns, op.stream, Index(m.memory_op)});
+    }
+    for (HostSync &sync : syncs) {
+        for (const StepWork &w : work)
+            if (awaits(sync, w))
+                sync.gpu_done_ns = std::max(sync.gpu_done_ns, w.end);
+        sync.wait_ns = sync.gpu_done_ns > sync.start_ns ? sync.gpu_done_ns - sync.start_ns : 0;
+    }
+    return syncs;
+}
+
+StepReplay::StepReplay(const Profile &p, const StepTiming &timing, const HostModel &hostModel)
     : start_(timing.start_ns), hostStart_(timing.host_start_ns), hostEnd_(timing.host_end_ns),
-      measured_(timing.measured_step_ns), scale_(std::clamp(hostScale, 0.01, 1.0))
+      measured_(timing.measured_step_ns), model_(hostModel)
 {
     // The launch calls of the step, by correlation id.
     std::unordered_map<uint32_t, Index> callOf;
@@ -133,7 +193,7 @@ StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostSc
         if (c.correlation_id && c.start_ns >= hostStart_ && c.start_ns <= hostEnd_)
             callOf.emplace(c.correlation_id, a);
     }
-    std::vector<int64_t> callDurations;
+    std::vector<int64_t> callDurations; // on the host model's clock
     const auto add = [&](int64_t launch, uint32_t correlation, int64_t start, int64_t end, uint32_t stream,
                          int64_t kernel, Index memoryOp) {
         Work w;
@@ -149,7 +209,7 @@ StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostSc
                 it != callOf.end() && p.api_calls[it->second].start_ns == launch) {
                 w.callEnd = p.api_calls[it->second].end_ns;
                 if (kernel >= 0)
-                    callDurations.push_back(w.callEnd - launch);
+                    callDurations.push_back(host(w.callEnd) - host(launch));
             }
         work_.push_back(w);
     };
@@ -201,24 +261,13 @@ StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostSc
             w.gap = std::min(w.gap, std::max<int64_t>(0, queuedGap_));
     }
 
-    // The synchronisations, and what each waited for: the copy it made, else the work launched before it
-    // (on its stream where known) that had ended by the time it returned.
-    syncs_ = findHostSyncs(p, hostStart_, hostEnd_);
+    // The synchronisations, and what each waited for (stepHostSyncs' rule).
+    syncs_ = stepHostSyncs(p, timing);
     awaited_.resize(syncs_.size());
-    for (size_t s = 0; s < syncs_.size(); ++s) {
-        HostSync &sync = syncs_[s];
-        for (size_t i = 0; i < work_.size(); ++i) {
-            const Work &w = work_[i];
-            const bool mine = sync.memory_op != kNoIndex
-                                  ? w.memoryOp == sync.memory_op
-                                  : w.launch < sync.start_ns && (!sync.has_stream || w.stream == sync.stream);
-            if (mine && w.end <= sync.end_ns) {
+    for (size_t s = 0; s < syncs_.size(); ++s)
+        for (size_t i = 0; i < work_.size(); ++i)
+            if (awaits(syncs_[s], {work_[i].launch, work_[i].end, work_[i].stream, work_[i].memoryOp}))
                 awaited_[s].push_back(i);
-                sync.gpu_done_ns = std::max(sync.gpu_done_ns, w.end);
-            }
-        }
-        sync.wait_ns = sync.gpu_done_ns > sync.start_ns ? sync.gpu_done_ns - sync.start_ns : 0;
-    }
 
     // The host's lead: later by as much as it can be without the measured step changing. A host far ahead of
     // the GPU (a backlog of earlier steps' work) would hide the host floor a faster GPU meets.
@@ -226,7 +275,7 @@ StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostSc
     for (const HostSync &sync : syncs_)
         if (sync.wait_ns > 0 && sync.start_ns < firstWait) {
             firstWait = sync.start_ns;
-            lead = sync.wait_ns;
+            lead = sync.gpu_done_ns - host(sync.start_ns); // its wait on the model's clock
         }
     int64_t gpuEnd = INT64_MIN;
     for (const Work &w : work_) {
@@ -248,9 +297,7 @@ StepReplay::StepReplay(const Profile &p, const StepTiming &timing, double hostSc
 
 int64_t StepReplay::host(int64_t t) const
 {
-    if (scale_ >= 1.0)
-        return t;
-    return hostStart_ + int64_t(std::llround(scale_ * double(t - hostStart_)));
+    return model_.toModel(t);
 }
 
 int64_t StepReplay::replay(const StepChange &change) const
@@ -295,7 +342,7 @@ int64_t StepReplay::replay(const StepChange &change) const
                 const Work &w = work_[e.index];
                 if (removed[e.index]) {
                     // Its launch call leaves the host timeline too.
-                    pending.emplace_back(w.callEnd, shift - int64_t(scale_ * double(w.callEnd - w.launch)));
+                    pending.emplace_back(w.callEnd, shift - (host(w.callEnd) - host(w.launch)));
                     continue;
                 }
                 const auto stream = streamEnd.try_emplace(w.stream, start_).first;
@@ -317,8 +364,8 @@ int64_t StepReplay::replay(const StepChange &change) const
                 continue; // inside the graph nothing waits on the host
             const HostSync &s = syncs_[e.index];
             const int64_t callStart = host(s.start_ns) + shift;
-            // What the call costs once the GPU is done (all of it when it did not wait).
-            const int64_t tail = s.gpu_done_ns > s.start_ns ? s.end_ns - s.gpu_done_ns : s.end_ns - s.start_ns;
+            // What the call costs once the GPU is done (all of it when it did not wait), on the model's clock.
+            const int64_t tail = host(s.end_ns) - host(std::max(s.start_ns, s.gpu_done_ns));
             int64_t returns = callStart + tail;
             if (!unblocked[e.index]) {
                 int64_t done = INT64_MIN;

@@ -13,7 +13,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <fstream>
+#include <map>
 #include <ostream>
 #include <utility>
 
@@ -149,6 +151,66 @@ void addCounters(json &row, const std::vector<CounterDelta> &deltas, bool runs)
         row["counters"] = std::move(counters);
 }
 
+// Two generation set-ups (diff.h GenerationDiff); null unless both sides are generation profiles.
+json generationJson(const GenerationDiff &g)
+{
+    if (!g.present)
+        return nullptr;
+    const auto rows = [](const std::vector<GenerationDiffRow> &list) {
+        json array = json::array();
+        for (const GenerationDiffRow &r : list)
+            array.push_back({{"name", r.name},
+                             {"class", r.className},
+                             {"unit", r.unit},
+                             {"before", r.inBefore ? json(r.before) : json(nullptr)},
+                             {"after", r.inAfter ? json(r.after) : json(nullptr)}});
+        return array;
+    };
+    return {{"figures", rows(g.figures)},
+            {"prefill_by_module", rows(g.prefill)},
+            {"per_token_by_module", rows(g.perToken)}};
+}
+
+std::string generationValue(const GenerationDiffRow &r, double value)
+{
+    char buffer[48];
+    if (r.unit == "ns")
+        return formatFixedDuration(int64_t(value));
+    if (r.unit == "share")
+        std::snprintf(buffer, sizeof buffer, "%.1f %%", 100.0 * value);
+    else if (r.unit == "tokens/s")
+        std::snprintf(buffer, sizeof buffer, "%.1f/s", value);
+    else
+        std::snprintf(buffer, sizeof buffer, "%.0f", value);
+    return buffer;
+}
+
+// The generation figures and the modules' time per decoded token, before and after.
+DiffTable generationTable(const GenerationDiff &g, size_t modules)
+{
+    static const std::map<std::string, std::string> names = {
+        {"ttft", "time to first token"},         {"tpot_median", "per output token (median)"},
+        {"tpot_p90", "per output token (p90)"},  {"request", "request"},
+        {"tokens_per_s", "tokens per second"},   {"prefill_gpu_busy", "GPU busy, prefill"},
+        {"decode_gpu_busy", "GPU busy, decode"}, {"decode_kernels_per_token", "kernels per decoded token"},
+        {"kv_cache", "KV cache (bytes)"}};
+    DiffTable t;
+    t.header = {"generation (plain requests)", "before", "after", "ratio"};
+    t.numeric = {false, true, true, true};
+    const auto line = [&](const std::string &name, const GenerationDiffRow &r) {
+        char ratio[32] = "";
+        if (r.inBefore && r.inAfter && r.before != 0)
+            std::snprintf(ratio, sizeof ratio, "%.2fx", r.after / r.before);
+        t.rows.push_back({name, r.inBefore ? generationValue(r, r.before) : "-",
+                          r.inAfter ? generationValue(r, r.after) : "-", ratio});
+    };
+    for (const GenerationDiffRow &r : g.figures)
+        line(names.count(r.name) ? names.at(r.name) : r.name, r);
+    for (size_t i = 0; i < g.perToken.size() && i < modules; ++i)
+        line("per token: " + modulePathText(g.perToken[i].name, g.perToken[i].className), g.perToken[i]);
+    return t;
+}
+
 json diffJson(const ProfileDiff &diff, DiffLevel level, bool withCounters, const std::vector<Regression> *regressions)
 {
     const bool runs = diff.beforeRuns > 1;
@@ -247,6 +309,7 @@ json diffJson(const ProfileDiff &diff, DiffLevel level, bool withCounters, const
                 {"rows", counts},
                 {"groups", groups},
                 {"memory", memory},
+                {"generation", generationJson(diff.generation)},
                 {"modules", modules},
                 {"operators", operators}};
     if (level == DiffLevel::Kernel) {
@@ -326,6 +389,10 @@ void printText(const ProfileDiff &diff, DiffLevel level, bool all, std::ostream 
         out << "group " << g.name << " [" << g.className << "] " << toString(g.status) << ": x" << g.members.before
             << " > x" << g.members.after << ", median member " << formatFixedDuration(g.median.before) << " > "
             << formatFixedDuration(g.median.after) << " (" << formatRatio(g.median.before, g.median.after) << ")\n";
+    if (diff.generation.present) {
+        out << "\n";
+        printTable(generationTable(diff.generation, 8), out);
+    }
     out << "\n";
     const DiffTable table = diffTable(diff, level, all, 48);
     printTable(table, out);

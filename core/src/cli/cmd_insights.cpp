@@ -138,12 +138,7 @@ int runInsights(const ParsedArgs &args, CliEnvironment &env)
         env.out << "No insight fired: nothing stands out in this profile.\n";
     int n = 0;
     for (const Insight &i : report.insights) {
-        char share[32];
-        std::snprintf(share, sizeof share, "%.1f %%", 100.0 * i.gainShareOfStep);
-        env.out << ++n << ". [" << toString(i.severity) << "] " << i.title << "\n   estimated gain "
-                << formatFixedDuration(i.estimatedGainNs, 1) << " (" << share << " of the step)";
-        if (i.gpuTimeSavedNs > 0)
-            env.out << ", " << formatFixedDuration(i.gpuTimeSavedNs, 1) << " of GPU time";
+        env.out << ++n << ". [" << toString(i.severity) << "] " << i.title << "\n   " << describeInsightGain(i);
         if (i.measured)
             env.out << ", " << describeMeasuredGain(*i.measured);
         env.out << ": " << i.gainModel << "\n";

@@ -55,11 +55,13 @@ json whyRowJson(const WhyRow &row)
 
 json whyJson(const WhyLate &why)
 {
-    json modules = json::array(), groups = json::array();
+    json modules = json::array(), groups = json::array(), operators = json::array();
     for (const WhyRow &row : why.modules)
         modules.push_back(whyRowJson(row));
     for (const WhyRow &row : why.groups)
         groups.push_back(whyRowJson(row));
+    for (const WhyRow &row : why.operators)
+        operators.push_back(whyRowJson(row));
     return {{"straggler", why.straggler},
             {"median_rank", why.medianRank < 0 ? json(nullptr) : json(why.medianRank)},
             {"collectives", why.collectives},
@@ -69,7 +71,8 @@ json whyJson(const WhyLate &why)
             {"caused_wait_per_step_ns", why.causedWaitPerStepNs},
             {"late_from_compute", why.lateFromCompute()},
             {"groups", groups},
-            {"modules", modules}};
+            {"modules", modules},
+            {"operators", operators}};
 }
 
 // "28.4 MB" (decimal, as nccl-tests gives sizes); "-" unknown.
@@ -154,11 +157,75 @@ void printWhy(const WhyLate &why, std::ostream &out)
         << column("rank " + std::to_string(why.medianRank), 13) << column("ratio", 9) << "\n";
     print(why.groups, 5);
     print(why.modules, 10);
+    const bool modules = std::any_of(why.modules.begin(), why.modules.end(),
+                                     [](const WhyRow &r) { return r.name != "(outside modules)"; });
+    if (!modules) // no module labels: the operators say what it computes more
+        print(why.operators, 10);
+}
+
+// Several nodes (hosts, or files on clocks of their own): how each one's clock was put on the first's.
+void printNodeClocks(const Profile &profile, std::ostream &out)
+{
+    const std::vector<NodeClock> nodes = nodeClocks(profile);
+    if (nodes.size() < 2)
+        return;
+    out << "clocks of " << nodes.size() << " nodes, each put on " << nodes.front().node << "'s:\n";
+    for (const NodeClock &n : nodes) {
+        std::string ranks;
+        for (int r : n.ranks)
+            ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
+        out << "  " << n.node << " (ranks " << ranks << "): ";
+        if (n.basis == "reference")
+            out << "the reference\n";
+        else if (n.basis == "none")
+            out << "not aligned (no collective or marker shared with the reference)\n";
+        else if (n.basis == "same clock")
+            out << "the same clock (its matched collectives end within 1 ms of the reference's): not shifted, "
+                   "residual skew "
+                << (n.residualNs < 0 ? std::string("-") : formatFixedDuration(n.residualNs)) << "\n";
+        else
+            out << "shifted by " << formatDelta(n.offsetNs, DurationText::Fixed) << " (" << n.basis
+                << "), residual skew " << (n.residualNs < 0 ? std::string("-") : formatFixedDuration(n.residualNs))
+                << "\n";
+    }
+}
+
+json alignmentJson(const RankAlignment &a)
+{
+    json ranks = json::object();
+    for (const auto &[rank, steps] : a.rankSteps)
+        ranks[std::to_string(rank)] = steps;
+    return {{"by_steps", a.bySteps},
+            {"steps", a.steps},
+            {"rank_steps", ranks},
+            {"ranks_without_common_step", a.ranksWithoutCommonStep},
+            {"groups_by_sequence", a.groupsBySequence},
+            {"kernels_left_out", a.kernelsLeftOut},
+            {"collectives_left_out", a.collectivesLeftOut},
+            {"warnings", a.warnings}};
+}
+
+// Each rank's plain reference step and its captured step (the launcher's timing, per rank), and where one
+// rank's instruments cost clearly more than the others': measured and shown, not the rank's work.
+void printPlainTimings(const std::map<int, ReferenceTiming> &timings, std::ostream &out)
+{
+    if (timings.empty())
+        return;
+    out << "\neach rank's step, timed by the launcher: plain (no instruments) and captured\n";
+    for (const auto &[rank, t] : timings)
+        out << column("rank " + std::to_string(rank), 8) << column(formatFixedDuration(t.referenceNs), 13) << " plain"
+            << column(t.capturedNs > 0 ? formatFixedDuration(t.capturedNs) : "-", 13) << " captured"
+            << (t.overhead() > 0 ? "  " + ratioText(t.overhead()) : std::string()) << "\n";
+    for (const std::string &line : describeInstrumentCosts(timings))
+        out << line << "\n";
 }
 
 int runRanks(const ParsedArgs &args, CliEnvironment &env)
 {
     Profile profile = importCaptureFiles(args);
+    // Each rank's plain and captured step and the clocks of its nodes, from the job's own profile (kept
+    // when the figures are read on the ranks' nsys captures instead).
+    const std::map<int, ReferenceTiming> timings = rankReferenceTimings(profile);
     const std::string chosen = args.value("--step", "auto");
     std::string readFrom; // the ranks' nsys captures, when a job's profile names them
     if (chosen != "recorded" && preferredRankStep(profile) == RankStep::Recorded)
@@ -194,7 +261,13 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                              {"collectives", b.collectives},
                              {"arrived_last", b.arrivedLast},
                              {"caused_wait_ns", b.causedWaitNs},
-                             {"steps", b.steps}});
+                             {"steps", b.steps},
+                             {"host", b.host.empty() ? json(nullptr) : json(b.host)}});
+        for (json &r : ranks)
+            if (const auto t = timings.find(r["rank"].get<int>()); t != timings.end()) {
+                r["plain_step_ns"] = t->second.referenceNs;
+                r["captured_step_ns"] = t->second.capturedNs > 0 ? json(t->second.capturedNs) : json(nullptr);
+            }
         json collectives = json::array();
         for (const MatchedCollective &m : report.matched) {
             json waits = json::object();
@@ -228,7 +301,17 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                     {"straggler", report.straggler < 0 ? json(nullptr) : json(report.straggler)},
                     {"mutual_waits", report.mutualWaits},
                     {"collectives", collectives},
-                    {"unmatched_collectives", report.unmatched}};
+                    {"unmatched_collectives", report.unmatched},
+                    {"alignment", alignmentJson(report.alignment)},
+                    {"instrument_costs", describeInstrumentCosts(timings)}};
+        json nodes = json::array();
+        for (const NodeClock &n : nodeClocks(profile))
+            nodes.push_back({{"node", n.node},
+                             {"ranks", n.ranks},
+                             {"basis", n.basis},
+                             {"offset_ns", n.offsetNs},
+                             {"residual_ns", n.residualNs < 0 ? json(nullptr) : json(n.residualNs)}});
+        out["nodes"] = nodes;
         if (report.straggler >= 0)
             out["why"] = whyJson(report.why);
         if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
@@ -241,18 +324,33 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
     env.out << (report.step == RankStep::Plain
                     ? "read on each rank's plain reference step (no labels, no emit_nvtx; --step recorded: all)\n"
                     : "read on the recorded steps (under the capture's instruments)\n");
-    env.out << "rank" << column("span", 13) << column("compute", 13) << column("comm overlap", 14)
-            << column("comm exposed", 14) << column("idle", 13) << column("waits", 13) << column("collectives", 12)
-            << column("last", 6) << "\n";
+    const RankAlignment &a = report.alignment;
+    if (a.bySteps)
+        env.out << "compared step by step: " << a.steps.size() << " step" << (a.steps.size() == 1 ? "" : "s")
+                << " two ranks or more recorded (ProfilerStep#N), collectives matched by process group and "
+                << (a.groupsBySequence ? "NCCL's sequence number" : "order within the step") << "\n";
+    const bool hosts =
+        std::any_of(report.ranks.begin(), report.ranks.end(), [](const RankBreakdown &b) { return !b.host.empty(); });
+    env.out << "rank" << (hosts ? "  host        " : "") << column("span", 13) << column("compute", 13)
+            << column("comm overlap", 14) << column("comm exposed", 14) << column("idle", 13) << column("waits", 13)
+            << column("collectives", 12) << column("last", 6) << "\n";
     for (const RankBreakdown &b : report.ranks)
-        env.out << column(b.rank < 0 ? "-" : std::to_string(b.rank), 4) << column(formatFixedDuration(b.spanNs), 13)
-                << column(formatFixedDuration(b.computeNs), 13) << column(formatFixedDuration(b.overlappedCommNs), 14)
+        env.out << column(b.rank < 0 ? "-" : std::to_string(b.rank), 4)
+                << (hosts ? "  " + (b.host.size() < 12 ? b.host + std::string(12 - b.host.size(), ' ') : b.host) : "")
+                << column(formatFixedDuration(b.spanNs), 13) << column(formatFixedDuration(b.computeNs), 13)
+                << column(formatFixedDuration(b.overlappedCommNs), 14)
                 << column(formatFixedDuration(b.exposedCommNs), 14) << column(formatFixedDuration(b.idleNs), 13)
                 << column(formatFixedDuration(b.waitNs), 13) << column(std::to_string(b.collectives), 12)
                 << column(std::to_string(b.arrivedLast), 6) << (b.rank == report.straggler ? "  straggler" : "")
                 << "\n";
     env.out << report.matched.size() << " collectives matched across ranks, " << report.unmatched
-            << " seen on one rank only\n";
+            << " seen on one rank only"
+            << (a.collectivesLeftOut
+                    ? ", " + std::to_string(a.collectivesLeftOut) + " left out of the comparison (notes below)"
+                    : std::string())
+            << "\n";
+    for (const std::string &w : a.warnings)
+        env.out << "note: " << w << "\n";
     if (report.straggler >= 0)
         for (const RankBreakdown &b : report.ranks)
             if (b.rank == report.straggler)
@@ -268,6 +366,8 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
     if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
         env.out << "clock residual skew (end times of matched collectives): " << formatFixedDuration(std::stoll(*skew))
                 << "\n";
+    printNodeClocks(profile, env.out);
+    printPlainTimings(timings, env.out);
     printCarried(report, env.out);
     if (report.straggler >= 0)
         printWhy(report.why, env.out);

@@ -161,7 +161,9 @@ std::vector<CommandSpec> sweepCommands()
          "that carry the most.",
          1,
          1,
-         {{"--metric", "M", "step-time", "step-time | gpu-time | cpu-time | flops | an ncu counter name"},
+         {{"--metric", "M", "step-time",
+           "step-time | gpu-time | cpu-time | flops | tokens-per-s | tpot | ttft (generation requests) | an ncu "
+           "counter name"},
           {"--by", "WHAT", "the step", "module | operator | kernel: one series per module, operator or kernel"},
           {"--top", "N", "5", "series kept with --by: those with the largest sum over the configurations; 0: all"},
           {"--depth", "N", "1", "--by module: modules N levels below the root module (leaves above it count too)"},

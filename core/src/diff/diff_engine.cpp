@@ -80,6 +80,7 @@ public:
         totals();
         groups();
         d_.memory = diffMemory(*d_.before, *d_.after);
+        d_.generation = diffGeneration(*d_.before, *d_.after);
     }
 
 private:

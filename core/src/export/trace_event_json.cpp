@@ -88,7 +88,13 @@ std::string_view syncName(SyncKind kind)
 
 class Writer {
 public:
-    Writer(const Profile &p, std::ostream &out) : p_(p), out_(out), quotedStrings_(p.strings.size()) {}
+    Writer(const Profile &p, std::ostream &out, const Progress &progress)
+        : p_(p), out_(out), progress_(progress), quotedStrings_(p.strings.size()),
+          total_(std::max<size_t>(1, p.ranges.size() + p.modules.size() + p.operators.size() + p.api_calls.size() +
+                                         p.kernels.size() + p.memory_ops.size() + p.syncs.size() +
+                                         p.memory_samples.size() + p.operator_links.size()))
+    {
+    }
 
     void write()
     {
@@ -141,6 +147,10 @@ private:
     {
         out_ << (first_ ? "    " : ",\n    ") << json;
         first_ = false;
+        if ((++written_ & 0xFFFF) == 0) { // a report and a chance to cancel every 64 K events
+            progress_.report(std::min(1.0, double(written_) / double(total_)), "Writing trace events");
+            progress_.checkCancel();
+        }
     }
 
     // The thread's (pid, tid), or the process-wide row of an unknown thread.
@@ -524,7 +534,10 @@ private:
 
     const Profile &p_;
     std::ostream &out_;
+    const Progress &progress_;
     std::vector<std::optional<std::string>> quotedStrings_;
+    size_t total_;       // events to write, for progress
+    size_t written_ = 0; // events written
     std::unordered_map<uint32_t, Index> apiByCorrelation_;
     uint64_t flows_ = 0;
     bool first_ = true;
@@ -532,14 +545,14 @@ private:
 
 } // namespace
 
-void writeTraceEventJson(const Profile &profile, std::ostream &out)
+void writeTraceEventJson(const Profile &profile, std::ostream &out, const Progress &progress)
 {
-    Writer(profile, out).write();
+    Writer(profile, out, progress).write();
 }
 
-void writeTraceEventJsonFile(const Profile &profile, const std::string &path)
+void writeTraceEventJsonFile(const Profile &profile, const std::string &path, const Progress &progress)
 {
-    writeFileAtomically(path, [&](std::ostream &out) { writeTraceEventJson(profile, out); });
+    writeFileAtomically(path, [&](std::ostream &out) { writeTraceEventJson(profile, out, progress); });
 }
 
 } // namespace opscope

@@ -32,6 +32,16 @@ std::optional<CaptureTool> parseCaptureTool(std::string_view text)
     return std::nullopt;
 }
 
+bool isStepSource(std::string_view text)
+{
+    if (text == "auto" || text == "module" || text == "marker" || text == "generate")
+        return true;
+    for (std::string_view prefix : {"function:", "generate:"})
+        if (text.starts_with(prefix) && text.size() > prefix.size())
+            return true;
+    return false;
+}
+
 namespace {
 
 struct Resolved {
@@ -78,6 +88,7 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
     base.python = res.python;
     base.warmup = r.warmup;
     base.referenceSteps = r.referenceSteps; // the correlation pass too: the same steps as the capture
+    base.referenceSeconds = r.referenceSeconds == CaptureRequest().referenceSeconds ? -1 : r.referenceSeconds;
     base.steps = r.steps;
     base.stepSource = r.stepSource;
     base.compile = r.compile;
@@ -101,6 +112,9 @@ std::vector<detail::StageSpec> captureStages(const CaptureRequest &r, const Reso
         LauncherOptions o = base;
         o.mode = LauncherMode::Nvtx;
         o.statusPath = file("launcher_status.json");
+        // The plain step's time comes from the correlation pass (no nsys): no more plain steps in the trace.
+        if (res.correlation)
+            o.referenceSeconds = 0;
         if (r.partitionMap)
             o.partitionMapPath = file("partition_map.json");
         NsysOptions n;
@@ -233,6 +247,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
     m["capture"] = {{"tool", std::string(toString(res.tool))},
                     {"warmup", request.warmup},
                     {"reference_steps", request.referenceSteps},
+                    {"reference_seconds", request.referenceSeconds},
                     {"steps", request.steps},
                     {"step", request.stepSource},
                     {"compile", request.compile},

@@ -3,11 +3,14 @@
 // every field must reach the command line unchanged, or be refused here with the reason.
 #include "opscope/pipeline/cli_options.h"
 
-#include "opscope/pipeline/ranks.h"
+#include "opscope/generation.h"
+#include "opscope/pipeline/commands.h"
+#include "opscope/pipeline/rank_capture.h"
 #include "opscope/pipeline/tools.h"
 #include "opscope/verify.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <limits>
 
 namespace opscope::pipeline {
@@ -188,9 +191,14 @@ const std::vector<OptionSpec> &captureOptionSpecs()
         {"--reference-steps", "N", "3",
          "plain steps run between the warm-up and the capture with no instrumentation, timed like the captured "
          "ones: the capture's overhead, and under nsys the step the idle and launch analysis reads; 0: none"},
+        {"--reference-seconds", "S", "1",
+         "while the reference steps took less than S seconds in all, more run after the captured steps (up to 50): "
+         "a short step is timed many times, one noisy step cannot decide its median; 0: --reference-steps only"},
         {"--step", "HOW", "auto",
          "what one step is: auto | module (a call of the outermost module) | marker (opscope_launcher.step()) | "
-         "function:NAME (each call of NAME)"},
+         "function:NAME (each call of NAME) | generate (a generation request: each generate() call of a model "
+         "library, or opscope_launcher.request(); prefill and decode iterations are its phases) | generate:NAME "
+         "(each call of NAME is a request)"},
         {"--compile", "MODE", "eager",
          "eager | inductor | reduce-overhead | cudagraphs: torch.compile the outermost module's forward "
          "(reduce-overhead: Inductor with CUDA graphs)"},
@@ -246,6 +254,9 @@ const std::vector<OptionSpec> &replayOptionSpecs()
         {"--replay-mode", "MODE", "kernel", "kernel | application | range | app-range"},
         {"--target-processes", "WHICH", "all", "all | application-only"},
         {"--no-dedup", "", "", "profile every layer, not one per group of identical layers"},
+        {"--phase", "PHASE", "",
+         "a generation request's phase, prefill or decode#N: profile only its kernels (one decode iteration), "
+         "not the whole captured request"},
         {"--no-distinct-launches", "", "",
          "profile every launch, not the first of each launch signature (kernel, grid, block, registers, shared "
          "memory, operator input shapes) with its counters copied to the others"},
@@ -284,10 +295,17 @@ CaptureRequest parseCaptureOptions(const ParsedArgs &args)
     r.warmup = intOption(args, "--warmup", 2, 0);
     r.steps = intOption(args, "--steps", 1, 1);
     r.referenceSteps = intOption(args, "--reference-steps", 3, 0);
+    if (args.has("--reference-seconds")) {
+        const std::string text = args.value("--reference-seconds");
+        char *end = nullptr;
+        const double seconds = std::strtod(text.c_str(), &end);
+        if (text.empty() || end != text.c_str() + text.size() || !(seconds >= 0) || seconds > 3600)
+            throw UsageError("option --reference-seconds needs a number of seconds from 0 to 3600, not '" + text + "'");
+        r.referenceSeconds = seconds;
+    }
     r.stepSource = args.value("--step", "auto");
-    if (r.stepSource != "auto" && r.stepSource != "module" && r.stepSource != "marker" &&
-        r.stepSource.rfind("function:", 0) != 0)
-        throw UsageError("--step must be auto, module, marker or function:NAME");
+    if (!isStepSource(r.stepSource))
+        throw UsageError("--step must be " + std::string(kStepSourceHelp));
     r.compile = args.value("--compile", "eager");
     if (r.compile != "eager" && r.compile != "inductor" && r.compile != "reduce-overhead" && r.compile != "cudagraphs")
         throw UsageError("--compile must be eager, inductor, reduce-overhead or cudagraphs");
@@ -371,6 +389,9 @@ ReplayRequest parseReplayOptions(const ParsedArgs &args, const std::string &run)
     n.sudoEnvironment = envOption(args, "--sudo-env");
     r.dedup = !args.has("--no-dedup");
     r.distinctLaunches = !args.has("--no-distinct-launches");
+    r.phase = args.value("--phase");
+    if (!r.phase.empty() && !phaseRangeName(r.phase))
+        throw UsageError("--phase must be prefill or decode#N (N from 1), not '" + r.phase + "'");
     r.ncuPath = args.value("--ncu");
     r.keepReport = args.has("--keep-report");
     r.trustRun = args.has("--trust-run");
@@ -396,6 +417,8 @@ Argv captureCliOptions(const CaptureRequest &r)
         addValue(argv, "--warmup", std::to_string(r.warmup));
     if (r.referenceSteps != defaults.referenceSteps)
         addValue(argv, "--reference-steps", std::to_string(r.referenceSteps));
+    if (r.referenceSeconds != defaults.referenceSeconds)
+        addValue(argv, "--reference-seconds", formatSeconds(r.referenceSeconds));
     if (r.steps != defaults.steps)
         addValue(argv, "--steps", std::to_string(r.steps));
     if (r.stepSource != defaults.stepSource)
@@ -474,6 +497,8 @@ Argv replayCliOptions(const ReplayRequest &r)
         addValue(argv, "--sudo-env", envList(n.sudoEnvironment, "--sudo-env"));
     if (!r.dedup)
         argv.push_back("--no-dedup");
+    if (!r.phase.empty())
+        addValue(argv, "--phase", r.phase);
     if (!r.distinctLaunches)
         argv.push_back("--no-distinct-launches");
     if (r.keepReport)

@@ -4,6 +4,8 @@
 // a PyTorch step uses app-range.
 #include "opscope/pipeline/commands.h"
 
+#include <cstdio>
+
 namespace opscope::pipeline {
 
 std::string_view toString(LauncherMode mode)
@@ -19,6 +21,13 @@ std::string_view toString(LauncherMode mode)
         return "none";
     }
     return "torch";
+}
+
+std::string formatSeconds(double seconds)
+{
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%g", seconds);
+    return buffer;
 }
 
 Argv launcherCommand(const LauncherOptions &o)
@@ -46,6 +55,8 @@ Argv launcherCommand(const LauncherOptions &o)
         argv.insert(argv.end(), {"--backward-ranges", o.backwardRangesMap});
     if (!o.statusPath.empty())
         argv.insert(argv.end(), {"--status", o.statusPath});
+    if (o.referenceSeconds >= 0)
+        argv.insert(argv.end(), {"--reference-seconds", formatSeconds(o.referenceSeconds)});
     if (o.keepRunning)
         argv.emplace_back("--keep-running");
     for (const std::string &fix : o.fixes)

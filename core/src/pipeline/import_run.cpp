@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/generation.h"
 #include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
 #include "opscope/pipeline/distinct_launches.h"
@@ -57,6 +58,32 @@ void recordReferenceTiming(Profile &profile, const nlohmann::json &launcher, con
         profile.warnings.push_back(
             "the launcher ran plain reference steps, but the nsys trace holds none of them (was it limited to the "
             "CAPTURE range, --nsys-capture-range?): idle and launch figures come from the labelled step");
+}
+
+// The launcher's timing of generation requests (--step generate); under nsys the plain requests come from
+// the correlation pass, as the plain step does.
+void recordGenerationTiming(Profile &profile, const nlohmann::json &launcher, const nlohmann::json &correlation,
+                            bool nsysTrace)
+{
+    if (!launcher.is_object() || !launcher.contains("generation"))
+        return;
+    const nlohmann::json plain = nsysTrace && correlation.is_object() && correlation.contains("generation")
+                                     ? correlation["generation"]
+                                     : nlohmann::json();
+    if (const auto timing = generationTimingFromStatus(launcher["generation"], plain))
+        setGenerationTiming(profile, *timing);
+}
+
+// The torch backend settings the launcher read at the capture (cuDNN's autotuner, TF32), as metadata
+// "torch.<setting>" = "True" / "False" / the value: evidence for the insights that depend on them.
+void recordTorchSettings(Profile &profile, const nlohmann::json &launcher)
+{
+    if (!launcher.is_object() || !launcher.contains("torch_settings") || !launcher["torch_settings"].is_object())
+        return;
+    for (const auto &[key, value] : launcher["torch_settings"].items())
+        profile.setMetadata("torch." + key, value.is_boolean()  ? (value.get<bool>() ? "True" : "False")
+                                            : value.is_string() ? value.get<std::string>()
+                                                                : value.dump());
 }
 
 } // namespace
@@ -194,10 +221,12 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     if (!nsysSqlite.empty())
         profile.setMetadata("nsys_report_path", run.file("nsys.nsys-rep"));
     recordReferenceTiming(profile, launcher, manifest.value("correlation", nlohmann::json()), !nsysSqlite.empty());
+    recordGenerationTiming(profile, launcher, manifest.value("correlation", nlohmann::json()), !nsysSqlite.empty());
     // What `opscope verify` measured on this run stays with its profile when it is imported again.
     if (const nlohmann::json verified = readJsonFile(run.file(kVerifyResultsFile));
         verified.is_object() && verified.contains("results") && verified["results"].is_array())
         profile.setMetadata(kVerifyResultsKey, verified["results"].dump());
+    recordTorchSettings(profile, launcher);
 
     const std::string name = run.name() + ".opscope";
     saveProfile(profile, run.file(name));

@@ -10,6 +10,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/generation.h"
 #include "opscope/pipeline/distinct_launches.h"
 
 #include <algorithm>
@@ -92,7 +93,10 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
     n.ncu = plan.ncu.path;
     n.output = run.file(plan.id);
     plan.userFilters = !n.nvtxInclude.empty() || !n.nvtxExclude.empty() || !n.kernelName.empty() ||
-                       !n.kernelId.empty() || n.launchSkip || n.launchCount;
+                       !n.kernelId.empty() || n.launchSkip || n.launchCount || !request.phase.empty();
+    // One phase of a generation request: its start/end range (the launcher's, in the captured request).
+    if (const std::optional<std::string> phase = phaseRangeName(request.phase))
+        n.nvtxInclude.push_back({*phase, false});
     // Distinct launches: the op_ids of the operators whose launches ncu profiles. They exist only inside
     // the captured steps (emit_nvtx), so they replace the CAPTURE include (ncu ORs its includes).
     const std::string sqlite = run.file("nsys.sqlite");
@@ -120,7 +124,8 @@ ReplayPlan makePlan(const ReplayRequest &request, const RunFolder &run)
     if (n.nvtxInclude.empty()) // the captured steps: a start/end range, so autograd's kernels are in it
         n.nvtxInclude.push_back({"CAPTURE", false});
     const std::string partitionMap = run.file("partition_map.json");
-    if (!plan.distinct && request.dedup && fileExists(partitionMap)) {
+    // (One phase holds a part of each layer's calls: the dedup copy by position would not line up.)
+    if (!plan.distinct && request.dedup && request.phase.empty() && fileExists(partitionMap)) {
         const PartitionMap map = readPartitionMap(partitionMap);
         for (const NvtxFilter &f : dedupExclusions(map)) {
             n.nvtxExclude.push_back(f);
@@ -281,6 +286,8 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
                              {"dedup_groups", plan.dedupGroups},
                              {"excluded_labels", plan.excludedLabels},
                              {"distinct_launches", plan.distinct.has_value()}};
+    if (!request.phase.empty())
+        record["phase"] = request.phase; // one phase of a generation request (--phase)
     if (plan.distinct) {
         record["distinct_signatures"] = plan.distinct->signatures;
         record["distinct_kernels_in_capture"] = plan.distinct->kernels;

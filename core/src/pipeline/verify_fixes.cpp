@@ -23,6 +23,8 @@ const std::vector<FixInfo> &knownFixes()
         {"compile", "default|reduce-overhead|max-autotune", "torch.compile of the outermost module's forward"},
         {"expandable-segments", "", "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True"},
         {"checkpoint", "GROUP", "activation checkpointing of each layer of GROUP (e.g. blocks.*)"},
+        {"static-cache", "",
+         "cache_implementation=\"static\" on each transformers generate() call that passes no cache"},
     };
     return fixes;
 }
@@ -53,6 +55,18 @@ std::string checkFix(std::string_view fix)
     for (const FixInfo &known : knownFixes())
         names += (names.empty() ? "" : ", ") + known.name;
     return "unknown fix '" + std::string(name) + "' (fixes: " + names + ")";
+}
+
+std::vector<std::string> fixesOf(std::string_view joinedFixes)
+{
+    std::vector<std::string> fixes;
+    for (size_t from = 0;;) {
+        const size_t plus = joinedFixes.find(" + ", from);
+        fixes.emplace_back(joinedFixes.substr(from, plus - from));
+        if (plus == std::string_view::npos)
+            return fixes;
+        from = plus + 3;
+    }
 }
 
 namespace {
@@ -99,7 +113,7 @@ InsightFix fixOfInsight(const std::string &run, int n)
                                   names +
                                   "); make this one in the script, capture again and compare with opscope diff");
     }
-    return {i.verifyFix, insightRecord(i, size_t(n))};
+    return {fixesOf(i.verifyFix), insightRecord(i, size_t(n))};
 }
 
 nlohmann::ordered_json insightMeasuredBy(const std::string &run, const std::string &fix)

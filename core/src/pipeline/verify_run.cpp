@@ -325,11 +325,8 @@ void storeResult(const std::string &runPath, const nlohmann::ordered_json &resul
             throw FileError(file, "cannot replace the verify results: " + ec.message());
     }
     // The profile gets the same list (saved whole, atomically: the profile store's one way of writing).
-    const nlohmann::json &outputs = object(run.manifest(), "outputs");
-    if (!outputs.contains("profile") || !outputs["profile"].is_string())
-        return;
-    const std::string profilePath = run.file(outputs["profile"].get<std::string>());
-    if (!fileExists(profilePath))
+    const std::string profilePath = run.output("profile"); // inside the run folder, never beside it
+    if (profilePath.empty())
         return;
     Profile profile = loadProfile(profilePath);
     profile.setMetadata(kVerifyResultsKey, all["results"].dump());
@@ -343,7 +340,7 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
     nlohmann::ordered_json insight = nullptr;
     if (r.insight) {
         InsightFix item = fixOfInsight(r.run, *r.insight);
-        r.fixes = {item.fix};
+        r.fixes = item.fixes;
         insight = item.insight;
     }
     if (r.fixes.empty())

@@ -465,7 +465,7 @@ verify::VerifyResult runRemoteVerify(const SshTarget &target, const verify::Veri
     nlohmann::ordered_json insight = nullptr;
     if (request.insight) { // the host's run has no profile (it is imported here): the item is read here
         verify::InsightFix item = verify::fixOfInsight(request.run, *request.insight);
-        fixes = {item.fix};
+        fixes = item.fixes;
         insight = item.insight;
     }
     checkHostName(target.host);

@@ -311,7 +311,21 @@ template <class T> int fieldColumnCount()
     return count;
 }
 
-template <class T> void writeTable(Database &db, const char *table, const std::vector<T> &rows)
+// Rows written of all the tables: a report and a chance to cancel every 64 K rows.
+struct RowProgress {
+    const Progress &progress;
+    size_t total = 1;
+    size_t done = 0;
+    void tick()
+    {
+        if ((++done & 0xFFFF) == 0) {
+            progress.report(std::min(1.0, double(done) / double(total)), "Writing the profile");
+            progress.checkCancel();
+        }
+    }
+};
+
+template <class T> void writeTable(Database &db, const char *table, const std::vector<T> &rows, RowProgress &rp)
 {
     db.exec(createTableSql<T>(table), "creating table");
     const int columns = fieldColumnCount<T>();
@@ -326,6 +340,7 @@ template <class T> void writeTable(Database &db, const char *table, const std::v
         visit(rows[i], [&](const char *, const auto &member) { bindMember(insert, column, member); });
         insert.step();
         insert.reset();
+        rp.tick();
     }
 }
 
@@ -415,8 +430,13 @@ std::vector<std::string> readTextList(Database &db, const char *table)
     return texts;
 }
 
-void writeAll(Database &db, const Profile &p)
+void writeAll(Database &db, const Profile &p, const Progress &progress)
 {
+    RowProgress rp{progress};
+    rp.total = std::max<size_t>(1, p.kernels.size() + p.operators.size() + p.modules.size() + p.ranges.size() +
+                                       p.memory_ops.size() + p.api_calls.size() + p.syncs.size() +
+                                       p.memory_samples.size() + p.memory_blocks.size() + p.operator_links.size() +
+                                       p.kernel_counters.size() + p.operator_counters.size());
     db.exec("CREATE TABLE info (key TEXT PRIMARY KEY, value TEXT NOT NULL)");
     {
         Statement insert(db, "INSERT INTO info VALUES (?, ?)");
@@ -467,25 +487,25 @@ void writeAll(Database &db, const Profile &p)
                 insert.reset();
             }
     }
-    writeTable(db, "devices", p.devices);
-    writeTable(db, "threads", p.threads);
-    writeTable(db, "kernels", p.kernels);
-    writeTable(db, "operators", p.operators);
-    writeTable(db, "modules", p.modules);
-    writeTable(db, "ranges", p.ranges);
-    writeTable(db, "memory_ops", p.memory_ops);
-    writeTable(db, "api_calls", p.api_calls);
-    writeTable(db, "syncs", p.syncs);
-    writeTable(db, "memory_samples", p.memory_samples);
-    writeTable(db, "memory_blocks", p.memory_blocks);
-    writeTable(db, "memory_tensors", p.memory_tensors);
-    writeTable(db, "operator_links", p.operator_links);
-    writeTable(db, "metrics", p.metrics);
-    writeTable(db, "kernel_counters", p.kernel_counters);
-    writeTable(db, "operator_counters", p.operator_counters);
-    writeTable(db, "fused_with", p.fused_with);
-    writeTable(db, "reference_twins", p.reference_twins);
-    writeTable(db, "graph_node_launches", p.graph_node_launches);
+    writeTable(db, "devices", p.devices, rp);
+    writeTable(db, "threads", p.threads, rp);
+    writeTable(db, "kernels", p.kernels, rp);
+    writeTable(db, "operators", p.operators, rp);
+    writeTable(db, "modules", p.modules, rp);
+    writeTable(db, "ranges", p.ranges, rp);
+    writeTable(db, "memory_ops", p.memory_ops, rp);
+    writeTable(db, "api_calls", p.api_calls, rp);
+    writeTable(db, "syncs", p.syncs, rp);
+    writeTable(db, "memory_samples", p.memory_samples, rp);
+    writeTable(db, "memory_blocks", p.memory_blocks, rp);
+    writeTable(db, "memory_tensors", p.memory_tensors, rp);
+    writeTable(db, "operator_links", p.operator_links, rp);
+    writeTable(db, "metrics", p.metrics, rp);
+    writeTable(db, "kernel_counters", p.kernel_counters, rp);
+    writeTable(db, "operator_counters", p.operator_counters, rp);
+    writeTable(db, "fused_with", p.fused_with, rp);
+    writeTable(db, "reference_twins", p.reference_twins, rp);
+    writeTable(db, "graph_node_launches", p.graph_node_launches, rp);
     writeTextList(db, "warnings", p.warnings);
 }
 
@@ -567,7 +587,7 @@ std::string describeDamage(Database &db, const std::string &readError)
 
 } // namespace
 
-void saveProfile(const Profile &profile, const std::string &path)
+void saveProfile(const Profile &profile, const std::string &path, const Progress &progress)
 {
     const fs::path target(path);
     const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
@@ -588,7 +608,7 @@ void saveProfile(const Profile &profile, const std::string &path)
             db.exec("PRAGMA application_id = " + std::to_string(kProfileApplicationId));
             db.exec("PRAGMA user_version = " + std::to_string(kProfileFormatVersion));
             db.exec("BEGIN");
-            writeAll(db, profile);
+            writeAll(db, profile, progress);
             db.exec("COMMIT", "writing profile");
         }
         // Flush to disk before the rename so a crash cannot leave an empty file under the real name;

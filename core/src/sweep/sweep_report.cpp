@@ -4,6 +4,7 @@
 #include "opscope/aggregate.h"
 #include "opscope/errors.h"
 #include "opscope/format.h"
+#include "opscope/generation.h"
 #include "opscope/module_tree.h"
 #include "opscope/profile_store.h"
 #include "opscope/roofline.h"
@@ -103,9 +104,42 @@ double moduleCpuTime(const Profile &p, const ModuleNode &node, const std::option
     return double(total);
 }
 
+bool isGenerationMetric(const std::string &metric)
+{
+    return metric == "tokens-per-s" || metric == "tpot" || metric == "ttft";
+}
+
+// A generation request's figures (generation.h): from the plain requests and the captured ones.
+std::vector<SeriesValue> generationValues(const Profile &p, const std::string &metric)
+{
+    std::vector<SeriesValue> out;
+    const std::optional<GenerationTiming> timing = generationTiming(p);
+    if (!timing)
+        return out;
+    const std::pair<const char *, std::optional<TokenFigures>> sides[] = {{"plain", tokenFigures(timing->reference)},
+                                                                          {"captured", tokenFigures(timing->captured)}};
+    for (const auto &[side, f] : sides) {
+        if (!f)
+            continue;
+        const std::string name = side;
+        if (metric == "tokens-per-s")
+            out.push_back({name, name + " requests", f->tokensPerSecond});
+        else if (metric == "ttft")
+            out.push_back({name, name + " requests", double(f->ttftNs)});
+        else if (f->tpotMedianNs > 0) {
+            out.push_back({name, name + " median", double(f->tpotMedianNs)});
+            if (name == "plain")
+                out.push_back({"plain-p90", "plain p90", double(f->tpotP90Ns)});
+        }
+    }
+    return out;
+}
+
 std::vector<SeriesValue> stepValues(const Profile &p, const SweepReportOptions &options)
 {
     const std::string &metric = options.metric;
+    if (isGenerationMetric(metric))
+        return generationValues(p, metric);
     std::vector<SeriesValue> out;
     const std::optional<ReferenceTiming> reference = referenceTiming(p);
     if (metric == "step-time") {
@@ -147,14 +181,17 @@ std::optional<SweepBy> parseSweepBy(std::string_view text)
 
 const std::vector<std::string> &sweepMetricNames()
 {
-    static const std::vector<std::string> names = {"step-time", "gpu-time", "cpu-time", "flops"};
+    static const std::vector<std::string> names = {"step-time",    "gpu-time", "cpu-time", "flops",
+                                                   "tokens-per-s", "tpot",     "ttft"};
     return names;
 }
 
 std::string metricUnit(const Profile &profile, const std::string &metric)
 {
-    if (metric == "step-time" || metric == "gpu-time" || metric == "cpu-time")
+    if (metric == "step-time" || metric == "gpu-time" || metric == "cpu-time" || metric == "tpot" || metric == "ttft")
         return "ns";
+    if (metric == "tokens-per-s")
+        return "tokens/s";
     if (metric == "flops")
         return "FLOP/s";
     const Index id = profile.findMetric(metric);
@@ -167,6 +204,8 @@ std::vector<SeriesValue> metricValues(const Profile &p, const SweepReportOptions
     if (metric == "step-time" && options.by != SweepBy::Step)
         throw SweepError("step-time is the time of the whole step: leave out --by, or use gpu-time or cpu-time per " +
                          std::string(toString(options.by)));
+    if (isGenerationMetric(metric) && options.by != SweepBy::Step)
+        throw SweepError(metric + " is a figure of the whole generation request: leave out --by");
     if (metric == "cpu-time" && options.by == SweepBy::Kernel)
         throw SweepError("cpu-time is the host's time of modules and operators; kernels have gpu-time");
     if (options.by == SweepBy::Step)
@@ -294,10 +333,11 @@ SweepReport sweepReport(const Sweep &sweep, const SweepReportOptions &options, c
         throw SweepError(sweep.path + ": no run of the sweep finished with a profile" +
                          (report.notes.empty() ? std::string() : " (" + report.notes.front() + ")"));
     if (!metricSeen)
-        throw SweepError(
-            "unknown metric '" + options.metric + "': use step-time, gpu-time, cpu-time, flops or an ncu counter " +
-            (someCounter.empty() ? std::string("(these profiles have no counters: sweep with --replay for them)")
-                                 : "the profiles hold, such as " + someCounter));
+        throw SweepError("unknown metric '" + options.metric +
+                         "': use step-time, gpu-time, cpu-time, flops, tokens-per-s, tpot, ttft or an ncu counter " +
+                         (someCounter.empty()
+                              ? std::string("(these profiles have no counters: sweep with --replay for them)")
+                              : "the profiles hold, such as " + someCounter));
     // The series that carry the most, summed over the configurations; the step's always.
     auto total = [](const SweepSeries &s) {
         double sum = 0;
@@ -309,9 +349,13 @@ SweepReport sweepReport(const Sweep &sweep, const SweepReportOptions &options, c
         report.series.push_back(std::move(series[key]));
     if (report.series.empty())
         report.notes.push_back("no configuration has a value for " + options.metric +
-                               (anyKernels ? std::string()
-                                           : ": the profiles hold no GPU kernels (a CPU capture has none; cpu-time and "
-                                             "step-time apply)"));
+                               (isGenerationMetric(options.metric)
+                                    ? std::string(": the profiles hold no generation requests (capture with --step "
+                                                  "generate, docs/capture.md)")
+                                : anyKernels
+                                    ? std::string()
+                                    : ": the profiles hold no GPU kernels (a CPU capture has none; cpu-time and "
+                                      "step-time apply)"));
     if (options.by != SweepBy::Step) {
         std::stable_sort(report.series.begin(), report.series.end(),
                          [&](const SweepSeries &a, const SweepSeries &b) { return total(a) > total(b); });

@@ -11,12 +11,21 @@ these calls do nothing, so the script still runs on its own:
             train_step(batch)
 
 or call `opscope_launcher.mark_step()` once per iteration (like torch.profiler's `prof.step()`).
+
+Inference scripts with their own decode loop mark each request, and optionally each iteration of the loop
+(without mark_token(), each call of the model is one):
+
+    with opscope_launcher.request():
+        for t in range(new_tokens):
+            opscope_launcher.mark_token()
+            logits = model(tokens, cache)
+            ...
 """
 
 import contextlib
 
 __version__ = "1.0"
-__all__ = ["step", "mark_step", "capturing", "__version__"]
+__all__ = ["step", "mark_step", "request", "mark_token", "capturing", "__version__"]
 
 
 def _session():
@@ -46,6 +55,30 @@ def mark_step():
     s = _session()
     if s is not None:
         s.mark_step()
+
+
+@contextlib.contextmanager
+def request(batch=None):
+    """Marks the enclosed block as one generation request (one step: its prefill and decode iterations are
+    phases). `batch`: the sequences it generates for, when the model's first input does not say."""
+    s = _session()
+    if s is None:
+        yield
+        return
+    s.begin_request(batch)
+    completed = False
+    try:
+        yield
+        completed = True
+    finally:
+        s.end_request(raise_when_complete=completed)
+
+
+def mark_token():
+    """Marks the start of one iteration of a decode loop inside a request (the first is the prefill)."""
+    s = _session()
+    if s is not None:
+        s.mark_token()
 
 
 def capturing():

@@ -20,6 +20,14 @@ def _env_int(name, default):
         return default
 
 
+def _env_float(name, default):
+    value = os.environ.get(name)
+    try:
+        return float(value) if value else default
+    except ValueError:
+        return default
+
+
 def _parser():
     p = argparse.ArgumentParser(
         prog="python3 -m opscope_launcher",
@@ -34,10 +42,14 @@ def _parser():
     p.add_argument("--reference-steps", type=int, default=_env_int("OPSCOPE_REFERENCE_STEPS", 3),
                    help="steps timed after the warm-up with no instrumentation at all, the plain step the "
                    "capture's overhead is measured against (default 3; 0: none)")
+    p.add_argument("--reference-seconds", type=float, default=_env_float("OPSCOPE_REFERENCE_SECONDS", None),
+                   help="while the reference steps took less than this in all, more run after the capture (up to "
+                   "50 steps), so that a short step is timed many times (default 1.0; 0: only --reference-steps)")
     p.add_argument("--steps", type=int, default=_env_int("OPSCOPE_STEPS", 1), help="captured steps (default 1)")
     p.add_argument("--step", default=os.environ.get("OPSCOPE_STEP", "auto"),
-                   help="auto | module | marker | function:NAME (default auto: markers when the script "
-                   "uses opscope_launcher, else calls of the outermost module)")
+                   help="auto | module | marker | function:NAME | generate | generate:NAME (default auto: markers "
+                   "when the script uses opscope_launcher, else calls of the outermost module; a model library's "
+                   "generate() call makes generation requests the steps)")
     p.add_argument("--compile", default=os.environ.get("OPSCOPE_COMPILE", "eager"),
                    choices=["eager", "inductor", "reduce-overhead", "max-autotune", "cudagraphs"],
                    help="compile the root module's forward")
@@ -80,9 +92,11 @@ def _step_source(option, script_path):
         except OSError:
             uses_markers = False
         return "marker" if uses_markers else "module"
-    if option in ("module", "marker") or option.startswith("function:"):
+    if option in ("module", "marker", "generate") or (
+            option.startswith(("function:", "generate:")) and len(option.split(":", 1)[1]) > 0):
         return option
-    raise SystemExit("opscope_launcher: --step must be auto, module, marker or function:NAME, not %r" % option)
+    raise SystemExit("opscope_launcher: --step must be auto, module, marker, function:NAME, generate or generate:NAME, "
+                     "not %r" % option)
 
 
 def _list_fixes():
@@ -107,8 +121,10 @@ def main(argv=None):
         markers.error("script not found: %s" % script)
         print("opscope_launcher: %s: no such file" % script, file=sys.stderr)
         return 2
-    if options.warmup < 0 or options.steps < 1 or options.reference_steps < 0:
-        print("opscope_launcher: --warmup and --reference-steps must be >= 0 and --steps >= 1", file=sys.stderr)
+    if options.warmup < 0 or options.steps < 1 or options.reference_steps < 0 or (
+            options.reference_seconds is not None and not options.reference_seconds >= 0):
+        print("opscope_launcher: --warmup, --reference-steps and --reference-seconds must be >= 0 and --steps >= 1",
+              file=sys.stderr)
         return 2
     step_source = _step_source(options.step, script)
     mode = options.mode
@@ -126,6 +142,7 @@ def main(argv=None):
 
     from . import session as session_module
     from .distributed import raise_collective_timeout, separate_stage_store
+    from .generation import LibraryGenerateFinder
     from .stepfn import StepFunctionWatcher
 
     separate_stage_store()
@@ -133,12 +150,16 @@ def main(argv=None):
 
     opts = session_module.Options(
         mode=mode, warmup=options.warmup, steps=options.steps,
-        step_source="function" if step_source.startswith("function:") else step_source,
+        step_source="function" if step_source.startswith("function:") else
+        "generate" if step_source.startswith("generate:") else step_source,
+        step_option=options.step,
         trace=trace, partition_map=options.partition_map, status=options.status,
         exit_after_capture=not options.keep_running, record_shapes=not options.no_record_shapes,
         with_stack=options.with_stack, compile=options.compile, backward_ranges=options.backward_ranges,
         reference_steps=options.reference_steps,
     )
+    if options.reference_seconds is not None:
+        opts.reference_seconds = options.reference_seconds
     session = session_module.Session(opts)
     session_module.set_current(session)
     if options.fix or options.verify_control:
@@ -163,9 +184,14 @@ def main(argv=None):
     session.graph_labels.install()
     session.ddp_buckets.install()
     watcher = None
-    if step_source.startswith("function:"):
-        watcher = StepFunctionWatcher(session, step_source[len("function:"):])
+    if step_source.startswith(("function:", "generate:")):
+        kind, name = step_source.split(":", 1)
+        watcher = StepFunctionWatcher(session, name, requests=kind == "generate")
         watcher.start()
+    # A model library's generate(): a request as the step, or the phases of the step around it.
+    library_generate = LibraryGenerateFinder() if options.step != "module" else None
+    if library_generate is not None:
+        library_generate.install()
 
     # The script sees itself as __main__ with its own argv and its folder first on sys.path.
     script_path = os.path.abspath(script)
@@ -192,7 +218,9 @@ def main(argv=None):
     finally:
         if watcher is not None:
             watcher.stop()
-    if exit_kind == "script-ended" and session.done:
+        if library_generate is not None:
+            library_generate.remove()
+    if exit_kind == "script-ended" and session.capture_over:
         exit_kind = "complete"
     try:
         session.finish(exit_kind)

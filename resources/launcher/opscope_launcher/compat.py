@@ -4,6 +4,7 @@ Works with torch 1.13 (Debian's CPU build: no NVTX, no Kineto, no dynamo) and to
 """
 
 import inspect
+import sys
 
 import torch
 
@@ -24,6 +25,16 @@ def _find_is_compiling():
 
 # True while dynamo traces: hooks must then do nothing, or they would break the graph.
 is_compiling = _find_is_compiling()
+
+
+def dynamo_compiled():
+    """True once torch.compile has compiled a graph in this process (dynamo's own count); never imports dynamo."""
+    dynamo_utils = sys.modules.get("torch._dynamo.utils")
+    counters = getattr(dynamo_utils, "counters", None)
+    try:
+        return bool(counters and counters["stats"]["unique_graphs"] > 0)
+    except Exception:
+        return False
 
 
 def cuda_available():
@@ -68,6 +79,24 @@ def forward_hook_takes_always_call():
         return "always_call" in inspect.signature(nn_module.register_module_forward_hook).parameters
     except (TypeError, ValueError):
         return False
+
+
+def backend_settings():
+    """The settings of torch's backends that decide which kernels run (cuDNN's autotuner, TF32), as the workload
+    left them: read at the capture, recorded in the status for the insights (docs/insights.md)."""
+    out = {}
+    for key, read in (
+        ("backends.cudnn.benchmark", lambda: torch.backends.cudnn.benchmark),
+        ("backends.cudnn.deterministic", lambda: torch.backends.cudnn.deterministic),
+        ("backends.cudnn.allow_tf32", lambda: torch.backends.cudnn.allow_tf32),
+        ("backends.cuda.matmul.allow_tf32", lambda: torch.backends.cuda.matmul.allow_tf32),
+        ("float32_matmul_precision", lambda: torch.get_float32_matmul_precision()),
+    ):
+        try:
+            out[key] = read()
+        except Exception:
+            pass
+    return out
 
 
 def device_name():

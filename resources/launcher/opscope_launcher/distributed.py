@@ -88,6 +88,16 @@ def raise_collective_timeout():
     return timeout
 
 
+def several_ranks():
+    """A process group of more than one rank is running."""
+    import torch.distributed as dist
+
+    try:
+        return dist.is_available() and dist.is_initialized() and dist.get_world_size() > 1
+    except Exception:
+        return False
+
+
 def settle_gloo_records():
     """Gives gloo's worker threads time to end the profiler records of their last collectives.
 
@@ -115,6 +125,8 @@ def settle_gloo_records():
 
 # How long a rank waits at the start of the capture for the others (then it goes on, with a warning).
 CAPTURE_ALIGN_TIMEOUT_S = 120
+# The range each rank records the moment the ranks are released together (ranks.h: kRanksAlignedMarker).
+RANKS_ALIGNED_MARKER = "opscope.ranks_aligned"
 
 
 class RankAlignment:
@@ -123,8 +135,11 @@ class RankAlignment:
     Starting the capture costs each rank a different time (the profiler's start-up, the allocator's
     history): on two H200s rank 0 began its captured step 25 ms after rank 1 and so arrived last at every
     all-reduce, a straggler made by the capture. Once its instruments are on, each rank checks in at the
-    job's rendezvous store and waits for the others there: no collective, nothing in the trace, and the
-    wait is before the step. Returns the seconds waited, or None (not distributed, or no store).
+    job's rendezvous store and waits for the others there: no collective, and the wait is before the step.
+    Released, every rank records an empty range RANKS_ALIGNED_MARKER: one instant on every rank's clock.
+    The import aligns the ranks' clocks on it: the legacy profiler's traces (CPU torch) count from each
+    rank's own profiler start, which the store wait puts tens of ms apart, and gloo's all-reduces end too
+    unevenly (ms) to align them on. Returns the seconds waited, or None (not distributed, or no store).
     """
 
     def __init__(self):
@@ -152,4 +167,9 @@ class RankAlignment:
         except (RuntimeError, ValueError) as e:  # torch raises RuntimeError (DistStoreError) on a timeout
             warn("the ranks did not all reach the captured step within %d s (%s): this rank's capture starts "
                  "unaligned" % (CAPTURE_ALIGN_TIMEOUT_S, str(e).splitlines()[0] if str(e) else type(e).__name__))
+            return time.monotonic() - t0
+        from torch.autograd.profiler import record_function
+
+        with record_function(RANKS_ALIGNED_MARKER):
+            pass
         return time.monotonic() - t0

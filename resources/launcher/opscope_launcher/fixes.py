@@ -42,6 +42,7 @@ SPECS = {
     "compile": ("default|reduce-overhead|max-autotune", "process", "changed", None),
     "expandable-segments": (None, "process", "same", 1e-4),
     "checkpoint": ("GROUP", "root", "same", 1e-4),
+    "static-cache": (None, "process", "changed", None),
 }
 COMPILE_MODES = {"default": "inductor", "reduce-overhead": "reduce-overhead", "max-autotune": "max-autotune"}
 
@@ -186,6 +187,17 @@ def compile_root(session, mode):
         raise FixError("the workload is compiled already (--compile %s)" % session.options.compile)
     session.options.compile = COMPILE_MODES[mode]
     return "torch.compile(root.forward%s)" % ("" if mode == "default" else ", mode=%r" % mode)
+
+
+def static_cache():
+    """static-cache: cache_implementation="static" on each model library generate() call that passes neither
+    it nor past_key_values (generation.py): the KV cache allocated once at its full length instead of grown
+    per token. Its outputs are not compared: attention then runs over the whole cache under a mask, another
+    order of sums, and a greedy decode in bf16 may pick another token where two are close."""
+    from . import generation
+
+    generation.add_generate_kwargs(cache_implementation="static")
+    return 'cache_implementation="static" on each generate() call that passes no cache'
 
 
 # -- fixes on the model ----------------------------------------------------------------------------
@@ -393,6 +405,8 @@ class FixSet:
                 detail = fused_optimizer(self.events.append)
             elif fix.name == "expandable-segments":
                 detail = expandable_segments()
+            elif fix.name == "static-cache":
+                detail = static_cache()
             else:
                 detail = compile_root(session, fix.arg)
             self.applied.append({"fix": fix.text, "detail": detail})

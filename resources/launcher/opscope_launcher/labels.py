@@ -202,8 +202,9 @@ class Labeller:
         `watch_root` (steps are root-module calls) only the root module keeps hooks of its own: its
         pre-hook finds the step boundaries, its post-hook forgets the call; two hook calls per step.
         Under torch.compile the hooks stay and fall quiet instead: they only watch the root's calls
-        (the compiled code runs no hook inside)."""
-        if getattr(self.session.options, "compile", "eager") != "eager":
+        (the compiled code runs no hook inside); so do they when the script compiled code itself during the warm-up
+        (transformers compiles the decode step of a static cache)."""
+        if getattr(self.session.options, "compile", "eager") != "eager" or compat.dynamo_compiled():
             self._stack().clear()
             self._quiet = True
             return
@@ -238,7 +239,7 @@ class Labeller:
         if self._root_call is not None and self._root_call in _frames_above(caller):
             return None  # the root called inside its own forward: not a step boundary
         self._root_call = caller
-        self.session.on_root_call()  # may end the reference steps (and put the global hooks back)
+        self.session.on_root_call(args)  # may end the reference steps (and put the global hooks back)
         if self._handles:
             # The global pre-hook was not called for this call (torch took the hook list before it was
             # installed), but the global post-hook will be: label it as the global pre-hook would have.
@@ -361,7 +362,7 @@ class Labeller:
         if self._quiet:
             if module is not self.root or self._stack():
                 return None
-            self.session.on_root_call()  # may end the reference steps (and the quiet)
+            self.session.on_root_call(args)  # may end the reference steps (and the quiet)
             if not self._quiet:
                 self._enter(module, args, sys._getframe(1))
             return None
@@ -372,7 +373,7 @@ class Labeller:
             self._drop_stale(stack)
         if module is self.root:
             if not stack:
-                self.session.on_root_call()  # may end the capture (and the run)
+                self.session.on_root_call(args)  # may end the capture (and the run)
                 if not self._handles or self._quiet:
                     return None  # the reference steps begin: these hooks are gone (or quiet), their post-hook too
         self._enter(module, args, sys._getframe(1))

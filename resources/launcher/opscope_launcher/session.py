@@ -4,7 +4,9 @@ A step begins at a step boundary: a call of the root module (the first module ca
 any module forward) when no marker is used, or an explicit marker (`step()`, `mark_step()`, a step
 function). Steps 1..warmup run outside the capture; the next `reference_steps` steps run with no
 instrumentation at all and are timed (the plain step the capture's overhead is measured against); the
-next `steps` steps run inside the capture. The capture is opened at the start of the first captured
+next `steps` steps run inside the capture. While the reference steps took less than `reference_seconds` in
+all (and fewer than timing.MAX_REFERENCE_STEPS ran), more of them run after the capture, when the script
+steps on: a short step is timed many times, a long one only `reference_steps` times. The capture is opened at the start of the first captured
 step and closed at the start of the step that follows the last one (so the backward and optimizer work
 of the last step are inside), or at the end of a `step()` block, or when the script ends. The device is
 synchronised at both edges.
@@ -33,7 +35,7 @@ import time
 import torch
 from torch.autograd.profiler import record_function
 
-from . import compat, distributed, markers, timing
+from . import compat, distributed, generation, markers, timing
 from .memory import MemoryRecorder, profiler_kwargs as memory_profiler_kwargs
 from .ddp_buckets import AutoBucketLabels
 from .graphs import GraphCaptureLabels
@@ -57,10 +59,12 @@ class CaptureComplete(SystemExit):
 class Options:
     def __init__(self, mode="torch", warmup=2, steps=1, step_source="auto", trace=None, partition_map=None,
                  status=None, exit_after_capture=True, record_shapes=True, with_stack=False, compile="eager",
-                 backward_ranges=None, reference_steps=3):
+                 backward_ranges=None, reference_steps=3, reference_seconds=timing.DEFAULT_REFERENCE_SECONDS,
+                 step_option="auto"):
         self.mode = mode
         self.warmup = warmup
         self.reference_steps = reference_steps
+        self.reference_seconds = reference_seconds
         self.steps = steps
         self.step_source = step_source
         self.trace = trace
@@ -71,6 +75,7 @@ class Options:
         self.with_stack = with_stack
         self.compile = compile
         self.backward_ranges = backward_ranges
+        self.step_option = step_option  # --step as given ("auto", "marker", "generate:answer" ...)
 
 
 class Session:
@@ -85,11 +90,18 @@ class Session:
         self.reference_timer = timing.StepTimer()
         self.captured_timer = timing.StepTimer()
         self.reference = None  # the status JSON's "reference" object, once the capture is over
+        self.generation = None  # ... and its "generation" object (generation.py), under --step generate
+        self.calibration = None  # timing.calibrate_launches(), before the first reference step
+        self.torch_settings = None  # compat.backend_settings() at the capture
+        self.reference_after = 0  # reference steps run after the capture
+        self._after_capture = False  # the reference steps after the capture run
         self._reference_range = None
         self.capturing = False  # inside the capture range
         self.recording = False  # record_function labels are wanted now
         self.done = False
         self.source = "module" if options.step_source in ("auto", "module") else options.step_source
+        self.requests = generation.Requests(self)  # generation requests and their phases (--step generate)
+        self._in_generate = False  # a library generate() runs (generation.py)
         self.warnings = []
         self.errors = []
         self.trace_written = None
@@ -117,6 +129,11 @@ class Session:
         if options.backward_ranges:
             self.labeller.label_backward_of(backward_labels(options.backward_ranges))
 
+    @property
+    def capture_over(self):
+        """The captured steps are done (reference steps may still be running after them)."""
+        return self.done or self._after_capture
+
     def warn(self, message):
         self.warnings.append(message)
         markers.warning(message)
@@ -140,10 +157,13 @@ class Session:
             self.verify.on_root(self.labeller.root)
         self._maybe_compile_root()
 
-    def on_root_call(self):
-        """A call of the root module from outside any forward: a step boundary in module mode."""
+    def on_root_call(self, args=()):
+        """A call of the root module from outside any forward: a step boundary in module mode, an iteration of
+        the decode loop inside a generation request."""
         if self.source == "module":
             self._begin_step()
+        elif self.requests.current is not None:
+            self.requests.on_root_call(args)
 
     def begin_marked_step(self):
         self._switch_to_markers("marker")
@@ -156,16 +176,51 @@ class Session:
         self._switch_to_markers("marker")
         self._begin_step()
 
+    # -- generation requests (generation.py) ---------------------------------------------------
+    def begin_request(self, batch=None, prompt_tokens=None):
+        """A request begins: one step, whose prefill phase opens now."""
+        self._switch_to_markers("generate")
+        if self._begin_step():
+            self.requests.begin(batch, prompt_tokens)
+
+    def end_request(self, raise_when_complete=True):
+        self._end_step(raise_when_complete)
+
+    def begin_request_call(self, batch, prompt_tokens):
+        """A library generate() is called. Inside a step the script marks (step(), a step function, request()),
+        that step is the request and its phases start here; otherwise the call is the step. True when it is."""
+        if self.step_open and self.source in ("marker", "function", "generate"):
+            if self.requests.current is None:
+                self.requests.begin(batch, prompt_tokens)
+            else:
+                self.requests.describe_inputs(batch, prompt_tokens)
+            return False
+        chosen = self.options.step_option
+        if self.source == "function" or (self.source == "marker" and (chosen == "marker" or self.started > 0)):
+            return False  # outside the steps the script marks: not a step
+        if chosen.startswith("generate:"):
+            return False  # outside the calls of the function that makes the requests
+        self.begin_request(batch, prompt_tokens)
+        return True
+
+    def end_request_call(self, owns_step, raise_when_complete):
+        if owns_step:
+            self._end_step(raise_when_complete)
+
+    def mark_token(self):
+        self.requests.iteration("marker")
+
     def _switch_to_markers(self, source):
         if self.source == source or (self.source == "function" and source == "marker"):
             return
         if self.source == "module" and self.started > 0:
+            what = "generate() calls or request() blocks" if source == "generate" else "step markers"
             if self.capturing or self.done:
-                self.warn("a step marker was reached after module calls had already started the capture; "
-                          "pass --step marker to count only marked steps")
+                self.warn("%s were reached after module calls had already started the capture; pass --step %s to "
+                          "count only those" % (what, "generate" if source == "generate" else "marker"))
                 self.source = source
                 return
-            self.warn("step markers found after %d module-call steps: counting marked steps only" % self.started)
+            self.warn("%s found after %d module-call steps: counting those only" % (what, self.started))
             self._end_reference_steps()
             self.reference_timer = timing.StepTimer()
             self.started = 0
@@ -173,10 +228,11 @@ class Session:
         self.source = source
 
     def _begin_step(self):
+        """Begins a step; False when the capture is over and the script runs on (--keep-running)."""
         if self.done:
             if self.options.exit_after_capture:
                 raise CaptureComplete()
-            return
+            return False
         if self.step_open:
             self._end_step(True)
         k = self.started
@@ -188,27 +244,34 @@ class Session:
         self.started += 1
         self.step_open = True
         phase = "capture" if self.capturing else "reference" if self.referencing else "warmup"
-        markers.emit("step", "%d/%d" % (k + 1, self.total), phase)
+        markers.emit("step", "%d/%d" % (k + 1, max(self.total, k + 1)), phase)
         if self.referencing:
-            if self.use_nvtx:
+            if self.use_nvtx and not self._after_capture:  # the trace's plain step is the one before the capture
                 self._reference_range = torch.cuda.nvtx.range_start(REFERENCE_RANGE + str(k - self.options.warmup))
             self.reference_timer.begin()
-            return
+            return True
         if self.recording:
             self._step_rf = record_function("ProfilerStep#%d" % (k - self.first_captured))
             self._step_rf.__enter__()
         if self.capturing:
             self.captured_timer.begin()
+        return True
 
     def _end_step(self, raise_when_complete):
         if not self.step_open:
             return
+        self.requests.end()  # its last phase closes inside the step
         self.step_open = False
         if self.referencing:
             self.reference_timer.end()
             if self._reference_range is not None:
                 torch.cuda.nvtx.range_end(self._reference_range)
                 self._reference_range = None
+            if self._after_capture:
+                self.reference_after += 1
+                if not self._wants_more_reference():
+                    self._end_reference_steps()
+                    self._complete(raise_when_complete)
             return
         if self.capturing:
             self.captured_timer.end()
@@ -220,9 +283,19 @@ class Session:
         self.captured += 1
         if self.captured >= self.options.steps:
             self._stop_capture()
-            self.done = True
-            if raise_when_complete and self.options.exit_after_capture:
-                raise CaptureComplete()
+            if self._wants_more_reference():
+                self._after_capture = True
+                self._start_reference_steps()
+                return
+            self._complete(raise_when_complete)
+
+    def _complete(self, raise_when_complete):
+        if self.reference is None:
+            compat.synchronize()
+            self._report_timing()
+        self.done = True
+        if raise_when_complete and self.options.exit_after_capture:
+            raise CaptureComplete()
 
     # -- compile -------------------------------------------------------------------------------
     def _maybe_compile_root(self):
@@ -249,10 +322,24 @@ class Session:
             self.warn("--compile %s with fewer than 2 warm-up steps: compilation falls into the capture" % mode)
 
     # -- reference steps -----------------------------------------------------------------------
+    def _wants_more_reference(self):
+        """More plain steps after the capture: while those timed took less than reference_seconds in all."""
+        timer = self.reference_timer
+        # Not in a job of several ranks: each would stop at its own time, and the others wait in collectives.
+        return (not distributed.several_ranks() and self.options.reference_steps > 0 and self.options.reference_seconds > 0 and timer.count > 0
+                and timer.count < timing.MAX_REFERENCE_STEPS
+                and sum(timer.cpu_ns) < self.options.reference_seconds * 1e9)
+
     def _start_reference_steps(self):
+        if not self._after_capture and self.options.mode != "ncu" and self.verify is None:
+            # nsys's cost per CUDA call: the same burst here and in a plain process (not under ncu, which
+            # would profile every launch, nor in a verify arm, which captures nothing).
+            compat.synchronize()
+            self.calibration = timing.calibrate_launches()
         self.referencing = True
-        self.labeller.suspend(watch_root=self.source == "module")
-        markers.emit("reference", "start", "steps=%d" % self.options.reference_steps)
+        self.labeller.suspend(watch_root=self.source in ("module", "generate"))
+        markers.emit("reference", "after-capture" if self._after_capture else "start",
+                     "steps=%d" % self.options.reference_steps)
 
     def _end_reference_steps(self):
         if not self.referencing:
@@ -266,7 +353,9 @@ class Session:
 
     def _report_timing(self):
         """The reference and captured step times, once the device has been synchronised."""
-        self.reference = timing.report(self.reference_timer, self.captured_timer, self.options.reference_steps)
+        self.reference = timing.report(self.reference_timer, self.captured_timer, self.options.reference_steps,
+                                       self.calibration, self.reference_after)
+        self.generation = self.requests.report()
         if self.use_nvtx and self.reference_timer.count:
             self.reference["nvtx_range"] = REFERENCE_RANGE
         r = self.reference
@@ -282,6 +371,7 @@ class Session:
     # -- capture range -------------------------------------------------------------------------
     def _start_capture(self):
         compat.synchronize()
+        self.torch_settings = compat.backend_settings()
         mode = self.options.mode
         if mode in NVTX_MODES and self.use_nvtx:
             self._capture_range = torch.cuda.nvtx.range_start(CAPTURE_RANGE)
@@ -316,7 +406,8 @@ class Session:
         self.capture_seconds = time.monotonic() - self._capture_t0
         self.capturing = False
         self.recording = False
-        self._report_timing()
+        if not self._wants_more_reference():
+            self._report_timing()  # else once the reference steps after the capture are done
         if self._profiler is not None:
             distributed.settle_gloo_records()  # after the steps' timing: the wait is not the workload's
             self._profiler.__exit__(None, None, None)
@@ -346,6 +437,8 @@ class Session:
                 self.fail("closing the last step failed: %s" % e)
         if self.referencing:
             self._end_reference_steps()
+            if self._after_capture:
+                self.done = True  # the script ended during the reference steps after the capture
         if self.capturing:
             self.warn("the script ended after %d of %d captured steps" % (self.captured, self.options.steps))
             self._stop_capture()
@@ -355,6 +448,10 @@ class Session:
         elif self.captured == 0 and exit_kind != "error":
             if self.labeller.root is None and self.source == "module":
                 self.fail("no nn.Module was called: nothing to capture (use opscope_launcher.step() to mark steps)")
+            elif self.source == "generate" and self.started == 0:
+                self.fail("no generation request was seen: --step generate counts calls of a model library's "
+                          "generate() (transformers), opscope_launcher.request() blocks, or the calls of the "
+                          "function named by --step generate:NAME")
             else:
                 reference = self.options.reference_steps
                 self.fail(
@@ -386,11 +483,13 @@ class Session:
             "step_source": self.source,
             "warmup": self.options.warmup,
             "reference_steps": self.options.reference_steps,
+            "reference_seconds": self.options.reference_seconds,
             "steps_requested": self.options.steps,
             "steps_seen": self.started,
             "steps_captured": self.captured,
             "capture_seconds": self.capture_seconds,
             "reference": self.reference,
+            "generation": self.generation,
             "root": self.labeller.root_label,
             "nvtx": self.use_nvtx,
             "torch": torch.__version__,
@@ -398,6 +497,7 @@ class Session:
             "cuda_version": getattr(torch.version, "cuda", None),
             "kineto": compat.kineto_available(),
             "device_name": compat.device_name(),
+            "torch_settings": self.torch_settings,
             "trace": self.trace_written,
             "memory": self._memory.status() if self._memory is not None else None,
             "fixes": self.fixes.status() if self.fixes is not None else None,

@@ -1,4 +1,5 @@
-"""`--step function:NAME`: every call of the function NAME is one step, without editing the script.
+"""`--step function:NAME`: every call of the function NAME is one step, without editing the script
+(`--step generate:NAME`: one generation request, generation.py).
 
 A profile function (sys.setprofile) waits for the first call of NAME; that call is counted from its
 call and return events, and the function is then replaced where its callers look it up (the
@@ -13,8 +14,11 @@ from . import markers
 
 
 class StepFunctionWatcher:
-    def __init__(self, session, name):
+    def __init__(self, session, name, requests=False):
         self.session = session
+        # A request (its prefill and decode iterations are phases) or a plain step.
+        self._begin = session.begin_request if requests else session.begin_marked_step
+        self._end = session.end_request if requests else session.end_marked_step
         self.qualname = name
         self.name = name.rsplit(".", 1)[-1]
         self._first_frame = None
@@ -37,25 +41,25 @@ class StepFunctionWatcher:
         if event == "call" and self._first_frame is None and self._matches(frame.f_code):
             self._first_frame = frame
             self._install(frame)
-            self.session.begin_marked_step()
+            self._begin()
         elif event == "return" and frame is self._first_frame:
             self.stop()
             # No exception may leave a profile function: a finished capture ends the run at the next call.
-            self.session.end_marked_step(raise_when_complete=False)
+            self._end(raise_when_complete=False)
 
     def _wrap(self, function):
-        session = self.session
+        begin, end = self._begin, self._end
 
         @functools.wraps(function)
         def stepped(*args, **kwargs):
-            session.begin_marked_step()
+            begin()
             completed = False
             try:
                 result = function(*args, **kwargs)
                 completed = True
                 return result
             finally:
-                session.end_marked_step(raise_when_complete=completed)
+                end(raise_when_complete=completed)
 
         return stepped
 

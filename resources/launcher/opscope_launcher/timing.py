@@ -3,6 +3,10 @@
 The reference steps (no instrumentation) and the captured steps are timed the same way, so that the
 ratio of their medians is the capture's overhead. Events are recorded at the step boundaries on the
 current stream and read only after the capture has synchronised the device: nothing waits inside a step.
+
+The launch calibration times a burst of cheap kernel launches on the host: run in the traced process (nsys)
+and in a plain one, the difference per launch is what the tracer adds to every CUDA call, which OpScope takes
+out of the traced host's time (docs/insights.md, the host model).
 """
 
 import statistics
@@ -58,11 +62,39 @@ class StepTimer:
         return [int(round(start.elapsed_time(end) * 1e6)) for start, end in self._events]
 
 
+# A short plain step is timed many times (one noisy step must not decide), a long one a few: the reference
+# steps go on after the capture while they took less than this many seconds in all, up to this many steps.
+DEFAULT_REFERENCE_SECONDS = 1.0
+MAX_REFERENCE_STEPS = 50
+
+CALIBRATION_LAUNCHES = 2000
+CALIBRATION_ROUNDS = 3
+
+
+def calibrate_launches(launches=CALIBRATION_LAUNCHES, rounds=CALIBRATION_ROUNDS):
+    """The host's time per launch of a one-element in-place add on the current device, the fastest of
+    `rounds` bursts of `launches` (the GPU runs each in a few microseconds, so the launch queue never fills
+    and the host never waits); None when the workload does not use CUDA."""
+    if not (compat.cuda_available() and torch.cuda.is_initialized()):
+        return None
+    x = torch.zeros(1, device=torch.device("cuda", torch.cuda.current_device()))
+    torch.cuda.synchronize()
+    best = None
+    for _ in range(rounds):
+        start = time.perf_counter_ns()
+        for _ in range(launches):
+            x.add_(1)
+        elapsed = time.perf_counter_ns() - start
+        torch.cuda.synchronize()
+        best = elapsed if best is None else min(best, elapsed)
+    return {"launches": launches, "rounds": rounds, "ns_per_launch": round(best / launches, 1)}
+
+
 def median(values):
     return int(statistics.median(values)) if values else None
 
 
-def report(reference, captured, steps_requested):
+def report(reference, captured, steps_requested, calibration=None, after_capture=0):
     """The "reference" object of the status JSON: both runs of steps on one clock.
 
     The clock is CUDA events when every step of both runs has them (the GPU's time between the step
@@ -82,4 +114,6 @@ def report(reference, captured, steps_requested):
         "overhead": round(cap_median / ref_median, 4) if ref_median and cap_median else None,
         "cpu_steps_ns": list(reference.cpu_ns),
         "captured_cpu_steps_ns": list(captured.cpu_ns),
+        "steps_after_capture": after_capture,
+        "calibration": calibration,
     }

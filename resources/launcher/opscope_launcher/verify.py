@@ -82,7 +82,10 @@ def checksum(output):
                     absolute += chunk.abs().sum().item()
                     squares += chunk.square().sum().item()
                 entry["sum"], entry["abs_sum"], entry["square_sum"] = total, absolute, squares
-                positions = torch.linspace(0, n - 1, steps=min(n, SAMPLES)).round().long().to(flat.device)
+                # In float64: float32 (linspace's default) rounds a position past 2^24 up, one past the end
+                # of a vocabulary's logits, and on a GPU that is a device-side assert in the workload.
+                positions = torch.linspace(0, n - 1, steps=min(n, SAMPLES), dtype=torch.float64)
+                positions = positions.round().long().clamp_(0, n - 1).to(flat.device)
                 entry["samples"] = flat[positions].to(torch.float64).cpu().tolist()
             described.append(entry)
     return described

@@ -20,7 +20,8 @@ struct LauncherOptions {
     std::string python = "python3";
     LauncherMode mode = LauncherMode::Torch;
     int warmup = 2;
-    int referenceSteps = 3; // plain steps timed after the warm-up, with no instrumentation
+    int referenceSteps = 3;       // plain steps timed after the warm-up, with no instrumentation
+    double referenceSeconds = -1; // more plain steps after the capture while they took less; < 0: the launcher's 1 s
     int steps = 1;
     std::string stepSource = "auto"; // auto | module | marker | function:NAME
     std::string compile = "eager";   // eager | inductor | cudagraphs
@@ -36,6 +37,8 @@ struct LauncherOptions {
     std::vector<std::string> scriptArgs;
 };
 Argv launcherCommand(const LauncherOptions &options);
+// Seconds as the command lines write them: "1", "0.25" (%g).
+std::string formatSeconds(double seconds);
 
 struct NsysOptions {
     std::string nsys = "nsys";

@@ -17,6 +17,11 @@ enum class CaptureTool { Auto, Nsys, Torch, Cpu };
 std::string_view toString(CaptureTool tool);
 std::optional<CaptureTool> parseCaptureTool(std::string_view text);
 
+// What a step is (the launcher's --step): auto | module | marker | function:NAME | generate | generate:NAME
+// (a generation request: docs/capture.md). The one check of the syntax, for the CLI and the wizard.
+bool isStepSource(std::string_view text);
+inline constexpr std::string_view kStepSourceHelp = "auto, module, marker, function:NAME, generate or generate:NAME";
+
 struct Workload {
     std::string script;
     std::vector<std::string> args;
@@ -33,6 +38,9 @@ struct CaptureRequest {
     // Plain steps between the warm-up and the captured steps: no hooks, labels or profiler, timed like
     // the captured ones (the capture's overhead); under nsys the last one is paired with the labelled step.
     int referenceSteps = 3;
+    // While the reference steps took less than this in all, more of them run after the captured steps (up to
+    // 50): a short step is timed many times, a long one referenceSteps times. 0: referenceSteps only.
+    double referenceSeconds = 1.0;
     int steps = 1;
     std::string stepSource = "auto";
     std::string compile = "eager";
@@ -51,7 +59,7 @@ struct CaptureRequest {
     bool importProfile = true;
     std::optional<std::chrono::milliseconds> timeout;
     // A distributed job, every rank a capture of its own writing its part of one run folder
-    // (opscope/pipeline/ranks.h): N ranks on this node through torchrun, or the tasks of `srun ARGS`.
+    // (opscope/pipeline/rank_capture.h): N ranks on this node through torchrun, or the tasks of `srun ARGS`.
     int nprocPerNode = 0;
     std::optional<std::string> srunArgs;
     bool operator==(const CaptureRequest &) const = default;
@@ -74,6 +82,9 @@ struct ReplayRequest {
     // Run the programs and environment the run's manifest names although this user did not capture that
     // workload here (a run folder someone sent: opscope/pipeline/run_trust.h). `--trust-run`.
     bool trustRun = false;
+    // A phase of a generation request ("prefill", "decode#5"): ncu profiles only the kernels of that phase of
+    // the captured request (its start/end range OPSCOPE_PREFILL / OPSCOPE_DECODE#5), not the whole step.
+    std::string phase;
     bool operator==(const ReplayRequest &) const = default;
 };
 

@@ -56,13 +56,15 @@ std::string leftOut(const std::string &path, const std::exception &e)
     return path + ": left out: " + why;
 }
 
-// Several nsys captures are the ranks of one job (one session per rank): they become one part with
-// ranks, the rank from the file's or its folder's name, the clocks aligned on matched collectives.
+// Several nsys captures are the ranks of one job (one session per rank, or per node): they become one
+// part with ranks, the rank from NCCL's payloads or the file's or its folder's name, the nodes' clocks
+// aligned on matched collectives. Torch.profiler traces of the same job join them (several hosts' files).
 void mergeRankCaptures(std::vector<Profile> &parts, const std::string &regex)
 {
     if (std::count_if(parts.begin(), parts.end(), capture::isRankCapture) < 2 ||
         std::any_of(parts.begin(), parts.end(), [&](const Profile &p) {
-            return capture::isRankCapture(p) && capture::rankFromName(p.source_path, regex) < 0;
+            return capture::isRankCapture(p) && !capture::hasRanksOfItsOwn(p) &&
+                   capture::rankFromName(p.source_path, regex) < 0;
         }))
         return; // not a job's ranks: the files are read as before
     std::vector<Profile> ranks, others;

@@ -33,8 +33,12 @@ size_t addTraceMemory(Profile &profile, const Profile &trace);
 // through `rankRegex` (its first group); a trace without a rank, of another run (world size) or a
 // rank seen twice is left out with a warning naming the file. Clocks: see docs/ranks.md.
 bool isRankTrace(const Profile &part);
-// An nsys capture: several of them in one import are the ranks of one job (each rank's own session).
+// An nsys capture: several of them in one import are the ranks of one job (each rank's own session, or
+// each node's session over its ranks).
 bool isRankCapture(const Profile &part);
+// A part that says which rank(s) it holds by itself: a trace's distributedInfo.rank, an nsys report's NCCL
+// ranks (one process's, or a node's several processes').
+bool hasRanksOfItsOwn(const Profile &part);
 Profile mergeRanks(std::vector<Profile> parts, const std::string &rankRegex);
 // The rank in a file's name, else in its folder's name, by the first group of `pattern`; -1 when none.
 int rankFromName(const std::string &path, const std::string &pattern);

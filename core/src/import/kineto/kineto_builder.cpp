@@ -1,6 +1,7 @@
 #include "import/kineto/kineto_builder.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstring>
 
 namespace opscope::kineto {
@@ -14,6 +15,7 @@ enum class Builder::Category : uint8_t {
     GpuUserAnnotation,
     PythonFunction,
     Kernel,
+    ProfilerRange, // cuda_profiler_range: a kernel timed by CUPTI's range profiler, counters in its args
     Runtime,
     Driver,
     Memcpy,
@@ -183,6 +185,51 @@ void Builder::addCollectiveArgs(std::vector<MetricValue> &counters, Index owner,
     text(Field::Dtype, "comm.dtype");
     count(Field::GroupSize, "comm.group_size");
     text(Field::ProcessGroupName, "comm.process_group");
+    count(Field::CollectiveSeq, "comm.seq");
+}
+
+void Builder::addRangeCounters(Index kernel, const RawEvent &e)
+{
+    // The args object of a cuda_profiler_range event: {"smsp__sass_thread_inst_executed_op_ffma_pred_on.sum":
+    // 61734912, ...}, numbers by metric name (nested values and text are passed over).
+    const std::string_view args = e.text(Field::Args);
+    size_t at = 1;
+    while (at < args.size()) {
+        const size_t keyStart = args.find('"', at);
+        if (keyStart == std::string_view::npos)
+            return;
+        const size_t keyEnd = args.find('"', keyStart + 1);
+        const size_t colon = keyEnd == std::string_view::npos ? keyEnd : args.find(':', keyEnd);
+        if (colon == std::string_view::npos)
+            return;
+        const std::string_view key = args.substr(keyStart + 1, keyEnd - keyStart - 1);
+        size_t value = colon + 1;
+        while (value < args.size() && json::Lexer::isSpace(args[value]))
+            ++value;
+        size_t end = value;
+        for (int depth = 0; end < args.size(); ++end) { // to the ',' or '}' that ends the value
+            const char c = args[end];
+            if (c == '"') {
+                end = args.find('"', end + 1);
+                if (end == std::string_view::npos)
+                    return;
+            } else if (c == '{' || c == '[') {
+                ++depth;
+            } else if ((c == '}' || c == ']') && depth-- == 0) {
+                break;
+            } else if (c == ',' && depth == 0) {
+                break;
+            }
+        }
+        double number = 0;
+        const std::string_view text = args.substr(value, end - value);
+        const auto [next, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+        if (error == std::errc() && next != text.data() && key.find('\\') == std::string_view::npos)
+            p_.kernel_counters.push_back(
+                {kernel, p_.metricId(key, key.find("inst_executed") != std::string_view::npos ? "inst" : ""), number,
+                 kNoString, 0});
+        at = end + 1;
+    }
 }
 
 StringId Builder::internToken(const Token &token)
@@ -397,6 +444,8 @@ Builder::Category Builder::classify(const Token *cat)
     case 19:
         if (c == "gpu_user_annotation")
             return Category::GpuUserAnnotation;
+        if (c == "cuda_profiler_range")
+            return Category::ProfilerRange;
         break;
     default:
         break;
@@ -505,6 +554,17 @@ void Builder::addComplete(const RawEvent &e, Category category, uint64_t offset)
         // Kineto reports static + dynamic shared memory as one figure.
         k.static_shared_bytes = uint32_t(integerOr(e.get(Field::SharedMemory), 0));
         addCollectiveArgs(p_.kernel_counters, Index(p_.kernels.size()), e);
+        p_.kernels.push_back(k);
+        return;
+    }
+    case Category::ProfilerRange: { // no launch, no correlation: its device and stream are pid and tid
+        Kernel k;
+        k.start_ns = start;
+        k.end_ns = end;
+        k.name = nameId;
+        k.stream = uint32_t(idOf(e.get(Field::Tid)));
+        k.device = int32_t(idOf(e.get(Field::Pid)));
+        addRangeCounters(Index(p_.kernels.size()), e);
         p_.kernels.push_back(k);
         return;
     }

@@ -43,6 +43,7 @@ private:
     Category classify(const Token *cat);
     void addComplete(const RawEvent &e, Category category, uint64_t offset);
     void addInstant(const RawEvent &e, uint64_t offset);
+    void addRangeCounters(Index kernel, const RawEvent &e);
     void addFlow(const RawEvent &e, uint64_t offset);
     void addMetadata(const RawEvent &e);
     void skip(std::string_view what);

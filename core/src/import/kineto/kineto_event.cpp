@@ -61,6 +61,8 @@ int topLevelField(std::string_view key)
 int argField(std::string_view key)
 {
     switch (key.size()) {
+    case 3:
+        return key == "Seq" ? field(Field::CollectiveSeq) : kUnused;
     case 4:
         if (key == "Addr")
             return field(Field::Addr);
@@ -165,9 +167,14 @@ const char *parseMembers(const json::Lexer &lx, const char *p, RawEvent &event, 
         p = Lexer::skipSpace(p + 1);
         const int target = inArgs ? argField(key) : topLevelField(key);
         if (target == kArgs && *p == '{') {
+            const char *args = p;
             p = parseMembers(lx, p, event, true);
             if (!p)
                 return nullptr;
+            // CUPTI range-profiler kernels carry their counters as the args' members (Kineto writes
+            // "cat" before "args"): keep the object's text for the builder; other events skip this.
+            if (event.text(Field::Cat) == "cuda_profiler_range")
+                event.set(Field::Args, {std::string_view(args, size_t(p - args)), TokenKind::Container});
         } else {
             Token token;
             const char *valueEnd = nullptr;

@@ -65,6 +65,10 @@ enum class Field : uint8_t {
     Dtype,            // "dtype"
     GroupSize,        // "Group size"
     ProcessGroupName, // "Process Group Name"
+    CollectiveSeq,    // "Seq": NCCL's sequence number in its process group (torch >= 2.5)
+    // the whole "args" object, kept only for events of category cuda_profiler_range (CUPTI's range
+    // profiler: the counters are its members, named by metric)
+    Args,
     Count
 };
 

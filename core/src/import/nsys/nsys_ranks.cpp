@@ -200,8 +200,31 @@ void assignProcessRanks(sql::Database &db, const TableSet &tables, Profile &p,
     for (const Kernel &k : p.kernels)
         if (k.launch_thread != kNoIndex)
             devicesOfPid[p.threads[k.launch_thread].pid].insert(k.device);
-    if (devicesOfPid.size() < 2)
-        return; // one process: a single-process profile, or one rank's own report
+    // The host the report was made on: a node of a job, when reports of several nodes open together.
+    if (tables.has("TARGET_INFO_SYSTEM_ENV")) {
+        sql::Statement st(db, "SELECT value FROM TARGET_INFO_SYSTEM_ENV WHERE name = 'Hostname' LIMIT 1");
+        if (st.step() && !st.columnIsNull(0) && !st.columnText(0).empty())
+            p.setMetadata("host", std::string(st.columnText(0)));
+    }
+    if (devicesOfPid.size() == 1) {
+        // One process: one rank's own report (`nsys profile` per rank, or a node's report split per process).
+        // NCCL's payloads still say which rank it is, and give its collectives their sizes and groups.
+        const NcclPayloads payloads = readNcclPayloads(db, tables, findThread);
+        const auto inits = payloads.initsByPid.find(devicesOfPid.begin()->first);
+        if (inits == payloads.initsByPid.end())
+            return;
+        const CommInit *init = worldInit(inits->second);
+        p.setMetadata("rank", std::to_string(init->rank));
+        p.setMetadata("world_size", std::to_string(init->ranks));
+        p.setMetadata("rank_source", "nccl");
+        std::map<uint64_t, int> commSizes;
+        for (const CommInit &i : inits->second)
+            commSizes[i.comm] = std::max(commSizes[i.comm], i.ranks);
+        giveKernelsTheirCalls(p, payloads, commSizes);
+        return;
+    }
+    if (devicesOfPid.empty())
+        return;
     std::map<int32_t, int64_t> pidOfDevice;
     for (const auto &[pid, devices] : devicesOfPid)
         for (int32_t d : devices)

@@ -1,5 +1,5 @@
 // Which rank a capture runs as, where it writes its part, and the torchrun / srun launch of all ranks.
-#include "opscope/pipeline/ranks.h"
+#include "opscope/pipeline/rank_capture.h"
 
 #include "opscope/command_line.h"
 #include "opscope/file_util.h"

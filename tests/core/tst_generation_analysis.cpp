@@ -1,0 +1,153 @@
+// The analysis of generation requests on a hand-built GPU request (tests/support/generation_request.h), where every
+// figure is known: an eager decode launching 20 short kernels per token from a host that takes 400 us per token,
+// attention as separate bmm and softmax kernels, a host synchronisation per token. The phases take the kernels
+// launched inside their ranges; the busy shares, the modules' time per token and the inference insights follow
+// from them and from the plain requests' timing; a decode that keeps the GPU busy, or a fused attention
+// kernel, keeps the matching insight quiet. (The CPU capture of a real decoder is tst_generation.)
+#include "generation_request.h"
+#include "opscope/generation.h"
+#include "opscope/insights.h"
+#include "opscope/verify.h"
+
+#include <QTest>
+
+#include <algorithm>
+
+using namespace opscope;
+
+using test::kDecodes;
+using test::kPrefillNs;
+using test::kTokenNs;
+using test::us;
+
+namespace {
+
+const Insight *findKind(const std::vector<Insight> &insights, const std::string &kind)
+{
+    for (const Insight &i : insights)
+        if (i.kind == kind)
+            return &i;
+    return nullptr;
+}
+
+} // namespace
+
+class TestGenerationAnalysis : public QObject {
+    Q_OBJECT
+
+private slots:
+    void phasesTakeTheKernelsLaunchedInThem()
+    {
+        const Profile p = test::generationRequest();
+        const GenerationReport g = analyzeGeneration(p);
+        QCOMPARE(g.phases.size(), size_t(kDecodes + 1));
+        QVERIFY(g.gpu);
+        QCOMPARE(g.phases.front().kernels.size(), size_t(40));
+        for (size_t i = 1; i < g.phases.size(); ++i)
+            QCOMPARE(g.phases[i].kernels.size(), size_t(20));
+        QVERIFY(g.plain);
+        QCOMPARE(g.plain->ttftNs, kPrefillNs);
+        QCOMPARE(g.plain->tpotMedianNs, kTokenNs);
+        QCOMPARE(g.plain->tpotP90Ns, kTokenNs);
+        // 4 sequences x 11 tokens in 6 ms; 4 sequences every 400 us while decoding.
+        QCOMPARE(g.plain->tokensPerSecond, 4.0 * 11 / 6e-3);
+        QCOMPARE(g.plain->decodeTokensPerSecond, 4 / 400e-6);
+        // Busy: 20 x 5 us of the plain 400 us per token; the prefill's 40 x 40 us of 2 ms.
+        QCOMPARE(g.decodeKernelsPerToken, size_t(20));
+        QCOMPARE(g.decodeKernelNsPerToken, 100 * us);
+        QCOMPARE(g.decodeBusyShare, 0.25);
+        QCOMPARE(g.prefillBusyShare, 0.8);
+        // Per module, per decoded token: the attention's two kernels; the root holds all twenty.
+        const auto byPath = [&](const std::string &path) {
+            return std::find_if(g.modules.begin(), g.modules.end(),
+                                [&](const ModulePhaseTime &m) { return m.path == path; });
+        };
+        QCOMPARE(byPath("blocks.0.attn")->perTokenNs, 10 * us);
+        QCOMPARE(byPath("blocks.0.attn")->prefillNs, int64_t(0));
+        QCOMPARE(byPath("")->perTokenNs, 100 * us);
+        QCOMPARE(byPath("")->prefillNs, 1600 * us);
+        QCOMPARE(g.decodeIterations, kDecodes);
+        QVERIFY(g.outliers.empty());
+    }
+
+    void insightsOfAnEagerDecode()
+    {
+        const std::vector<Insight> insights = findInsights(test::generationRequest()).insights;
+        const Insight *launch = findKind(insights, "decode-launch-bound");
+        QVERIFY(launch);
+        QCOMPARE(launch->verifyFix, std::string("static-cache + compile=reduce-overhead"));
+        // opscope verify --insight applies both fixes together; each is one the launcher knows.
+        const std::vector<std::string> fixes = verify::fixesOf(launch->verifyFix);
+        QCOMPARE(fixes, (std::vector<std::string>{"static-cache", "compile=reduce-overhead"}));
+        for (const std::string &fix : fixes)
+            QCOMPARE(verify::checkFix(fix), std::string());
+        // Each of the 10 decode iterations down to its 100 us of kernels.
+        QCOMPARE(launch->estimatedGainNs, kDecodes * (kTokenNs - 100 * us));
+        QCOMPARE(launch->figures["decode_gpu_busy_share"].get<double>(), 0.25);
+        const Insight *attention = findKind(insights, "attention-unfused");
+        QVERIFY(attention);
+        QCOMPARE(attention->modules, std::vector<std::string>{"blocks.0.attn"});
+        QCOMPARE(attention->figures["kernels"].get<size_t>(), size_t(2 * kDecodes));
+        const Insight *sync = findKind(insights, "host-sync-per-token");
+        QVERIFY(sync);
+        QCOMPARE(sync->figures["syncs"].get<size_t>(), size_t(kDecodes));
+    }
+
+    void insightsStayQuietWhereTheDecodeIsHealthy()
+    {
+        // The GPU busy 80 % of each token (20 kernels of 16 us), a flash attention kernel, no sync per token.
+        test::GenerationShape healthy;
+        healthy.decodeKernelNs = 16 * us;
+        healthy.launchEveryNs = 17 * us;
+        healthy.attentionKernel = "flash_fwd_kernel";
+        healthy.syncPerToken = false;
+        const Profile p = test::generationRequest(healthy);
+        QCOMPARE(analyzeGeneration(p).decodeBusyShare, 0.8);
+        const std::vector<Insight> insights = findInsights(p).insights;
+        for (const char *kind : {"decode-launch-bound", "attention-unfused", "host-sync-per-token"})
+            QVERIFY2(findKind(insights, kind) == nullptr, kind);
+    }
+
+    void phaseNames()
+    {
+        QCOMPARE(phaseRangeName("prefill").value_or(""), std::string("OPSCOPE_PREFILL"));
+        QCOMPARE(phaseRangeName("decode#12").value_or(""), std::string("OPSCOPE_DECODE#12"));
+        for (const char *bad : {"decode#0", "decode#", "decode#1x", "Prefill", ""})
+            QVERIFY2(!phaseRangeName(bad), bad);
+    }
+
+    void timingRoundTripsThroughTheMetadata()
+    {
+        const Profile p = test::generationRequest();
+        const std::optional<GenerationTiming> t = generationTiming(p);
+        QVERIFY(t);
+        QCOMPARE(t->reference.size(), size_t(3));
+        QCOMPARE(t->captured.front().iterationsNs.size(), size_t(kDecodes + 1));
+        QCOMPARE(t->reference.front().batch, 4);
+        // The launcher's status as it writes it: reference and captured requests, the plain ones from another
+        // process under nsys (the correlation pass).
+        const nlohmann::json status = {
+            {"clock", "cuda_event"},
+            {"boundaries", {"library"}},
+            {"requests",
+             {{{"kind", "warmup"}, {"iterations_ns", {1, 2}}},
+              {{"kind", "reference"}, {"batch", 2}, {"prompt_tokens", 8}, {"iterations_ns", {10, 3, 3}}},
+              {{"kind", "capture"}, {"batch", 2}, {"prompt_tokens", 8}, {"iterations_ns", {20, 6, 6}}}}}};
+        const nlohmann::json plain = {{"clock", "cuda_event"},
+                                      {"requests", {{{"kind", "reference"}, {"batch", 2}, {"iterations_ns", {9, 2}}}}}};
+        const auto own = generationTimingFromStatus(status);
+        QVERIFY(own && own->reference.size() == 1 && own->captured.size() == 1 && own->tracedReference.empty());
+        QCOMPARE(own->boundary, std::string("library"));
+        const auto split = generationTimingFromStatus(status, plain);
+        QVERIFY(split);
+        QCOMPARE(split->reference.front().iterationsNs, (std::vector<int64_t>{9, 2}));
+        QCOMPARE(split->tracedReference.front().iterationsNs, (std::vector<int64_t>{10, 3, 3}));
+        // A status without timed requests gives none; a negative time is refused.
+        QVERIFY(!generationTimingFromStatus(nlohmann::json{{"requests", nlohmann::json::array()}}));
+        QVERIFY(!generationTimingFromStatus(
+            nlohmann::json{{"requests", {{{"kind", "reference"}, {"iterations_ns", {5, -1}}}}}}));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGenerationAnalysis)
+#include "tst_generation_analysis.moc"
