@@ -7,8 +7,11 @@
 #include "generation_request.h"
 #include "opscope/generation.h"
 #include "opscope/insights.h"
+#include "opscope/profile_store.h"
 #include "opscope/verify.h"
+#include "test_util.h"
 
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
@@ -70,6 +73,24 @@ private slots:
         QVERIFY(g.outliers.empty());
     }
 
+    // A real request: transformers' Llama (4 layers, from its config) generating 32 tokens for a batch of 4 on
+    // the H200, eager, its dynamic cache (tests/data/h200_llama_generate). The launches that bound it are its
+    // decode's: one item, the decode's, whose fix (a static cache with the CUDA graph) applies there; the
+    // step-wide launch-bound item named a graph over the growing cache, which failed its verify on the H200.
+    void aRealRequestsLaunchesAreOneItem()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath("llama_eager.opscope").toStdString();
+        QVERIFY(test::gunzipFile(test::sourceFile("tests/data/h200_llama_generate/llama_eager.opscope.gz"), path));
+        const Profile p = loadProfile(path);
+        const GenerationReport g = analyzeGeneration(p);
+        QCOMPARE(g.phases.size(), size_t(32));
+        QCOMPARE(g.decodeKernelsPerToken, size_t(228));
+        const std::vector<Insight> insights = findInsights(p).insights;
+        QVERIFY(findKind(insights, "decode-launch-bound"));
+        QVERIFY(!findKind(insights, "launch-bound"));
+    }
+
     void insightsOfAnEagerDecode()
     {
         const std::vector<Insight> insights = findInsights(test::generationRequest()).insights;
@@ -84,6 +105,9 @@ private slots:
         // Each of the 10 decode iterations down to its 100 us of kernels.
         QCOMPARE(launch->estimatedGainNs, kDecodes * (kTokenNs - 100 * us));
         QCOMPARE(launch->figures["decode_gpu_busy_share"].get<double>(), 0.25);
+        // One item per root cause: the request's launches are its decode's, so no step-wide launch-bound item
+        // names a CUDA graph over the growing cache (which fails: docs/gpu-validation.md, issue 41's run).
+        QVERIFY(!findKind(insights, "launch-bound"));
         const Insight *attention = findKind(insights, "attention-unfused");
         QVERIFY(attention);
         QCOMPARE(attention->modules, std::vector<std::string>{"blocks.0.attn"});

@@ -28,44 +28,49 @@ inline nlohmann::json readJsonFile(const std::string &path)
 // unpacked). `python`: the interpreter the workload runs with.
 inline std::string realCaptureRun(const QTemporaryDir &dir, const std::string &python, const char *name = "gpt-vocab",
                                   std::vector<std::string> args = {"--size", "tiny", "--vocab", "50257", "--batch", "1",
-                                                                   "--seq", "8", "--steps", "400", "--log-every", "0"})
+                                                                   "--seq", "8", "--steps", "400", "--log-every", "0"},
+                                  const std::string &capture = "tests/data/h100_gpt_vocab50257")
 {
     namespace fs = std::filesystem;
-    const std::string data = sourceFile("tests/data/h100_gpt_vocab50257");
+    const std::string data = sourceFile(capture);
     const std::string run = tempPath(dir, name);
     fs::create_directories(run);
+    const bool counters = fs::exists(data + "/ncu_raw.csv.gz"); // an nsys-only capture has none
     if (!gunzipFile(data + "/nsys.sqlite.gz", run + "/nsys.sqlite") ||
-        !gunzipFile(data + "/ncu_raw.csv.gz", run + "/ncu_raw.csv"))
+        (counters && !gunzipFile(data + "/ncu_raw.csv.gz", run + "/ncu_raw.csv")))
         return {};
     fs::copy_file(data + "/partition_map.json", run + "/partition_map.json");
     fs::copy_file(data + "/launcher_status.json", run + "/launcher_status.json");
-    nlohmann::json manifest = {
-        {"format", "opscope-run"},
-        {"version", 1},
-        {"name", name},
-        {"workload",
-         {{"script", sourceFile("examples/gpt.py")},
-          {"args", args},
-          {"working_directory", ""},
-          {"python", python},
-          {"env", nlohmann::json::object()}}},
-        {"capture",
-         {{"tool", "nsys"},
-          {"warmup", 2},
-          {"reference_steps", 3},
-          {"steps", 1},
-          {"step", "auto"},
-          {"compile", "eager"}}},
-        {"launcher", readJsonFile(run + "/launcher_status.json")},
-        {"correlation", readJsonFile(data + "/correlation_status.json")},
-        {"outputs",
-         {{"nsys_sqlite", "nsys.sqlite"},
-          {"ncu_csv", "ncu_raw.csv"},
-          {"partition_map", "partition_map.json"},
-          {"launcher_status", "launcher_status.json"}}},
-        {"replays", {{{"id", "replay-1"}, {"dedup", true}, {"result", "ok"}, {"metric_set", "roofline"}}}},
-        {"stages", nlohmann::json::array()},
-        {"counts", nlohmann::json::object()}};
+    nlohmann::json manifest = {{"format", "opscope-run"},
+                               {"version", 1},
+                               {"name", name},
+                               {"workload",
+                                {{"script", sourceFile("examples/gpt.py")},
+                                 {"args", args},
+                                 {"working_directory", ""},
+                                 {"python", python},
+                                 {"env", nlohmann::json::object()}}},
+                               {"capture",
+                                {{"tool", "nsys"},
+                                 {"warmup", 2},
+                                 {"reference_steps", 3},
+                                 {"steps", 1},
+                                 {"step", "auto"},
+                                 {"compile", "eager"}}},
+                               {"launcher", readJsonFile(run + "/launcher_status.json")},
+                               {"correlation", readJsonFile(data + "/correlation_status.json")},
+                               {"outputs",
+                                {{"nsys_sqlite", "nsys.sqlite"},
+                                 {"partition_map", "partition_map.json"},
+                                 {"launcher_status", "launcher_status.json"}}},
+                               {"replays", nlohmann::json::array()},
+                               {"stages", nlohmann::json::array()},
+                               {"counts", nlohmann::json::object()}};
+    if (counters) {
+        manifest["outputs"]["ncu_csv"] = "ncu_raw.csv";
+        manifest["replays"].push_back(
+            {{"id", "replay-1"}, {"dedup", true}, {"result", "ok"}, {"metric_set", "roofline"}});
+    }
     std::ofstream(run + "/manifest.json") << manifest.dump(2);
     pipeline::importRun(run);
     return run;

@@ -64,6 +64,8 @@ public:
     static int64_t rankKey(const Insight &insight);
 
     std::vector<Insight> take();
+    // Whether an item of this kind was added already (a later finder leaves its root cause to it).
+    bool has(std::string_view kind) const;
 
     // Text.
     std::string duration(int64_t ns) const { return formatFixedDuration(ns, 1, micro); }

@@ -275,6 +275,10 @@ void findLaunchBound(InsightContext &c)
     const bool plain = t.source == StepTiming::Source::ReferenceStep || t.corrected;
     if (!plain || t.kernels.size() < kLaunchBoundMinKernels || t.busyShare() >= kLaunchBoundBusy)
         return;
+    // A generation request's launches are its decode's (one root cause): decode-launch-bound names the fix that
+    // applies there (a static cache with the CUDA graph; a graph over a growing cache fails on the H200).
+    if (c.has("decode-launch-bound"))
+        return;
     int64_t stepEnd = 0;
     for (const StepGap &g : t.gaps)
         if (g.cause == IdleCause::StepEnd)

@@ -177,6 +177,11 @@ int64_t InsightContext::rankKey(const Insight &i)
     return 0;
 }
 
+bool InsightContext::has(std::string_view kind) const
+{
+    return std::any_of(out_.begin(), out_.end(), [&](const Insight &i) { return i.kind == kind; });
+}
+
 std::vector<Insight> InsightContext::take()
 {
     std::stable_sort(out_.begin(), out_.end(), [](const Insight &a, const Insight &b) {
