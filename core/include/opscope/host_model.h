@@ -15,6 +15,8 @@
 // - on an instrumented step (module labels, emit_nvtx, torch.profiler: the labelled step corrected by the
 //   launcher's time), the instrumentation: the host's own time compressed uniformly to the plain step's host
 //   time (perf_counter, an upper bound where the plain host itself waited for a full queue).
+// The own cost is at most the plain step and the plain host's fastest step (a plain loop ran a step, host
+// included, in that time): where the corrections above leave more, the rest comes off evenly (PlainStepBound).
 //
 // What is left is the host's own cost, the floor a GPU-only fix can reach. The what-if replay (whatif.h)
 // runs the host on this clock: every measured host time mapped through toModel().
@@ -46,6 +48,9 @@ struct HostModel {
         Calibrated = 1,    // the tracer's per-call cost from the launcher's calibration burst
         PlainHostTime = 2, // the tracer's per-call cost from the plain host's time (neither host waited)
         Instrumented = 3,  // the instrumented step compressed to the plain host's time
+        // The traced host less the tracer's cost per call (or its waits) was above what a plain step holds:
+        // the host's own cost set to bound_ns, the rest of the tracer's cost taken out evenly.
+        PlainStepBound = 4,
     };
     Correction correction = Correction::None;
     int64_t span_ns = 0;           // the step's window on the host, as traced
@@ -60,7 +65,11 @@ struct HostModel {
     int64_t tracing_cost_ns = 0; // removed for the tracer (or, Instrumented, for the instrumentation)
     int64_t own_ns = 0;          // the host's own cost per step: traced_own_ns less tracing_cost_ns
     int64_t gpu_busy_ns = 0;     // the GPU's busy time in the step (StepTiming::busy_ns)
-    std::string note;            // how own_ns was reached, one sentence
+    // The most the host's own cost can be: the plain step, and the plain host's fastest step (perf_counter,
+    // its waits included); 0 without a plain timing of the step.
+    int64_t bound_ns = 0;
+    Correction corrected_by = Correction::None; // PlainStepBound: the correction that was not enough
+    std::string note;                           // how own_ns was reached, one sentence
 
     int64_t waitNs() const { return blocked_launch_ns + sync_wait_ns + copy_wait_ns + allocator_wait_ns; }
     // Whether own_ns is a plain host's (a plain timing corrected the traced host).
