@@ -53,6 +53,9 @@ inline constexpr std::string_view kReferenceSpreadNsKey = "reference_spread_ns";
 // nsys's cost per CUDA call: the launcher times a burst of cheap launches in the traced process and in the plain
 // one (the reference object's "calibration": {"launches": N, "ns_per_launch": x}); the difference, per launch.
 inline constexpr std::string_view kHostTracingCostKey = "host_tracing_cost_per_call_ns";
+// The plain host's cost of one eager launch from Python (the plain process's calibration burst: a one-element
+// add_, the Python call, the dispatcher and the launch), in ns: what a CUDA graph saves the host per kernel.
+inline constexpr std::string_view kHostLaunchCostKey = "host_plain_launch_ns";
 // Above this captured / reference ratio the slowdown is said where the timing is shown.
 inline constexpr double kNotableCaptureOverhead = 1.2;
 
@@ -71,6 +74,8 @@ struct ReferenceTiming {
     int64_t spreadNs = 0;   // half the interquartile range of the steps in the median; 0 when unknown
     // nsys's cost per CUDA call (traced calibration burst - plain one, per launch); 0 when not measured.
     double tracingCostPerCallNs = 0;
+    // The plain host's cost of one eager launch (the plain calibration burst, per launch); 0 when not measured.
+    double plainLaunchNs = 0;
     // captured / reference; 0 when either is unknown.
     double overhead() const;
     bool notable() const { return overhead() > kNotableCaptureOverhead; }

@@ -13,7 +13,8 @@
 // - a host call that waits for the GPU (stream/device/event synchronize, a blocking copy) returns at
 //   max(its start + what it costs without waiting, the simulated end of what it waits for + the time it
 //   measured after that end); everything the host does after it moves by the difference;
-// - a removed kernel takes its launch call's time off the host timeline after it.
+// - a removed kernel takes its launch call's time off the host timeline after it;
+// - a launch made cheaper (CUDA graphs) takes the saving off the host timeline after it.
 // The step is replayed as it repeats, four times in a row, each copy's host starting where the previous
 // one's ended; the replayed step is the last copy's, from the end of the one before (as CUDA events at the
 // step boundaries time it). Where the measured host ran far ahead of the GPU (a backlog of earlier steps'
@@ -70,12 +71,12 @@ struct StepChange {
     std::unordered_map<size_t, int64_t> kernel_ns; // new GPU duration of a kernel
     std::vector<size_t> removed;                   // kernels that go away, with their launch calls
     std::vector<size_t> unblocked;                 // StepReplay::syncs() that no longer wait
-    // Every launch of the step folds into one CUDA graph launched at the step's start: the kernels run
-    // back to back (the stream's median gap between queued kernels), host time and synchronisations
-    // inside the step no longer hold them up.
-    bool graph = false;
+    // CUDA graphs: every launch of the step costs the host this much less (the eager launch path a graph
+    // replay skips), at most the host's time since its previous launch; the Python around the launches, the
+    // synchronisations and the GPU's work stay. A host-bound step gains what its host saves, no more.
+    int64_t launch_saving_ns = 0;
 
-    bool empty() const { return kernel_ns.empty() && removed.empty() && unblocked.empty() && !graph; }
+    bool empty() const { return kernel_ns.empty() && removed.empty() && unblocked.empty() && launch_saving_ns <= 0; }
 };
 
 class StepReplay {

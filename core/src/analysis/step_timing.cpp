@@ -365,6 +365,7 @@ std::optional<ReferenceTiming> referenceTimingFromStatus(const nlohmann::json &t
     if (const double tracedBurst = calibrationNsPerLaunch(traced), plainBurst = calibrationNsPerLaunch(plain);
         tracedBurst > 0 && plainBurst > 0)
         t.tracingCostPerCallNs = std::max(0.0, tracedBurst - plainBurst);
+    t.plainLaunchNs = std::max(0.0, calibrationNsPerLaunch(plain));
     return t;
 }
 
@@ -386,6 +387,8 @@ std::optional<ReferenceTiming> referenceTiming(const Profile &p)
     t.spreadNs = std::max<int64_t>(0, metadataInt(p, kReferenceSpreadNsKey));
     if (const std::string *cost = p.metadataValue(kHostTracingCostKey))
         t.tracingCostPerCallNs = std::max(0.0, std::strtod(cost->c_str(), nullptr));
+    if (const std::string *launch = p.metadataValue(kHostLaunchCostKey))
+        t.plainLaunchNs = std::max(0.0, std::strtod(launch->c_str(), nullptr));
     return t;
 }
 
@@ -417,6 +420,11 @@ void setReferenceTiming(Profile &p, const ReferenceTiming &t)
         char buffer[32];
         std::snprintf(buffer, sizeof buffer, "%.1f", t.tracingCostPerCallNs);
         p.setMetadata(kHostTracingCostKey, buffer);
+    }
+    if (t.plainLaunchNs > 0) {
+        char buffer[32];
+        std::snprintf(buffer, sizeof buffer, "%.1f", t.plainLaunchNs);
+        p.setMetadata(kHostLaunchCostKey, buffer);
     }
 }
 

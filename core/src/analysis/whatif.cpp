@@ -328,14 +328,12 @@ int64_t StepReplay::replay(const StepChange &change) const
 
     std::unordered_map<uint32_t, int64_t> streamEnd;
     std::vector<int64_t> end(work_.size(), INT64_MIN);
-    const int64_t graphLatency = std::max<int64_t>(0, idleLatency_);
-    const int64_t graphGap = std::max<int64_t>(0, queuedGap_);
     int64_t previousEnd = start_, period = 0;
     for (int copy = 0; copy < kCopies; ++copy) {
         // This copy of the step: its host starts where the previous copy's host ended.
-        const int64_t copyShift = shift;
         std::fill(end.begin(), end.end(), INT64_MIN);
         int64_t last = INT64_MIN;
+        int64_t previousCall = hostStart_; // measured end of the host's previous launch or sync in this copy
         for (const Event &e : events_) {
             settle(e.time);
             if (e.type == 0) {
@@ -343,26 +341,29 @@ int64_t StepReplay::replay(const StepChange &change) const
                 if (removed[e.index]) {
                     // Its launch call leaves the host timeline too.
                     pending.emplace_back(w.callEnd, shift - (host(w.callEnd) - host(w.launch)));
+                    previousCall = std::max(previousCall, w.callEnd);
                     continue;
                 }
+                if (change.launch_saving_ns > 0 && w.callEnd > w.launch) {
+                    // The launch path a graph replay skips: at most the host's time since its previous call.
+                    const int64_t cut =
+                        std::min(change.launch_saving_ns, std::max<int64_t>(0, host(w.callEnd) - host(previousCall)));
+                    pending.emplace_back(w.callEnd, shift - cut);
+                }
+                previousCall = std::max(previousCall, w.callEnd);
                 const auto stream = streamEnd.try_emplace(w.stream, start_).first;
                 int64_t duration = w.end - w.start;
                 if (w.kernel >= 0)
                     if (const auto it = change.kernel_ns.find(size_t(w.kernel)); it != change.kernel_ns.end())
                         duration = std::max<int64_t>(0, it->second);
-                int64_t start;
-                if (change.graph)
-                    start = std::max(stream->second + std::min(w.gap, graphGap), hostStart_ + copyShift + graphLatency);
-                else
-                    start = std::max(stream->second + w.gap, host(w.launch) + shift + w.latency);
+                const int64_t start = std::max(stream->second + w.gap, host(w.launch) + shift + w.latency);
                 end[e.index] = start + duration;
                 stream->second = end[e.index];
                 last = std::max(last, end[e.index]);
                 continue;
             }
-            if (change.graph)
-                continue; // inside the graph nothing waits on the host
             const HostSync &s = syncs_[e.index];
+            previousCall = std::max(previousCall, s.end_ns);
             const int64_t callStart = host(s.start_ns) + shift;
             // What the call costs once the GPU is done (all of it when it did not wait), on the model's clock.
             const int64_t tail = host(s.end_ns) - host(std::max(s.start_ns, s.gpu_done_ns));
@@ -378,8 +379,7 @@ int64_t StepReplay::replay(const StepChange &change) const
             pending.emplace_back(s.end_ns, returns - host(s.end_ns));
         }
         settle(INT64_MAX);
-        const int64_t hostEnd =
-            change.graph ? hostStart_ + copyShift + std::max<int64_t>(0, launchCall_) : host(hostEnd_) + shift;
+        const int64_t hostEnd = host(hostEnd_) + shift;
         // The step ends when both the host and the GPU are done with it (CUDA events at its boundaries).
         const int64_t copyEnd = std::max({hostEnd, last, previousEnd});
         period = copyEnd - previousEnd;
