@@ -3,7 +3,7 @@
 #include "common/theme.h"
 #include "main_window.h"
 #include "screenshots.h"
-#include "settings.h"
+#include "common/settings.h"
 
 #include <QApplication>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #include "profile_export.h"
 
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include "opscope/errors.h"
 #include "opscope/profile_store.h"

@@ -8,7 +8,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/progress.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <chrono>
 #include <mutex>

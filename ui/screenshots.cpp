@@ -5,7 +5,7 @@
 #include "compare/compare_screenshots.h"
 #include "main_window.h"
 #include "models/profile_analysis.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "sweep/sweep_screenshots.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"

@@ -23,7 +23,7 @@
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
 #include "profile_loader.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "timeline/timeline_view.h"
 #include "views/kernel_table_view.h"
 #include "views/module_tree_view.h"

@@ -25,13 +25,13 @@
 #include "compare/diff_item_model.h"
 #include "main_window.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
 #include "opscope/memory.h"
 #include "test_util.h"
-#include "views/diff_counter_panel.h"
-#include "views/diff_table_view.h"
+#include "compare/diff_counter_panel.h"
+#include "compare/diff_table_view.h"
 #include "views/roofline_view.h"
 
 #include <QAbstractItemModelTester>

@@ -12,7 +12,7 @@
 #include "models/model_roles.h"
 #include "models/profile_analysis.h"
 #include "profile_export.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "test_util.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"

@@ -8,7 +8,7 @@
 #include "opscope/measured_gains.h"
 #include "opscope/pipeline.h"
 #include "opscope/profile_store.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "verify_run_util.h"
 #include "views/insights_view.h"
 #include "views/verify_runner.h"

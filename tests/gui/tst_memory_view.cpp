@@ -11,7 +11,7 @@
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
 #include "profile_loader.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "test_util.h"
 #include "timeline/timeline_view.h"
 #include "views/memory_tables.h"

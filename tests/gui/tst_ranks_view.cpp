@@ -8,7 +8,7 @@
 #include "compare/compare_window.h"
 #include "compare/comparison.h"
 #include "main_window.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "test_util.h"
 #include "views/ranks_view.h"
 

@@ -13,7 +13,7 @@
 #include "models/module_tree_model.h"
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "test_util.h"
 #include "views/counter_panel.h"
 #include "views/filter_bar.h"

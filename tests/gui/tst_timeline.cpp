@@ -12,7 +12,7 @@
 #include "opscope/ranks.h"
 #include "opscope/step_timing.h"
 #include "test_util.h"
-#include "timeline/timeline_colors.h"
+#include "common/palette.h"
 #include "timeline/timeline_coordinates.h"
 #include "timeline/timeline_find.h"
 #include "timeline/timeline_frame.h"

@@ -3,7 +3,7 @@
 #include "compare/compare_dialog.h"
 #include "compare/compare_window.h"
 #include "main_window.h"
-#include "settings.h"
+#include "common/settings.h"
 #include "views/ranks_view.h"
 
 #include "opscope/ranks.h"

@@ -3,7 +3,7 @@
 #include "opscope/errors.h"
 #include "opscope/progress.h"
 #include "opscope/ranks.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QFileInfo>
 

@@ -4,7 +4,7 @@
 // cancel), then the diff runs. One side may come loaded already (a profile open in the main window).
 
 #include "compare/comparison.h"
-#include "job_tracker.h"
+#include "common/job_tracker.h"
 
 #include <QObject>
 

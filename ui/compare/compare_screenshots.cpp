@@ -7,8 +7,8 @@
 #include "compare/compare_window.h"
 #include "main_window.h"
 #include "screenshots.h"
-#include "views/diff_counter_panel.h"
-#include "views/diff_table_view.h"
+#include "compare/diff_counter_panel.h"
+#include "compare/diff_table_view.h"
 
 #include <QEventLoop>
 #include <QTabWidget>

@@ -8,9 +8,9 @@
 #include "compare/diff_kernel_model.h"
 #include "compare/diff_module_model.h"
 #include "compare/diff_operator_model.h"
-#include "settings.h"
-#include "views/diff_counter_panel.h"
-#include "views/diff_table_view.h"
+#include "common/settings.h"
+#include "compare/diff_counter_panel.h"
+#include "compare/diff_table_view.h"
 
 #include <QAction>
 #include <QApplication>

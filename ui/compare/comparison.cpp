@@ -2,7 +2,7 @@
 
 #include "models/profile_analysis.h"
 #include "opscope/insights.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QDir>
 #include <QFileInfo>

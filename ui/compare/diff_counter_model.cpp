@@ -3,10 +3,10 @@
 #include "compare/diff_colors.h"
 #include "models/metric_catalog.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/aggregate.h"
 #include "opscope/format.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QBrush>
 #include <QFont>

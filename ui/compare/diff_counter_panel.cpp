@@ -1,4 +1,4 @@
-#include "views/diff_counter_panel.h"
+#include "compare/diff_counter_panel.h"
 
 #include "compare/diff_cells.h"
 #include "opscope/module_tree.h"

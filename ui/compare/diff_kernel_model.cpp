@@ -2,7 +2,7 @@
 
 #include "models/model_roles.h"
 #include "models/profile_analysis.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <iterator>
 

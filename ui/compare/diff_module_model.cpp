@@ -2,7 +2,7 @@
 
 #include "compare/diff_cells.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/module_tree.h"
 
 #include <iterator>

@@ -2,7 +2,7 @@
 
 #include "compare/diff_cells.h"
 #include "models/model_roles.h"
-#include "timeline/timeline_colors.h"
+#include "common/palette.h"
 
 #include <iterator>
 

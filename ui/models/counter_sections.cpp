@@ -1,8 +1,9 @@
 #include "models/counter_sections.h"
 
-#include "models/value_format.h"
+#include "common/kernel_description.h"
+#include "common/value_format.h"
 #include "opscope/aggregate.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 #include "timeline/timeline_model.h"
 
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 
 #include "models/metric_catalog.h"
 #include "models/profile_analysis.h"
-#include "selection.h"
+#include "common/selection.h"
 
 #include <QString>
 

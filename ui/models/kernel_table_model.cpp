@@ -1,9 +1,10 @@
 #include "models/kernel_table_model.h"
 
 #include "models/model_roles.h"
-#include "models/value_format.h"
-#include "qt_text.h"
-#include "timeline/timeline_colors.h"
+#include "common/kernel_description.h"
+#include "common/value_format.h"
+#include "common/qt_text.h"
+#include "common/palette.h"
 #include "timeline/timeline_model.h"
 
 #include "opscope/format.h"

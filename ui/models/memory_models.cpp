@@ -2,8 +2,8 @@
 #include "models/memory_models.h"
 
 #include "models/model_roles.h"
-#include "models/value_format.h"
-#include "qt_text.h"
+#include "common/value_format.h"
+#include "common/qt_text.h"
 
 #include "opscope/format.h"
 #include "opscope/module_tree.h"

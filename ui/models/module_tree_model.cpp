@@ -2,11 +2,11 @@
 
 #include "common/shares.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
-#include "qt_text.h"
-#include "timeline/timeline_colors.h"
+#include "common/qt_text.h"
+#include "common/palette.h"
 
 #include <cmath>
 

@@ -2,9 +2,9 @@
 
 #include "common/shares.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
-#include "qt_text.h"
-#include "timeline/timeline_colors.h"
+#include "common/value_format.h"
+#include "common/qt_text.h"
+#include "common/palette.h"
 
 namespace opscope::ui {
 

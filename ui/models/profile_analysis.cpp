@@ -4,7 +4,7 @@
 
 #include "models/kernel_table_model.h"
 
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QCoreApplication>
 

@@ -6,7 +6,7 @@
 #include "opscope/module_tree.h"
 #include "opscope/profile.h"
 #include "opscope/roofline.h"
-#include "selection.h"
+#include "common/selection.h"
 
 #include <QString>
 

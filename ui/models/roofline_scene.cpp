@@ -1,8 +1,8 @@
 #include "models/roofline_scene.h"
 
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/aggregate.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QCoreApplication>
 

@@ -5,7 +5,7 @@
 // level cannot sit on a log-log chart: it is pinned to the chart's edge and flagged.
 
 #include "models/profile_analysis.h"
-#include "timeline/timeline_colors.h"
+#include "common/palette.h"
 
 #include <QString>
 

@@ -2,8 +2,8 @@
 
 #include "common/table_export.h"
 
-#include "models/value_format.h"
-#include "qt_text.h"
+#include "common/value_format.h"
+#include "common/qt_text.h"
 
 #include "opscope/errors.h"
 

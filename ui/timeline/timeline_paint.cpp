@@ -1,7 +1,7 @@
 // TimelineView's painting, by layer: grid lines, the rows (TimelineFrame folds each to at most one
 // box per pixel column), labels, find matches, highlights and launch flows, track names and the
 // time ruler with the step ruler below it.
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 

@@ -1,7 +1,7 @@
 // TimelineView's tooltip text: what an event is, how long it ran, where it belongs, and the key
 // counters of a kernel when Nsight Compute measured them.
-#include "models/kernel_description.h"
-#include "models/value_format.h"
+#include "common/kernel_description.h"
+#include "common/value_format.h"
 #include "opscope/module_tree.h"
 #include "opscope/ranks.h"
 #include "timeline/timeline_util.h"

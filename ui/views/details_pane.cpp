@@ -2,11 +2,11 @@
 #include "views/details_pane.h"
 
 #include "common/shares.h"
-#include "models/kernel_description.h"
+#include "common/kernel_description.h"
 #include "models/profile_analysis.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "profile_loader.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 #include "timeline/timeline_model.h"
 
 #include "opscope/format.h"

@@ -4,11 +4,11 @@
 #include "common/table_export.h"
 #include "common/theme.h"
 #include "models/profile_analysis.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/file_util.h"
 #include "opscope/format.h"
 #include "opscope/measured_gains.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "views/verify_runner.h"
 
 #include <QHBoxLayout>

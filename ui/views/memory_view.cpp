@@ -2,9 +2,9 @@
 #include "views/memory_view.h"
 
 #include "models/profile_analysis.h"
-#include "models/value_format.h"
-#include "qt_text.h"
-#include "selection.h"
+#include "common/value_format.h"
+#include "common/qt_text.h"
+#include "common/selection.h"
 #include "views/memory_tables.h"
 
 #include "opscope/format.h"

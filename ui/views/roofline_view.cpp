@@ -1,9 +1,9 @@
 #include "views/roofline_view.h"
 
 #include "common/theme.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/module_tree.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 // QCustomPlot still uses foreach (as Hotspot notes).
 #undef QT_NO_FOREACH

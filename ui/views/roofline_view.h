@@ -5,7 +5,7 @@
 // selects it everywhere; the shared selection is ringed. Exports to PNG and PDF.
 
 #include "models/roofline_scene.h"
-#include "selection.h"
+#include "common/selection.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "wizards/capture_options_page.h"
 
-#include "settings.h"
+#include "common/settings.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"

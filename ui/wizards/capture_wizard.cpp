@@ -1,7 +1,7 @@
 #include "wizards/capture_wizard.h"
 
-#include "job_tracker.h"
-#include "settings.h"
+#include "common/job_tracker.h"
+#include "common/settings.h"
 #include "wizards/capture_options_page.h"
 #include "wizards/finish_page.h"
 #include "wizards/page_util.h"

@@ -1,7 +1,7 @@
 #include "wizards/replay_page.h"
 
-#include "job_tracker.h"
-#include "settings.h"
+#include "common/job_tracker.h"
+#include "common/settings.h"
 #include "wizards/page_util.h"
 #include "wizards/run_wizard.h"
 

@@ -1,6 +1,6 @@
 #include "wizards/run_folder_page.h"
 
-#include "settings.h"
+#include "common/settings.h"
 #include "wizards/page_util.h"
 #include "wizards/replay_wizard.h"
 

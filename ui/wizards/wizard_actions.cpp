@@ -6,7 +6,7 @@
 #include "models/operator_table_model.h"
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 #include "sweep/sweep_actions.h"
 #include "views/module_tree_view.h"
 #include "views/operator_table_view.h"

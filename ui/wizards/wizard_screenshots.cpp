@@ -3,7 +3,7 @@
 #include "main_window.h"
 #include "models/profile_analysis.h"
 #include "screenshots.h"
-#include "selection.h"
+#include "common/selection.h"
 #include "wizards/capture_runner.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/replay_wizard.h"

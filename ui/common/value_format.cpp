@@ -1,7 +1,7 @@
-#include "models/value_format.h"
+#include "common/value_format.h"
 
 #include "opscope/format.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QLocale>
 
