@@ -1,9 +1,9 @@
 #include "common/kernel_description.h"
 
+#include "common/qt_text.h"
 #include "common/value_format.h"
 #include "opscope/format.h"
 #include "opscope/ranks.h"
-#include "common/qt_text.h"
 
 #include <QCoreApplication>
 

@@ -10,7 +10,6 @@
 #include "opscope/phases.h"
 #include "opscope/ranks.h"
 
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
