@@ -23,6 +23,7 @@ import sys
 OWNERS = {
     "diff.h": "diff",
     "errors.h": "base",
+    "json_input.h": "base",
     "parallel.h": "base",
     "pipeline.h": "pipeline",
     "progress.h": "base",
