@@ -1,9 +1,10 @@
 #include "application.h"
+#include "common/qt_text.h"
 
+#include "common/settings.h"
 #include "common/theme.h"
 #include "main_window.h"
 #include "screenshots.h"
-#include "settings.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -20,7 +21,7 @@ const char *sampleProfilePath()
         const std::string relative = "/samples/conv_block/profile.json";
         for (const std::string &base : {std::string(OPSCOPE_SOURCE_RESOURCES), std::string(OPSCOPE_INSTALLED_RESOURCES),
                                         std::string("/usr/share/opscope")})
-            if (QFileInfo::exists(QString::fromStdString(base + relative)))
+            if (QFileInfo::exists(toQString(base + relative)))
                 return base + relative;
         return std::string();
     }();
@@ -50,7 +51,7 @@ QString bundledSampleDescription(const QStringList &paths)
     };
     if (same(paths, sampleCaptureFiles()))
         return QObject::tr("4-block GPT, bf16 inference on an H100");
-    if (*sampleProfilePath() && same(paths, {QString::fromUtf8(sampleProfilePath())}))
+    if (*sampleProfilePath() && same(paths, {toQString(sampleProfilePath())}))
         return QObject::tr("the Operator Profiler's conv_block example");
     return {};
 }
@@ -72,7 +73,7 @@ int runApplication(int argc, char **argv)
     if (files.isEmpty())
         files = sampleCaptureFiles();
     if (files.isEmpty() && *sampleProfilePath())
-        files << QString::fromUtf8(sampleProfilePath());
+        files << toQString(sampleProfilePath());
     // Documentation screenshots (docs/make-screenshots.sh): load, save the pictures, quit.
     const QString screenshots = qEnvironmentVariable("OPSCOPE_SCREENSHOTS");
     if (!screenshots.isEmpty())

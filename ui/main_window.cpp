@@ -1,16 +1,16 @@
 #include "main_window.h"
 
 #include "application.h"
+#include "common/qt_text.h"
+#include "common/selection.h"
+#include "common/settings.h"
 #include "common/theme.h"
-#include "compare/compare_actions.h"
+#include "common/value_format.h"
+#include "compare_actions.h"
 #include "models/profile_analysis.h"
-#include "models/value_format.h"
+#include "models/profile_loader.h"
 #include "profile_export.h"
-#include "profile_loader.h"
-#include "qt_text.h"
-#include "selection.h"
-#include "settings.h"
-#include "sweep/sweep_actions.h"
+#include "sweep_actions.h"
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
@@ -25,7 +25,7 @@
 #include "views/operator_table_view.h"
 #include "views/ranks_view.h"
 #include "views/roofline_view.h"
-#include "wizards/wizard_actions.h"
+#include "wizard_actions.h"
 
 #include "opscope/format.h"
 #include "opscope/insights.h"
@@ -448,7 +448,7 @@ void MainWindow::onShown(std::shared_ptr<const LoadedCapture> capture, const QSt
     const Profile &p = *capture_->profile;
     QStringList warnings;
     for (const std::string &w : p.warnings)
-        warnings << QString::fromStdString(w);
+        warnings << toQString(w);
     warningsBar_->setWarnings(warnings);
     warningsToolBar_->setVisible(!warnings.isEmpty());
     for (QAction *action : {saveAs_, exportPerfetto_, exportImage_})

@@ -1,6 +1,6 @@
 #include "profile_export.h"
 
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include "opscope/errors.h"
 #include "opscope/profile_store.h"
@@ -46,7 +46,7 @@ void ProfileExporter::write(std::shared_ptr<const Profile> profile, Format forma
             } catch (const Cancelled &) {
                 outcome.cancelled = true;
             } catch (const std::exception &e) {
-                outcome.error = QString::fromUtf8(e.what());
+                outcome.error = toQString(e.what());
             }
             return outcome;
         },

@@ -4,7 +4,7 @@
 // and Cancel reported to the window; a cancelled or failed write leaves no file (and an older file at the
 // path as it was). The CLI's `opscope import -o` and `opscope export` write the same files.
 
-#include "job_tracker.h"
+#include "common/job_tracker.h"
 
 #include "opscope/profile.h"
 

@@ -1,12 +1,12 @@
 #include "screenshots.h"
 
+#include "common/selection.h"
 #include "common/theme.h"
 #include "compare/compare_dialog.h"
-#include "compare/compare_screenshots.h"
+#include "compare_screenshots.h"
 #include "main_window.h"
 #include "models/profile_analysis.h"
-#include "selection.h"
-#include "sweep/sweep_screenshots.h"
+#include "sweep_screenshots.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
@@ -15,7 +15,7 @@
 #include "views/module_tree_view.h"
 #include "views/ranks_view.h"
 #include "views/roofline_view.h"
-#include "wizards/wizard_screenshots.h"
+#include "wizard_screenshots.h"
 
 #include "opscope/ranks.h"
 

@@ -18,12 +18,12 @@
 //                  root module, every tab, one kernel, every tab) and time how long each click blocks the
 //                  GUI thread: the call itself and the longest heartbeat gap until the next click
 //   --probe        a thread reads the clocks in a loop and reports its longest gap (takes a core: a diagnosis)
+#include "common/selection.h"
 #include "cpu_clock.h"
 #include "main_window.h"
 #include "models/profile_analysis.h"
+#include "models/profile_loader.h"
 #include "models/sort_filter_proxy.h"
-#include "profile_loader.h"
-#include "selection.h"
 #include "timeline/timeline_view.h"
 #include "views/kernel_table_view.h"
 #include "views/module_tree_view.h"

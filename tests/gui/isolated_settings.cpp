@@ -3,7 +3,7 @@
 // anything reads a setting (QSettings fixes its folders on first use), so it is switched on as the
 // application object is made. Each suite keeps its own file (organisation OpScopeTest, application
 // the suite's name), emptied at start, so the suites can run side by side and from the defaults.
-#include "settings.h"
+#include "common/settings.h"
 
 #include <QCoreApplication>
 #include <QStandardPaths>

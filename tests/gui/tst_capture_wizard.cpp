@@ -4,16 +4,17 @@
 // Cancel during the run leaves no process behind, locally and on the SSH side; each page says what is
 // missing on the page; the values are remembered; the Deep dive opens the replay wizard prefilled.
 #include "application.h"
+#include "common/selection.h"
+#include "common/settings.h"
 #include "main_window.h"
 #include "models/module_tree_model.h"
 #include "models/profile_analysis.h"
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
 #include "opscope/ranks.h"
-#include "selection.h"
-#include "settings.h"
 #include "sweep/sweep_window.h"
 #include "views/module_tree_view.h"
+#include "wizard_actions.h"
 #include "wizards/capture_options_page.h"
 #include "wizards/capture_runner.h"
 #include "wizards/capture_wizard.h"
@@ -24,7 +25,6 @@
 #include "wizards/run_folder_page.h"
 #include "wizards/run_page.h"
 #include "wizards/target_page.h"
-#include "wizards/wizard_actions.h"
 #include "wizards/workload_page.h"
 
 // capture_test_util.h's runOpscope (unused here) names the CLI binary, which GUI suites are not given.

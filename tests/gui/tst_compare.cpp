@@ -12,7 +12,7 @@
 // - gpt4 fp32 vs bf16 (nsys + ncu): 46 step kernels each, 3,941,241 ns and 428,553 ns of step GPU time;
 //   ncu_raw.csv's 6th row (the step's 6th kernel, blocks.0.attn.qkv's GEMM) has gpu__time_duration.sum
 //   237,760 ns (fp32, sm80_xmma_gemm_f32f32_*) and 18,976 ns (bf16, nvjet_sm90_*).
-#include "compare/compare_actions.h"
+#include "common/value_format.h"
 #include "compare/compare_dialog.h"
 #include "compare/compare_memory.h"
 #include "compare/compare_roofline.h"
@@ -22,16 +22,16 @@
 #include "compare/diff_cells.h"
 #include "compare/diff_colors.h"
 #include "compare/diff_counter_model.h"
+#include "compare/diff_counter_panel.h"
 #include "compare/diff_item_model.h"
+#include "compare/diff_table_view.h"
+#include "compare_actions.h"
 #include "main_window.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
 #include "opscope/memory.h"
 #include "test_util.h"
-#include "views/diff_counter_panel.h"
-#include "views/diff_table_view.h"
 #include "views/roofline_view.h"
 
 #include <QAbstractItemModelTester>

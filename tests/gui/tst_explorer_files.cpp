@@ -6,13 +6,13 @@
 // Real files: h100/gpt4_bf16_infer (the folder as nsys, ncu and torch.profiler left it), the bundled
 // sample, HTA's cupti_profiler trace (tests/data/hta_cupti_profiler), the 12-block GPT trace.
 #include "application.h"
-#include "capture_folder.h"
+#include "common/selection.h"
 #include "main_window.h"
+#include "models/capture_folder.h"
 #include "models/counter_model.h"
 #include "models/model_roles.h"
 #include "models/profile_analysis.h"
 #include "profile_export.h"
-#include "selection.h"
 #include "test_util.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"

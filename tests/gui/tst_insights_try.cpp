@@ -3,12 +3,12 @@
 // torch), shows the rounds while it runs and the measured gain beside the estimate when done; Cancel ends
 // both arms; items whose fix needs a code change have no button; a profile whose run folder is not here
 // has its buttons off.
+#include "common/selection.h"
 #include "models/profile_analysis.h"
 #include "opscope/insights.h"
 #include "opscope/measured_gains.h"
 #include "opscope/pipeline.h"
 #include "opscope/profile_store.h"
-#include "selection.h"
 #include "verify_run_util.h"
 #include "views/insights_view.h"
 #include "views/verify_runner.h"

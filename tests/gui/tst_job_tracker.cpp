@@ -2,7 +2,7 @@
 // progress and result never arrive, even when queued before the newer job started), a cancelled job
 // still says it stopped, the tracker waits for its jobs when it goes, and runInBackground hands its
 // result to the GUI thread unless the context is gone.
-#include "job_tracker.h"
+#include "common/job_tracker.h"
 
 #include <QCoreApplication>
 #include <QPointer>

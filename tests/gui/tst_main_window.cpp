@@ -3,13 +3,13 @@
 // leaves the loaded profile in place; Ctrl+F finds in the timeline, ? lists the keys, and the view
 // choices outlive the window.
 #include "application.h"
+#include "common/selection.h"
+#include "common/settings.h"
 #include "main_window.h"
 #include "models/kernel_table_model.h"
 #include "models/model_roles.h"
 #include "models/module_tree_model.h"
-#include "profile_loader.h"
-#include "selection.h"
-#include "settings.h"
+#include "models/profile_loader.h"
 #include "test_util.h"
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_model.h"

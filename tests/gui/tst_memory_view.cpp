@@ -5,13 +5,13 @@
 // selected anywhere keeps its blocks and highlights its bytes; a block picked selects the operator
 // that allocated it in the other views; the timeline has a memory row per device, painted; a profile
 // without allocator events says why the tab is empty.
+#include "common/selection.h"
 #include "main_window.h"
 #include "models/memory_models.h"
 #include "models/model_roles.h"
 #include "models/profile_analysis.h"
+#include "models/profile_loader.h"
 #include "models/sort_filter_proxy.h"
-#include "profile_loader.h"
-#include "selection.h"
 #include "test_util.h"
 #include "timeline/timeline_view.h"
 #include "views/memory_tables.h"

@@ -3,12 +3,12 @@
 // row per rank and the straggler (rank 1, as tst_ranks finds) marked; its Compare row opens the two
 // ranks of the H200 DDP step (tests/data/h200_ddp_gpt2) in the compare window; a single-process
 // profile keeps the tab hidden, as before ranks existed.
-#include "compare/compare_actions.h"
+#include "common/selection.h"
 #include "compare/compare_summary.h"
 #include "compare/compare_window.h"
 #include "compare/comparison.h"
+#include "compare_actions.h"
 #include "main_window.h"
-#include "selection.h"
 #include "test_util.h"
 #include "views/ranks_view.h"
 

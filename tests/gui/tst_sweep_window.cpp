@@ -2,11 +2,11 @@
 // the plot's points are the report's values, one line per series and per size; a click opens that
 // configuration's profile in the main window; two rows open in the compare window; log axes; export;
 // a sweep folder of another version is refused with its reason.
-#include "compare/compare_actions.h"
 #include "compare/compare_window.h"
+#include "compare_actions.h"
 #include "main_window.h"
-#include "sweep/sweep_actions.h"
 #include "sweep/sweep_window.h"
+#include "sweep_actions.h"
 #include "test_util.h"
 
 #include <qcustomplot.h>

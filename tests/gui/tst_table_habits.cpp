@@ -5,6 +5,7 @@
 // Real files: the 12-block GPT's 20 training steps (h100/kineto_gpt12_train20.json.gz: 11,360 kernels),
 // the bundled H100 sample, the H200 DDP pair (tests/data/h200_ddp_gpt2).
 #include "application.h"
+#include "common/selection.h"
 #include "common/table_export.h"
 #include "compare/compare_window.h"
 #include "main_window.h"
@@ -13,7 +14,6 @@
 #include "models/module_tree_model.h"
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
-#include "selection.h"
 #include "test_util.h"
 #include "views/counter_panel.h"
 #include "views/filter_bar.h"

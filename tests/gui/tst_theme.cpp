@@ -5,12 +5,12 @@
 // WCAG contrast ratios (3:1 for graphics, 4.5:1 for text) on the colours the views picked, and on the
 // pixels of the timeline as painted. Real files: the bundled H100 sample capture.
 #include "application.h"
+#include "common/palette.h"
+#include "common/settings.h"
 #include "common/theme.h"
 #include "compare/diff_colors.h"
 #include "main_window.h"
-#include "settings.h"
 #include "test_util.h"
-#include "timeline/timeline_colors.h"
 #include "timeline/timeline_view.h"
 #include "views/insights_view.h"
 #include "views/roofline_view.h"

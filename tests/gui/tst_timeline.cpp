@@ -4,6 +4,7 @@
 // zoom control, the layout, the time <-> pixel coordinates, a frame's paint state, find); the step
 // ruler on a real H100 capture with its plain reference steps.
 #include "application.h"
+#include "common/palette.h"
 #include "compare/compare_timelines.h"
 #include "opscope/capture_import.h"
 #include "opscope/importer.h"
@@ -12,7 +13,6 @@
 #include "opscope/ranks.h"
 #include "opscope/step_timing.h"
 #include "test_util.h"
-#include "timeline/timeline_colors.h"
 #include "timeline/timeline_coordinates.h"
 #include "timeline/timeline_find.h"
 #include "timeline/timeline_frame.h"

@@ -1,6 +1,6 @@
 #include "common/shares.h"
 
-#include "models/value_format.h"
+#include "common/value_format.h"
 
 #include <QCoreApplication>
 

@@ -1,6 +1,6 @@
 #include "compare/compare_dialog.h"
 
-#include "settings.h"
+#include "common/settings.h"
 
 #include <QDialogButtonBox>
 #include <QFileDialog>

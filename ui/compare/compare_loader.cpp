@@ -1,9 +1,9 @@
 #include "compare/compare_loader.h"
 
+#include "common/qt_text.h"
 #include "opscope/errors.h"
 #include "opscope/progress.h"
 #include "opscope/ranks.h"
-#include "qt_text.h"
 
 #include <QFileInfo>
 
@@ -81,7 +81,7 @@ void CompareLoader::start(const QStringList &beforePaths, std::shared_ptr<const 
         } catch (const Cancelled &) {
             outcome.cancelled = true;
         } catch (const std::exception &e) {
-            const QString message = QString::fromUtf8(e.what());
+            const QString message = toQString(e.what());
             outcome.error = side ? tr("%1 side: %2").arg(*side, message) : tr("Comparing failed: %1").arg(message);
         }
         return outcome;
@@ -106,7 +106,7 @@ void CompareLoader::compareRanks(std::shared_ptr<const Profile> job, int before,
                     },
                     control.stopFlag());
                 auto profile = std::make_shared<const Profile>(profileOfRank(*job, rank));
-                paths[i] = {QString::fromStdString(profile->source_path)};
+                paths[i] = {toQString(profile->source_path)};
                 sides[i] = analyzeCapture(std::move(profile), rankProgress);
             }
             if (control.stopRequested())

@@ -3,8 +3,8 @@
 // is loaded as the explorer loads a capture (import, attribution, analysis, with its progress and
 // cancel), then the diff runs. One side may come loaded already (a profile open in the main window).
 
+#include "common/job_tracker.h"
 #include "compare/comparison.h"
-#include "job_tracker.h"
 
 #include <QObject>
 

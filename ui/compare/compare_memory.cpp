@@ -3,11 +3,11 @@
 
 #include "common/table_export.h"
 
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "compare/diff_colors.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
 #include "opscope/format.h"
-#include "qt_text.h"
 
 #include <QBrush>
 #include <QGuiApplication>
@@ -110,9 +110,9 @@ QVariant DiffMemoryModel::data(const QModelIndex &index, int role) const
     // The colour reference: the larger peak, as the time tables size theirs on the step's GPU time.
     const int64_t reference = std::max({m.peakBefore, m.peakAfter, int64_t(1)});
     const int column = index.column();
-    QString name = QString::fromStdString(r.name);
+    QString name = toQString(r.name);
     if (by_ == By::Module && r.name.empty())
-        name = QStringLiteral("[%1]").arg(QString::fromStdString(r.className));
+        name = QStringLiteral("[%1]").arg(toQString(r.className));
     switch (role) {
     case Qt::DisplayRole:
         switch (column) {
@@ -154,7 +154,7 @@ QVariant DiffMemoryModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole: {
         QString tip = name;
         if (!r.className.empty() && !r.name.empty())
-            tip += QStringLiteral(" (%1)").arg(QString::fromStdString(r.className));
+            tip += QStringLiteral(" (%1)").arg(toQString(r.className));
         if (r.phase)
             tip += QLatin1Char('\n') + tr("A phase of the step, outside every module");
         return tip + QLatin1Char('\n') +

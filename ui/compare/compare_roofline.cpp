@@ -1,8 +1,8 @@
 #include "compare/compare_roofline.h"
 
+#include "common/palette.h"
+#include "common/selection.h"
 #include "compare/diff_colors.h"
-#include "selection.h"
-#include "timeline/timeline_colors.h"
 #include "views/roofline_view.h"
 
 // QCustomPlot still uses foreach (as Hotspot notes).

@@ -1,10 +1,10 @@
 #include "compare/compare_summary.h"
 
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "compare/diff_cells.h"
 #include "compare/diff_colors.h"
-#include "models/value_format.h"
 #include "opscope/format.h"
-#include "qt_text.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -107,7 +107,7 @@ QString CompareSummary::listHtml(const std::vector<int> &rows, const QString &ti
         const OperatorDiffRow &row = comparison_->diff.operators[size_t(r)];
         QString name = operatorRowName(row);
         if (row.module >= 0)
-            name = QString::fromStdString(comparison_->diff.modules[size_t(row.module)].path) + QLatin1Char(' ') + name;
+            name = toQString(comparison_->diff.modules[size_t(row.module)].path) + QLatin1Char(' ') + name;
         if (row.status != DiffStatus::Matched)
             name += QStringLiteral(" (%1)").arg(statusText(row.status));
         const QColor ink = diffInk(row.gpuTime.delta(), palette());

@@ -1,16 +1,16 @@
 #include "compare/compare_window.h"
 
+#include "common/settings.h"
 #include "compare/compare_loader.h"
 #include "compare/compare_memory.h"
 #include "compare/compare_roofline.h"
 #include "compare/compare_summary.h"
 #include "compare/compare_timelines.h"
+#include "compare/diff_counter_panel.h"
 #include "compare/diff_kernel_model.h"
 #include "compare/diff_module_model.h"
 #include "compare/diff_operator_model.h"
-#include "settings.h"
-#include "views/diff_counter_panel.h"
-#include "views/diff_table_view.h"
+#include "compare/diff_table_view.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,8 +1,8 @@
 #include "compare/comparison.h"
 
+#include "common/qt_text.h"
 #include "models/profile_analysis.h"
 #include "opscope/insights.h"
-#include "qt_text.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -93,7 +93,7 @@ QString Comparison::title(Side side) const
     // Two ranks of one job (the Ranks tab's Compare, or two ranks' traces): the rank first.
     const std::string *rank = captures[size_t(side)] ? profile(side).metadataValue("rank") : nullptr;
     if (rank && !rank->empty())
-        title = QString::fromUtf8("rank %1 · %2").arg(QString::fromStdString(*rank), title);
+        title = QString::fromUtf8("rank %1 · %2").arg(toQString(*rank), title);
     return title;
 }
 
@@ -186,9 +186,9 @@ QString kernelRowName(const Comparison &c, const KernelDiffRow &row)
 
 QString operatorRowName(const OperatorDiffRow &row)
 {
-    const QString before = QString::fromStdString(row.beforeName), after = QString::fromStdString(row.afterName);
+    const QString before = toQString(row.beforeName), after = toQString(row.afterName);
     if (before.isEmpty() || after.isEmpty() || before == after)
-        return QString::fromStdString(row.name);
+        return toQString(row.name);
     return before + QStringLiteral(" → ") + after;
 }
 

@@ -3,8 +3,8 @@
 // of their captured steps, with the look-ups the compare views need to go from an event of either
 // side to its diff row and from one diff row to the rows of the other levels.
 
+#include "models/profile_loader.h"
 #include "opscope/diff.h"
-#include "profile_loader.h"
 
 #include <QMetaType>
 #include <QStringList>

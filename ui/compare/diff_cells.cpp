@@ -1,10 +1,10 @@
 #include "compare/diff_cells.h"
 
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "compare/diff_colors.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
 #include "opscope/format.h"
-#include "qt_text.h"
 
 #include <QBrush>
 #include <QCoreApplication>

@@ -1,12 +1,12 @@
 #include "compare/diff_counter_model.h"
 
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "compare/diff_colors.h"
 #include "models/metric_catalog.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
 #include "opscope/aggregate.h"
 #include "opscope/format.h"
-#include "qt_text.h"
 
 #include <QBrush>
 #include <QFont>
@@ -118,7 +118,7 @@ void DiffCounterModel::buildSections()
         byMetric.emplace(deltas_[i].metric, int(i));
     // The named quantities, by the first metric name of their spec either side has.
     for (const CounterSection &spec : counterSections()) {
-        Section section{QString::fromUtf8(spec.title), {}};
+        Section section{toQString(spec.title), {}};
         for (Quantity q : spec.quantities) {
             int found = -1;
             for (std::string_view name : quantitySpec(q).metrics)
@@ -135,7 +135,7 @@ void DiffCounterModel::buildSections()
     Section all{tr("All metrics"), {}};
     all.entries.reserve(deltas_.size());
     for (size_t i = 0; i < deltas_.size(); ++i)
-        all.entries.push_back({QString::fromStdString(deltas_[i].metric), int(i)});
+        all.entries.push_back({toQString(deltas_[i].metric), int(i)});
     sections_.push_back(std::move(all));
 }
 
@@ -235,7 +235,7 @@ QVariant DiffCounterModel::entryData(const Entry &entry, int column, int role) c
         case ZScoreColumn:
             return std::isnan(z) ? QString() : QStringLiteral("%1").arg(z, 0, 'f', 1);
         case MetricColumn:
-            return QString::fromStdString(d.metric);
+            return toQString(d.metric);
         }
         return {};
     case SortRole:
@@ -253,7 +253,7 @@ QVariant DiffCounterModel::entryData(const Entry &entry, int column, int role) c
         case ZScoreColumn:
             return z;
         case MetricColumn:
-            return QString::fromStdString(d.metric);
+            return toQString(d.metric);
         }
         return {};
     case Qt::TextAlignmentRole:
@@ -275,7 +275,7 @@ QVariant DiffCounterModel::entryData(const Entry &entry, int column, int role) c
         return {};
     case Qt::ToolTipRole:
         return tr("%1 (%2)\nbefore %3, after %4")
-            .arg(QString::fromStdString(d.metric), QString::fromStdString(unit),
+            .arg(toQString(d.metric), toQString(unit),
                  d.inBefore ? formatMetricValue(d.before, unit) : tr("not collected"),
                  d.inAfter ? formatMetricValue(d.after, unit) : tr("not collected"));
     }

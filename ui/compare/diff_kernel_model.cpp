@@ -1,8 +1,8 @@
 #include "compare/diff_kernel_model.h"
 
+#include "common/qt_text.h"
 #include "models/model_roles.h"
 #include "models/profile_analysis.h"
-#include "qt_text.h"
 
 #include <iterator>
 

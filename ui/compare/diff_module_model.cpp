@@ -1,8 +1,9 @@
 #include "compare/diff_module_model.h"
+#include "common/qt_text.h"
 
+#include "common/value_format.h"
 #include "compare/diff_cells.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
 #include "opscope/module_tree.h"
 
 #include <iterator>
@@ -77,9 +78,9 @@ DiffItemModel::RowHead DiffModuleModel::rowHead(int row) const
 QString DiffModuleModel::rowName(int row) const
 {
     const ModuleDiffRow &r = comparison_->diff.modules[size_t(row)];
-    QString name = QString::fromStdString(modulePathText(r.path, r.className));
+    QString name = toQString(modulePathText(r.path, r.className));
     if (!r.otherPath.empty())
-        name += tr(" (was %1)").arg(QString::fromStdString(r.otherPath));
+        name += tr(" (was %1)").arg(toQString(r.otherPath));
     return name;
 }
 
@@ -93,9 +94,9 @@ QVariant DiffModuleModel::cell(int r, int column, int role) const
         return pairCell(row.gpuTimeSelf, PairColumn::Delta, role, reference());
     }
     if (role == Qt::ToolTipRole && column == NameColumn) {
-        QString tip = QString::fromStdString(modulePathText(row.path, row.className));
+        QString tip = toQString(modulePathText(row.path, row.className));
         if (!row.otherPath.empty())
-            tip += QLatin1Char('\n') + tr("before: %1").arg(QString::fromStdString(row.otherPath));
+            tip += QLatin1Char('\n') + tr("before: %1").arg(toQString(row.otherPath));
         return tip;
     }
     if (role == Qt::TextAlignmentRole && (column == KernelsColumn || column == CallsColumn))
@@ -105,7 +106,7 @@ QVariant DiffModuleModel::cell(int r, int column, int role) const
     const bool display = role == Qt::DisplayRole;
     switch (column) {
     case ClassColumn:
-        return QString::fromStdString(row.className);
+        return toQString(row.className);
     case KernelsColumn:
         return display ? QVariant(countPairText(row.kernels)) : QVariant(double(row.kernels.after));
     case CallsColumn:

@@ -1,8 +1,9 @@
 #include "compare/diff_operator_model.h"
+#include "common/qt_text.h"
 
+#include "common/palette.h"
 #include "compare/diff_cells.h"
 #include "models/model_roles.h"
-#include "timeline/timeline_colors.h"
 
 #include <iterator>
 
@@ -47,13 +48,12 @@ QVariant DiffOperatorModel::cell(int r, int column, int role) const
     case Qt::ToolTipRole:
         if (column == NameColumn)
             return tr("before: %1 (%2 calls)\nafter: %3 (%4 calls)")
-                .arg(row.beforeName.empty() ? tr("none") : QString::fromStdString(row.beforeName))
+                .arg(row.beforeName.empty() ? tr("none") : toQString(row.beforeName))
                 .arg(row.beforeOps.size())
-                .arg(row.afterName.empty() ? tr("none") : QString::fromStdString(row.afterName))
+                .arg(row.afterName.empty() ? tr("none") : toQString(row.afterName))
                 .arg(row.afterOps.size());
         if (column == ShapesColumn)
-            return tr("before: %1\nafter: %2")
-                .arg(QString::fromStdString(row.beforeShapes), QString::fromStdString(row.afterShapes));
+            return tr("before: %1\nafter: %2").arg(toQString(row.beforeShapes), toQString(row.afterShapes));
         return {};
     case Qt::DisplayRole:
     case SortRole:
@@ -63,12 +63,12 @@ QVariant DiffOperatorModel::cell(int r, int column, int role) const
     }
     switch (column) {
     case ModuleColumn:
-        return row.module >= 0 ? QString::fromStdString(diff.modules[size_t(row.module)].path)
+        return row.module >= 0 ? toQString(diff.modules[size_t(row.module)].path)
                                : (row.unattributed ? QString() : tr("(no module)"));
     case KernelsColumn:
         return role == Qt::DisplayRole ? QVariant(countPairText(row.kernels)) : QVariant(double(row.kernels.after));
     case ShapesColumn:
-        return QString::fromStdString(row.afterShapes.empty() ? row.beforeShapes : row.afterShapes);
+        return toQString(row.afterShapes.empty() ? row.beforeShapes : row.afterShapes);
     }
     return {};
 }

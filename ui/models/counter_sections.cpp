@@ -1,8 +1,9 @@
 #include "models/counter_sections.h"
 
-#include "models/value_format.h"
+#include "common/kernel_description.h"
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "opscope/aggregate.h"
-#include "qt_text.h"
 #include "timeline/timeline_model.h"
 
 #include <QCoreApplication>
@@ -228,10 +229,9 @@ void addRooflineEntries(const ProfileAnalysis &a, const std::vector<Index> &kern
                                        [](const auto &x, const auto &y) { return x.second < y.second; });
     if (best != t.workByPrecision.end() && best->second > 0) {
         const double share = t.work > 0 ? 100.0 * best->second / t.work : 0.0;
-        compute.entries.push_back(
-            valueEntry(tr("Dominant precision"),
-                       tr("%1 (%2 of the work)").arg(QString::fromStdString(best->first), formatPercent(share)), share,
-                       rooflineMetrics));
+        compute.entries.push_back(valueEntry(
+            tr("Dominant precision"), tr("%1 (%2 of the work)").arg(toQString(best->first), formatPercent(share)),
+            share, rooflineMetrics));
     }
     const double dram = t.traffic[int(MemoryLevel::Dram)];
     if (dram > 0)

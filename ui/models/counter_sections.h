@@ -2,9 +2,9 @@
 // What the counter panel lists for a selection, computed from the profile: sections of named
 // quantities (see metric_catalog.h), figures derived from the roofline metrics, and the raw metrics.
 
+#include "common/selection.h"
 #include "models/metric_catalog.h"
 #include "models/profile_analysis.h"
-#include "selection.h"
 
 #include <QString>
 

@@ -1,9 +1,10 @@
 #include "models/kernel_table_model.h"
 
+#include "common/kernel_description.h"
+#include "common/palette.h"
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
-#include "qt_text.h"
-#include "timeline/timeline_colors.h"
 #include "timeline/timeline_model.h"
 
 #include "opscope/format.h"
@@ -187,7 +188,7 @@ QVariant KernelTableModel::value(const Row &row, int column, bool display) const
     case ModuleColumn:
         return k.module < p.modules.size() ? toQString(p.text(p.modules[k.module].path)) : QString();
     case StartColumn: // from the time origin every view shares, as the timeline's ruler and tooltips count
-        return display ? QVariant(QString::fromStdString(formatTimestamp(k.start_ns - analysis_->timeOrigin)))
+        return display ? QVariant(toQString(formatTimestamp(k.start_ns - analysis_->timeOrigin)))
                        : QVariant(double(k.start_ns - analysis_->timeOrigin));
     case DurationColumn:
         return number(double(k.duration()), formatDuration);

@@ -1,9 +1,9 @@
 // The Memory tab's share and block tables (memory_models.h).
 #include "models/memory_models.h"
 
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
-#include "qt_text.h"
 
 #include "opscope/format.h"
 #include "opscope/module_tree.h"

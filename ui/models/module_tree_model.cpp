@@ -1,12 +1,12 @@
 #include "models/module_tree_model.h"
 
+#include "common/palette.h"
+#include "common/qt_text.h"
 #include "common/shares.h"
+#include "common/value_format.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
 #include "opscope/format.h"
 #include "opscope/module_tree.h"
-#include "qt_text.h"
-#include "timeline/timeline_colors.h"
 
 #include <cmath>
 
@@ -137,7 +137,7 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
         return colorForModule(*analysis_->profile, node.instances.front());
     if (role == Qt::ToolTipRole)
         return tr("%1 [%2]\n%3 calls, %4 kernels\nGPU time %5 total, %6 self (%7 of GPU time)%8")
-            .arg(QString::fromStdString(node.displayName()), QString::fromStdString(node.className))
+            .arg(toQString(node.displayName()), toQString(node.className))
             .arg(node.calls)
             .arg(node.kernelsTotal)
             .arg(formatDuration(double(node.gpuTimeTotal)), formatDuration(double(node.gpuTimeSelf)),
@@ -151,9 +151,9 @@ QVariant ModuleTreeModel::nodeData(const Item &item, int column, int role) const
     const bool display = role == Qt::DisplayRole;
     switch (column) {
     case NameColumn:
-        return QString::fromStdString(node.displayName());
+        return toQString(node.displayName());
     case ClassColumn:
-        return QString::fromStdString(node.className);
+        return toQString(node.className);
     case CallsColumn:
         return display ? QVariant(formatCount(double(node.calls))) : double(node.calls);
     case GpuTotalColumn:
@@ -208,15 +208,15 @@ QVariant ModuleTreeModel::groupData(const Item &item, int column, int role) cons
         return tr("%1 identical %2 modules: same structure, operators, shapes and kernels\n"
                   "GPU time per member min / median / max: %3")
             .arg(group.members.size())
-            .arg(QString::fromStdString(group.className), spread);
+            .arg(toQString(group.className), spread);
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     const bool display = role == Qt::DisplayRole;
     switch (column) {
     case NameColumn:
-        return tr("%1 ×%2").arg(QString::fromStdString(group.name)).arg(group.members.size());
+        return tr("%1 ×%2").arg(toQString(group.name)).arg(group.members.size());
     case ClassColumn:
-        return QString::fromStdString(group.className);
+        return toQString(group.className);
     case CallsColumn:
         return display ? QVariant(formatCount(calls)) : calls;
     case GpuTotalColumn:

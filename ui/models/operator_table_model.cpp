@@ -1,10 +1,10 @@
 #include "models/operator_table_model.h"
 
+#include "common/palette.h"
+#include "common/qt_text.h"
 #include "common/shares.h"
+#include "common/value_format.h"
 #include "models/model_roles.h"
-#include "models/value_format.h"
-#include "qt_text.h"
-#include "timeline/timeline_colors.h"
 
 namespace opscope::ui {
 
@@ -72,9 +72,9 @@ QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
         if (column == DominantKernelColumn && row.dominantKernel != kNoIndex)
             return toQString(p.text(p.kernels[row.dominantKernel].name));
         if (column == ShapesColumn)
-            return QString::fromStdString(row.shapes);
+            return toQString(row.shapes);
         if (column == NameColumn)
-            return QString::fromStdString(row.name);
+            return toQString(row.name);
         return {};
     case Qt::DisplayRole:
     case SortRole:
@@ -90,7 +90,7 @@ QVariant OperatorTableModel::data(const QModelIndex &index, int role) const
     case NameColumn:
         return operatorDisplayName(row.name);
     case ShapesColumn:
-        return QString::fromStdString(row.shapes);
+        return toQString(row.shapes);
     case CallsColumn:
         return display ? QVariant(formatCount(row.calls)) : double(row.calls);
     case KernelsColumn:

@@ -4,7 +4,7 @@
 
 #include "models/kernel_table_model.h"
 
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QCoreApplication>
 
@@ -199,12 +199,12 @@ QString ProfileAnalysis::describe(const Selection::State &state) const
         break;
     case Selection::Kind::Module:
         if (state.index < tree.nodes.size())
-            return tr("Module %1").arg(QString::fromStdString(tree.nodes[state.index].path));
+            return tr("Module %1").arg(toQString(tree.nodes[state.index].path));
         break;
     case Selection::Kind::Group:
         if (state.index < tree.groups.size()) {
             const DedupGroup &g = tree.groups[state.index];
-            return tr("Group %1 ×%2").arg(QString::fromStdString(g.name)).arg(g.members.size());
+            return tr("Group %1 ×%2").arg(toQString(g.name)).arg(g.members.size());
         }
         break;
     }

@@ -3,10 +3,10 @@
 // caller likes: analyzeProfile is a pure function): the module tree with its dedup groups, each
 // kernel's roofline figures and the GPU's ceilings, and the kernels a selection stands for.
 
+#include "common/selection.h"
 #include "opscope/module_tree.h"
 #include "opscope/profile.h"
 #include "opscope/roofline.h"
-#include "selection.h"
 
 #include <QString>
 

@@ -1,8 +1,8 @@
 #include "models/roofline_scene.h"
 
-#include "models/value_format.h"
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "opscope/aggregate.h"
-#include "qt_text.h"
 
 #include <QCoreApplication>
 
@@ -74,7 +74,7 @@ void addCeilings(const ProfileAnalysis &a, const RooflineOptions &o, RooflineSce
     for (const ComputeRate &c : a.ceilings.compute) {
         if (c.peak <= 0)
             continue;
-        const QString name = QString::fromStdString(c.precision);
+        const QString name = toQString(c.precision);
         bool show = o.precision.isEmpty() ? !c.tensor || tensorUsed(a, c.precision) : name == o.precision;
         // Without tensor work, still show the half-precision tensor ceiling: it is the one to aim for.
         if (o.precision.isEmpty() && c.tensor && !show)
@@ -116,7 +116,7 @@ QStringList rooflinePrecisions(const ProfileAnalysis &analysis)
     QStringList out;
     for (const ComputeRate &c : analysis.ceilings.compute)
         if (c.peak > 0)
-            out << QString::fromStdString(c.precision);
+            out << toQString(c.precision);
     return out;
 }
 
@@ -152,7 +152,7 @@ RooflineScene buildRooflineScene(const ProfileAnalysis &a, const RooflineOptions
             RooflinePointData point = pointOf(t);
             point.target = target;
             point.slot = slotForName(row.name);
-            point.label = QString::fromStdString(row.name);
+            point.label = toQString(row.name);
             point.colorKey = point.label;
             scene.aggregates.push_back(point);
         }
@@ -173,7 +173,7 @@ RooflineScene buildRooflineScene(const ProfileAnalysis &a, const RooflineOptions
             RooflinePointData point = pointOf(t);
             point.target = target;
             point.slot = colors.moduleSlot(a.tree.nodes[size_t(node)].instances.front());
-            point.label = QString::fromStdString(a.tree.nodes[size_t(node)].path);
+            point.label = toQString(a.tree.nodes[size_t(node)].path);
             point.colorKey = point.label;
             scene.aggregates.push_back(point);
         }

@@ -4,8 +4,8 @@
 // top-level module. A kernel without floating-point work or without traffic at the chosen memory
 // level cannot sit on a log-log chart: it is pinned to the chart's edge and flagged.
 
+#include "common/palette.h"
 #include "models/profile_analysis.h"
-#include "timeline/timeline_colors.h"
 
 #include <QString>
 

@@ -2,8 +2,8 @@
 
 #include "common/table_export.h"
 
-#include "models/value_format.h"
-#include "qt_text.h"
+#include "common/qt_text.h"
+#include "common/value_format.h"
 
 #include "opscope/errors.h"
 
@@ -53,7 +53,7 @@ std::optional<std::vector<double>> numericValues(const sweep::Parameter &p)
     std::vector<double> out;
     for (const auto &v : p.values) {
         bool ok = false;
-        const double x = QString::fromStdString(v).toDouble(&ok);
+        const double x = toQString(v).toDouble(&ok);
         if (!ok)
             return std::nullopt;
         out.push_back(x);
@@ -155,8 +155,8 @@ void SweepWindow::openSweep(const QString &dir)
     try {
         sweep_ = std::make_unique<sweep::Sweep>(sweep::loadSweep(dir.toStdString()));
     } catch (const std::exception &e) {
-        status_->setText(QString::fromUtf8(e.what()));
-        emit sweepFailed(QString::fromUtf8(e.what()));
+        status_->setText(toQString(e.what()));
+        emit sweepFailed(toQString(e.what()));
         return;
     }
     setWindowTitle(tr("Sweep — %1").arg(toQString(sweep_->path)));
@@ -188,7 +188,7 @@ void SweepWindow::recompute()
             } catch (const Cancelled &) {
                 outcome.cancelled = true;
             } catch (const std::exception &e) {
-                outcome.error = QString::fromUtf8(e.what());
+                outcome.error = toQString(e.what());
             }
             return outcome;
         },

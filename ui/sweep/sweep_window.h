@@ -4,7 +4,7 @@
 // parameters, linear or log axes, and the table of every configuration beside it. Clicking a point
 // opens that configuration's profile; two rows of the table open in the compare window. The figures
 // come from sweep::sweepReport (the same as `opscope sweep-report`), computed off the GUI thread.
-#include "job_tracker.h"
+#include "common/job_tracker.h"
 #include "opscope/sweep_report.h"
 
 #include <QWidget>

@@ -10,7 +10,7 @@
 //   buckets: folded columns come from the buckets and go out as one image strip per row, events a
 //   pixel or wider stay boxes.
 
-#include "timeline/timeline_colors.h"
+#include "common/palette.h"
 #include "timeline/timeline_coordinates.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_slots.h"

@@ -1,7 +1,7 @@
 // A device's memory curve on the timeline (timeline_memory.h): the column look-ups and the painter.
 #include "timeline/timeline_memory.h"
 
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "timeline/timeline_coordinates.h"
 #include "timeline/timeline_util.h"
 

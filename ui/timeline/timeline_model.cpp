@@ -10,8 +10,6 @@
 #include "opscope/phases.h"
 #include "opscope/ranks.h"
 
-#include <QCoreApplication>
-
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -881,32 +879,6 @@ QString TimelineModel::label(EventRef event) const
         break;
     }
     return {};
-}
-
-QString kernelTimeSource(const Profile &profile)
-{
-    const std::string_view format = profile.source_format;
-    if (format.starts_with("nsys"))
-        return QStringLiteral("timeline, nsys");
-    if (format == "kineto-json")
-        return QStringLiteral("timeline, torch.profiler");
-    if (format == "operator-profiler-json")
-        return QStringLiteral("timeline, Operator Profiler");
-    if (format == "onnxruntime-json")
-        return QStringLiteral("timeline, ONNX Runtime");
-    if (format.starts_with("ncu"))
-        return QStringLiteral("ncu replay");
-    return QStringLiteral("timeline");
-}
-
-QString timelineDurationLabel(const Profile &profile)
-{
-    return QCoreApplication::translate("Timeline", "Duration (%1)").arg(kernelTimeSource(profile));
-}
-
-QString ncuDurationLabel()
-{
-    return QCoreApplication::translate("Timeline", "Duration (ncu replay)");
 }
 
 } // namespace opscope::ui

@@ -1,7 +1,8 @@
 // TimelineView's painting, by layer: grid lines, the rows (TimelineFrame folds each to at most one
 // box per pixel column), labels, find matches, highlights and launch flows, track names and the
 // time ruler with the step ruler below it.
-#include "models/value_format.h"
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "timeline/timeline_util.h"
 #include "timeline/timeline_view.h"
 
@@ -47,7 +48,7 @@ QString formatTick(double offsetNs, double stepNs)
             break;
         }
     const int decimals = std::clamp(int(std::ceil(std::log10(unit->ns / stepNs) - 1e-9)), 0, 9);
-    return QString::number(offsetNs / unit->ns, 'f', decimals) + QLatin1Char(' ') + QString::fromUtf8(unit->name);
+    return QString::number(offsetNs / unit->ns, 'f', decimals) + QLatin1Char(' ') + toQString(unit->name);
 }
 
 QString rowGroupName(const Profile &profile, const TimelineRow &row)

@@ -3,7 +3,7 @@
 // event into the profile for its colour: per row, per event; per TimelineGroup, its longest event's
 // slot; per pyramid level and bucket, its longest event's slot. Recomputed when the colour mode changes.
 
-#include "timeline/timeline_colors.h"
+#include "common/palette.h"
 #include "timeline/timeline_model.h"
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "timeline/timeline_steps.h"
 
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include "opscope/format.h"
 #include "opscope/generation.h"

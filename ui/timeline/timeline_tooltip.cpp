@@ -1,7 +1,8 @@
 // TimelineView's tooltip text: what an event is, how long it ran, where it belongs, and the key
 // counters of a kernel when Nsight Compute measured them.
-#include "models/kernel_description.h"
-#include "models/value_format.h"
+#include "common/kernel_description.h"
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "opscope/module_tree.h"
 #include "opscope/ranks.h"
 #include "timeline/timeline_util.h"
@@ -49,11 +50,11 @@ QString TimelineView::describe(EventRef event) const
     auto text = [&](StringId id) { return toQString(p.text(id)).toHtmlEscaped(); };
     auto elided = [](QString s) { return s.size() > 160 ? s.left(157) + QStringLiteral("...") : s; };
     auto line = [](const QString &key, const QString &value) { return QStringLiteral("<br>%1: %2").arg(key, value); };
-    auto moduleText = [&](Index m) { return QString::fromStdString(modulePathText(p, m)).toHtmlEscaped(); };
+    auto moduleText = [&](Index m) { return toQString(modulePathText(p, m)).toHtmlEscaped(); };
     const int64_t start = model_->startOf(event);
     const int64_t duration = model_->endOf(event) - start;
     // When it started, counted from the ruler's zero (the profile's first event) like every table.
-    const QString startLine = line(tr("Start"), QString::fromStdString(formatTimestamp(start - timeZero())));
+    const QString startLine = line(tr("Start"), toQString(formatTimestamp(start - timeZero())));
     QString html;
     switch (event.kind) {
     case EventKind::Kernel: {

@@ -1,7 +1,7 @@
 #pragma once
 // Small helpers shared by the timeline's sources.
 
-#include "qt_text.h"
+#include "common/qt_text.h"
 
 #include <QColor>
 

@@ -16,7 +16,7 @@
 // TimelineSlots holds each event's colour, TimelineFind the find state and TimelineStepRuler the
 // band of steps under the time ruler. The view wires them to input, selection and signals.
 
-#include "timeline/timeline_colors.h"
+#include "common/palette.h"
 #include "timeline/timeline_coordinates.h"
 #include "timeline/timeline_find.h"
 #include "timeline/timeline_frame.h"

@@ -3,7 +3,7 @@
 // Selection. A row the user picks sets the selection; a selection made anywhere highlights the rows
 // that stand for it (without setting it again).
 
-#include "selection.h"
+#include "common/selection.h"
 #include "views/filtered_tree_view.h"
 
 namespace opscope::ui {

@@ -1,12 +1,12 @@
 // The Details pane (details_pane.h).
 #include "views/details_pane.h"
 
+#include "common/kernel_description.h"
+#include "common/qt_text.h"
 #include "common/shares.h"
-#include "models/kernel_description.h"
+#include "common/value_format.h"
 #include "models/profile_analysis.h"
-#include "models/value_format.h"
-#include "profile_loader.h"
-#include "qt_text.h"
+#include "models/profile_loader.h"
 #include "timeline/timeline_model.h"
 
 #include "opscope/format.h"
@@ -149,7 +149,7 @@ void DetailsPane::refresh()
         html += sharesHtml(time);
         if (s.kind == Selection::Kind::Operator && !s.allCalls && s.index < p.operators.size()) {
             const auto instant = [&](int64_t ns) {
-                return QString::fromStdString(formatTimestamp(ns - capture_->analysis->timeOrigin));
+                return toQString(formatTimestamp(ns - capture_->analysis->timeOrigin));
             };
             html += tr("<p>This call: start %1, end %2.</p>")
                         .arg(instant(p.operators[s.index].start_ns), instant(p.operators[s.index].end_ns));

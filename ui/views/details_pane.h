@@ -4,7 +4,7 @@
 // shares of GPU time and of the step. Long names (a demangled template fills the pane) are elided to
 // three lines; the full name is in their tooltip, in "Copy Name" and in what a copy of the text gives.
 
-#include "selection.h"
+#include "common/selection.h"
 
 #include <QTextBrowser>
 

@@ -1,14 +1,15 @@
 #include "views/insights_view.h"
+#include "common/qt_text.h"
 
+#include "common/selection.h"
 #include "common/shares.h"
 #include "common/table_export.h"
 #include "common/theme.h"
+#include "common/value_format.h"
 #include "models/profile_analysis.h"
-#include "models/value_format.h"
 #include "opscope/file_util.h"
 #include "opscope/format.h"
 #include "opscope/measured_gains.h"
-#include "selection.h"
 #include "views/verify_runner.h"
 
 #include <QHBoxLayout>
@@ -111,16 +112,15 @@ QString InsightsView::detailText(const Insight &i)
 {
     QStringList parts;
     for (const std::string &e : i.evidence)
-        parts << QStringLiteral("\u2022 ") + QString::fromStdString(e);
+        parts << QStringLiteral("\u2022 ") + toQString(e);
     if (!i.fix.empty())
-        parts << tr("Fix: %1").arg(QString::fromStdString(i.fix));
+        parts << tr("Fix: %1").arg(toQString(i.fix));
     if (!i.gainModel.empty())
         parts << tr("Estimated gain: %1: %2")
-                     .arg(QString::fromStdString(describeInsightGain(i, Typography::Unicode)),
-                          QString::fromStdString(i.gainModel));
+                     .arg(toQString(describeInsightGain(i, Typography::Unicode)), toQString(i.gainModel));
     QStringList modules;
     for (size_t m = 0; m < i.modules.size() && m < 12; ++m)
-        modules << QString::fromStdString(i.modules[m]);
+        modules << toQString(i.modules[m]);
     if (i.modules.size() > 12)
         modules << tr("and %n more", nullptr, int(i.modules.size() - 12));
     if (!modules.isEmpty())
@@ -143,7 +143,7 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis,
     if (analysis_ && analysis_->profile)
         if (const std::string *run = analysis_->profile->metadataValue("opscope_run");
             run && fileExists(*run + "/manifest.json"))
-            run_ = QString::fromStdString(*run);
+            run_ = toQString(*run);
     if (!runner_->isRunning()) {
         tryingRow_ = -1;
         verifyBar_->hide();
@@ -168,7 +168,7 @@ void InsightsView::fill()
     for (int n = 0; n < lines.size(); ++n) {
         const QString escaped = lines[n].toHtmlEscaped();
         // The overhead sentence stands out: every time in the capture is inflated by it.
-        const bool overhead = !r.overheadNote.empty() && lines[n] == QString::fromStdString(r.overheadNote);
+        const bool overhead = !r.overheadNote.empty() && lines[n] == toQString(r.overheadNote);
         html +=
             (overhead ? QStringLiteral("<b style=\"color:%2\">%1</b>")
                             .arg(escaped,
@@ -188,41 +188,40 @@ void InsightsView::fill()
     list_->setColumnHidden(4, run_.isEmpty() || !tryable);
     for (const Insight &i : r.insights) {
         auto *item = new QTreeWidgetItem(list_);
-        item->setText(0, QString::fromUtf8(toString(i.severity)));
+        item->setText(0, toQString(toString(i.severity)));
         // Never a gain of 0 for a fix that saves GPU time: without a plain timing, the GPU time it saves; the
         // whole sentence in the tooltip and the explanation.
         QString gain;
         if (i.gainBasis == GainBasis::Replayed || i.estimatedBytesSaved > 0)
-            gain = QStringLiteral("%1 (%2)").arg(
-                QString::fromStdString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
-                formatPercent(100.0 * i.gainShareOfStep));
+            gain =
+                QStringLiteral("%1 (%2)").arg(toQString(formatFixedDuration(i.estimatedGainNs, 1, Typography::Unicode)),
+                                              formatPercent(100.0 * i.gainShareOfStep));
         else if (i.gainBasis == GainBasis::NoPlainTiming && i.gpuTimeSavedNs > 0)
-            gain = tr("? (%1 GPU)")
-                       .arg(QString::fromStdString(formatFixedDuration(i.gpuTimeSavedNs, 1, Typography::Unicode)));
+            gain = tr("? (%1 GPU)").arg(toQString(formatFixedDuration(i.gpuTimeSavedNs, 1, Typography::Unicode)));
         else
             gain = tr("not estimated");
-        item->setToolTip(1, QString::fromStdString(describeInsightGain(i, Typography::Unicode)));
+        item->setToolTip(1, toQString(describeInsightGain(i, Typography::Unicode)));
         // What `opscope verify` measured stands under the estimate.
         if (i.measured) {
             gain += QLatin1Char('\n') +
                     (i.measured->significant ? tr("measured %1 \u00b1 %2") : tr("no gain: %1 \u00b1 %2"))
-                        .arg(QString::fromStdString(formatFixedDuration(i.measured->gainNs, 1, Typography::Unicode)),
-                             QString::fromStdString(formatFixedDuration(i.measured->spreadNs, 1, Typography::Unicode)));
-            item->setToolTip(1, QString::fromStdString(describeMeasuredGain(*i.measured, Typography::Unicode)));
+                        .arg(toQString(formatFixedDuration(i.measured->gainNs, 1, Typography::Unicode)),
+                             toQString(formatFixedDuration(i.measured->spreadNs, 1, Typography::Unicode)));
+            item->setToolTip(1, toQString(describeMeasuredGain(*i.measured, Typography::Unicode)));
         } else if (list_->topLevelItemCount() - 1 == tryingRow_) {
             gain += QLatin1Char('\n') + tr("measuring\u2026");
         }
         item->setText(1, gain);
-        item->setText(2, QString::fromStdString(i.title));
+        item->setText(2, toQString(i.title));
         QStringList modules;
         for (size_t m = 0; m < i.modules.size() && m < 3; ++m)
-            modules << QString::fromStdString(i.modules[m]);
+            modules << toQString(i.modules[m]);
         if (i.modules.size() > 3)
             modules << tr("%n more", nullptr, int(i.modules.size() - 3));
         item->setText(3, modules.join(QStringLiteral(", ")));
         const QString detail = detailText(i);
         // The whole title (a narrow column cuts it) and what it means.
-        item->setToolTip(2, QString::fromStdString(i.title) + QStringLiteral("\n\n") + detail);
+        item->setToolTip(2, toQString(i.title) + QStringLiteral("\n\n") + detail);
         const QColor colour = readableOn(i.severity == Severity::High     ? QColor(0xd0, 0x40, 0x30)
                                          : i.severity == Severity::Medium ? QColor(0xd0, 0x90, 0x20)
                                                                           : palette().color(QPalette::Text),
@@ -236,7 +235,7 @@ void InsightsView::fill()
             continue;
         auto *button = new QPushButton(i.measured ? tr("Try again") : tr("Try this fix"), list_);
         button->setObjectName(QStringLiteral("tryFix%1").arg(row));
-        const QString fix = QString::fromStdString(i.verifyFix);
+        const QString fix = toQString(i.verifyFix);
         button->setEnabled(!runner_->isRunning());
         button->setToolTip(tr("Apply %1 without editing the script and time it against the original on %2 "
                               "(opscope verify %3 --fix %1)")
@@ -271,8 +270,8 @@ void InsightsView::tryFix(int row)
     request.profile = false;
     tryingRow_ = row;
     tryingFix_ = i.verifyFix;
-    verifyStatus_->setText(tr("Trying %1 on %2: both workloads start\u2026")
-                               .arg(QString::fromStdString(i.verifyFix), VerifyRunner::targetOf(run_)));
+    verifyStatus_->setText(
+        tr("Trying %1 on %2: both workloads start\u2026").arg(toQString(i.verifyFix), VerifyRunner::targetOf(run_)));
     verifyBar_->show();
     cancel_->show();
     runner_->start(std::move(request));
@@ -283,7 +282,7 @@ void InsightsView::verifyFinished()
 {
     cancel_->hide();
     const VerifyRunner::Outcome &o = runner_->outcome();
-    const QString fix = QString::fromStdString(tryingFix_);
+    const QString fix = toQString(tryingFix_);
     tryingRow_ = -1;
     if (o.cancelled) {
         verifyStatus_->setText(tr("%1: cancelled").arg(fix));
@@ -304,11 +303,10 @@ void InsightsView::verifyFinished()
         for (const Insight &i : report->insights)
             if (i.verifyFix == tryingFix_)
                 estimated = i.estimatedGainNs;
-        verifyStatus_->setText(
-            tr("%1: %2, against an estimate of %3. Outputs: %4")
-                .arg(fix, QString::fromStdString(describeMeasuredGain(o.result.gain, Typography::Unicode)),
-                     QString::fromStdString(formatFixedDuration(estimated, 1, Typography::Unicode)),
-                     QString::fromStdString(o.result.outputs.note)));
+        verifyStatus_->setText(tr("%1: %2, against an estimate of %3. Outputs: %4")
+                                   .arg(fix, toQString(describeMeasuredGain(o.result.gain, Typography::Unicode)),
+                                        toQString(formatFixedDuration(estimated, 1, Typography::Unicode)),
+                                        toQString(o.result.outputs.note)));
         report_ = std::move(report);
     }
     fill();

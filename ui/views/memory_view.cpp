@@ -1,10 +1,10 @@
 // The Memory tab (memory_view.h).
 #include "views/memory_view.h"
 
+#include "common/qt_text.h"
+#include "common/selection.h"
+#include "common/value_format.h"
 #include "models/profile_analysis.h"
-#include "models/value_format.h"
-#include "qt_text.h"
-#include "selection.h"
 #include "views/memory_tables.h"
 
 #include "opscope/format.h"

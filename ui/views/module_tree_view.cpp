@@ -1,4 +1,5 @@
 #include "views/module_tree_view.h"
+#include "common/qt_text.h"
 
 #include "models/model_roles.h"
 #include "models/sort_filter_proxy.h"
@@ -42,8 +43,7 @@ ModuleTreeView::ModuleTreeView(Selection *selection, QWidget *parent)
 void ModuleTreeView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis)
 {
     analysis_ = analysis;
-    setEmptyText(analysis && analysis->tree.nodes.empty() ? QString::fromStdString(noModulesReason(*analysis->profile))
-                                                          : QString());
+    setEmptyText(analysis && analysis->tree.nodes.empty() ? toQString(noModulesReason(*analysis->profile)) : QString());
     const bool generation = analysis && !analysis->phaseTimeOfNode.empty();
     model_->setAnalysis(std::move(analysis));
     // The prefill and per-token columns only for a profile of generation requests.

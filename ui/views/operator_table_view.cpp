@@ -1,4 +1,5 @@
 #include "views/operator_table_view.h"
+#include "common/qt_text.h"
 
 #include "models/model_roles.h"
 #include "models/sort_filter_proxy.h"
@@ -33,7 +34,7 @@ void OperatorTableView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analy
 {
     analysis_ = analysis;
     const Profile *p = analysis ? analysis->profile.get() : nullptr;
-    setEmptyText(p && p->operators.empty() ? QString::fromStdString(noOperatorsReason(*p)) : QString());
+    setEmptyText(p && p->operators.empty() ? toQString(noOperatorsReason(*p)) : QString());
     model_->setAnalysis(std::move(analysis));
     for (int c = OperatorTableModel::CallsColumn; c < OperatorTableModel::DominantKernelColumn; ++c)
         view()->resizeColumnToContents(c);

@@ -1,5 +1,6 @@
 // The per-rank table and the straggler's why rows (ranks_view.h).
 #include "views/ranks_view.h"
+#include "common/qt_text.h"
 
 #include "common/table_export.h"
 
@@ -32,7 +33,7 @@ QTableWidgetItem *cell(const QString &text, bool alignRight = true)
 
 QString duration(int64_t ns)
 {
-    return QString::fromStdString(formatFixedDuration(ns, 1, Typography::Unicode));
+    return toQString(formatFixedDuration(ns, 1, Typography::Unicode));
 }
 
 QTableWidget *table(const QStringList &headers, QWidget *parent)
@@ -133,7 +134,7 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
         const RankBusy figures = found != busy.end() ? *found : RankBusy{b.rank, b.spanNs, b.spanNs - b.idleNs, 0};
         const QList<QTableWidgetItem *> cells = {
             cell(b.rank < 0 ? QStringLiteral("-") : QString::number(b.rank)),
-            cell(QString::fromStdString(b.host), false),
+            cell(toQString(b.host), false),
             cell(duration(b.spanNs)),
             cell(duration(b.computeNs)),
             cell(duration(b.overlappedCommNs)),
@@ -188,9 +189,9 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
                                  .arg(a.steps.size()));
     // What was left out of the comparison and why, and a rank's instruments that cost it more: said first.
     for (const std::string &line : a.warnings)
-        step += "\n" + tr("Left out: %1").arg(QString::fromStdString(line));
+        step += "\n" + tr("Left out: %1").arg(toQString(line));
     for (const std::string &line : report.instrumentCosts)
-        step += "\n" + QString::fromStdString(line);
+        step += "\n" + toQString(line);
     if (a.bySteps || !a.warnings.empty() || !report.instrumentCosts.empty())
         step += "\n";
     // Nothing to explain without a straggler: the table goes (its header at the default width cut its
@@ -231,7 +232,7 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
         for (const WhyRow &r : *rows) {
             const int row = why_->rowCount();
             why_->insertRow(row);
-            QString name = QString::fromStdString(r.name.empty() ? modulePathText(r.name, r.className) : r.name);
+            QString name = toQString(r.name.empty() ? modulePathText(r.name, r.className) : r.name);
             if (r.group)
                 name += QStringLiteral(" ×%1").arg(r.members);
             why_->setItem(row, 0, cell(name, false));

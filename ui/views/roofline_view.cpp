@@ -1,9 +1,9 @@
 #include "views/roofline_view.h"
 
+#include "common/qt_text.h"
 #include "common/theme.h"
-#include "models/value_format.h"
+#include "common/value_format.h"
 #include "opscope/module_tree.h"
-#include "qt_text.h"
 
 // QCustomPlot still uses foreach (as Hotspot notes).
 #undef QT_NO_FOREACH
@@ -412,7 +412,7 @@ QString RooflineView::tooltipFor(const RooflinePointData &point) const
         if (k.op < p.operators.size())
             head += QLatin1Char('\n') + tr("operator %1").arg(toQString(p.text(p.operators[k.op].name)));
         if (k.module < p.modules.size())
-            head += QLatin1Char('\n') + tr("module %1").arg(QString::fromStdString(modulePathText(p, k.module)));
+            head += QLatin1Char('\n') + tr("module %1").arg(toQString(modulePathText(p, k.module)));
     }
     QString text = head + QLatin1Char('\n') + tr("time %1").arg(formatDuration(point.timeNs));
     text += QLatin1Char('\n') + (point.pinnedY ? tr("no floating-point work (drawn at the bottom edge)")

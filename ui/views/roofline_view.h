@@ -4,8 +4,8 @@
 // operators or modules as aggregate points on request. Hovering shows a tooltip; clicking a point
 // selects it everywhere; the shared selection is ringed. Exports to PNG and PDF.
 
+#include "common/selection.h"
 #include "models/roofline_scene.h"
-#include "selection.h"
 
 #include <QWidget>
 

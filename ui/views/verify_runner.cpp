@@ -1,4 +1,5 @@
 #include "views/verify_runner.h"
+#include "common/qt_text.h"
 
 #include "opscope/errors.h"
 #include "opscope/format.h"
@@ -25,7 +26,7 @@ QString VerifyRunner::targetOf(const QString &run)
 {
     try {
         if (const auto host = remote::capturedOn(run.toStdString()))
-            return tr("%1 (ssh)").arg(QString::fromStdString(host->host));
+            return tr("%1 (ssh)").arg(toQString(host->host));
     } catch (const std::exception &) {
     }
     return tr("this machine");
@@ -51,14 +52,13 @@ void VerifyRunner::start(verify::VerifyRequest request)
         callbacks.onLine = [&](std::string_view arm, std::string_view line) {
             if (line.rfind("OPSCOPE step ", 0) == 0)
                 return; // one a step: the rounds say more
-            say(QStringLiteral("[%1] %2").arg(QString::fromUtf8(arm.data(), qsizetype(arm.size())),
-                                              QString::fromUtf8(line.data(), qsizetype(line.size()))));
+            say(QStringLiteral("[%1] %2").arg(toQString(arm), toQString(line)));
         };
         callbacks.onRound = [&](int round, const verify::Round &x) {
             say(tr("Round %1: original %2, fixed %3")
                     .arg(round)
-                    .arg(QString::fromStdString(formatFixedDuration(x.baselineNs, 1, Typography::Unicode)),
-                         QString::fromStdString(formatFixedDuration(x.fixedNs, 1, Typography::Unicode))));
+                    .arg(toQString(formatFixedDuration(x.baselineNs, 1, Typography::Unicode)),
+                         toQString(formatFixedDuration(x.fixedNs, 1, Typography::Unicode))));
         };
         const Progress progress({}, &cancel_);
         Outcome outcome;
@@ -69,7 +69,7 @@ void VerifyRunner::start(verify::VerifyRequest request)
         } catch (const Cancelled &) {
             outcome.cancelled = true;
         } catch (const std::exception &e) {
-            outcome.error = QString::fromStdString(e.what());
+            outcome.error = toQString(e.what());
         }
         outcome.finished = true;
         std::lock_guard lock(mutex_);

@@ -1,6 +1,7 @@
 #include "wizards/capture_options_page.h"
+#include "common/qt_text.h"
 
-#include "settings.h"
+#include "common/settings.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"
@@ -193,7 +194,8 @@ void CaptureOptionsPage::initializePage()
 
 pipeline::CaptureTool CaptureOptionsPage::chosenTool() const
 {
-    return pipeline::parseCaptureTool(toStd(tool_->currentData().toString())).value_or(pipeline::CaptureTool::Auto);
+    return pipeline::parseCaptureTool(tool_->currentData().toString().toStdString())
+        .value_or(pipeline::CaptureTool::Auto);
 }
 
 QString CaptureOptionsPage::runName() const
@@ -211,8 +213,8 @@ void CaptureOptionsPage::apply(pipeline::CaptureRequest &request) const
     request.tool = chosenTool();
     request.warmup = warmup_->value();
     request.steps = steps_->value();
-    request.stepSource = toStd(stepSource_->currentText().trimmed());
-    request.compile = toStd(compile_->currentText());
+    request.stepSource = stepSource_->currentText().trimmed().toStdString();
+    request.compile = compile_->currentText().toStdString();
     if (wizard_->effectiveTool() == pipeline::CaptureTool::Nsys) {
         request.correlationPass = correlation_->isChecked();
         request.nsysCudaMemoryUsage = cudaMemoryUsage_->isChecked();
@@ -221,14 +223,14 @@ void CaptureOptionsPage::apply(pipeline::CaptureRequest &request) const
             if (trace_.at(QString::fromLatin1(domain))->isChecked())
                 request.nsysTrace.emplace_back(domain);
     }
-    request.name = toStd(runName());
-    request.outDir = toStd(outputFolder());
+    request.name = runName().toStdString();
+    request.outDir = outputFolder().toStdString();
 }
 
 std::vector<sweep::Parameter> CaptureOptionsPage::sweepParameters() const
 {
     std::vector<sweep::Parameter> parameters;
-    for (const std::string &item : pipeline::splitOptionList(toStd(sweepParams_->text())))
+    for (const std::string &item : pipeline::splitOptionList(sweepParams_->text().toStdString()))
         parameters.push_back(sweep::parseParameter(item, sweepPassAs()));
     if (!parameters.empty())
         sweep::configurations(parameters, false); // a name given twice
@@ -259,20 +261,18 @@ QString CaptureOptionsPage::problem() const
         if (!sweepParameters().empty() && wizard_->isRemote())
             return tr("A sweep runs on this machine: clear the sweep parameters to capture on the SSH host.");
     } catch (const sweep::SweepError &e) {
-        return tr("Sweep parameters: %1.").arg(QString::fromUtf8(e.what()));
+        return tr("Sweep parameters: %1.").arg(toQString(e.what()));
     }
     const QString step = stepSource_->currentText().trimmed();
-    if (!pipeline::isStepSource(toStd(step)))
-        return tr("A step is %1, not '%2'.")
-            .arg(QString::fromUtf8(pipeline::kStepSourceHelp.data(), qsizetype(pipeline::kStepSourceHelp.size())),
-                 step);
+    if (!pipeline::isStepSource(step.toStdString()))
+        return tr("A step is %1, not '%2'.").arg(toQString(pipeline::kStepSourceHelp), step);
     const remote::TargetCheck *check = wizard_->targetCheck();
     if (chosenTool() == pipeline::CaptureTool::Nsys) {
         const remote::ToolCheck *nsys = check ? check->tool("nsys") : nullptr;
         if (!nsys || !nsys->found)
             return tr("nsys was not found on %1%2. Choose auto or torch.profiler, or install Nsight Systems.")
-                .arg(check ? fromStd(check->where) : tr("the target"),
-                     nsys && !nsys->problem.empty() ? ": " + fromStd(nsys->problem) : QString());
+                .arg(check ? toQString(check->where) : tr("the target"),
+                     nsys && !nsys->problem.empty() ? ": " + toQString(nsys->problem) : QString());
     }
     if (wizard_->effectiveTool() == pipeline::CaptureTool::Nsys &&
         std::none_of(trace_.begin(), trace_.end(), [](const auto &t) { return t.second->isChecked(); }))

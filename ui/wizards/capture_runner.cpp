@@ -1,4 +1,5 @@
 #include "wizards/capture_runner.h"
+#include "common/qt_text.h"
 
 #include "opscope/errors.h"
 
@@ -15,7 +16,7 @@ QStringList toQStrings(const std::vector<std::string> &items)
 {
     QStringList out;
     for (const auto &item : items)
-        out << QString::fromStdString(item);
+        out << toQString(item);
     return out;
 }
 
@@ -53,7 +54,7 @@ void CaptureRunner::start(const RunJob &job, const std::vector<std::string> &sta
         dirty_ = true;
     }
     outcome_ = {};
-    outcome_.runDir = QString::fromStdString(job.runDir());
+    outcome_.runDir = toQString(job.runDir());
     worker_ = std::thread([this, job] { work(job); });
     timer_->start();
     drain();
@@ -72,7 +73,7 @@ void CaptureRunner::work(RunJob job)
     const Progress progress([this](double fraction, std::string_view stage) { onProgress(fraction, stage); }, &cancel_);
 
     Outcome outcome;
-    outcome.runDir = QString::fromStdString(job.runDir());
+    outcome.runDir = toQString(job.runDir());
     if (job.isSweep()) {
         runSweep(job, callbacks, progress, outcome);
         std::lock_guard lock(mutex_);
@@ -100,12 +101,12 @@ void CaptureRunner::work(RunJob job)
     } catch (const Cancelled &) {
         outcome.cancelled = true;
     } catch (const std::exception &e) {
-        outcome.error = QString::fromUtf8(e.what());
+        outcome.error = toQString(e.what());
     }
     if (haveResult) {
         if (!result.runDir.empty())
-            outcome.runDir = QString::fromStdString(result.runDir);
-        outcome.profilePath = QString::fromStdString(result.profilePath);
+            outcome.runDir = toQString(result.runDir);
+        outcome.profilePath = toQString(result.profilePath);
         outcome.problems = toQStrings(result.problems);
         outcome.notes = toQStrings(result.notes);
     }
@@ -136,18 +137,17 @@ void CaptureRunner::runSweep(const RunJob &job, const pipeline::StageCallbacks &
     };
     try {
         const sweep::SweepResult result = sweep::runSweep(job.sweepRequest(), callbacks, progress);
-        outcome.sweepDir = QString::fromStdString(result.sweep.path);
+        outcome.sweepDir = toQString(result.sweep.path);
         for (size_t i = 0; i < result.sweep.runs.size(); ++i)
             if (result.sweep.runs[i].status == sweep::RunStatus::Failed)
-                outcome.problems << QString::fromStdString(result.sweep.describe(i) + ": " +
-                                                           result.sweep.runs[i].error);
+                outcome.problems << toQString(result.sweep.describe(i) + ": " + result.sweep.runs[i].error);
         if (!result.stopped.empty())
-            outcome.problems << QString::fromStdString(result.stopped);
+            outcome.problems << toQString(result.stopped);
     } catch (const Cancelled &) {
         outcome.cancelled = true;
-        outcome.sweepDir = QString::fromStdString(job.runDir());
+        outcome.sweepDir = toQString(job.runDir());
     } catch (const std::exception &e) {
-        outcome.error = QString::fromUtf8(e.what());
+        outcome.error = toQString(e.what());
     }
     outcome.finished = true;
 }
@@ -211,7 +211,7 @@ void CaptureRunner::onLine(std::string_view stage, std::string_view line)
         enterStageLocked(stage);
     if (line.size() > kMaxLineLength)
         line = line.substr(0, kMaxLineLength);
-    pendingLines_.push_back(QString::fromUtf8(line.data(), qsizetype(line.size())));
+    pendingLines_.push_back(toQString(line));
     if (pendingLines_.size() > kMaxPendingLines) {
         pendingLines_.pop_front();
         ++droppedLines_;
@@ -321,13 +321,13 @@ void CaptureRunner::drain()
             stages_.clear();
             for (const Row &row : rows_) {
                 Stage s;
-                s.id = QString::fromStdString(row.id);
+                s.id = toQString(row.id);
                 s.label = stageLabel(row.id);
                 s.state = row.state;
                 s.fraction = row.fraction;
                 s.done = row.done;
                 s.expected = row.expected;
-                s.detail = QString::fromStdString(row.detail);
+                s.detail = toQString(row.detail);
                 if (row.state != State::Waiting)
                     s.elapsedSeconds =
                         std::chrono::duration<double>((row.state == State::Running ? now : row.ended) - row.started)

@@ -1,7 +1,8 @@
 #include "wizards/capture_wizard.h"
+#include "common/qt_text.h"
 
-#include "job_tracker.h"
-#include "settings.h"
+#include "common/job_tracker.h"
+#include "common/settings.h"
 #include "wizards/capture_options_page.h"
 #include "wizards/finish_page.h"
 #include "wizards/page_util.h"
@@ -89,7 +90,7 @@ void CaptureWizard::checkTarget(bool force)
     running_ = key;
     checks_.erase(key);
     emit targetCheckChanged();
-    const std::string python = toStd(workload_->pythonText());
+    const std::string python = workload_->pythonText().toStdString();
     const bool remote = remote_;
     const remote::SshTarget target = target_->sshTarget();
     const std::shared_ptr<std::atomic<bool>> cancel = cancelChecks_;
@@ -139,8 +140,8 @@ ReplayAvailability CaptureWizard::replayAvailability() const
         if (!ncu || !ncu->found) {
             a.why = tr("ncu (Nsight Compute) was not found on %1. Install Nsight Compute there, or put its ncu on "
                        "the PATH of SSH sessions. The capture is imported without hardware counters.")
-                        .arg(fromStd(check->where));
-            a.detail = ncu ? fromStd(ncu->problem) : QString();
+                        .arg(toQString(check->where));
+            a.detail = ncu ? toQString(ncu->problem) : QString();
             return a;
         }
     } else {
@@ -152,7 +153,7 @@ ReplayAvailability CaptureWizard::replayAvailability() const
         if (!replay_->ncu()->found()) {
             a.why = replay_->ncuMissingReason() + QLatin1Char(' ') +
                     tr("Until then the capture is imported without hardware counters.");
-            a.detail = fromStd(pipeline::ncuNotFoundMessage());
+            a.detail = toQString(pipeline::ncuNotFoundMessage());
             return a;
         }
     }
@@ -180,7 +181,7 @@ RunJob CaptureWizard::job() const
                 if (const remote::ToolCheck *python = check->tool("python"); python && python->found)
                     w.python = python->path;
         if (w.workingDirectory.empty() && !w.script.empty())
-            w.workingDirectory = toStd(QFileInfo(fromStd(w.script)).absolutePath());
+            w.workingDirectory = QFileInfo(toQString(w.script)).absolutePath().toStdString();
     } else {
         job.target = target_->sshTarget();
         job.localOutDir = job.capture.outDir;

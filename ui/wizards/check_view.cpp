@@ -1,4 +1,5 @@
 #include "wizards/check_view.h"
+#include "common/qt_text.h"
 
 #include <QHeaderView>
 
@@ -22,7 +23,7 @@ QString toolTitle(const std::string &name)
         return QObject::tr("OpScope CLI");
     if (name == "launcher")
         return QObject::tr("OpScope launcher");
-    return QString::fromStdString(name);
+    return toQString(name);
 }
 
 CheckView::CheckView(QWidget *parent) : QTreeWidget(parent)
@@ -46,22 +47,22 @@ void CheckView::setCheck(const remote::TargetCheck &check, const std::vector<std
         if (!only.empty() && std::find(only.begin(), only.end(), tool.name) == only.end())
             continue;
         auto *item = new QTreeWidgetItem(this);
-        item->setData(0, Qt::UserRole, QString::fromStdString(tool.name));
+        item->setData(0, Qt::UserRole, toQString(tool.name));
         item->setText(0, toolTitle(tool.name));
         item->setText(1, tool.found ? tr("yes") : tr("no"));
         item->setForeground(1, tool.found ? QColor(0x1b, 0x7f, 0x2a) : QColor(0xb0, 0x00, 0x20));
-        item->setText(2, QString::fromStdString(tool.version));
-        const QString where = QString::fromStdString(tool.found ? tool.path : tool.problem);
+        item->setText(2, toQString(tool.version));
+        const QString where = toQString(tool.found ? tool.path : tool.problem);
         item->setText(3, where);
         item->setToolTip(3, where);
     }
     if (!check.ok()) {
         auto *item = new QTreeWidgetItem(this);
-        item->setText(0, QString::fromStdString(check.where));
+        item->setText(0, toQString(check.where));
         item->setText(1, tr("error"));
         item->setForeground(1, QColor(0xb0, 0x00, 0x20));
-        item->setText(3, QString::fromStdString(check.error));
-        item->setToolTip(3, QString::fromStdString(check.error));
+        item->setText(3, toQString(check.error));
+        item->setToolTip(3, toQString(check.error));
     }
 }
 

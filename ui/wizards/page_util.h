@@ -22,13 +22,4 @@ void setMessage(QLabel *label, const QString &text, bool problem);
 // `edit` with a "Browse..." button that sets it to what `pick` returns (unless empty).
 QWidget *withBrowseButton(QLineEdit *edit, const std::function<QString()> &pick, QWidget *parent);
 
-inline std::string toStd(const QString &text)
-{
-    return text.toStdString();
-}
-inline QString fromStd(const std::string &text)
-{
-    return QString::fromStdString(text);
-}
-
 } // namespace opscope::ui

@@ -1,7 +1,8 @@
 #include "wizards/replay_page.h"
+#include "common/qt_text.h"
 
-#include "job_tracker.h"
-#include "settings.h"
+#include "common/job_tracker.h"
+#include "common/settings.h"
 #include "wizards/page_util.h"
 #include "wizards/run_wizard.h"
 
@@ -40,7 +41,7 @@ ReplayPage::ReplayPage(RunWizard *wizard, bool optional)
     metricSet_->setObjectName(QStringLiteral("metricSet"));
     metricSet_->setEditable(true); // the sets differ between ncu versions (ncu --list-sets)
     for (const auto &set : pipeline::ncuMetricSets())
-        metricSet_->addItem(fromStd(set));
+        metricSet_->addItem(toQString(set));
     metricSet_->addItem(QStringLiteral("none"));
     sections_->setObjectName(QStringLiteral("sections"));
     sections_->setPlaceholderText(tr("SpeedOfLight;MemoryWorkloadAnalysis"));
@@ -129,7 +130,7 @@ void ReplayPage::startNcuLookup()
     ncu_.reset();
     const QString text = ncuPath_->text().trimmed();
     runInBackground(
-        this, [path = toStd(text)] { return pipeline::findNcu(path); },
+        this, [path = text.toStdString()] { return pipeline::findNcu(path); },
         [this, text](pipeline::ToolInfo info) {
             if (text != ncuPath_->text().trimmed())
                 return; // typed on since: a later lookup answers
@@ -220,26 +221,26 @@ pipeline::ReplayRequest ReplayPage::request() const
     pipeline::ReplayRequest r;
     pipeline::NcuOptions &n = r.ncu;
     const QString set = metricSet_->currentText().trimmed();
-    n.metricSet = set == QLatin1String("none") ? std::string() : toStd(set);
-    n.sections = pipeline::splitOptionList(toStd(sections_->text()));
-    n.metrics = pipeline::splitOptionList(toStd(metrics_->text()), ";,");
-    for (auto &e : pipeline::splitOptionList(toStd(nvtxInclude_->text())))
+    n.metricSet = set == QLatin1String("none") ? std::string() : set.toStdString();
+    n.sections = pipeline::splitOptionList(sections_->text().toStdString());
+    n.metrics = pipeline::splitOptionList(metrics_->text().toStdString(), ";,");
+    for (auto &e : pipeline::splitOptionList(nvtxInclude_->text().toStdString()))
         n.nvtxInclude.push_back({std::move(e), true});
-    for (auto &e : pipeline::splitOptionList(toStd(nvtxExclude_->text())))
+    for (auto &e : pipeline::splitOptionList(nvtxExclude_->text().toStdString()))
         n.nvtxExclude.push_back({std::move(e), true});
     if (launchSkip_->value() > 0)
         n.launchSkip = launchSkip_->value();
     if (launchCount_->value() > 0)
         n.launchCount = launchCount_->value();
     if (const QString regex = kernelRegex_->text().trimmed(); !regex.isEmpty())
-        n.kernelName = pipeline::ncuKernelNameFilter(toStd(regex), true);
+        n.kernelName = pipeline::ncuKernelNameFilter(regex.toStdString(), true);
     if (const QString mode = replayMode_->currentData().toString(); mode != QLatin1String("kernel"))
-        n.replayMode = pipeline::parseReplayMode(toStd(mode));
+        n.replayMode = pipeline::parseReplayMode(mode.toStdString());
     n.sudo = sudo_->isChecked();
     if (ncuFieldShown_ && ncu_ && ncu_->found())
         r.ncuPath = ncu_->path;
     std::string ignored; // problem() says what is wrong
-    pipeline::parseEnvList(toStd(sudoEnv_->text()), n.sudoEnvironment, ignored);
+    pipeline::parseEnvList(sudoEnv_->text().toStdString(), n.sudoEnvironment, ignored);
     r.dedup = dedup_->isChecked();
     return r;
 }
@@ -252,7 +253,7 @@ QString ReplayPage::problem() const
     if (optional_ && !enabled_->isChecked())
         return {};
     const QString set = metricSet_->currentText().trimmed();
-    if (!set.isEmpty() && set != QLatin1String("none") && !pipeline::isMetricSetName(toStd(set)))
+    if (!set.isEmpty() && set != QLatin1String("none") && !pipeline::isMetricSetName(set.toStdString()))
         return tr("'%1' is not an ncu metric set name (ncu --list-sets: basic, detailed, full, roofline ...).")
             .arg(set);
     if ((set.isEmpty() || set == QLatin1String("none")) && sections_->text().trimmed().isEmpty() &&
@@ -265,10 +266,10 @@ QString ReplayPage::problem() const
     }
     std::map<std::string, std::string> env;
     std::string badItem;
-    if (!pipeline::parseEnvList(toStd(sudoEnv_->text()), env, badItem))
+    if (!pipeline::parseEnvList(sudoEnv_->text().toStdString(), env, badItem))
         return tr("Environment under sudo: '%1' is not NAME=VALUE with NAME a variable name (letters, digits and _, "
                   "not starting with a digit; items are separated by ';').")
-            .arg(fromStd(badItem));
+            .arg(toQString(badItem));
     if (!env.empty() && !sudo_->isChecked())
         return tr("The environment under sudo is only used when ncu runs as root: tick sudo or clear it.");
     return {};

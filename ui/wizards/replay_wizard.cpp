@@ -1,4 +1,5 @@
 #include "wizards/replay_wizard.h"
+#include "common/qt_text.h"
 
 #include "wizards/finish_page.h"
 #include "wizards/page_util.h"
@@ -37,7 +38,7 @@ ReplayAvailability ReplayWizard::replayAvailability() const
     }
     if (!replay_->ncu()->found()) {
         a.why = replay_->ncuMissingReason();
-        a.detail = fromStd(pipeline::ncuNotFoundMessage());
+        a.detail = toQString(pipeline::ncuNotFoundMessage());
         return a;
     }
     const nlohmann::json &m = runFolder_->manifest();
@@ -62,7 +63,7 @@ RunJob ReplayWizard::job() const
     RunJob job;
     job.kind = RunJob::Kind::Replay;
     pipeline::ReplayRequest request = replay_->request(); // with the ncu the page found
-    request.run = toStd(runFolder_->runFolder());
+    request.run = runFolder_->runFolder().toStdString();
     // A run not captured here runs what its manifest names: the review page lists each value with where it
     // came from, and its Run button is the user's --trust-run.
     request.trustRun = !runFolder_->untrustedValues().empty();

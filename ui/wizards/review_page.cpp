@@ -1,4 +1,5 @@
 #include "wizards/review_page.h"
+#include "common/qt_text.h"
 
 #include "wizards/page_util.h"
 #include "wizards/run_wizard.h"
@@ -75,12 +76,12 @@ void ReviewPage::initializePage()
 {
     ready_ = false;
     const RunJob job = wizard_->job();
-    runFolder_->setText(fromStd(job.runDir()));
+    runFolder_->setText(toQString(job.runDir()));
     commands_->setPlainText(tr("Looking up the tools..."));
     try {
-        cli_->setText(fromStd(displayCommand(cliEquivalent(job))));
+        cli_->setText(toQString(displayCommand(cliEquivalent(job))));
     } catch (const pipeline::ToolError &e) { // a choice the CLI has no option for
-        cli_->setText(tr("(no single command line: %1)").arg(fromStd(e.what())));
+        cli_->setText(tr("(no single command line: %1)").arg(toQString(e.what())));
     }
     cli_->setCursorPosition(0); // shows where it starts: opscope capture ...
     notes_->clear();
@@ -93,15 +94,15 @@ void ReviewPage::initializePage()
 void ReviewPage::show(const JobPlan &plan, const RunJob &job)
 {
     ready_ = true;
-    runFolder_->setText(fromStd(plan.runDir.empty() ? job.runDir() : plan.runDir));
+    runFolder_->setText(toQString(plan.runDir.empty() ? job.runDir() : plan.runDir));
     if (!plan.error.empty()) {
         commands_->clear();
-        setMessage(message_, tr("This cannot run: %1").arg(fromStd(plan.error)), true);
+        setMessage(message_, tr("This cannot run: %1").arg(toQString(plan.error)), true);
     } else {
-        commands_->setPlainText(fromStd(planText(plan)));
+        commands_->setPlainText(toQString(planText(plan)));
         QStringList notes;
         for (const auto &note : plan.notes)
-            notes << fromStd(note);
+            notes << toQString(note);
         notes_->setText(notes.join(QLatin1Char('\n')));
         copy_->setEnabled(true);
         setMessage(message_, tr("Press Run to start."), false);

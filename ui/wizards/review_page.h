@@ -3,7 +3,7 @@
 // would read them, with the environment they add), copyable, the same job as one OpScope command
 // line, and the run folder. The plan is made off the GUI thread (it looks the tools up).
 
-#include "job_tracker.h"
+#include "common/job_tracker.h"
 #include "wizards/run_job.h"
 
 #include <QWizardPage>

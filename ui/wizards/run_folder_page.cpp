@@ -1,6 +1,7 @@
 #include "wizards/run_folder_page.h"
+#include "common/qt_text.h"
 
-#include "settings.h"
+#include "common/settings.h"
 #include "wizards/page_util.h"
 #include "wizards/replay_wizard.h"
 
@@ -78,13 +79,14 @@ void RunFolderPage::reload()
         problem_ = tr("Choose a run folder (made by New Capture or opscope capture).");
     } else {
         try {
-            const pipeline::RunFolder run = pipeline::RunFolder::open(toStd(folder));
+            const pipeline::RunFolder run = pipeline::RunFolder::open(folder.toStdString());
             manifest_ = run.manifest();
             untrusted_ = pipeline::untrustedRunValues(run);
             const nlohmann::json &workload = manifest_["workload"];
             const nlohmann::json &capture = manifest_["capture"];
-            const QString script = workload.is_object() ? fromStd(workload.value("script", std::string())) : QString();
-            const QString tool = capture.is_object() ? fromStd(capture.value("tool", std::string())) : QString();
+            const QString script =
+                workload.is_object() ? toQString(workload.value("script", std::string())) : QString();
+            const QString tool = capture.is_object() ? toQString(capture.value("tool", std::string())) : QString();
             const size_t replays =
                 manifest_.contains("replays") && manifest_["replays"].is_array() ? manifest_["replays"].size() : 0;
             summary_->setText(
@@ -93,16 +95,16 @@ void RunFolderPage::reload()
                     .arg(script, tool)
                     .arg(capture.is_object() ? capture.value("warmup", 0) : 0)
                     .arg(capture.is_object() ? capture.value("steps", 0) : 0)
-                    .arg(capture.is_object() ? fromStd(capture.value("compile", std::string("eager"))) : QString(),
-                         fromStd(manifest_.value("created_utc", std::string())),
-                         fromStd(manifest_.value("host", std::string())))
+                    .arg(capture.is_object() ? toQString(capture.value("compile", std::string("eager"))) : QString(),
+                         toQString(manifest_.value("created_utc", std::string())),
+                         toQString(manifest_.value("host", std::string())))
                     .arg(replays));
             if (script.isEmpty())
                 problem_ = tr("The run names no workload script.");
             else if (!QFileInfo(script).isFile())
                 problem_ = tr("The run's script %1 is not on this machine: the replay runs it again.").arg(script);
         } catch (const std::exception &e) {
-            problem_ = fromStd(e.what());
+            problem_ = toQString(e.what());
         }
     }
     setMessage(message_, problem_, !problem_.isEmpty());

@@ -1,4 +1,5 @@
 #include "wizards/run_job.h"
+#include "common/qt_text.h"
 
 #include "opscope/errors.h"
 
@@ -242,7 +243,7 @@ QString stageLabel(std::string_view id)
         return QObject::tr("Connect (ssh)");
     if (id == "copy cli")
         return QObject::tr("Copy the OpScope CLI there");
-    return QString::fromUtf8(id.data(), qsizetype(id.size()));
+    return toQString(id);
 }
 
 } // namespace opscope::ui

@@ -1,6 +1,7 @@
 #include "wizards/target_page.h"
+#include "common/qt_text.h"
 
-#include "settings.h"
+#include "common/settings.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"
@@ -158,7 +159,7 @@ void TargetPage::applyRanks(pipeline::CaptureRequest &request) const
     request.nprocPerNode = 0;
     request.srunArgs.reset();
     if (slurm_->isChecked())
-        request.srunArgs = toStd(srunArgs_->text().trimmed());
+        request.srunArgs = srunArgs_->text().trimmed().toStdString();
     else if (nprocPerNode_->value() > 1)
         request.nprocPerNode = nprocPerNode_->value();
 }
@@ -168,19 +169,19 @@ void TargetPage::reloadHosts()
     const QString current = host_->currentText();
     QSignalBlocker block(host_);
     host_->clear();
-    for (const std::string &host : remote::configuredHosts(toStd(configFile_->text().trimmed())))
-        host_->addItem(fromStd(host));
+    for (const std::string &host : remote::configuredHosts(configFile_->text().trimmed().toStdString()))
+        host_->addItem(toQString(host));
     host_->setEditText(current);
 }
 
 remote::SshTarget TargetPage::sshTarget() const
 {
     remote::SshTarget t;
-    t.host = toStd(host_->currentText().trimmed());
+    t.host = host_->currentText().trimmed().toStdString();
     t.port = port_->value();
-    t.configFile = toStd(configFile_->text().trimmed());
-    t.remoteDirectory = toStd(remoteDir_->text().trimmed());
-    t.remoteOpscope = toStd(remoteOpscope_->text().trimmed());
+    t.configFile = configFile_->text().trimmed().toStdString();
+    t.remoteDirectory = remoteDir_->text().trimmed().toStdString();
+    t.remoteOpscope = remoteOpscope_->text().trimmed().toStdString();
     t.copyCli = copyCli_->isChecked();
     return t;
 }
@@ -188,9 +189,9 @@ remote::SshTarget TargetPage::sshTarget() const
 QString TargetPage::sshKey() const
 {
     const remote::SshTarget t = sshTarget();
-    return QStringList{fromStd(t.host),          QString::number(t.port),
-                       fromStd(t.configFile),    fromStd(t.remoteDirectory),
-                       fromStd(t.remoteOpscope), t.copyCli ? QStringLiteral("copy") : QString()}
+    return QStringList{toQString(t.host),          QString::number(t.port),
+                       toQString(t.configFile),    toQString(t.remoteDirectory),
+                       toQString(t.remoteOpscope), t.copyCli ? QStringLiteral("copy") : QString()}
         .join(QLatin1Char('\n'));
 }
 
@@ -201,7 +202,7 @@ QString TargetPage::problem() const
         return tr("Choose the SSH host (a Host of your ssh config, or user@hostname).");
     if (remote && !configFile_->text().trimmed().isEmpty() && !QFileInfo(configFile_->text().trimmed()).isFile())
         return tr("The ssh config file %1 does not exist.").arg(configFile_->text().trimmed());
-    if (slurm_->isChecked() && !cli::splitCommandLine(toStd(srunArgs_->text())))
+    if (slurm_->isChecked() && !cli::splitCommandLine(srunArgs_->text().toStdString()))
         return tr("The srun options have an unbalanced quote or end in a backslash.");
     const remote::TargetCheck *check = wizard_->targetCheck();
     if (!check)
@@ -210,21 +211,21 @@ QString TargetPage::problem() const
                    : tr("Press Check to ask %1 what it has.")
                          .arg(remote ? host_->currentText().trimmed() : tr("this machine"));
     if (!check->ok())
-        return fromStd(check->error);
+        return toQString(check->error);
     for (const char *name : {"python", "torch"}) {
         const remote::ToolCheck *tool = check->tool(name);
         if (!tool || !tool->found)
             return tr("%1 is missing on %2: %3")
-                .arg(toolTitle(name), fromStd(check->where),
-                     tool && !tool->problem.empty() ? fromStd(tool->problem) : tr("not found"));
+                .arg(toolTitle(name), toQString(check->where),
+                     tool && !tool->problem.empty() ? toQString(tool->problem) : tr("not found"));
     }
     if (const remote::ToolCheck *launcher = check->tool("launcher"); launcher && !launcher->found)
-        return tr("OpScope's launcher is missing on %1: %2").arg(fromStd(check->where), fromStd(launcher->problem));
+        return tr("OpScope's launcher is missing on %1: %2").arg(toQString(check->where), toQString(launcher->problem));
     if (remote) {
         const remote::ToolCheck *cli = check->tool("opscope");
         if (!cli || !cli->found)
             return tr("OpScope's CLI is not on %1: %2 Tick \"Copy this machine's OpScope CLI\" or give its path.")
-                .arg(fromStd(check->where), cli ? fromStd(cli->problem) : QString());
+                .arg(toQString(check->where), cli ? toQString(cli->problem) : QString());
     }
     return {};
 }
@@ -263,7 +264,7 @@ void TargetPage::refresh()
         for (const char *name : {"cuda", "nsys", "ncu"})
             if (const remote::ToolCheck *tool = check->tool(name); !tool || !tool->found)
                 missing << toolTitle(name);
-        QString where = fromStd(check->where);
+        QString where = toQString(check->where);
         if (!where.isEmpty())
             where[0] = where[0].toUpper(); // starts the sentence
         setMessage(message_,

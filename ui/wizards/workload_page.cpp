@@ -1,6 +1,7 @@
 #include "wizards/workload_page.h"
+#include "common/qt_text.h"
 
-#include "settings.h"
+#include "common/settings.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/check_view.h"
 #include "wizards/page_util.h"
@@ -171,15 +172,15 @@ QString WorkloadPage::scriptText() const
 pipeline::Workload WorkloadPage::workload() const
 {
     pipeline::Workload w;
-    w.script = toStd(scriptText());
+    w.script = scriptText().toStdString();
     for (const QString &arg : QProcess::splitCommand(args_->text()))
-        w.args.push_back(toStd(arg));
-    w.workingDirectory = toStd(workingDir_->text().trimmed());
-    w.python = toStd(pythonText());
+        w.args.push_back(arg.toStdString());
+    w.workingDirectory = workingDir_->text().trimmed().toStdString();
+    w.python = pythonText().toStdString();
     for (int row = 0; row < env_->rowCount(); ++row) {
         const QString name = env_->item(row, 0) ? env_->item(row, 0)->text().trimmed() : QString();
         if (!name.isEmpty())
-            w.env[toStd(name)] = toStd(env_->item(row, 1) ? env_->item(row, 1)->text() : QString());
+            w.env[name.toStdString()] = (env_->item(row, 1) ? env_->item(row, 1)->text() : QString()).toStdString();
     }
     return w;
 }
@@ -191,7 +192,7 @@ QString WorkloadPage::problem() const
         return tr("Choose the Python script to run.");
     for (int row = 0; row < env_->rowCount(); ++row) {
         const QString name = env_->item(row, 0) ? env_->item(row, 0)->text().trimmed() : QString();
-        if (!name.isEmpty() && !pipeline::isVariableName(toStd(name)))
+        if (!name.isEmpty() && !pipeline::isVariableName(name.toStdString()))
             return tr("'%1' is not a variable name (letters, digits and _, not starting with a digit).").arg(name);
         if (name.isEmpty() && env_->item(row, 1) && !env_->item(row, 1)->text().isEmpty())
             return tr("An environment variable has a value but no name.");
@@ -213,14 +214,14 @@ QString WorkloadPage::problem() const
         return tr("Checking the Python interpreter...");
     const remote::ToolCheck *python = check->tool("python");
     if (!python || !python->found)
-        return python && !python->problem.empty() ? fromStd(python->problem)
+        return python && !python->problem.empty() ? toQString(python->problem)
                                                   : tr("No Python interpreter was found: install python3 or choose "
                                                        "one with Browse.");
     const remote::ToolCheck *torch = check->tool("torch");
     if (!torch || !torch->found)
         return torch && !torch->problem.empty()
-                   ? fromStd(torch->problem)
-                   : tr("%1 cannot import torch: choose an interpreter that has PyTorch.").arg(fromStd(python->path));
+                   ? toQString(torch->problem)
+                   : tr("%1 cannot import torch: choose an interpreter that has PyTorch.").arg(toQString(python->path));
     return {};
 }
 
@@ -260,10 +261,10 @@ void WorkloadPage::refresh()
         setMessage(message_,
                    cuda && cuda->found
                        ? tr("Ready: torch %1 with CUDA %2.")
-                             .arg(fromStd(check->tool("torch")->version), fromStd(cuda->version))
+                             .arg(toQString(check->tool("torch")->version), toQString(cuda->version))
                        : tr("Ready: torch %1 without CUDA here, so the capture records CPU operators with "
                             "torch.profiler (no GPU kernels).")
-                             .arg(fromStd(check->tool("torch")->version)),
+                             .arg(toQString(check->tool("torch")->version)),
                    false);
     }
     emit completeChanged();

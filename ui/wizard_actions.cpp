@@ -1,13 +1,13 @@
-#include "wizards/wizard_actions.h"
+#include "wizard_actions.h"
 
+#include "common/qt_text.h"
 #include "main_window.h"
 #include "models/model_roles.h"
 #include "models/module_tree_model.h"
 #include "models/operator_table_model.h"
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
-#include "qt_text.h"
-#include "sweep/sweep_actions.h"
+#include "sweep_actions.h"
 #include "views/module_tree_view.h"
 #include "views/operator_table_view.h"
 #include "wizards/capture_wizard.h"
@@ -111,7 +111,7 @@ std::optional<DeepDive> deepDiveFor(const ProfileAnalysis &a, const Selection::S
     const Profile &p = *a.profile;
     const auto moduleLabel = [&](int node) {
         const ModuleNode &n = a.tree.nodes[size_t(node)];
-        return QString::fromStdString(n.path + "[" + n.className + "]");
+        return toQString(n.path + "[" + n.className + "]");
     };
     DeepDive dive;
     switch (state.kind) {
@@ -127,7 +127,7 @@ std::optional<DeepDive> deepDiveFor(const ProfileAnalysis &a, const Selection::S
         if (state.index >= a.tree.groups.size())
             return std::nullopt;
         const DedupGroup &g = a.tree.groups[state.index];
-        dive.subject = QString::fromStdString(g.name + "[" + g.className + "]");
+        dive.subject = toQString(g.name + "[" + g.className + "]");
         dive.nvtxInclude << dive.subject; // blocks.*[Block]: every member's range
         dive.dedup = true;
         break;

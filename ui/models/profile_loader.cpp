@@ -1,14 +1,14 @@
-#include "profile_loader.h"
+#include "models/profile_loader.h"
 
-#include "capture_folder.h"
+#include "models/capture_folder.h"
 #include "models/profile_analysis.h"
 #include "timeline/timeline_model.h"
 #include "timeline/timeline_slots.h"
 
+#include "common/qt_text.h"
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/progress.h"
-#include "qt_text.h"
 
 #include <chrono>
 #include <mutex>
@@ -144,7 +144,7 @@ void ProfileLoader::load(const QStringList &paths)
             } catch (const Cancelled &) {
                 outcome.cancelled = true;
             } catch (const std::exception &e) {
-                outcome.error = QString::fromUtf8(e.what());
+                outcome.error = toQString(e.what());
             }
             return outcome;
         },

@@ -1,6 +1,6 @@
-#include "sweep/sweep_actions.h"
+#include "sweep_actions.h"
 
-#include "compare/compare_actions.h"
+#include "compare_actions.h"
 #include "main_window.h"
 #include "sweep/sweep_window.h"
 

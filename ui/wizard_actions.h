@@ -4,7 +4,7 @@
 // File > Deep Dive on Selection...), which opens the replay wizard on the open profile's run with an NVTX
 // include for that range and the detailed metric set.
 
-#include "selection.h"
+#include "common/selection.h"
 
 #include <QString>
 #include <QStringList>

@@ -1,15 +1,15 @@
-#include "wizards/wizard_screenshots.h"
+#include "wizard_screenshots.h"
 
+#include "common/selection.h"
 #include "main_window.h"
 #include "models/profile_analysis.h"
 #include "screenshots.h"
-#include "selection.h"
+#include "wizard_actions.h"
 #include "wizards/capture_runner.h"
 #include "wizards/capture_wizard.h"
 #include "wizards/replay_wizard.h"
 #include "wizards/review_page.h"
 #include "wizards/target_page.h"
-#include "wizards/wizard_actions.h"
 #include "wizards/workload_page.h"
 
 #include <QApplication>

@@ -1,14 +1,14 @@
-#include "compare/compare_screenshots.h"
+#include "compare_screenshots.h"
 
-#include "compare/compare_actions.h"
 #include "compare/compare_dialog.h"
 #include "compare/compare_roofline.h"
 #include "compare/compare_timelines.h"
 #include "compare/compare_window.h"
+#include "compare/diff_counter_panel.h"
+#include "compare/diff_table_view.h"
+#include "compare_actions.h"
 #include "main_window.h"
 #include "screenshots.h"
-#include "views/diff_counter_panel.h"
-#include "views/diff_table_view.h"
 
 #include <QEventLoop>
 #include <QTabWidget>

@@ -1,4 +1,4 @@
-#include "timeline/timeline_colors.h"
+#include "common/palette.h"
 
 #include "common/theme.h"
 

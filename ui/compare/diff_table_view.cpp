@@ -1,4 +1,4 @@
-#include "views/diff_table_view.h"
+#include "compare/diff_table_view.h"
 
 #include "compare/diff_cells.h"
 #include "compare/diff_item_model.h"

@@ -1,4 +1,5 @@
-#include "views/diff_counter_panel.h"
+#include "compare/diff_counter_panel.h"
+#include "common/qt_text.h"
 
 #include "compare/diff_cells.h"
 #include "opscope/module_tree.h"
@@ -57,8 +58,7 @@ void DiffCounterPanel::follow()
         break;
     case DiffLevel::Module:
         what = tr("Module %1, its kernels' counters combined")
-                   .arg(QString::fromStdString(
-                       modulePathText(d.modules[size_t(s.row)].path, d.modules[size_t(s.row)].className)));
+                   .arg(toQString(modulePathText(d.modules[size_t(s.row)].path, d.modules[size_t(s.row)].className)));
         break;
     }
     setTitle(model_->metricCount() == 0 ? tr("%1: no counters on either side").arg(what) : what);

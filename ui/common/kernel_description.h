@@ -21,4 +21,14 @@ struct KernelFact {
 // the user moved it.
 std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t timeZero);
 
+// Where a kernel's start and duration come from, for labels that tell it from the ncu replay's
+// gpu__time_duration (which serialises kernels and locks clocks, so it differs): "timeline, nsys",
+// "timeline, torch.profiler", "ncu replay" for a profile of Nsight Compute alone, "timeline" when
+// the source is unknown.
+QString kernelTimeSource(const Profile &profile);
+// A kernel's duration as the timeline measured it: "Duration (timeline, nsys)".
+QString timelineDurationLabel(const Profile &profile);
+// gpu__time_duration.sum as Nsight Compute's replay measured it: "Duration (ncu replay)".
+QString ncuDurationLabel();
+
 } // namespace opscope::ui

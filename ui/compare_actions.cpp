@@ -1,9 +1,9 @@
-#include "compare/compare_actions.h"
+#include "compare_actions.h"
 
+#include "common/settings.h"
 #include "compare/compare_dialog.h"
 #include "compare/compare_window.h"
 #include "main_window.h"
-#include "settings.h"
 #include "views/ranks_view.h"
 
 #include "opscope/ranks.h"

@@ -1,4 +1,4 @@
-#include "job_tracker.h"
+#include "common/job_tracker.h"
 
 #include <algorithm>
 

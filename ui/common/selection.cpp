@@ -1,4 +1,4 @@
-#include "selection.h"
+#include "common/selection.h"
 
 namespace opscope::ui {
 

@@ -1,10 +1,9 @@
-#include "models/kernel_description.h"
+#include "common/kernel_description.h"
 
-#include "models/value_format.h"
+#include "common/qt_text.h"
+#include "common/value_format.h"
 #include "opscope/format.h"
 #include "opscope/ranks.h"
-#include "qt_text.h"
-#include "timeline/timeline_model.h"
 
 #include <QCoreApplication>
 
@@ -95,6 +94,32 @@ std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t t
     if (!sm.isEmpty())
         add(tr("SM throughput"), sm);
     return facts;
+}
+
+QString kernelTimeSource(const Profile &profile)
+{
+    const std::string_view format = profile.source_format;
+    if (format.starts_with("nsys"))
+        return QStringLiteral("timeline, nsys");
+    if (format == "kineto-json")
+        return QStringLiteral("timeline, torch.profiler");
+    if (format == "operator-profiler-json")
+        return QStringLiteral("timeline, Operator Profiler");
+    if (format == "onnxruntime-json")
+        return QStringLiteral("timeline, ONNX Runtime");
+    if (format.starts_with("ncu"))
+        return QStringLiteral("ncu replay");
+    return QStringLiteral("timeline");
+}
+
+QString timelineDurationLabel(const Profile &profile)
+{
+    return QCoreApplication::translate("Timeline", "Duration (%1)").arg(kernelTimeSource(profile));
+}
+
+QString ncuDurationLabel()
+{
+    return QCoreApplication::translate("Timeline", "Duration (ncu replay)");
 }
 
 } // namespace opscope::ui

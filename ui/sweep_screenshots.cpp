@@ -1,8 +1,8 @@
-#include "sweep/sweep_screenshots.h"
+#include "sweep_screenshots.h"
 
 #include "screenshots.h"
-#include "sweep/sweep_actions.h"
 #include "sweep/sweep_window.h"
+#include "sweep_actions.h"
 
 #include <QCheckBox>
 #include <QComboBox>

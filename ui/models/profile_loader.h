@@ -2,7 +2,7 @@
 // Loads the files of one capture on a worker thread (import, attribution, analysis, insights, the
 // timeline's model) so the GUI stays responsive; reports progress and can be cancelled.
 
-#include "job_tracker.h"
+#include "common/job_tracker.h"
 
 #include "opscope/insights.h"
 #include "opscope/memory.h"

@@ -1,7 +1,7 @@
-#include "models/value_format.h"
+#include "common/value_format.h"
 
+#include "common/qt_text.h"
 #include "opscope/format.h"
-#include "qt_text.h"
 
 #include <QLocale>
 
@@ -41,7 +41,7 @@ QString formatDuration(double ns)
 {
     if (!std::isfinite(ns))
         return QStringLiteral("–");
-    return QString::fromStdString(formatShortDuration(ns, Typography::Unicode));
+    return toQString(formatShortDuration(ns, Typography::Unicode));
 }
 
 QString formatBytes(double bytes)

@@ -1,4 +1,5 @@
-#include "capture_folder.h"
+#include "models/capture_folder.h"
+#include "common/qt_text.h"
 
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
@@ -24,7 +25,7 @@ QString runFolderProfile(const QString &folder, const Progress &progress)
     const QString profile = dir.filePath(QDir(dir.absolutePath()).dirName() + QStringLiteral(".opscope"));
     if (QFileInfo::exists(profile))
         return profile;
-    return QString::fromStdString(pipeline::importRun(folder.toStdString(), progress));
+    return toQString(pipeline::importRun(folder.toStdString(), progress));
 }
 
 // The files of a capture folder that an importer reads, by name. Left out: what no importer reads (a
