@@ -5,9 +5,9 @@
 #   bash bench/build-times.sh [REV] [--warm] [--keep]
 #
 # REV (default HEAD) is cloned into a new folder beside the checkout (../build-times-<REV>), so that
-# ../shared is beside it as in CI. The stages are the README's test command split at its `&&`s, then the
-# sanitizer configuration as .ci/run runs it; each CTest stage also writes a JUnit file from which the
-# per-label sums and the slowest tests are read. ccache, where installed, starts from an empty cache in
+# ../shared is beside it as in CI, and .ci/run runs there as CI runs it (its output in ci-run.log, each line
+# stamped with the seconds since the start); the stages are read from its `+ ` lines, the tests' times from
+# CTest's, the compile steps from ninja's logs. ccache, where installed, starts from an empty cache in
 # the clone (a cold cache, as a fresh CI machine has) unless --warm is given (then the user's cache is
 # used, and a second run shows the warm figures). --keep leaves the clone for a look afterwards.
 set -euo pipefail
@@ -30,44 +30,53 @@ cd "$clone"
 report="$clone/build-times.txt"
 [ $warm -eq 1 ] || export CCACHE_DIR="$clone/.ccache-cold"
 
-timings=()
-stage() { # stage NAME COMMAND...: runs it, records its wall time, stops the script on failure
-  local name=$1 start end
-  shift
-  echo "== $name: $*" >&2
-  start=$(date +%s.%N)
-  "$@"
-  end=$(date +%s.%N)
-  timings+=("$(printf '%-46s %8.1f s' "$name" "$(echo "$end - $start" | bc)")")
-}
-
-# The README's test command, stage by stage (the same extraction as .ci/run).
-command=$(awk '/<!-- test-command -->/{found=1; next} found && /^```/{if (inblock) exit; inblock=1; next} inblock{print}' README.md)
-IFS=$'\n' read -r -d '' -a parts < <(echo "$command" | sed 's/ && /\n/g' && printf '\0') || true
-for part in "${parts[@]}"; do
-  part=$(echo "$part" | sed 's/^ *//; s/ *$//')
-  [ -n "$part" ] || continue
-  case $part in
-    ctest*) stage "tests: $part" bash -c "$part --output-junit $clone/junit-readme.xml" ;;
-    *) stage "$part" bash -c "$part" ;;
-  esac
-done
-readme_build=$(echo "$command" | grep -o -- '-B [^ ]*' | head -1 | cut -c4-)
-stage "asan: cmake --preset asan" cmake --preset asan
-stage "asan: cmake --build --preset asan -j2" cmake --build --preset asan -j2
-stage "asan: ctest --preset asan" ctest --preset asan --output-junit "$clone/junit-asan.xml"
+# .ci/run itself, each line of its output stamped with the seconds since the start: its `+ ` lines mark the
+# stages (the README's command part by part, the sanitizer build started in the background, the wait for it,
+# the sanitizer tests), CTest's lines give each test's time.
+start=$(date +%s.%N)
+set +e
+bash .ci/run 2>&1 | while IFS= read -r line; do
+  printf '%8.1f %s\n' "$(echo "$(date +%s.%N) - $start" | bc)" "$line"
+done > "$clone/ci-run.log"
+status=${PIPESTATUS[0]}
+set -e
+total=$(echo "$(date +%s.%N) - $start" | bc)
+readme_build=$(awk '/<!-- test-command -->/{found=1; next} found && /^```/{if (inblock) exit; inblock=1; next} inblock{print}' README.md | grep -o -- '-B [^ ]*' | head -1 | cut -c4-)
 
 {
   echo "build-times of $sha ($(git log -1 --format=%s | cut -c1-60)...)"
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "ccache: $(command -v ccache >/dev/null && { [ $warm -eq 1 ] && echo 'warm (the user cache)' || echo 'cold (empty cache)'; } || echo 'not installed')"
   echo
-  echo "Stages (wall):"
-  printf '  %s\n' "${timings[@]}"
+  echo ".ci/run: exit $status, $(printf '%.0f' "$total") s wall"
   echo
   python3 - "$clone" "$readme_build" <<'EOF'
-import sys, os, json, subprocess, xml.etree.ElementTree as ET
+import sys, os, re
 clone, build = sys.argv[1], sys.argv[2]
+lines = []
+for l in open(os.path.join(clone, "ci-run.log"), errors="replace"):
+    m = re.match(r"^ *([\d.]+) (.*)$", l.rstrip("\n"))
+    if m:
+        lines.append((float(m.group(1)), m.group(2).lstrip()))
+marks = [(t, rest[2:]) for t, rest in lines if rest.startswith("+ ")]
+end = lines[-1][0] if lines else 0.0
+print("Stages (wall, from each `+ ` line of .ci/run to the next):")
+for (t, what), nxt in zip(marks, marks[1:] + [(end, "")]):
+    print(f"  {nxt[0] - t:7.1f} s  {what[:110]}")
+runs, current = [], None
+for t, rest in lines:
+    if rest.startswith("+ ") and "ctest" in rest and "background" not in rest and "wait for" not in rest:
+        current = {"name": rest[2:60], "tests": []}
+        runs.append(current)
+    m = re.search(r"Test +#\d+: (\S+) \.+\**? *(\S.*?) +([\d.]+) sec", rest)
+    if m and current is not None:
+        current["tests"].append((float(m.group(3)), m.group(1), m.group(2)))
+for run in runs:
+    tests = run["tests"]
+    print(f"{run['name']}: {len(tests)} tests, {sum(t for t, _, _ in tests):.0f} s of test time")
+    print("  15 slowest tests:")
+    for t, n, st in sorted(tests, reverse=True)[:15]:
+        print(f"    {t:7.1f} s  {n} {st}")
 def ninja_units(folder):
     path = os.path.join(clone, folder, ".ninja_log")
     units = {}
@@ -88,29 +97,6 @@ for folder in (build, "build-asan"):
     print(f"  15 slowest steps of {folder}:")
     for out, ms in sorted(units.items(), key=lambda kv: -kv[1])[:15]:
         print(f"    {ms/1000:7.1f} s  {out}")
-for name in ("junit-readme.xml", "junit-asan.xml"):
-    path = os.path.join(clone, name)
-    if not os.path.exists(path):
-        continue
-    cases = []
-    for case in ET.parse(path).getroot().iter("testcase"):
-        cases.append((float(case.get("time", 0)), case.get("name"), case.get("status", "")))
-    folder = build if "readme" in name else "build-asan"
-    shown = subprocess.run(["ctest", "--test-dir", os.path.join(clone, folder), "--show-only=json-v1"],
-                           capture_output=True, text=True).stdout
-    label_of = {}
-    for test in json.loads(shown or '{"tests": []}')["tests"]:
-        for prop in test.get("properties", []):
-            if prop["name"] == "LABELS":
-                label_of[test["name"]] = "+".join(prop["value"])
-    labels = {}
-    for t, n, _ in cases:
-        labels[label_of.get(n, "-")] = labels.get(label_of.get(n, "-"), 0) + t
-    print(f"{name}: {len(cases)} tests, {sum(c[0] for c in cases):.0f} s of test time; by label: " +
-          ", ".join(f"{k} {v:.0f} s" for k, v in sorted(labels.items())))
-    print("  15 slowest tests:")
-    for t, n, s in sorted(cases, reverse=True)[:15]:
-        print(f"    {t:7.1f} s  {n} {s}")
 EOF
 } | tee "$report"
 if [ $keep -eq 0 ]; then
