@@ -22,7 +22,7 @@ namespace {
                             outDir, name, importProfile, captureTimeout, nprocPerNode, srunArgs] = c;
     [[maybe_unused]] auto &[script, args, workingDirectory, env, python] = w;
     [[maybe_unused]] auto &[run, ncu, dedup, distinctLaunches, keepReport, checkCounts, ncuPath, replayTimeout,
-                            ncuRanks, phase] = r;
+                            ncuRanks, trustRun, phase] = r;
     // program and output are filled in from the run; kernelNameBase and extraArgs are refused (below).
     [[maybe_unused]] auto &[program, output, metricSet, sections, metrics, nvtxInclude, nvtxExclude, launchSkip,
                             launchCount, kernelName, kernelNameBase, kernelId, replayMode, targetProcesses, sudo,
@@ -133,6 +133,7 @@ std::vector<ReplayChange> replayChanges()
         {"count check", [](ReplayRequest &r) { r.checkCounts = false; }},
         {"ncu path", [](ReplayRequest &r) { r.ncuPath = "/opt/nvidia/nsight-compute/2025.3.1/ncu"; }},
         {"timeout", [](ReplayRequest &r) { r.timeout = 3600s; }},
+        {"trust run", [](ReplayRequest &r) { r.trustRun = true; }},
         {"phase", [](ReplayRequest &r) { r.phase = "decode#5"; }},
     };
 }
