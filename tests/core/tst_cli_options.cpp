@@ -256,6 +256,7 @@ private slots:
                              "decode#5",
                              "--no-distinct-launches",
                              "--keep-report",
+                             "--trust-run",
                              "--no-count-check",
                              "--ncu",
                              "/opt/nvidia/nsight-compute/2025.3.1/ncu",
