@@ -101,11 +101,13 @@ class TestMainWindow : public QObject {
 private slots:
     void settingsStayApartFromTheUsers()
     {
-        // tests/gui/isolated_settings.cpp: QStandardPaths' test mode, a file of this suite's own.
+        // tests/gui/isolated_settings.cpp: QStandardPaths' test mode, a file of this suite's process's own.
         QVERIFY(QStandardPaths::isTestModeEnabled());
         const QString config = QStandardPaths::writableLocation(QStandardPaths::GenericConfigLocation);
         QVERIFY2(config.contains(QLatin1String("/.qttest/")), qPrintable(config));
-        QCOMPARE(ui::settings::storagePath(), config + QStringLiteral("/OpScopeTest/tst_main_window.conf"));
+        QCOMPARE(ui::settings::storagePath(),
+                 config +
+                     QStringLiteral("/OpScopeTest/tst_main_window-%1.conf").arg(QCoreApplication::applicationPid()));
         // Every window starts from the defaults.
         QVERIFY(ui::settings::read(ui::settings::files::recent).isEmpty());
         QCOMPARE(ui::settings::read(ui::settings::view::tab), 0);
