@@ -20,6 +20,7 @@
 //   --probe        a thread reads the clocks in a loop and reports its longest gap (takes a core: a diagnosis)
 #include "common/selection.h"
 #include "cpu_clock.h"
+#include "gui_measure.h"
 #include "main_window.h"
 #include "models/profile_analysis.h"
 #include "models/profile_loader.h"
@@ -55,6 +56,8 @@
 #include <unistd.h>
 
 using namespace opscope;
+using opscope::bench::FirstPaint;
+using opscope::bench::peakRssMb;
 using opscope::bench::processCpuMs;
 using opscope::bench::threadCpuMs;
 using namespace opscope::ui;
@@ -86,41 +89,6 @@ Faults threadFaults()
     getrusage(RUSAGE_THREAD, &usage);
     return {usage.ru_minflt, usage.ru_majflt, usage.ru_nivcsw, stealMs()};
 }
-
-// VmHWM (peak resident set) of this process, in MB.
-double peakRssMb()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return std::stod(line.substr(6)) / 1024.0;
-    return 0;
-}
-
-// Records the time of the first paint of `target` once `ready()` says the profile is in it.
-class FirstPaint : public QObject {
-public:
-    FirstPaint(QWidget *target, std::function<bool()> ready, std::function<void()> painted)
-        : ready_(std::move(ready)), painted_(std::move(painted))
-    {
-        target->installEventFilter(this);
-    }
-    bool eventFilter(QObject *, QEvent *event) override
-    {
-        if (!done_ && event->type() == QEvent::Paint && ready_()) {
-            done_ = true;
-            // The filter runs before the paint: the queued call runs once the paint has finished.
-            QMetaObject::invokeMethod(this, painted_, Qt::QueuedConnection);
-        }
-        return false;
-    }
-
-private:
-    std::function<bool()> ready_;
-    std::function<void()> painted_;
-    bool done_ = false;
-};
 
 struct Stage {
     QString name;

@@ -10,6 +10,7 @@
 //   bench_ranks --ranks 64 --dir D        (writes D/rank-<r>-of-64.json, kept)
 //   bench_gui_ranks D/rank-*-of-64.json
 #include "cpu_clock.h"
+#include "gui_measure.h"
 #include "main_window.h"
 #include "timeline/timeline_view.h"
 #include "views/ranks_view.h"
@@ -32,45 +33,6 @@
 
 using namespace opscope;
 using namespace opscope::ui;
-
-namespace {
-
-// VmHWM (peak resident set) of this process, in MiB.
-double peakRssMb()
-{
-    std::ifstream status("/proc/self/status");
-    std::string line;
-    while (std::getline(status, line))
-        if (line.rfind("VmHWM:", 0) == 0)
-            return std::stod(line.substr(6)) / 1024.0;
-    return 0;
-}
-
-// Calls `painted` once `target` has painted while `ready()` holds.
-class FirstPaint : public QObject {
-public:
-    FirstPaint(QWidget *target, std::function<bool()> ready, std::function<void()> painted)
-        : ready_(std::move(ready)), painted_(std::move(painted))
-    {
-        target->installEventFilter(this);
-    }
-    bool eventFilter(QObject *, QEvent *event) override
-    {
-        if (!done_ && event->type() == QEvent::Paint && ready_()) {
-            done_ = true;
-            // The filter runs before the paint: the queued call runs once the paint has finished.
-            QMetaObject::invokeMethod(this, painted_, Qt::QueuedConnection);
-        }
-        return false;
-    }
-
-private:
-    std::function<bool()> ready_;
-    std::function<void()> painted_;
-    bool done_ = false;
-};
-
-} // namespace
 
 int main(int argc, char **argv)
 {
@@ -95,6 +57,8 @@ int main(int argc, char **argv)
     MainWindow window;
     window.resize(1920, 1080);
     window.show();
+    using bench::FirstPaint;
+    using bench::peakRssMb;
     using bench::processCpuMs;
     using bench::threadCpuMs;
     double frameAt = 0, frameRss = 0, loadedAt = 0, loadedRss = 0, askedAt = 0, ranksAt = 0, ranksRss = 0;
