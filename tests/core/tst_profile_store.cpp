@@ -1,4 +1,5 @@
 // The .opscope file: exact round trip, atomic replace, and clean errors for files that are not ours.
+#include "forked_child.h"
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/operator_profiler_json.h"
@@ -363,45 +364,12 @@ private:
         return "kept: " + outcome;
     }
 
-    // Runs `body` in a forked child; returns what it wrote, or how the child died.
-    static std::string inChild(const std::function<std::string()> &body)
-    {
-        int result[2];
-        if (::pipe(result) != 0)
-            return "no pipe";
-        const pid_t child = ::fork();
-        if (child < 0)
-            return "no fork";
-        if (child == 0) {
-            ::close(result[0]);
-            std::string outcome;
-            try {
-                outcome = body();
-            } catch (const std::exception &e) {
-                outcome = std::string("exception: ") + e.what();
-            }
-            [[maybe_unused]] auto n = ::write(result[1], outcome.data(), outcome.size());
-            ::_exit(0);
-        }
-        ::close(result[1]);
-        std::string outcome;
-        char buffer[512];
-        for (ssize_t n; (n = ::read(result[0], buffer, sizeof buffer)) > 0;)
-            outcome.append(buffer, size_t(n));
-        ::close(result[0]);
-        int status = 0;
-        ::waitpid(child, &status, 0);
-        if (WIFSIGNALED(status))
-            return "the writer died of signal " + std::to_string(WTERMSIG(status));
-        return outcome;
-    }
-
     // As root: in a forked child with a mount namespace of its own, `folder` becomes a 1 MiB tmpfs holding
     // `original`, and the bigger profile is saved over it.
     static std::string saveWhereTheDiskIsFull(const std::string &folder, const std::string &path,
                                               const Profile &original)
     {
-        return inChild([&] {
+        return test::outcomeInChild([&] {
             if (::unshare(CLONE_NEWNS) != 0 || ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
                 ::mount("tmpfs", folder.c_str(), "tmpfs", 0, "size=1m") != 0)
                 return std::string("cannot mount a tmpfs in a mount namespace: ") + std::strerror(errno);

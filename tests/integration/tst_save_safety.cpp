@@ -5,6 +5,7 @@
 // without write permission for a forked writer that runs unprivileged (root ignores permissions).
 // The mounts need root (CI runs as root); without it those two cases are skipped with the reason,
 // and the file size limit and permission cases still run.
+#include "forked_child.h"
 #include "opscope/errors.h"
 #include "opscope/profile_store.h"
 #include "test_util.h"
@@ -81,38 +82,17 @@ QStringList leftovers(const QString &folder, const QString &keep)
 // returns what the save did: "saved", "FileError: <problem>", or how it went wrong otherwise.
 std::string saveInChild(const std::function<void()> &prepare, const Profile &profile, const std::string &path)
 {
-    int result[2];
-    if (::pipe(result) != 0)
-        return "no pipe";
-    const pid_t child = ::fork();
-    if (child < 0)
-        return "no fork";
-    if (child == 0) {
-        ::close(result[0]);
-        std::string outcome;
+    return test::outcomeInChild([&]() -> std::string {
         try {
             prepare();
             saveProfile(profile, path);
-            outcome = "saved";
+            return "saved";
         } catch (const FileError &e) {
-            outcome = "FileError: " + e.problem();
+            return "FileError: " + e.problem();
         } catch (const std::exception &e) {
-            outcome = std::string("other exception: ") + e.what();
+            return std::string("other exception: ") + e.what();
         }
-        [[maybe_unused]] auto n = ::write(result[1], outcome.data(), outcome.size());
-        ::_exit(0);
-    }
-    ::close(result[1]);
-    std::string outcome;
-    char buffer[512];
-    for (ssize_t n; (n = ::read(result[0], buffer, sizeof buffer)) > 0;)
-        outcome.append(buffer, size_t(n));
-    ::close(result[0]);
-    int status = 0;
-    ::waitpid(child, &status, 0);
-    if (WIFSIGNALED(status))
-        return "the writer died of signal " + std::to_string(WTERMSIG(status)) + " (" + outcome + ")";
-    return outcome;
+    });
 }
 
 // The unprivileged user a root test drops to (Debian's nobody / nogroup).
