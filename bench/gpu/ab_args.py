@@ -12,22 +12,13 @@ range of the middle half of the paired gains).
 """
 
 import argparse
-import importlib.util
 import json
-import os
 import shlex
 import statistics
-import sys
 
 import torch
 
-
-def load(script):
-    spec = importlib.util.spec_from_file_location("workload", script)
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(script)))
-    spec.loader.exec_module(module)
-    return module
+from plain_step import load  # the workload's module, its folder on sys.path
 
 
 def block(step, n):
