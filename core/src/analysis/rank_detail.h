@@ -2,6 +2,7 @@
 // What the analysis of ranks shares across its files (ranks.h): a device's rank looked up once, interval
 // arithmetic, each kernel's launch time, and the recorded steps of each rank that put the ranks side by side.
 
+#include "analysis/step_windows.h"
 #include "opscope/ranks.h"
 
 #include <map>
@@ -33,8 +34,7 @@ int64_t length(const Intervals &v);                                  // of unite
 int64_t overlap(const Intervals &a, const Intervals &b);             // of two united lists
 int64_t clippedTo(const Intervals &windows, int64_t lo, int64_t hi); // [lo, hi) inside united `windows`
 
-// "ProfilerStep#3" and emit_nvtx's echo "ProfilerStep#3, op_id = 7" -> 3; -1 for any other text.
-int64_t profilerStepNumber(std::string_view text);
+using stepdetail::profilerStepNumber; // step_windows.h
 
 // Each kernel's launch time on its host: the start of its launching API call (by its thread and
 // correlation id), else its operator's start; -1 when the trace holds neither (a kernel launched before

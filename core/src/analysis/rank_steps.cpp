@@ -5,7 +5,6 @@
 #include "analysis/step_windows.h"
 
 #include <algorithm>
-#include <charconv>
 #include <set>
 
 namespace opscope::rankdetail {
@@ -67,19 +66,6 @@ int64_t clippedTo(const Intervals &windows, int64_t lo, int64_t hi)
     for (; it != windows.end() && it->first < hi; ++it)
         total += std::max<int64_t>(0, std::min(hi, it->second) - std::max(lo, it->first));
     return total;
-}
-
-int64_t profilerStepNumber(std::string_view text)
-{
-    constexpr std::string_view kPrefix = "ProfilerStep#";
-    if (!text.starts_with(kPrefix))
-        return -1;
-    text.remove_prefix(kPrefix.size());
-    int64_t number = -1;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error != std::errc() || end == text.data() || (end != text.data() + text.size() && *end != ','))
-        return -1;
-    return number;
 }
 
 std::vector<int64_t> kernelLaunchTimes(const Profile &p)

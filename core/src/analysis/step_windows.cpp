@@ -9,20 +9,6 @@ namespace opscope::stepdetail {
 
 namespace {
 
-// "ProfilerStep#0" and emit_nvtx's echo of it, "ProfilerStep#0, op_id = 1": the step's number, or -1.
-int64_t profilerStepNumber(std::string_view text)
-{
-    constexpr std::string_view kPrefix = "ProfilerStep#";
-    if (!text.starts_with(kPrefix))
-        return -1;
-    text.remove_prefix(kPrefix.size());
-    int64_t number = -1;
-    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
-    if (error != std::errc() || (end != text.data() + text.size() && *end != ','))
-        return -1;
-    return number;
-}
-
 bool startsWithNoCase(std::string_view text, std::string_view lowerPrefix)
 {
     if (text.size() < lowerPrefix.size())
@@ -36,6 +22,19 @@ bool startsWithNoCase(std::string_view text, std::string_view lowerPrefix)
 }
 
 } // namespace
+
+int64_t profilerStepNumber(std::string_view text)
+{
+    constexpr std::string_view kPrefix = "ProfilerStep#";
+    if (!text.starts_with(kPrefix))
+        return -1;
+    text.remove_prefix(kPrefix.size());
+    int64_t number = -1;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), number);
+    if (error != std::errc() || (end != text.data() + text.size() && *end != ','))
+        return -1;
+    return number;
+}
 
 bool isHostRange(const Range &r)
 {

@@ -21,6 +21,8 @@ struct Window {
 // Whether a range's text names a training step as torch.profiler and training loops write it:
 // ProfilerStep#N, step#N, STEP_N or STEPN, any case, N digits only (what markedSteps takes as a step).
 bool isStepName(std::string_view text);
+// "ProfilerStep#3" and emit_nvtx's echo "ProfilerStep#3, op_id = 7" -> 3; -1 for any other text.
+int64_t profilerStepNumber(std::string_view text);
 // Whether a range is the host's (an NVTX push/pop or start/end range, a torch.profiler annotation).
 bool isHostRange(const Range &r);
 
