@@ -5,6 +5,7 @@
 // from them and from the plain requests' timing; a decode that keeps the GPU busy, or a fused attention
 // kernel, keeps the matching insight quiet. (The CPU capture of a real decoder is tst_generation.)
 #include "generation_request.h"
+#include "insight_lookup.h"
 #include "opscope/generation.h"
 #include "opscope/insights.h"
 #include "opscope/profile_store.h"
@@ -23,17 +24,7 @@ using test::kPrefillNs;
 using test::kTokenNs;
 using test::us;
 
-namespace {
-
-const Insight *findKind(const std::vector<Insight> &insights, const std::string &kind)
-{
-    for (const Insight &i : insights)
-        if (i.kind == kind)
-            return &i;
-    return nullptr;
-}
-
-} // namespace
+using test::findKind;
 
 class TestGenerationAnalysis : public QObject {
     Q_OBJECT

@@ -3,6 +3,7 @@
 // stays quiet on one that does not; on real H100 captures (tests/data) the root causes come out as one
 // item each, with the place, the evidence and a gain replayed on the plain step.
 #include "analysis/matrix_shapes.h"
+#include "insight_lookup.h"
 #include "nsys_replicate.h"
 #include "opscope/capture_import.h"
 #include "opscope/insights.h"
@@ -28,15 +29,9 @@
 using namespace opscope;
 using opscope::test::fixture;
 
-namespace {
+using test::findKind;
 
-const Insight *findKind(const std::vector<Insight> &insights, const std::string &kind)
-{
-    for (const Insight &i : insights)
-        if (i.kind == kind)
-            return &i;
-    return nullptr;
-}
+namespace {
 
 // Kernel statistics straight from the nsys tables, with SQL and plain arithmetic.
 std::map<std::string, DurationStats> kernelStatsFromSqlite(const std::string &path)
