@@ -1,6 +1,7 @@
 #include "opscope/attribution.h"
 
 #include "analysis/range_index.h"
+#include "opscope/format_ids.h"
 #include "opscope/fresh_memory.h"
 #include "opscope/labels.h"
 #include "opscope/memory.h"
@@ -751,7 +752,7 @@ private:
 void attribute(Profile &p, const AttributionOptions &options, const Progress &progress)
 {
     // Profiles that arrive attributed (profile.json, our own files) keep their attribution.
-    if (p.source_format == "operator-profiler-json" || isAttributed(p))
+    if (p.source_format == format_id::kOperatorProfilerJson || isAttributed(p))
         return;
     Attributor(p, options, progress).run();
     StageClock clock(options.stageTimes);

@@ -7,6 +7,7 @@
 #include "opscope/compiled_modules.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/importer.h"
 #include "opscope/memory_snapshot.h"
 #include "opscope/profile_check.h"
@@ -143,7 +144,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
             throw;
         } catch (const std::exception &e) {
             // One unreadable rank of several is left out; the others are kept (docs/ranks.md).
-            if (traceJsons < 2 || format.id != "kineto-json")
+            if (traceJsons < 2 || format.id != format_id::kKinetoJson)
                 throw;
             rankFailures.push_back(leftOut(paths[i], e));
             if (!firstFailure)
@@ -205,7 +206,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // the profile stands.
     for (const auto &[path, format] : snapshots) {
         try {
-            if (format->id == "opscope-memory-tensors")
+            if (format->id == format_id::kOpScopeMemoryTensors)
                 addMemoryTensors(result, path);
             else
                 addMemorySnapshot(result, path);
