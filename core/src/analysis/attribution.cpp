@@ -136,14 +136,14 @@ public:
         clock_.lap("phases");
         attributeMemory(p_); // memory/memory.h: allocator blocks to their operators, modules and phases
         clock_.lap("memory");
-        progress_.report(1.0, "Attributing kernels");
+        progress_.report(1.0, ProgressStage::Attribute, "Attributing kernels");
     }
 
 private:
     // Between stages: a point to show progress and to stop at when cancelled.
     void stageDone(double fraction)
     {
-        progress_.report(fraction, "Attributing kernels");
+        progress_.report(fraction, ProgressStage::Attribute, "Attributing kernels");
         progress_.checkCancel();
     }
 
@@ -435,7 +435,8 @@ private:
             for (size_t k = begin; k < end; ++k) {
                 if (((k - begin) & 0xfff) == 0) {
                     if (c == 0) // the calling thread's share reports for all
-                        progress_.report(double(k) / double(std::max<size_t>(1, end)), "Attributing kernels");
+                        progress_.report(double(k) / double(std::max<size_t>(1, end)), ProgressStage::Attribute,
+                                         "Attributing kernels");
                     if (progress_.cancelled())
                         return;
                 }

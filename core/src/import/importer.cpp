@@ -249,9 +249,10 @@ Profile importFile(const ImportFormat &format, const std::string &path, const Pr
     const bool directory = isDirectory(path);
     const bool gzippedDatabase =
         !directory && compressionOf(readRawHead(path, 2)) == "gzip" && hasSqliteMagic(readHead(path, 100));
-    Profile p = gzippedDatabase                          ? importGzippedDatabase(format, path, progress)
-                : !directory && sql::hasPendingWal(path) ? importWalDatabase(format, path, progress)
-                                                         : format.load(path, progress);
+    const Progress reading = progress.staged(ProgressStage::Read); // whatever each importer says it does
+    Profile p = gzippedDatabase                          ? importGzippedDatabase(format, path, reading)
+                : !directory && sql::hasPendingWal(path) ? importWalDatabase(format, path, reading)
+                                                         : format.load(path, reading);
     // Every total of the analyses fits (profile_check.h): a file whose times add up beyond is refused.
     if (const std::string problem = findImpossibleTotal(p); !problem.empty())
         throw FileError(path, problem);

@@ -282,7 +282,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
                 spec.env.emplace(name, value);
             if (rank.distributed())
                 spec.env[detail::kStageVariable] = spec.name;
-            progress.report(0.0, spec.name);
+            progress.report(0.0, ProgressStage::Step, spec.name);
             detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
             result.stages.push_back(outcome.result);
             const std::string missing =
@@ -304,7 +304,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
     }
     if (result.ok() && request.importProfile && !rank.distributed()) {
         try {
-            progress.report(0.0, "import");
+            progress.report(0.0, ProgressStage::Step, "import");
             result.profilePath = detail::importRunFolder(run, progress);
         } catch (const FileError &e) {
             result.problems.push_back(std::string("the capture finished, but importing it failed: ") + e.what() +

@@ -91,7 +91,7 @@ StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallback
             std::find(outcome.diagnoses.begin(), outcome.diagnoses.end(), diagnosis) == outcome.diagnoses.end())
             outcome.diagnoses.push_back(std::move(diagnosis));
         if (event.fraction >= 0)
-            progress.report(event.fraction, spec.name);
+            progress.report(event.fraction, ProgressStage::Step, spec.name);
         if (callbacks.onEvent)
             callbacks.onEvent(spec.name, event);
     };

@@ -114,7 +114,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // Ranks are tolerated to fail only where there can be several of them.
     const auto traceJsons = std::count_if(paths.begin(), paths.end(), looksLikeTraceJson);
     for (size_t i = 0; i < paths.size(); ++i) {
-        progress.report(double(i) / double(paths.size()), "Importing " + paths[i]);
+        progress.report(double(i) / double(paths.size()), ProgressStage::Read, "Importing " + paths[i]);
         const ImportFormat *detected = nullptr;
         try {
             detected = &detectFormat(paths[i]);
@@ -222,7 +222,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // Each file's totals fit (importFile checks them); the merged ranks, counters and memory events must too.
     if (const std::string problem = findImpossibleTotal(result); !problem.empty())
         throw FileError(paths.front(), "with the other files of its capture: " + problem);
-    progress.report(1.0, "Import done");
+    progress.report(1.0, ProgressStage::Imported, "Import done");
     return result;
 }
 
