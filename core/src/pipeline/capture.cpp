@@ -314,11 +314,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
             throw;
         }
     }
-    m["result"] = result.ok() ? "ok" : "failed";
-    if (!result.problems.empty())
-        m["problems"] = result.problems;
-    m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    run.save();
+    detail::recordRunResult(run, result, started);
     // Rank 0 imports the whole job once every rank has written its part (`srun opscope capture`).
     if (rank.distributed() && rank.rank == 0 && request.importProfile)
         detail::importWhenRanksDone(result, rank, request.timeout, progress);

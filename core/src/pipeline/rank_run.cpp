@@ -228,11 +228,7 @@ PipelineResult runLaunchedRanks(const CaptureRequest &capture, const std::option
         run.save();
         throw;
     }
-    m["result"] = result.ok() ? "ok" : "failed";
-    if (!result.problems.empty())
-        m["problems"] = result.problems;
-    m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    run.save();
+    recordRunResult(run, result, started);
     return result;
 }
 

@@ -167,6 +167,16 @@ std::map<std::string, std::string> launcherEnvironment(const std::string &launch
     return env;
 }
 
+void recordRunResult(RunFolder &run, const PipelineResult &result, std::chrono::steady_clock::time_point started)
+{
+    nlohmann::json &m = run.manifest();
+    m["result"] = result.ok() ? "ok" : "failed";
+    if (!result.problems.empty())
+        m["problems"] = result.problems;
+    m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    run.save();
+}
+
 nlohmann::json readJsonFile(const std::string &path)
 {
     if (!fileExists(path))
