@@ -12,6 +12,8 @@
 #include <fstream>
 
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace opscope {
 
@@ -38,6 +40,12 @@ std::string pathInside(const std::string &folder, const std::string &relative)
         if (r == resolved.end() || *r != *b)
             return {};
     return resolved.string();
+}
+
+bool isExecutableFile(const std::string &path)
+{
+    struct stat st {};
+    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 
 bool isDirectory(const std::string &path)

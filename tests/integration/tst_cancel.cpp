@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <set>
 #include <sys/stat.h>
 #include <thread>
@@ -95,6 +96,7 @@ private slots:
     void initTestCase();
     void cancelAnywhere_data();
     void cancelAnywhere();
+    void importReportsItsStages();
     void cancelCapture_data();
     void cancelCapture();
     void cancelReplay();
@@ -202,6 +204,34 @@ void Cancel::cancelAnywhere()
     // the last check.
     const int askedAt = int(points.size() - points.count(0));
     QVERIFY2(cancelledRuns >= std::max(1, askedAt - 1), "an operation ran to its end after being cancelled");
+}
+
+// The stage a view shows (the GUI's stage bar) comes with each report, not from its words: a capture's
+// import reports each file's reading, then its attribution, then its end, whatever each says.
+void Cancel::importReportsItsStages()
+{
+    const std::vector<std::string> paths = {test::fixture("h100/mlp_bf16_infer/nsys.sqlite"),
+                                            test::fixture("h100/mlp_bf16_infer/ncu_raw.csv"),
+                                            test::fixture("h100/mlp_bf16_infer/kineto.json")};
+    std::vector<ProgressStage> stages; // one entry per change of stage
+    std::map<std::string, std::set<ProgressStage>> stagesOfText;
+    (void)importCapture(paths, {}, Progress([&](double, ProgressStage stage, std::string_view text) {
+                            if (stages.empty() || stages.back() != stage)
+                                stages.push_back(stage);
+                            stagesOfText[std::string(text)].insert(stage);
+                        }));
+    using S = ProgressStage;
+    QCOMPARE(stages,
+             (std::vector<S>{S::Read, S::Attribute, S::Read, S::Attribute, S::Read, S::Attribute, S::Imported}));
+    // Every importer's words are its file's reading (importFile), whichever they are.
+    for (const char *reading : {"Reading StringIds", "Reading torch.profiler trace", "Importing " /* a prefix */})
+        for (const auto &[text, of] : stagesOfText)
+            if (text.starts_with(reading))
+                QVERIFY2(of == std::set<S>{S::Read}, text.c_str());
+    QVERIFY(stagesOfText.contains("Reading torch.profiler trace"));
+    // One text may change; the stage a view takes from the report does not depend on it.
+    for (const auto &[text, of] : stagesOfText)
+        QCOMPARE(of.size(), size_t(1));
 }
 
 bool Cancel::havePython()

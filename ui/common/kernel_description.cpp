@@ -3,6 +3,7 @@
 #include "common/qt_text.h"
 #include "common/value_format.h"
 #include "opscope/format.h"
+#include "opscope/format_ids.h"
 #include "opscope/ranks.h"
 
 #include <QCoreApplication>
@@ -99,15 +100,15 @@ std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t t
 QString kernelTimeSource(const Profile &profile)
 {
     const std::string_view format = profile.source_format;
-    if (format.starts_with("nsys"))
+    if (format_id::isNsysFormat(format))
         return QStringLiteral("timeline, nsys");
-    if (format == "kineto-json")
+    if (format == format_id::kKinetoJson)
         return QStringLiteral("timeline, torch.profiler");
-    if (format == "operator-profiler-json")
+    if (format == format_id::kOperatorProfilerJson)
         return QStringLiteral("timeline, Operator Profiler");
-    if (format == "onnxruntime-json")
+    if (format == format_id::kOnnxRuntimeJson)
         return QStringLiteral("timeline, ONNX Runtime");
-    if (format.starts_with("ncu"))
+    if (format_id::isNcuFormat(format))
         return QStringLiteral("ncu replay");
     return QStringLiteral("timeline");
 }

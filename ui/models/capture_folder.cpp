@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/importer.h"
 #include "opscope/pipeline/run.h"
 #include "opscope/progress.h"
@@ -45,7 +46,7 @@ QStringList captureFolderFiles(const QString &folder)
             continue; // no importer reads it
         }
     }
-    const auto has = [&](const std::string &format, const char *suffixOtherThan) {
+    const auto has = [&](std::string_view format, const char *suffixOtherThan) {
         return std::any_of(found.begin(), found.end(), [&](const auto &f) {
             return f.second == format && QFileInfo(f.first).suffix() != QLatin1String(suffixOtherThan);
         });
@@ -54,7 +55,8 @@ QStringList captureFolderFiles(const QString &folder)
     for (const auto &[path, format] : found) {
         const QString suffix = QFileInfo(path).suffix();
         if ((suffix == QLatin1String("log") && has(format, "log")) ||
-            (format == "nsys-rep" && has("nsys-sqlite", "")) || (format == "ncu-rep" && has("ncu-csv", "log")))
+            (format == format_id::kNsysRep && has(format_id::kNsysSqlite, "")) ||
+            (format == format_id::kNcuRep && has(format_id::kNcuCsv, "log")))
             continue;
         files << path;
     }

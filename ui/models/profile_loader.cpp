@@ -29,10 +29,10 @@ QString loadStageName(LoadStage stage)
     return {};
 }
 
-LoadStage importStage(std::string_view detail)
+LoadStage importStage(ProgressStage stage)
 {
-    // attribute()'s own stage (core/src/analysis/attribution.cpp); everything else an importer says is reading.
-    return detail == "Attributing kernels" ? LoadStage::Attribute : LoadStage::Read;
+    // Everything before the indexing is reading (the files, the run folder's import) but attribution.
+    return stage == ProgressStage::Attribute ? LoadStage::Attribute : LoadStage::Read;
 }
 
 std::shared_ptr<const LoadedCapture> loadCapture(const QStringList &paths, Progress &progress,
@@ -125,11 +125,11 @@ void ProfileLoader::load(const QStringList &paths)
                 };
                 std::mutex posting; // nsys imports report from their reading threads
                 Progress progress(
-                    [&](double fraction, std::string_view detail) {
-                        if (detail == "Import done") // importCapture's own end, after the attribution
+                    [&](double fraction, ProgressStage stage, std::string_view detail) {
+                        if (stage == ProgressStage::Imported) // importCapture's own end, after the attribution
                             return;
                         const std::lock_guard lock(posting);
-                        post(importStage(detail), fraction, detail);
+                        post(importStage(stage), fraction, detail);
                     },
                     job.stopFlag());
                 const auto indexing = [&](double fraction, std::string_view detail) {

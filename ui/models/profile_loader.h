@@ -7,6 +7,7 @@
 #include "opscope/insights.h"
 #include "opscope/memory.h"
 #include "opscope/profile.h"
+#include "opscope/progress.h"
 #include "opscope/ranks.h"
 #include "opscope/summary.h"
 
@@ -18,10 +19,6 @@
 #include <memory>
 #include <string_view>
 #include <vector>
-
-namespace opscope {
-class Progress;
-}
 
 namespace opscope::ui {
 
@@ -49,8 +46,9 @@ struct LoadedCapture {
     std::vector<StepRange> steps;                             // markedSteps(): where the timeline opens
 };
 
-// Which stage an importer's report belongs to: attribution's own, else reading.
-LoadStage importStage(std::string_view detail);
+// Which stage of the bar a report of the import belongs to (by its ProgressStage, never its words):
+// attribution's own, else reading.
+LoadStage importStage(ProgressStage stage);
 
 // Imports the files of one capture and computes what the views show (seconds on big captures: call
 // it off the GUI thread). Throws what the importers throw, Cancelled when `progress` is cancelled.

@@ -70,7 +70,9 @@ void CaptureRunner::work(RunJob job)
     pipeline::StageCallbacks callbacks;
     callbacks.onLine = [this](std::string_view stage, std::string_view line) { onLine(stage, line); };
     callbacks.onEvent = [this](std::string_view stage, const pipeline::ToolEvent &event) { onEvent(stage, event); };
-    const Progress progress([this](double fraction, std::string_view stage) { onProgress(fraction, stage); }, &cancel_);
+    const Progress progress(
+        [this](double fraction, ProgressStage stage, std::string_view text) { onProgress(fraction, stage, text); },
+        &cancel_);
 
     Outcome outcome;
     outcome.runDir = toQString(job.runDir());
@@ -186,21 +188,22 @@ void CaptureRunner::enterStageLocked(std::string_view id)
     dirty_ = true;
 }
 
-void CaptureRunner::onProgress(double fraction, std::string_view stage)
+void CaptureRunner::onProgress(double fraction, ProgressStage stage, std::string_view text)
 {
     std::lock_guard lock(mutex_);
+    // A pipeline step names its row by id; any other report is a sub-stage's words (the importer's).
     const bool known =
-        !sweepMode_ &&
-        (std::any_of(rows_.begin(), rows_.end(), [&](const Row &row) { return row.id == stage; }) || stage == "import");
+        !sweepMode_ && stage == ProgressStage::Step &&
+        (std::any_of(rows_.begin(), rows_.end(), [&](const Row &row) { return row.id == text; }) || text == "import");
     if (known)
-        enterStageLocked(stage);
+        enterStageLocked(text);
     if (current_.empty())
         return;
     Row &row = rowLocked(current_);
     if (fraction >= 0)
         row.fraction = std::min(1.0, fraction);
     if (!known)
-        row.detail = std::string(stage); // a sub-stage, e.g. of the import
+        row.detail = std::string(text); // a sub-stage, e.g. of the import
     dirty_ = true;
 }
 

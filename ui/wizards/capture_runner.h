@@ -5,6 +5,7 @@
 // ten times a second, so a chatty tool cannot flood the event loop. cancel() sets the pipeline's cancel
 // flag: the process runner ends the running tool's whole process group (and ssh ends the remote one).
 
+#include "opscope/progress.h"
 #include "wizards/run_job.h"
 
 #include <QObject>
@@ -81,7 +82,7 @@ private:
     void work(RunJob job);
     Row &rowLocked(std::string_view id);
     void enterStageLocked(std::string_view id);
-    void onProgress(double fraction, std::string_view stage);
+    void onProgress(double fraction, ProgressStage stage, std::string_view text);
     void onLine(std::string_view stage, std::string_view line);
     void onEvent(std::string_view stage, const pipeline::ToolEvent &event);
     void finishLocked(const pipeline::PipelineResult *result, Outcome outcome);

@@ -41,6 +41,7 @@ bool hasSqliteMagic(std::string_view bytes);
 std::string pathInside(const std::string &folder, const std::string &relative);
 bool fileExists(const std::string &path);
 bool isDirectory(const std::string &path);
+bool isExecutableFile(const std::string &path);     // a regular file this process may run
 std::string fileExtension(const std::string &path); // lower case, with the dot: ".json"
 std::string fileBaseName(const std::string &path);  // without folder and last extension
 std::string fileName(const std::string &path);      // without folder: "ncu_raw.csv"

@@ -3,6 +3,7 @@
 // and the role each format plays when the files of one capture are imported together (capture_import.h).
 // Each importer registers itself in import/importer.cpp's table.
 
+#include "opscope/format_ids.h"
 #include "opscope/profile.h"
 #include "opscope/progress.h"
 
@@ -41,7 +42,7 @@ enum class ImportRole {
 inline constexpr int kLastImportRank = 3;
 
 struct ImportFormat {
-    std::string_view id;          // stable name, e.g. "nsys-sqlite"; the profile's source_format
+    std::string_view id;          // stable name, a format_id:: constant (format_ids.h); the profile's source_format
     std::string_view description; // for users, e.g. "Nsight Systems SQLite export"
     ImportRole role = ImportRole::Timeline;
     int rank = kLastImportRank; // which file becomes the profile: the lowest rank (nsys 0, torch.profiler 1, ncu 2)

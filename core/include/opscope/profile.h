@@ -321,7 +321,7 @@ struct FusedName {
 class Profile {
 public:
     StringTable strings;
-    std::string source_format; // e.g. "nsys-sqlite", "operator-profiler-json", "opscope"
+    std::string source_format; // a format_id:: constant (format_ids.h): "nsys-sqlite", "operator-profiler-json"...
     std::string source_path;
     // Capture metadata in insertion order: model_name, torch_version, compile_mode, ...
     std::vector<std::pair<std::string, std::string>> metadata;

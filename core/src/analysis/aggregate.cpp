@@ -1,5 +1,7 @@
 #include "opscope/aggregate.h"
 
+#include "opscope/format_ids.h"
+
 #include <algorithm>
 #include <map>
 #include <unordered_map>
@@ -92,14 +94,14 @@ std::vector<AggregatedCounter> aggregateCounters(const Profile &p, std::span<con
 std::string noOperatorsReason(const Profile &p)
 {
     const std::string &format = p.source_format;
-    if (format == "kineto-json")
+    if (format == format_id::kKinetoJson)
         return "This torch.profiler trace has no cpu_op events (a GPU-only trace): record the CPU too, "
                "activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA].";
-    if (format.starts_with("nsys"))
+    if (format_id::isNsysFormat(format))
         return "No NVTX range of this capture names an operator: run the step under "
                "torch.autograd.profiler.emit_nvtx() (OpScope's File > New Capture and opscope capture do) so that each "
                "aten op gets a range.";
-    if (format.starts_with("ncu"))
+    if (format_id::isNcuFormat(format))
         return "These ncu rows carry no operator ranges: replay with --nvtx under torch.autograd.profiler.emit_nvtx() "
                "(OpScope's replay does), or open the ncu file together with the nsys capture it belongs to.";
     return "This profile has no operators.";

@@ -1,6 +1,7 @@
 #include "opscope/attribution.h"
 
 #include "analysis/range_index.h"
+#include "opscope/format_ids.h"
 #include "opscope/fresh_memory.h"
 #include "opscope/labels.h"
 #include "opscope/memory.h"
@@ -135,14 +136,14 @@ public:
         clock_.lap("phases");
         attributeMemory(p_); // memory/memory.h: allocator blocks to their operators, modules and phases
         clock_.lap("memory");
-        progress_.report(1.0, "Attributing kernels");
+        progress_.report(1.0, ProgressStage::Attribute, "Attributing kernels");
     }
 
 private:
     // Between stages: a point to show progress and to stop at when cancelled.
     void stageDone(double fraction)
     {
-        progress_.report(fraction, "Attributing kernels");
+        progress_.report(fraction, ProgressStage::Attribute, "Attributing kernels");
         progress_.checkCancel();
     }
 
@@ -434,7 +435,8 @@ private:
             for (size_t k = begin; k < end; ++k) {
                 if (((k - begin) & 0xfff) == 0) {
                     if (c == 0) // the calling thread's share reports for all
-                        progress_.report(double(k) / double(std::max<size_t>(1, end)), "Attributing kernels");
+                        progress_.report(double(k) / double(std::max<size_t>(1, end)), ProgressStage::Attribute,
+                                         "Attributing kernels");
                     if (progress_.cancelled())
                         return;
                 }
@@ -751,7 +753,7 @@ private:
 void attribute(Profile &p, const AttributionOptions &options, const Progress &progress)
 {
     // Profiles that arrive attributed (profile.json, our own files) keep their attribution.
-    if (p.source_format == "operator-profiler-json" || isAttributed(p))
+    if (p.source_format == format_id::kOperatorProfilerJson || isAttributed(p))
         return;
     Attributor(p, options, progress).run();
     StageClock clock(options.stageTimes);

@@ -1,5 +1,6 @@
 #include "opscope/module_tree.h"
 
+#include "opscope/format_ids.h"
 #include "opscope/phases.h"
 
 #include <algorithm>
@@ -296,15 +297,15 @@ std::string groupPattern(const std::vector<std::string> &paths)
 std::string noModulesReason(const Profile &p)
 {
     const std::string &format = p.source_format;
-    if (format == "onnxruntime-json")
+    if (format == format_id::kOnnxRuntimeJson)
         return "ONNX Runtime profiles have no nn.Module structure: the graph's nodes are in the Operators table.";
-    if (format == "operator-profiler-json")
+    if (format == format_id::kOperatorProfilerJson)
         return "This profile.json attributes kernels to operators only: it has no module paths.";
-    if (format == "kineto-json")
+    if (format == format_id::kKinetoJson)
         return "This torch.profiler trace has no module events: record it with "
                "torch.profiler.profile(with_modules=True) or with_stack=True (its \"nn.Module: ...\" events give the "
                "tree), or capture with OpScope (File > New Capture, or opscope capture).";
-    if (format.starts_with("nsys") || format.starts_with("ncu"))
+    if (format_id::isNsysFormat(format) || format_id::isNcuFormat(format))
         return "No NVTX range of this capture names a module (\"blocks.0[Block]\"): capture with OpScope, File > New "
                "Capture "
                "(or opscope capture): its launcher labels every nn.Module forward.";

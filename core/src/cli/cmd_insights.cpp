@@ -9,6 +9,7 @@
 #include "opscope/pipeline/run_folder.h"
 #include "opscope/profile_store.h"
 #include "opscope/stats.h"
+#include "opscope/text_util.h"
 
 #include <nlohmann/json.hpp>
 
@@ -22,16 +23,6 @@ namespace opscope::cli {
 namespace {
 
 using json = nlohmann::ordered_json;
-
-std::string csvCell(const std::string &s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
-}
 
 int runStats(const ParsedArgs &args, CliEnvironment &env)
 {

@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/memory_snapshot.h"
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_check.h"
@@ -22,7 +23,7 @@ std::vector<ImportFormat> makeFormats()
 {
     using Role = ImportRole;
     std::vector<ImportFormat> formats;
-    formats.push_back({.id = "opscope",
+    formats.push_back({.id = format_id::kOpScope,
                        .description = "OpScope profile",
                        .detect =
                            [](const FileProbe &f) {
@@ -37,30 +38,30 @@ std::vector<ImportFormat> makeFormats()
                                return p;
                            }});
     formats.push_back(
-        {.id = "operator-profiler-json",
+        {.id = format_id::kOperatorProfilerJson,
          .description = "Operator Profiler profile.json",
          .detect = [](const FileProbe &f) { return !f.directory && looksLikeOperatorProfilerJson(f.head); },
          .load = [](const std::string &path,
                     const Progress &progress) { return importOperatorProfilerJson(path, progress); }});
     // Content decides; these detectors look at the head bytes first and the extension second.
-    formats.push_back({.id = "nsys-sqlite",
+    formats.push_back({.id = format_id::kNsysSqlite,
                        .description = "Nsight Systems SQLite export (.sqlite)",
                        .role = Role::Timeline,
                        .rank = 0,
                        .detect = importers::detectNsysSqlite,
                        .load = importers::importNsysSqlite});
-    formats.push_back({.id = "nsys-rep",
+    formats.push_back({.id = format_id::kNsysRep,
                        .description = "Nsight Systems report (.nsys-rep)",
                        .role = Role::Timeline,
                        .rank = 0,
                        .detect = importers::detectNsysRep,
                        .load = importers::importNsysRep});
-    formats.push_back({.id = "nsys-stats-csv",
+    formats.push_back({.id = format_id::kNsysStatsCsv,
                        .description = "nsys stats NVTX push/pop trace (.csv)",
                        .detect = importers::detectNsysStatsCsv,
                        .load = importers::importNsysStatsCsv});
     formats.push_back(
-        {.id = "torch-memory-snapshot",
+        {.id = format_id::kTorchMemorySnapshot,
          .description = "CUDA allocator history (memory_snapshot.json)",
          .role = Role::MemoryHistory,
          .detect = [](const FileProbe &f) { return !f.directory && looksLikeMemorySnapshot(f.head, f.path); },
@@ -69,7 +70,7 @@ std::vector<ImportFormat> makeFormats()
                                    "torch.profiler trace of the same run");
          }});
     formats.push_back(
-        {.id = "opscope-memory-tensors",
+        {.id = format_id::kOpScopeMemoryTensors,
          .description = "OpScope launcher's tensor inventory (memory_tensors.json)",
          .role = Role::MemoryHistory,
          .detect = [](const FileProbe &f) { return !f.directory && looksLikeMemoryTensors(f.head, f.path); },
@@ -77,30 +78,30 @@ std::vector<ImportFormat> makeFormats()
              throw FileError(path, "a tensor inventory alone has no timeline: import it with the "
                                    "trace of the same run");
          }});
-    formats.push_back({.id = "kineto-json",
+    formats.push_back({.id = format_id::kKinetoJson,
                        .description = "torch.profiler trace (.json, .json.gz)",
                        .role = Role::CrossCheck,
                        .rank = 1,
                        .detect = importers::detectKinetoJson,
                        .load = importers::importKinetoJson});
-    formats.push_back({.id = "onnxruntime-json",
+    formats.push_back({.id = format_id::kOnnxRuntimeJson,
                        .description = "ONNX Runtime profile (.json)",
                        .detect = importers::detectOnnxRuntimeJson,
                        .load = importers::importOnnxRuntimeJson});
-    formats.push_back({.id = "ncu-csv",
+    formats.push_back({.id = format_id::kNcuCsv,
                        .description = "Nsight Compute CSV (--page raw or details)",
                        .role = Role::Counters,
                        .rank = 2,
                        .detect = importers::detectNcuCsv,
                        .load = importers::importNcuCsv});
-    formats.push_back({.id = "ncu-rep",
+    formats.push_back({.id = format_id::kNcuRep,
                        .description = "Nsight Compute report (.ncu-rep)",
                        .role = Role::Counters,
                        .rank = 2,
                        .detect = importers::detectNcuRep,
                        .load = importers::importNcuRep});
     // Folders only, so it comes last: no file format above claims a folder.
-    formats.push_back({.id = "inductor-debug",
+    formats.push_back({.id = format_id::kInductorDebug,
                        .description = "Inductor debug folder (TORCH_COMPILE_DEBUG=1)",
                        .role = Role::KernelMap,
                        .detect = [](const FileProbe &f) { return f.directory && isInductorDebugDir(f.path); },
@@ -248,9 +249,10 @@ Profile importFile(const ImportFormat &format, const std::string &path, const Pr
     const bool directory = isDirectory(path);
     const bool gzippedDatabase =
         !directory && compressionOf(readRawHead(path, 2)) == "gzip" && hasSqliteMagic(readHead(path, 100));
-    Profile p = gzippedDatabase                          ? importGzippedDatabase(format, path, progress)
-                : !directory && sql::hasPendingWal(path) ? importWalDatabase(format, path, progress)
-                                                         : format.load(path, progress);
+    const Progress reading = progress.staged(ProgressStage::Read); // whatever each importer says it does
+    Profile p = gzippedDatabase                          ? importGzippedDatabase(format, path, reading)
+                : !directory && sql::hasPendingWal(path) ? importWalDatabase(format, path, reading)
+                                                         : format.load(path, reading);
     // Every total of the analyses fits (profile_check.h): a file whose times add up beyond is refused.
     if (const std::string problem = findImpossibleTotal(p); !problem.empty())
         throw FileError(path, problem);

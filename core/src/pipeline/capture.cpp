@@ -282,7 +282,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
                 spec.env.emplace(name, value);
             if (rank.distributed())
                 spec.env[detail::kStageVariable] = spec.name;
-            progress.report(0.0, spec.name);
+            progress.report(0.0, ProgressStage::Step, spec.name);
             detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
             result.stages.push_back(outcome.result);
             const std::string missing =
@@ -304,7 +304,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
     }
     if (result.ok() && request.importProfile && !rank.distributed()) {
         try {
-            progress.report(0.0, "import");
+            progress.report(0.0, ProgressStage::Step, "import");
             result.profilePath = detail::importRunFolder(run, progress);
         } catch (const FileError &e) {
             result.problems.push_back(std::string("the capture finished, but importing it failed: ") + e.what() +
@@ -314,11 +314,7 @@ PipelineResult runCapture(const CaptureRequest &request, const StageCallbacks &c
             throw;
         }
     }
-    m["result"] = result.ok() ? "ok" : "failed";
-    if (!result.problems.empty())
-        m["problems"] = result.problems;
-    m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    run.save();
+    detail::recordRunResult(run, result, started);
     // Rank 0 imports the whole job once every rank has written its part (`srun opscope capture`).
     if (rank.distributed() && rank.rank == 0 && request.importProfile)
         detail::importWhenRanksDone(result, rank, request.timeout, progress);

@@ -7,6 +7,7 @@
 #include "opscope/pipeline/commands.h"
 #include "opscope/pipeline/rank_capture.h"
 #include "opscope/pipeline/tools.h"
+#include "opscope/text_util.h"
 #include "opscope/verify.h"
 
 #include <algorithm>
@@ -21,16 +22,6 @@ using cli::OptionSpec;
 using cli::ParsedArgs;
 using cli::splitCommandLine;
 using cli::UsageError;
-
-constexpr std::string_view kBlanks = " \t\r\n\f\v";
-
-std::string_view trimmed(std::string_view text)
-{
-    const size_t first = text.find_first_not_of(kBlanks);
-    if (first == std::string_view::npos)
-        return {};
-    return text.substr(first, text.find_last_not_of(kBlanks) - first + 1);
-}
 
 // ---------------------------------------------------------------------------------------------
 // Writing

@@ -160,7 +160,7 @@ void importWhenRanksDone(PipelineResult &result, const RankContext &rank,
         std::this_thread::sleep_for(std::chrono::milliseconds(500));
     }
     try {
-        progress.report(0.0, "import");
+        progress.report(0.0, ProgressStage::Step, "import");
         RunFolder job = RunFolder::open(top);
         result.runDir = job.path();
         result.profilePath = importRunFolder(job, progress);
@@ -207,14 +207,14 @@ PipelineResult runLaunchedRanks(const CaptureRequest &capture, const std::option
 
     const auto started = std::chrono::steady_clock::now();
     try {
-        progress.report(0.0, stage.name);
+        progress.report(0.0, ProgressStage::Step, stage.name);
         const StageOutcome outcome = runStage(run, stage, callbacks, progress);
         result.stages.push_back(outcome.result);
         if (!outcome.result.process.ok())
             result.problems.push_back(describeFailure(run, stage, outcome));
         if (capture.importProfile && !rankParts(run.path()).empty()) {
             // Imported even when a rank failed: the others are kept, the failed one named.
-            progress.report(0.0, "import");
+            progress.report(0.0, ProgressStage::Step, "import");
             try {
                 result.profilePath = importRunFolder(run, progress);
             } catch (const FileError &e) {
@@ -228,11 +228,7 @@ PipelineResult runLaunchedRanks(const CaptureRequest &capture, const std::option
         run.save();
         throw;
     }
-    m["result"] = result.ok() ? "ok" : "failed";
-    if (!result.problems.empty())
-        m["problems"] = result.problems;
-    m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    run.save();
+    recordRunResult(run, result, started);
     return result;
 }
 

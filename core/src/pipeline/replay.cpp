@@ -201,7 +201,7 @@ PipelineResult runUnprofiledRank(RunFolder &run, const ReplayPlan &plan, const S
     m["replays"].push_back({{"id", plan.id}, {"ncu", false}});
     run.save();
     const detail::StageSpec &spec = plan.stages.front();
-    progress.report(0.0, spec.name);
+    progress.report(0.0, ProgressStage::Step, spec.name);
     const detail::StageOutcome outcome = detail::runStage(run, spec, callbacks, progress);
     result.stages.push_back(outcome.result);
     if (!outcome.result.process.ok())
@@ -337,7 +337,7 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
     double secondsPerKernel = 0; // ncu's own pace: from its first to its last "Profiling" line
     try {
         for (const detail::StageSpec &spec : plan.stages) {
-            progress.report(0.0, spec.name);
+            progress.report(0.0, ProgressStage::Step, spec.name);
             if (spec.name == plan.id && expectedKernels > 0 && callbacks.onEvent)
                 callbacks.onEvent(spec.name, {ToolEvent::Kind::ReplayKernelsExpected, 0, expectedKernels, -1.0, {}});
             detail::StageOutcome outcome = detail::runStage(run, spec, stageCallbacks, progress);
@@ -440,7 +440,7 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
         // part is imported with the whole job.
         if (!plan.rankPart)
             try {
-                progress.report(0.0, "import");
+                progress.report(0.0, ProgressStage::Step, "import");
                 result.profilePath = detail::importRunFolder(run, progress);
             } catch (const FileError &e) {
                 result.problems.push_back(std::string("the replay finished, but importing it failed: ") + e.what());

@@ -91,7 +91,7 @@ StageOutcome runStage(RunFolder &run, const StageSpec &spec, const StageCallback
             std::find(outcome.diagnoses.begin(), outcome.diagnoses.end(), diagnosis) == outcome.diagnoses.end())
             outcome.diagnoses.push_back(std::move(diagnosis));
         if (event.fraction >= 0)
-            progress.report(event.fraction, spec.name);
+            progress.report(event.fraction, ProgressStage::Step, spec.name);
         if (callbacks.onEvent)
             callbacks.onEvent(spec.name, event);
     };
@@ -165,6 +165,16 @@ std::map<std::string, std::string> launcherEnvironment(const std::string &launch
     env["PYTHONPATH"] = pythonPath;
     env["PYTHONUNBUFFERED"] = "1"; // the workload's lines arrive as it prints them
     return env;
+}
+
+void recordRunResult(RunFolder &run, const PipelineResult &result, std::chrono::steady_clock::time_point started)
+{
+    nlohmann::json &m = run.manifest();
+    m["result"] = result.ok() ? "ok" : "failed";
+    if (!result.problems.empty())
+        m["problems"] = result.problems;
+    m["wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    run.save();
 }
 
 nlohmann::json readJsonFile(const std::string &path)

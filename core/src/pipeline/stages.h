@@ -41,6 +41,10 @@ std::string describeFailure(const RunFolder &run, const StageSpec &spec, const S
 std::map<std::string, std::string> launcherEnvironment(const std::string &launcherDir,
                                                        const std::map<std::string, std::string> &userEnv);
 
+// The manifest's epilogue of a capture (one run or a job of ranks), saved: "result" ("ok" or
+// "failed"), the "problems" if any, "wall_s" since `started`.
+void recordRunResult(RunFolder &run, const PipelineResult &result, std::chrono::steady_clock::time_point started);
+
 // The JSON in `path`, or null when the file is missing or not JSON.
 nlohmann::json readJsonFile(const std::string &path);
 

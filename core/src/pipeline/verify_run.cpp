@@ -402,7 +402,7 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
     const auto roundsWanted = [&] { return r.rounds > 0 ? r.rounds : kMinRounds; };
     const auto deadline = r.timeout ? started + *r.timeout : std::chrono::steady_clock::time_point::max();
     const auto blockOf = [&](detail::Arm &arm, const std::string &stage) {
-        progress.report(double(result.rounds.size()) / double(roundsWanted()), stage);
+        progress.report(double(result.rounds.size()) / double(roundsWanted()), ProgressStage::Step, stage);
         detail::ArmBlock block = arm.runBlock(progress);
         if (r.freshProcesses)
             arm.stop();
@@ -488,7 +488,7 @@ VerifyResult runVerify(const VerifyRequest &request, const VerifyCallbacks &call
         internal::captureFixedArm(r, result, callbacks, progress);
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     storeResult(run.path(), resultToJson(result));
-    progress.report(1.0, "verify");
+    progress.report(1.0, ProgressStage::Step, "verify");
     return result;
 }
 

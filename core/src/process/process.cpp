@@ -1,5 +1,7 @@
 #include "opscope/process.h"
 
+#include "opscope/file_util.h"
+
 #include <cerrno>
 #include <csignal>
 #include <cstring>
@@ -8,7 +10,6 @@
 #include <fstream>
 #include <poll.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,12 +39,6 @@ std::vector<std::string> buildEnvironment(const ProcessSpec &spec)
     for (const auto &[name, value] : env)
         out.push_back(name + "=" + value);
     return out;
-}
-
-bool isExecutableFile(const std::string &path)
-{
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
 }
 
 // Splits incoming bytes into lines and hands complete ones on. A line ends at "\n", "\r\n" or a

@@ -12,7 +12,7 @@ TargetCheck checkRemote(const SshTarget &target, const std::string &python, cons
     check.where = target.host + " (ssh)";
     try {
         SshSession session(target);
-        progress.report(0.0, "connect");
+        progress.report(0.0, ProgressStage::Step, "connect");
         HostInfo host = prepareHost(session, progress);
         if (target.copyCli)
             copyCli(session, host, progress);
@@ -23,7 +23,7 @@ TargetCheck checkRemote(const SshTarget &target, const std::string &python, cons
         ProcessSpec spec;
         spec.mergeStderr = false;
         spec.timeout = std::chrono::milliseconds(240000); // the doctor's own torch import may take 90 s
-        progress.report(0.3, "check");
+        progress.report(0.3, ProgressStage::Step, "check");
         const ProcessResult r = session.run(doctor, spec, {}, progress);
         if (r.cancelled || progress.cancelled())
             throw Cancelled();

@@ -1,22 +1,11 @@
 // Finding opscope-cli, the command-line tool that is copied to GPU hosts which have no OpScope.
+#include "opscope/file_util.h"
 #include "opscope/remote.h"
 
 #include <cstdlib>
 #include <filesystem>
-#include <sys/stat.h>
-#include <unistd.h>
 
 namespace opscope::remote {
-
-namespace {
-
-bool isExecutableFile(const std::string &path)
-{
-    struct stat st {};
-    return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
-
-} // namespace
 
 std::string findCopyableCli()
 {

@@ -3,6 +3,7 @@
 // remote check runs that command on the host.
 #include "opscope/json_input.h"
 #include "opscope/remote.h"
+#include "opscope/text_util.h"
 
 #include <filesystem>
 #include <stdexcept>
@@ -34,13 +35,6 @@ except BaseException as e:
     r["torch_error"] = "%s: %s" % (type(e).__name__, e)
 sys.stdout.write("OPSCOPE-DOCTOR " + json.dumps(r) + "\n")
 )";
-
-std::string trimmed(std::string text)
-{
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' '))
-        text.pop_back();
-    return text;
-}
 
 // nsys or ncu: where and which version, or the "was not found (looked in ...)" message exactly as a
 // capture would give it.
@@ -81,15 +75,16 @@ void checkPython(const std::string &explicitPython, std::vector<ToolCheck> &tool
     version.mergeStderr = false;
     const ProcessResult v = runProcess(version);
     if (!v.ok()) {
-        python.problem = python.path + " does not run Python code (" +
-                         (v.started ? trimmed(v.errorOutput.empty() ? v.output : v.errorOutput) : v.startError) +
-                         "): give another interpreter";
+        python.problem =
+            python.path + " does not run Python code (" +
+            (v.started ? std::string(trimmed(v.errorOutput.empty() ? v.output : v.errorOutput)) : v.startError) +
+            "): give another interpreter";
         torch.problem = cuda.problem = "the Python interpreter does not run";
         tools.insert(tools.end(), {python, torch, cuda});
         return;
     }
     python.found = true;
-    python.version = trimmed(v.output);
+    python.version = std::string(trimmed(v.output));
 
     ProcessSpec probe;
     probe.argv = {python.path, "-c", kTorchProbe};
@@ -108,7 +103,8 @@ void checkPython(const std::string &explicitPython, std::vector<ToolCheck> &tool
         torch.problem = "importing torch in " + python.path + " did not finish within " +
                         std::to_string(kTorchTimeout.count() / 1000) + " s: the installation (or the GPU driver) hangs";
     } else if (!r.is_object()) {
-        torch.problem = "importing torch in " + python.path + " failed: " + trimmed(p.errorOutput + p.output);
+        torch.problem =
+            "importing torch in " + python.path + " failed: " + std::string(trimmed(p.errorOutput + p.output));
     } else if (r.contains("torch_error")) {
         torch.problem = "torch cannot be imported by " + python.path + " (" + r["torch_error"].get<std::string>() +
                         "): install PyTorch for this interpreter (pip install torch, or Debian's python3-torch) or "

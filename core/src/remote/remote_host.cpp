@@ -193,7 +193,7 @@ void copyCli(SshSession &session, HostInfo &host, const Progress &progress)
                             ": OpScope's CLI cannot be copied there. Install OpScope on " + session.host() +
                             " (cmake -DOPSCOPE_BUILD_GUI=OFF) and give its path");
     if (host.copiedStamp != package.stamp) {
-        progress.report(0.0, "copy cli");
+        progress.report(0.0, ProgressStage::Step, "copy cli");
         TempDir staging;
         std::error_code ec;
         fs::create_symlink(package.cli, staging.path() + "/opscope-cli", ec);

@@ -157,7 +157,7 @@ CliStage runCliStage(SshSession &session, const std::string &stage, const Argv &
         if (event.kind == pipeline::ToolEvent::Kind::None)
             return;
         if (event.fraction >= 0)
-            progress.report(event.fraction, stage);
+            progress.report(event.fraction, ProgressStage::Step, stage);
         if (callbacks.onEvent)
             callbacks.onEvent(stage, event);
     };
@@ -227,7 +227,7 @@ std::string freeLocalPath(const std::string &outDir, const std::string &name)
 std::string copyBack(SshSession &session, const HostInfo &host, const std::string &remoteRun,
                      const std::string &localOutDir, PipelineResult &result, const Progress &progress)
 {
-    progress.report(0.0, "copy back");
+    progress.report(0.0, ProgressStage::Step, "copy back");
     std::error_code ec;
     fs::create_directories(localOutDir, ec);
     const std::string out = fs::absolute(localOutDir, ec).lexically_normal().string();
@@ -350,14 +350,14 @@ PipelineResult runRemote(const SshTarget &target, const RemoteRunRequest &reques
         const std::string name = checkedRunName(target, request);
         SshSession session(target);
         progress.checkCancel();
-        progress.report(0.0, "connect");
+        progress.report(0.0, ProgressStage::Step, "connect");
         HostInfo host = prepareHost(session, progress);
         if (target.copyCli)
             copyCli(session, host, progress);
         const Argv cli = remoteCli(target, host);
         const Argv captureCli = withCli(cli, captureArguments(request.capture, name, host.directory));
 
-        progress.report(0.0, "remote capture");
+        progress.report(0.0, ProgressStage::Step, "remote capture");
         const CliStage capture =
             runCliStage(session, "remote capture", captureCli, pidFile(host, name, "capture"), callbacks, progress);
         result.stages.push_back(capture.result);
@@ -374,7 +374,7 @@ PipelineResult runRemote(const SshTarget &target, const RemoteRunRequest &reques
         if (result.ok() && request.replay) {
             pipeline::ReplayRequest replay = *request.replay;
             replay.run = remoteRun;
-            progress.report(0.0, "remote replay");
+            progress.report(0.0, ProgressStage::Step, "remote replay");
             const CliStage replayed =
                 runCliStage(session, "remote replay", withCli(cli, replayArguments(replay, remoteRun)),
                             pidFile(host, name, "replay"), callbacks, progress);
@@ -417,7 +417,7 @@ PipelineResult runRemote(const SshTarget &target, const RemoteRunRequest &reques
         run.save();
         if (!importable || !request.capture.importProfile)
             return result;
-        progress.report(0.0, "import");
+        progress.report(0.0, ProgressStage::Step, "import");
         try {
             result.profilePath = pipeline::importRun(result.runDir, progress);
         } catch (const FileError &e) {
@@ -488,7 +488,7 @@ verify::VerifyResult runRemoteVerify(const SshTarget &target, const verify::Veri
     arguments.emplace_back("--verbose");
     try {
         SshSession session(target);
-        progress.report(0.0, "connect");
+        progress.report(0.0, ProgressStage::Step, "connect");
         HostInfo host = prepareHost(session, progress);
         if (target.copyCli)
             copyCli(session, host, progress);

@@ -9,6 +9,7 @@
 #include "opscope/profile_store.h"
 #include "opscope/roofline.h"
 #include "opscope/step_timing.h"
+#include "opscope/text_util.h"
 
 #include <algorithm>
 #include <cmath>
@@ -391,16 +392,6 @@ std::string humanValue(double value, const std::string &unit)
     while (!out.empty() && out.back() == ' ')
         out.pop_back();
     return out;
-}
-
-std::string csvCell(const std::string &s)
-{
-    if (s.find_first_of(",\"\n") == std::string::npos)
-        return s;
-    std::string out = "\"";
-    for (char c : s)
-        out += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return out + "\"";
 }
 
 std::string numberText(double value)

@@ -7,6 +7,7 @@
 #include "opscope/compiled_modules.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/importer.h"
 #include "opscope/memory_snapshot.h"
 #include "opscope/profile_check.h"
@@ -113,7 +114,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // Ranks are tolerated to fail only where there can be several of them.
     const auto traceJsons = std::count_if(paths.begin(), paths.end(), looksLikeTraceJson);
     for (size_t i = 0; i < paths.size(); ++i) {
-        progress.report(double(i) / double(paths.size()), "Importing " + paths[i]);
+        progress.report(double(i) / double(paths.size()), ProgressStage::Read, "Importing " + paths[i]);
         const ImportFormat *detected = nullptr;
         try {
             detected = &detectFormat(paths[i]);
@@ -143,7 +144,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
             throw;
         } catch (const std::exception &e) {
             // One unreadable rank of several is left out; the others are kept (docs/ranks.md).
-            if (traceJsons < 2 || format.id != "kineto-json")
+            if (traceJsons < 2 || format.id != format_id::kKinetoJson)
                 throw;
             rankFailures.push_back(leftOut(paths[i], e));
             if (!firstFailure)
@@ -205,7 +206,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // the profile stands.
     for (const auto &[path, format] : snapshots) {
         try {
-            if (format->id == "opscope-memory-tensors")
+            if (format->id == format_id::kOpScopeMemoryTensors)
                 addMemoryTensors(result, path);
             else
                 addMemorySnapshot(result, path);
@@ -221,7 +222,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // Each file's totals fit (importFile checks them); the merged ranks, counters and memory events must too.
     if (const std::string problem = findImpossibleTotal(result); !problem.empty())
         throw FileError(paths.front(), "with the other files of its capture: " + problem);
-    progress.report(1.0, "Import done");
+    progress.report(1.0, ProgressStage::Imported, "Import done");
     return result;
 }
 

@@ -4,6 +4,7 @@
 // node's on matched collectives (or the launcher's capture start marker).
 #include "import/capture/capture_parts.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/gpu_annotation.h"
 #include "opscope/ranks.h"
 
@@ -517,12 +518,12 @@ int rankFromName(const std::string &path, const std::string &pattern)
 
 bool isRankTrace(const Profile &part)
 {
-    return part.source_format == "kineto-json";
+    return part.source_format == format_id::kKinetoJson;
 }
 
 bool isRankCapture(const Profile &part)
 {
-    return part.source_format == "nsys-sqlite";
+    return part.source_format == format_id::kNsysSqlite;
 }
 
 bool hasRanksOfItsOwn(const Profile &part)

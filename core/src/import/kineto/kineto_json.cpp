@@ -9,6 +9,7 @@
 #include "import/kineto/kineto_batches.h"
 #include "import/kineto/kineto_builder.h"
 #include "import/kineto/kineto_event.h"
+#include "opscope/format_ids.h"
 #include "opscope/fresh_memory.h"
 
 #include "opscope/errors.h"
@@ -171,7 +172,7 @@ public:
           window_(reader_, chunkBytes(options, threads_), kMaxValueBytes, threads_ > 1 ? kBatchesInFlight : 1),
           builder_(profile_)
     {
-        profile_.source_format = "kineto-json";
+        profile_.source_format = format_id::kKinetoJson;
         profile_.source_path = path;
         reserveForSize(reader_.gzip() ? reader_.fileSize() * 10 : reader_.fileSize());
     }

@@ -1,6 +1,7 @@
 #include "import/ncu/ncu_csv_parser.h"
 
 #include "opscope/errors.h"
+#include "opscope/format_ids.h"
 
 #include <algorithm>
 #include <array>
@@ -632,7 +633,7 @@ Profile CsvParser::finish()
                               " NVTX entries did not have ncu's DOMAIN:NAME:...:Msg layout; their whole text was "
                               "taken as the range name");
     p_.setMetadata("timeline", "serialised by Nsight Compute (no real timestamps)");
-    p_.source_format = "ncu-csv";
+    p_.source_format = format_id::kNcuCsv;
     p_.source_path = path_;
     p_.finalize();
     return std::move(p_);

@@ -8,6 +8,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/pipeline/tools.h"
 
 #include <algorithm>
@@ -94,7 +95,7 @@ Profile importNcuRep(const std::string &path, const Progress &progress)
     } catch (const FileError &e) {
         throw FileError(path, "the CSV that ncu --import printed for it cannot be read: " + e.problem());
     }
-    p.source_format = "ncu-rep";
+    p.source_format = format_id::kNcuRep;
     p.source_path = path;
     progress.report(1.0, kStage);
     return p;

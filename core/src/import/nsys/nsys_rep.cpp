@@ -5,6 +5,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/pipeline/tools.h"
 
 namespace opscope::importers {
@@ -76,7 +77,7 @@ Profile importNsysRep(const std::string &path, const Progress &progress)
     } catch (const FileError &e) {
         throw FileError(path, "the SQLite export nsys made of it cannot be read: " + e.problem());
     }
-    p.source_format = "nsys-rep";
+    p.source_format = format_id::kNsysRep;
     p.source_path = path;
     return p;
 }

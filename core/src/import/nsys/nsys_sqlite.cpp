@@ -3,6 +3,7 @@
 // every table is looked up in sqlite_master and every column selected by name.
 #include "import/importers.h"
 #include "import/nsys/nsys_sqlite_internal.h"
+#include "opscope/format_ids.h"
 #include "opscope/fresh_memory.h"
 
 #include "opscope/errors.h"
@@ -517,7 +518,7 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     }
 
     Profile p;
-    p.source_format = "nsys-sqlite";
+    p.source_format = format_id::kNsysSqlite;
     p.source_path = path;
     readExportMetadata(db, tables, p);
     readDevices(db, tables, p);

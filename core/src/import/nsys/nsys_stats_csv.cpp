@@ -6,6 +6,7 @@
 #include "import/importers.h"
 
 #include "opscope/errors.h"
+#include "opscope/format_ids.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -51,7 +52,7 @@ public:
         in.seekg(0, std::ios::end);
         const double size = double(std::max<std::streamoff>(in.tellg(), 1));
         in.seekg(0);
-        p_.source_format = "nsys-stats-csv";
+        p_.source_format = format_id::kNsysStatsCsv;
         p_.source_path = path_;
         progress_.report(0.0, "Reading NVTX push/pop trace");
 

@@ -6,6 +6,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/json_input.h"
 
 #include <nlohmann/json.hpp>
@@ -201,7 +202,7 @@ Profile importOnnxRuntimeJson(const std::string &path, const Progress &progress)
     const bool complete = text[last] == ']';
 
     Profile p;
-    p.source_format = "onnxruntime-json";
+    p.source_format = format_id::kOnnxRuntimeJson;
     p.source_path = path;
     std::unordered_map<int64_t, Index> threadOf;
     auto thread = [&](const json &e) {

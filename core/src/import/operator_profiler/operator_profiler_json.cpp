@@ -2,6 +2,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/format_ids.h"
 #include "opscope/json_input.h"
 #include "opscope/step_timing.h"
 
@@ -23,7 +24,7 @@ using json = nlohmann::ordered_json;
 
 namespace {
 
-constexpr std::string_view kFormatName = "operator-profiler-json";
+constexpr std::string_view kFormatName = format_id::kOperatorProfilerJson;
 
 // The seed's capture_metadata fields other than device_name, in schema order.
 constexpr std::array<const char *, 7> kMetadataFields = {"model_name",           "torch_version",    "cuda_version",
