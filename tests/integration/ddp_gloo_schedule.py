@@ -1,7 +1,9 @@
 """A 2-process DDP training loop over gloo that profiles itself as torch.profiler's users write it: its own
 `torch.profiler.schedule` and `on_trace_ready`, no OpScope launcher, each rank writing OUT_DIR/rank-<RANK>.json.
 The ranks' windows open at different steps (rank 1's one step earlier and one step longer: as a rank that
-reaches its `prof.step()` calls at other times records other steps) and rank 1 is given 1.5x the batch.
+reaches its `prof.step()` calls at other times records other steps) and rank 1 is given 1.5x the batch, large
+enough that the compute (tens of milliseconds a step) and not the scheduling of a loaded machine sets the
+ranks apart.
 
 Used by tst_capture_ranks (docs/ranks.md, "Which step on each rank"): the steps both recorded are compared,
 the one only rank 1 recorded is left out with a note, and the straggler is rank 1.
@@ -20,11 +22,14 @@ def main():
     dist.init_process_group("gloo")
     rank = dist.get_rank()
     torch.manual_seed(0)
+    # One thread per rank: the two ranks share the machine's cores with each other (and, in CI, with other
+    # suites); each step's compute (tens of milliseconds) must be what sets the ranks apart, not scheduling.
+    torch.set_num_threads(1)
     width = 128
     model = torch.nn.Sequential(torch.nn.Linear(width, 4 * width), torch.nn.ReLU(), torch.nn.Linear(4 * width, width))
     ddp = DistributedDataParallel(model)
     optimizer = torch.optim.SGD(ddp.parameters(), lr=1e-3)
-    x = torch.randn(96 if rank == 1 else 64, width)
+    x = torch.randn(3072 if rank == 1 else 2048, width)
     # Steps 3-4 on rank 0; steps 2-4 on rank 1 (its window opens one step earlier).
     when = schedule(wait=1, warmup=1, active=3) if rank == 1 else schedule(wait=2, warmup=1, active=2)
 
