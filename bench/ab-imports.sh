@@ -2,15 +2,16 @@
 # Speed of two builds of the importers and the page toucher, alternated (A B A B ...) so that a loaded
 # machine's changing load falls on both alike; prints each figure's median per build and after/before.
 #
-#   bash bench/ab-imports.sh BEFORE_DIR AFTER_DIR [ROUNDS]   (default 2 rounds)
+#   bash bench/ab-imports.sh BEFORE_DIR AFTER_DIR [ROUNDS]   (default 3 rounds)
 #
 # Each DIR holds bench_page_faults, bench_nsys_import and bench_kineto_import of one build. The inputs
-# (a 250,000-kernel nsys export, a 100 MB torch.profiler trace) are generated once into a scratch folder
-# and read by every run; nsys's attribution digest must be equal between the builds (same results).
+# (a 250,000-kernel nsys export; a 100 MB torch.profiler trace, each run the median of 3 imports) are
+# generated once into a scratch folder and read by every run; nsys's attribution digest must be equal
+# between the builds (the same results).
 set -euo pipefail
 before=$(readlink -f "${1:?usage: ab-imports.sh BEFORE_DIR AFTER_DIR [ROUNDS]}")
 after=$(readlink -f "${2:?usage: ab-imports.sh BEFORE_DIR AFTER_DIR [ROUNDS]}")
-rounds=${3:-2}
+rounds=${3:-3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 log=$work/log
@@ -25,7 +26,7 @@ once() { # once LABEL DIR: one run of the three benchmarks, their figures append
   echo "$out" | awk -v l="$label" '/^import best/ { print l, "nsys_import_wall_s", $3; gsub(/\(/, "", $5); print l, "nsys_import_cpu_s", $5 }
     /^attribution \(best run\)/ { print l, "nsys_attribution_wall_s", $4 }
     /^attribution digest/ { print l, "nsys_attribution_digest", $3 }' >>"$log"
-  out=$("$dir/bench_kineto_import" --sizes-mb 100 --repeat 1 --python-max-mb 0 --dir "$work" --keep)
+  out=$("$dir/bench_kineto_import" --sizes-mb 100 --repeat 3 --python-max-mb 0 --dir "$work" --keep)
   echo "$out" | awk -v l="$label" '$4 == "|" && $1 ~ /^[0-9.]+$/ { print l, "kineto_import_wall_s_" $3 "_threads", $5; print l, "kineto_import_cpu_s_" $3 "_threads", $6 }' >>"$log"
 }
 
