@@ -7,10 +7,11 @@
 // thread of its own (a Worker), ahead of the thread that fills the memory. Without the kernel's support
 // (older kernels, other systems) nothing changes. docs/performance.md has the figures.
 //
-// The policy, in one place: a vector filled by one thread has the free pages past its end touched on
-// the toucher's thread (touchFree: all of its reserve, or `lead` elements of it); arrays filled by
-// several threads have each thread fault in its share first (faultInOnThreads, resizeOnThreads); on
-// one thread the writer takes the faults (bulk population alone gains too little to pay for a pass).
+// The policy, in one place: an array sized once and written by the calling thread is populated in bulk
+// first (assignFresh, resizeFresh); a vector an importer fills while its other threads parse has the free
+// pages past its end touched on a PageToucher's thread, where a core is spare for it (touchAheadPays;
+// touchFree: all of its reserve, or `lead` elements of it); arrays filled by several threads have each
+// thread fault in its share first (faultInOnThreads, resizeOnThreads: nothing on one thread).
 
 #include "opscope/concurrency/cores.h"
 #include "opscope/concurrency/parallel.h"
