@@ -10,6 +10,7 @@
 //
 //   bench_kineto_import [--sizes-mb 100,1000] [--repeat 3] [--python-max-mb 1100] [--dir DIR] [--keep]
 #include "import/importers.h"
+#include "opscope/concurrency/cores.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
 #include "opscope/process.h"
@@ -545,7 +546,7 @@ int main(int argc, char **argv)
                                  field(run.childReport, "second_cpu_us")})) /
                 1e6;
             // With more threads than cores the bound is also the CPU time spread over the cores.
-            const unsigned cores = std::min(threads, std::max(1u, std::thread::hardware_concurrency()));
+            const unsigned cores = std::min(threads, unsigned(opscope::concurrency::usableCores()));
             const double bound = std::max(busiest, run.cpuS / cores);
             std::printf("\n         busiest thread %.3f CPU s, bound %.3f s: %.0f MB/s with %u free core%s", busiest,
                         bound, sizeMb / bound, cores, cores > 1 ? "s" : "");

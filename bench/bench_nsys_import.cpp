@@ -14,9 +14,9 @@
 #include "../tests/support/nsys_replicate.h"
 
 #include "opscope/attribution.h"
+#include "opscope/concurrency/cores.h"
 #include "opscope/importer.h"
 
-#include <sched.h>
 #include <sqlite3.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -95,14 +95,10 @@ ScanResult scan(const std::string &path, const std::string &sql, int extraFlags 
     return r;
 }
 
-// The cores this process may run on (its affinity mask), which under taskset or a container's CPU set
-// is fewer than the machine has.
+// The cores this process may use (affinity and a container's quota), as the importer counts them.
 unsigned usableCores()
 {
-    cpu_set_t set;
-    if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return unsigned(CPU_COUNT(&set));
-    return std::max(1u, std::thread::hardware_concurrency());
+    return unsigned(opscope::concurrency::usableCores());
 }
 
 struct ImportResult {

@@ -1,11 +1,11 @@
 // What a first write to fresh memory costs on this machine, and what the page toucher
-// (core/include/opscope/fresh_memory.h) saves: 400 MiB of fresh anonymous memory written one byte per
+// (core/include/opscope/concurrency/fresh_memory.h) saves: 400 MiB of fresh anonymous memory written one byte per
 // page by this thread, (a) as is, one page fault per page; (b) after the pages were populated in bulk and
 // read on this thread; (c) with the page toucher doing (b) on its own thread first. Each case is run in a
 // fresh mapping, three times, and the median printed with its ratio to (a) from the same run.
 //
 //   bench_page_faults [--mib N]
-#include "opscope/fresh_memory.h"
+#include "opscope/concurrency/fresh_memory.h"
 
 #include <sys/mman.h>
 #include <sys/resource.h>

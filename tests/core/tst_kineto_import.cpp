@@ -5,9 +5,9 @@
 // that times stay exact): counts of "ph": "X" events per "cat", "[memory]" instants, "fwdbwd" flows
 // with "ph": "s", the length of traceEvents, and the values of the events named in each test.
 #include "import/importers.h"
+#include "opscope/concurrency/fresh_memory.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
-#include "opscope/fresh_memory.h"
 #include "opscope/importer.h"
 #include "test_util.h"
 

@@ -1,8 +1,8 @@
-// Fanning work out over threads (opscope/parallel.h): onThreads calls each body once, body(0) on the
+// Fanning work out over threads (opscope/concurrency/parallel.h): onThreads calls each body once, body(0) on the
 // calling thread; forEachIndex calls each item once whatever the number of threads, with the results of
 // a serial loop; both rethrow a worker's exception on the calling thread, the first one thrown, and
 // forEachIndex starts no item after one threw.
-#include "opscope/parallel.h"
+#include "opscope/concurrency/parallel.h"
 
 #include <QTest>
 

@@ -25,7 +25,6 @@ OWNERS = {
     "errors.h": "base",
     "format_ids.h": "base",  # the importer table's ids, named by analysis and the GUI too
     "json_input.h": "base",
-    "parallel.h": "base",
     "pipeline.h": "pipeline",
     "progress.h": "base",
     "ranks.h": "analysis",

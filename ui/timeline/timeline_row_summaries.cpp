@@ -2,7 +2,8 @@
 
 #include "timeline/timeline_scheduling.h"
 
-#include "opscope/parallel.h"
+#include "opscope/concurrency/fresh_memory.h"
+#include "opscope/concurrency/parallel.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -14,7 +15,7 @@ namespace {
 void buildGroups(TimelineRow &row, size_t threads)
 {
     constexpr size_t G = TimelineRow::kGroupSize;
-    resizeOnThreads(row.groups, (row.size() + G - 1) / G, threads);
+    fresh::resizeOnThreads(row.groups, (row.size() + G - 1) / G, threads);
     onThreads(threads, [&](size_t t) {
         const size_t groupCount = row.groups.size();
         for (size_t g = groupCount * t / threads; g < groupCount * (t + 1) / threads; ++g) {
@@ -48,7 +49,7 @@ void buildCells(TimelineRow &row, size_t threads)
         ++shift;
     row.cellShift = shift;
     std::vector<TimelineCell> cells;
-    resizeOnThreads(cells, size_t(((span - 1) >> shift) + 1), threads);
+    fresh::resizeOnThreads(cells, size_t(((span - 1) >> shift) + 1), threads);
     // Each thread takes the events that start in its share of the buckets: a bucket is one thread's.
     const auto firstStartingIn = [&](size_t bucket) {
         const int64_t from = origin + (int64_t(bucket) << shift);
@@ -84,7 +85,7 @@ void buildCells(TimelineRow &row, size_t threads)
     while (row.cellLevels.back().size() > 1) {
         const std::vector<TimelineCell> &below = row.cellLevels.back();
         std::vector<TimelineCell> level;
-        resizeOnThreads(level, (below.size() + 1) / 2, threads);
+        fresh::resizeOnThreads(level, (below.size() + 1) / 2, threads);
         for (size_t j = 0; j < level.size(); ++j) {
             const TimelineCell &a = below[2 * j];
             const TimelineCell &b = 2 * j + 1 < below.size() ? below[2 * j + 1] : TimelineCell{};

@@ -3,6 +3,8 @@
 #include "timeline/timeline_row_summaries.h"
 #include "timeline/timeline_scheduling.h"
 
+#include "opscope/concurrency/fresh_memory.h"
+
 #include <algorithm>
 
 namespace opscope::ui {
@@ -117,12 +119,12 @@ std::vector<TimelineRow> fillRows(const Events &in, const Depths &d, int track, 
         rows.push_back(std::move(row));
     }
     if (threads > 1) {
-        std::vector<FreshRegion> regions;
+        std::vector<fresh::Span> regions;
         for (TimelineRow &row : rows) {
             regions.push_back({row.events.data(), row.events.capacity() * sizeof(Index)});
             regions.push_back({row.points.data(), row.points.capacity() * sizeof(TimelineRow::Point)});
         }
-        faultInOnThreads(regions, threads);
+        fresh::faultInOnThreads(regions, threads);
     }
     for (size_t i = 0; i < in.size(); ++i) {
         TimelineRow &row = rows[d.depthOf.empty() ? 0 : d.depthOf[i]];

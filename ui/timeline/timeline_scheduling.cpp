@@ -1,15 +1,15 @@
 #include "timeline/timeline_scheduling.h"
 
-#include "opscope/fresh_memory.h"
+#include "opscope/concurrency/cores.h"
 
 #include <algorithm>
-#include <thread>
+#include <vector>
 
 namespace opscope::ui {
 
 unsigned timelineThreads(unsigned requested)
 {
-    return requested > 0 ? requested : std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+    return requested > 0 ? requested : unsigned(concurrency::threadsUpTo(8));
 }
 
 void runBiggestFirst(std::span<const size_t> jobSizes, size_t threads,
@@ -37,21 +37,6 @@ void runBiggestFirst(std::span<const size_t> jobSizes, size_t threads,
             build(order[first + i], 1);
         else
             alongside();
-    });
-}
-
-void faultInShare(void *data, size_t bytes, size_t t, size_t threads)
-{
-    char *const from = static_cast<char *>(data) + bytes * t / threads;
-    char *const to = static_cast<char *>(data) + bytes * (t + 1) / threads;
-    fresh::faultIn(from, size_t(to - from));
-}
-
-void faultInOnThreads(std::span<const FreshRegion> regions, size_t threads)
-{
-    onThreads(threads, [&](size_t t) {
-        for (const FreshRegion &region : regions)
-            faultInShare(region.data, region.bytes, t, threads);
     });
 }
 

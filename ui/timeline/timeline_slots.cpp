@@ -1,6 +1,6 @@
 #include "timeline/timeline_slots.h"
 
-#include "opscope/parallel.h"
+#include "opscope/concurrency/parallel.h"
 
 #include <iterator>
 

@@ -4,8 +4,8 @@
 
 #include "common/qt_text.h"
 
+#include "opscope/concurrency/parallel.h"
 #include "opscope/gpu_annotation.h"
-#include "opscope/parallel.h"
 #include "opscope/phases.h"
 
 #include <algorithm>

@@ -1,11 +1,12 @@
 #include "opscope/attribution.h"
 
 #include "analysis/range_index.h"
+#include "opscope/concurrency/cores.h"
+#include "opscope/concurrency/fresh_memory.h"
+#include "opscope/concurrency/parallel.h"
 #include "opscope/format_ids.h"
-#include "opscope/fresh_memory.h"
 #include "opscope/labels.h"
 #include "opscope/memory.h"
-#include "opscope/parallel.h"
 #include "opscope/phases.h"
 #include "opscope/step_timing.h"
 
@@ -96,7 +97,7 @@ public:
     Attributor(Profile &p, const AttributionOptions &options, const Progress &progress)
         : p_(p), options_(options), progress_(progress), clock_(options.stageTimes), moduleEvents_(!hasModuleLabels(p)),
           ranges_(p, [this](const Range &r) { return nestsPerThread(r) || (moduleEvents_ && isModuleEvent(p_, r)); }),
-          threads_(options.threads ? options.threads : std::clamp(std::thread::hardware_concurrency(), 1u, 8u))
+          threads_(options.threads ? options.threads : unsigned(concurrency::threadsUpTo(8)))
     {
     }
 

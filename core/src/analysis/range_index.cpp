@@ -1,6 +1,6 @@
 #include "analysis/range_index.h"
 
-#include "opscope/fresh_memory.h"
+#include "opscope/concurrency/fresh_memory.h"
 
 #include <algorithm>
 

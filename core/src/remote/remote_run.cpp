@@ -4,15 +4,13 @@
 #include "remote/cli_args.h"
 #include "remote/remote_host.h"
 
+#include "opscope/concurrency/worker.h"
 #include "opscope/errors.h"
 #include "opscope/pipeline/run_folder.h"
 
 #include <atomic>
-#include <condition_variable>
 #include <deque>
 #include <filesystem>
-#include <mutex>
-#include <thread>
 #include <unistd.h>
 
 namespace opscope::remote {
@@ -88,36 +86,6 @@ struct CliStage {
     std::deque<std::string> tail;      // the last lines, for failures without a message
 };
 
-// Ends the watcher thread however the stage ends.
-class Watcher {
-public:
-    template <typename F> explicit Watcher(F &&body) : thread_([this, body] { body(*this); }) {}
-    ~Watcher()
-    {
-        {
-            std::lock_guard lock(mutex_);
-            finished_ = true;
-        }
-        wake_.notify_all();
-        thread_.join();
-    }
-    Watcher(const Watcher &) = delete;
-    Watcher &operator=(const Watcher &) = delete;
-    // Waits up to `period`; false once the stage has finished.
-    bool wait(std::chrono::milliseconds period)
-    {
-        std::unique_lock lock(mutex_);
-        wake_.wait_for(lock, period, [this] { return finished_; });
-        return !finished_;
-    }
-
-private:
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    bool finished_ = false;
-    std::thread thread_; // last: started once the rest exists
-};
-
 CliStage runCliStage(SshSession &session, const std::string &stage, const Argv &cli, const std::string &pidPath,
                      const pipeline::StageCallbacks &callbacks, const Progress &progress)
 {
@@ -162,8 +130,11 @@ CliStage runCliStage(SshSession &session, const std::string &stage, const Argv &
             callbacks.onEvent(stage, event);
     };
     {
-        Watcher watcher([&](Watcher &self) {
-            while (self.wait(100ms)) {
+        // Watches for a cancel on a thread of its own; stopped (and its exception rethrown) once the
+        // stage has ended, or ended by the destructor where the stage throws.
+        concurrency::Worker watcher;
+        watcher.post([&] {
+            while (watcher.sleepUnlessStopped(100ms)) {
                 if (!progress.cancelled())
                     continue;
                 ProcessSpec kill;
@@ -176,6 +147,7 @@ CliStage runCliStage(SshSession &session, const std::string &stage, const Argv &
         ProcessSpec spec;
         spec.mergeStderr = false;
         out.result.process = session.run(remote, spec, onLine, Progress({}, &stopLocal));
+        watcher.stop();
     }
     out.result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     return out;

@@ -59,118 +59,69 @@ const char *guessEventStart(const char *from, const char *end)
 
 // ---- PartParser ----------------------------------------------------------------------------------
 
-PartParser::PartParser() : thread_([this] { run(); }) {}
-
-PartParser::~PartParser()
-{
-    {
-        std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return !busy_; });
-        quit_ = true;
-        changed_.notify_all();
-    }
-    thread_.join();
-}
-
 void PartParser::start(const json::Lexer &lx, const char *from, EventBatch &into)
 {
-    std::lock_guard lock(mutex_);
-    lexer_ = lx;
-    from_ = from;
-    into_ = &into;
-    busy_ = true;
-    changed_.notify_all();
+    worker_.post([this, lx, from, &into] {
+        Result result;
+        try {
+            result.stop = scanFill(
+                lx, from, nullptr, event_, [&](const RawEvent &e, uint64_t offset) { into.add(e, offset); },
+                result.kind);
+            result.ok = true;
+        } catch (...) {
+            into.clear(); // a wrong guess, or malformed input that the reading thread will meet itself
+        }
+        result_ = result;
+        cpuSeconds_ = threadCpuSeconds();
+    });
 }
 
 PartParser::Result PartParser::finish()
 {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return !busy_; });
+    worker_.wait();
     return result_;
-}
-
-double PartParser::cpuSeconds()
-{
-    std::lock_guard lock(mutex_);
-    return cpuSeconds_;
-}
-
-void PartParser::run()
-{
-    for (;;) {
-        {
-            std::unique_lock lock(mutex_);
-            changed_.wait(lock, [&] { return busy_ || quit_; });
-            if (quit_)
-                return;
-        }
-        Result result;
-        try {
-            result.stop = scanFill(
-                lexer_, from_, nullptr, event_, [&](const RawEvent &e, uint64_t offset) { into_->add(e, offset); },
-                result.kind);
-            result.ok = true;
-        } catch (...) {
-            into_->clear(); // a wrong guess, or malformed input that the reading thread will meet itself
-        }
-        std::lock_guard lock(mutex_);
-        result_ = result;
-        cpuSeconds_ = threadCpuSeconds();
-        busy_ = false;
-        changed_.notify_all();
-    }
 }
 
 // ---- BatchQueue ----------------------------------------------------------------------------------
 
+BatchQueue::BatchQueue(size_t slots) : slots_(slots), empty_(slots), filled_(slots)
+{
+    for (FillBatch &slot : slots_)
+        empty_.push(&slot);
+}
+
 FillBatch *BatchQueue::acquire()
 {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return stopped_ || produced_ - consumed_ < slots_.size(); });
-    if (stopped_)
-        return nullptr;
-    FillBatch &b = slots_[produced_ % slots_.size()];
-    b.parts[0].clear();
-    b.parts[1].clear();
-    return &b;
+    const std::optional<FillBatch *> slot = empty_.pop();
+    filling_ = slot ? *slot : nullptr;
+    if (filling_) {
+        filling_->parts[0].clear();
+        filling_->parts[1].clear();
+    }
+    return filling_;
 }
 
 void BatchQueue::publish()
 {
-    std::lock_guard lock(mutex_);
-    ++produced_;
-    changed_.notify_all();
-}
-
-void BatchQueue::finish(std::exception_ptr error)
-{
-    std::lock_guard lock(mutex_);
-    finished_ = true;
-    error_ = std::move(error);
-    changed_.notify_all();
+    filled_.push(filling_);
 }
 
 const FillBatch *BatchQueue::next()
 {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] { return finished_ || produced_ > consumed_; });
-    if (produced_ > consumed_)
-        return &slots_[consumed_ % slots_.size()];
-    return nullptr;
+    const std::optional<FillBatch *> slot = filled_.pop();
+    building_ = slot ? *slot : nullptr;
+    return building_;
 }
 
 void BatchQueue::release()
 {
-    std::lock_guard lock(mutex_);
-    ++consumed_;
-    changed_.notify_all();
+    empty_.push(building_);
 }
 
 void BatchQueue::stop()
 {
-    std::lock_guard lock(mutex_);
-    stopped_ = true;
-    changed_.notify_all();
+    empty_.cancel();
+    filled_.cancel();
 }
 
 } // namespace opscope::kineto

@@ -8,11 +8,11 @@
 #include "import/common/json_scan.h"
 #include "import/kineto/kineto_event.h"
 
-#include <condition_variable>
+#include "opscope/concurrency/channel.h"
+#include "opscope/concurrency/worker.h"
+
 #include <cstdint>
 #include <exception>
-#include <mutex>
-#include <thread>
 #include <vector>
 
 namespace opscope::kineto {
@@ -112,57 +112,41 @@ public:
         bool ok = false; // false: the part did not parse (a wrong guess, or an error the reader will meet)
     };
 
-    PartParser();
-    ~PartParser();
-    PartParser(const PartParser &) = delete;
-    PartParser &operator=(const PartParser &) = delete;
-
     void start(const json::Lexer &lx, const char *from, EventBatch &into);
     Result finish();
-    double cpuSeconds(); // the thread's CPU time so far (after finish())
+    double cpuSeconds() const { return cpuSeconds_; } // the thread's CPU time so far (after finish())
 
 private:
-    void run();
-
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    bool busy_ = false, quit_ = false;
-    json::Lexer lexer_;
-    const char *from_ = nullptr;
-    EventBatch *into_ = nullptr;
-    Result result_;
-    double cpuSeconds_ = 0;
+    Result result_;         // written by the worker's job, read after worker_.wait()
+    double cpuSeconds_ = 0; // likewise
     RawEvent event_;
-    std::thread thread_;
+    concurrency::Worker worker_; // last: its job ends before the rest goes
 };
 
-// A queue of fills' batches from the parsing thread to the building one, in order, and of emptied ones
-// back: the parser fills batch n only once the builder has released batch n - slots, whose window buffer
-// the fill of batch n reuses.
+// Fills' batches from the parsing thread to the building one, in order, and the emptied ones back: a
+// fixed set of slots goes round through two channels, so the parser fills batch n only once the builder
+// has released batch n - slots, whose window buffer the fill of batch n reuses.
 class BatchQueue {
 public:
-    explicit BatchQueue(size_t slots) : slots_(slots) {}
+    explicit BatchQueue(size_t slots);
 
     // Parser side. The batch to fill next, once the builder has released the one that used it before;
     // nullptr when the builder stopped.
     FillBatch *acquire();
     void publish();
     // The parser is done: `error` is what stopped it early (nullptr at the end of the events).
-    void finish(std::exception_ptr error);
+    void finish(std::exception_ptr error) { filled_.close(std::move(error)); }
 
     // Builder side. The next batch in order, or nullptr when the parser finished and all were taken.
     const FillBatch *next();
     void release();
     void stop(); // the builder gave up (an error or a cancel): acquire() returns nullptr from now on
-    std::exception_ptr error() const { return error_; } // after the parser thread has ended
+    std::exception_ptr error() { return filled_.error(); } // after the parser thread has ended
 
 private:
     std::vector<FillBatch> slots_;
-    std::mutex mutex_;
-    std::condition_variable changed_;
-    uint64_t produced_ = 0, consumed_ = 0;
-    bool finished_ = false, stopped_ = false;
-    std::exception_ptr error_;
+    concurrency::Channel<FillBatch *> empty_, filled_;
+    FillBatch *filling_ = nullptr, *building_ = nullptr;
 };
 
 } // namespace opscope::kineto

@@ -9,8 +9,10 @@
 #include "import/kineto/kineto_batches.h"
 #include "import/kineto/kineto_builder.h"
 #include "import/kineto/kineto_event.h"
+#include "opscope/concurrency/cores.h"
+#include "opscope/concurrency/fresh_memory.h"
+#include "opscope/concurrency/worker.h"
 #include "opscope/format_ids.h"
-#include "opscope/fresh_memory.h"
 
 #include "opscope/errors.h"
 #include "opscope/json_input.h"
@@ -369,7 +371,7 @@ private:
     {
         if (options.threads)
             return std::min(options.threads, 3u);
-        return std::thread::hardware_concurrency() > 1 && textBytes >= kParallelMinBytes ? 3 : 1;
+        return concurrency::usableCores() > 1 && textBytes >= kParallelMinBytes ? 3 : 1;
     }
 
     // The events array at pos_ ('['): the hot loop. On one thread each event is parsed and built in
@@ -385,11 +387,12 @@ private:
                               [&] { return more(); }, nullptr,
                               [] { return static_cast<kineto::EventBatch *>(nullptr); });
         // Faults in the profile's pages ahead of this thread (a third of its time otherwise).
-        if (threads_ > 2)
+        if (threads_ > 2 && fresh::touchAheadPays())
             toucher_.emplace();
         kineto::BatchQueue queue(kBatchesInFlight);
         kineto::FillBatch *filling = queue.acquire();
-        std::thread parser([&] {
+        concurrency::Worker parser;
+        parser.post([&] {
             try {
                 std::optional<kineto::PartParser> second;
                 if (threads_ > 2)
@@ -435,10 +438,10 @@ private:
             }
         } catch (...) {
             queue.stop();
-            parser.join();
+            parser.wait();
             throw;
         }
-        parser.join();
+        parser.wait();
         if (const std::exception_ptr error = queue.error())
             std::rethrow_exception(error);
     }
@@ -604,17 +607,11 @@ private:
             // A few fills ahead of the builder: pages touched early enough, and none far beyond what the
             // vectors will hold (a slack that was never written costs no memory).
             const size_t lead = 4 * incoming;
-            touchAhead(*toucher, 0, profile_.operators, lead);
-            touchAhead(*toucher, 1, profile_.kernels, lead);
-            touchAhead(*toucher, 2, profile_.api_calls, lead);
-            touchAhead(*toucher, 3, profile_.ranges, lead);
+            fresh::touchFree(*toucher, 0, profile_.operators, lead);
+            fresh::touchFree(*toucher, 1, profile_.kernels, lead);
+            fresh::touchFree(*toucher, 2, profile_.api_calls, lead);
+            fresh::touchFree(*toucher, 3, profile_.ranges, lead);
         }
-    }
-
-    template <class T>
-    static void touchAhead(fresh::PageToucher &toucher, size_t region, const std::vector<T> &v, size_t lead)
-    {
-        toucher.touch(region, v.data() + v.size(), v.data() + std::min(v.capacity(), v.size() + lead));
     }
 
     // The capacity `v` should grow to, or 0 to leave it.

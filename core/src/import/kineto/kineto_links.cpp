@@ -2,13 +2,13 @@
 // labels, forward/backward links, launching threads, thread names and the time base.
 #include "import/kineto/kineto_builder.h"
 
+#include "opscope/concurrency/cores.h"
+#include "opscope/concurrency/parallel.h"
 #include "opscope/errors.h"
 
 #include <algorithm>
 #include <bit>
-#include <exception>
 #include <numeric>
-#include <thread>
 #include <unordered_set>
 
 namespace opscope::kineto {
@@ -118,7 +118,7 @@ void Builder::finish(int64_t baseTimeNs, const Progress &progress)
     // inference trace with none) the calling thread does it first: the join takes under half a
     // millisecond then (measured on the fixtures: 540 flows and 2,610 operators 45 µs, 15,320 flows and
     // 72,340 operators 1.5 ms; a thread's start and join about 30 µs), not worth a second thread in an
-    // import that small.
+    // import that small; nor on one usable core.
     constexpr size_t kFlowsForAThread = 4096;
     const auto nestAndLink = [&] {
         nestOperators(progress);
@@ -126,22 +126,11 @@ void Builder::finish(int64_t baseTimeNs, const Progress &progress)
         nestRanges();
         linkLaunchThreads();
     };
-    if (flows_.size() < kFlowsForAThread) {
+    if (flows_.size() < kFlowsForAThread || concurrency::usableCores() < 2) {
         resolveFlows();
         nestAndLink();
-    } else {
-        std::exception_ptr flowError;
-        std::jthread flows([&] {
-            try {
-                resolveFlows();
-            } catch (...) {
-                flowError = std::current_exception();
-            }
-        });
-        nestAndLink();
-        flows.join();
-        if (flowError)
-            std::rethrow_exception(flowError);
+    } else { // the first exception of either comes back here, once both have ended
+        onThreads(2, [&](size_t t) { t == 0 ? nestAndLink() : resolveFlows(); });
     }
     progress.checkCancel();
     nameThreads();

@@ -7,7 +7,7 @@
 // rowids its parents allow it, so SQLite can read the same rows should the direct reader give up on it.
 #include "import/nsys/nsys_sqlite_internal.h"
 
-#include "opscope/parallel.h"
+#include "opscope/concurrency/parallel.h"
 
 #include <algorithm>
 #include <condition_variable>

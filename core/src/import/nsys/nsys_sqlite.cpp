@@ -3,13 +3,12 @@
 // every table is looked up in sqlite_master and every column selected by name.
 #include "import/importers.h"
 #include "import/nsys/nsys_sqlite_internal.h"
+#include "opscope/concurrency/cores.h"
+#include "opscope/concurrency/fresh_memory.h"
 #include "opscope/format_ids.h"
-#include "opscope/fresh_memory.h"
 
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
-
-#include <sched.h>
 
 #include <algorithm>
 #include <array>
@@ -110,16 +109,6 @@ void rowidRange(sql::Database &db, TableScan &scan)
     scan.lastRowid = db.queryInt("SELECT rowid FROM \"" + scan.table + "\" ORDER BY rowid DESC LIMIT 1", -1);
     if (scan.lastRowid < scan.firstRowid)
         scan.firstRowid = 0, scan.lastRowid = -1; // empty
-}
-
-// The cores this process may run on (its affinity mask), which under taskset or a container's CPU set
-// is fewer than the machine has.
-unsigned usableCores()
-{
-    cpu_set_t set;
-    if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
-        return unsigned(CPU_COUNT(&set));
-    return std::max(1u, std::thread::hardware_concurrency());
 }
 
 template <class T> bool sortByStartIfNeeded(std::vector<T> &events)
@@ -280,7 +269,7 @@ public:
 private:
     template <class T> void touchFree(size_t region, const std::vector<T> &v)
     {
-        toucher_->touch(region, v.data() + v.size(), v.data() + v.capacity());
+        fresh::touchFree(*toucher_, region, v);
     }
 
     template <class T, class U> static bool fitsIn(const std::vector<T> &v, const std::vector<U> &rows)
@@ -557,7 +546,7 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     }
 
     Merger merger(p, strings, readThreadNames(db, tables));
-    if (totalRows >= kParallelMinRows)
+    if (totalRows >= kParallelMinRows && fresh::touchAheadPays())
         merger.touchReservedPages();
     ReadContext context;
     context.progress = &progress;
@@ -567,7 +556,7 @@ Profile nsys::importSqlite(const std::string &path, const Progress &progress, bo
     callbacks.readDirect = readChunk<DirectRows>;
     callbacks.merge = [&merger](const TableScan &scan, Chunk &chunk) { merger.merge(scan, chunk); };
     callbacks.phaseDone = [&merger] { merger.buildActivityIndex(); };
-    const unsigned workers = totalRows < kParallelMinRows ? 1u : std::min(usableCores(), kMaxWorkers);
+    const unsigned workers = totalRows < kParallelMinRows ? 1u : unsigned(concurrency::threadsUpTo(kMaxWorkers));
     scanTables(db, scans, workers, progress, context, callbacks);
     if (stats) {
         stats->directChunks = merger.directChunks;

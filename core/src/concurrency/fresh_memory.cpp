@@ -1,4 +1,4 @@
-#include "opscope/fresh_memory.h"
+#include "opscope/concurrency/fresh_memory.h"
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -16,7 +16,7 @@ namespace opscope::fresh {
 namespace {
 
 const uintptr_t kPage = uintptr_t(sysconf(_SC_PAGESIZE));
-constexpr uintptr_t kStep = uintptr_t(256) << 10; // touched between checks for stop() and new ends
+constexpr uintptr_t kStep = uintptr_t(256) << 10; // one job of the toucher's worker: stop() waits for one at most
 
 // The one call that asks the kernel for pages: [from, to) whole pages, mapped writable now. False where
 // the kernel cannot (before Linux 5.14) or the range is not mapped.
@@ -74,26 +74,19 @@ bool PageToucher::supported()
 PageToucher::PageToucher()
 {
     if (supported())
-        thread_ = std::thread([this] { run(); });
+        worker_.emplace();
 }
 
 PageToucher::~PageToucher()
 {
     stop();
-    {
-        std::lock_guard lock(mutex_);
-        quit_ = true;
-        changed_.notify_all();
-    }
-    if (thread_.joinable())
-        thread_.join();
 }
 
 void PageToucher::touch(size_t i, const void *from, const void *end)
 {
-    if (!thread_.joinable())
+    if (!worker_)
         return;
-    std::lock_guard lock(mutex_);
+    const std::lock_guard lock(mutex_);
     if (regions_.size() <= i)
         regions_.resize(i + 1);
     Region &r = regions_[i];
@@ -101,55 +94,44 @@ void PageToucher::touch(size_t i, const void *from, const void *end)
         r.set = true;
         r.next = (uintptr_t(from) + kPage - 1) / kPage * kPage; // whole pages: the bytes around are others'
     }
-    r.end = std::max(r.end, uintptr_t(end) / kPage * kPage);
-    changed_.notify_all();
+    // In steps, so that stop() waits for one step at most.
+    for (const uintptr_t to = uintptr_t(end) / kPage * kPage; r.next < to;) {
+        const uintptr_t stepFrom = r.next, stepTo = std::min(to, r.next + kStep);
+        worker_->post([stepFrom, stepTo] { faultInPages(stepFrom, stepTo); });
+        r.next = stepTo;
+    }
 }
 
 void PageToucher::stop()
 {
-    std::unique_lock lock(mutex_);
-    stopRequested_ = true;
-    changed_.wait(lock, [&] { return !busy_; });
+    const std::lock_guard lock(mutex_);
+    if (worker_)
+        worker_->stop();
     regions_.clear();
-    stopRequested_ = false;
 }
 
 void PageToucher::wait()
 {
-    std::unique_lock lock(mutex_);
-    changed_.wait(lock, [&] {
-        return !busy_ && std::all_of(regions_.begin(), regions_.end(), [](const Region &r) { return r.next >= r.end; });
-    });
+    const std::lock_guard lock(mutex_);
+    if (worker_)
+        worker_->wait();
 }
 
-// Under the lock: the next pages to touch, from the first region with any left.
-bool PageToucher::nextStep(uintptr_t &from, uintptr_t &to)
+bool touchAheadPays()
 {
-    for (Region &r : regions_)
-        if (r.next < r.end) {
-            from = r.next;
-            to = std::min(r.end, r.next + kStep);
-            r.next = to;
-            return true;
+    return concurrency::usableCores() > 1;
+}
+
+void faultInOnThreads(std::span<const Span> spans, size_t threads)
+{
+    if (threads <= 1)
+        return;
+    onThreads(threads, [&](size_t t) {
+        for (const Span &span : spans) {
+            char *const data = static_cast<char *>(span.data);
+            faultIn(data + span.bytes * t / threads, span.bytes * (t + 1) / threads - span.bytes * t / threads);
         }
-    return false;
-}
-
-void PageToucher::run()
-{
-    std::unique_lock lock(mutex_);
-    for (;;) {
-        uintptr_t from = 0, to = 0;
-        changed_.wait(lock, [&] { return quit_ || (!stopRequested_ && nextStep(from, to)); });
-        if (quit_)
-            return;
-        busy_ = true;
-        lock.unlock();
-        faultInPages(from, to);
-        lock.lock();
-        busy_ = false;
-        changed_.notify_all();
-    }
+    });
 }
 
 } // namespace opscope::fresh

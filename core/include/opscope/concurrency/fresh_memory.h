@@ -4,15 +4,26 @@
 // more than the importers and attribution do with most pages. Asking the kernel for all the pages of a new
 // array at once (MADV_POPULATE_WRITE, Linux 5.14) costs about half of that; reading one byte of each page
 // as well takes the rest of the cost (the hypervisor's) off the writer, so PageToucher does both on a
-// thread of its own, ahead of the thread that fills the memory. Without the kernel's support (older
-// kernels, other systems) nothing changes. docs/performance.md has the figures.
+// thread of its own (a Worker), ahead of the thread that fills the memory. Without the kernel's support
+// (older kernels, other systems) nothing changes. docs/performance.md has the figures.
+//
+// The policy, in one place: an array sized once and written by the calling thread is populated in bulk
+// first (assignFresh, resizeFresh); a vector an importer fills while its other threads parse has the free
+// pages past its end touched on a PageToucher's thread, where a core is spare for it (touchAheadPays;
+// touchFree: all of its reserve, or `lead` elements of it); arrays filled by several threads have each
+// thread fault in its share first (faultInOnThreads, resizeOnThreads: nothing on one thread).
 
-#include <condition_variable>
+#include "opscope/concurrency/cores.h"
+#include "opscope/concurrency/parallel.h"
+#include "opscope/concurrency/worker.h"
+
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <iterator>
 #include <mutex>
-#include <thread>
+#include <optional>
+#include <span>
 #include <vector>
 
 namespace opscope::fresh {
@@ -59,9 +70,9 @@ public:
     // The pages of region `i` (from 0) from `from` to `end` are faulted in from now on. Calling it again
     // for the same region raises its end without waiting (`from` is read only the first time after a
     // stop()). The memory must stay allocated and in place until stop() returns; it may be written
-    // meanwhile (the pages are only read).
+    // meanwhile (the pages are only read). Several threads may call it, one at a time.
     void touch(size_t i, const void *from, const void *end);
-    // Returns once no page is being touched, and forgets the regions.
+    // Returns once no page is being touched, and forgets the regions and the pages not touched yet.
     void stop();
     // Returns once every page given so far is touched (for tests).
     void wait();
@@ -72,18 +83,44 @@ public:
 private:
     struct Region {
         bool set = false;
-        uintptr_t next = 0; // the first page not touched yet
-        uintptr_t end = 0;
+        uintptr_t next = 0; // the first page not handed to the worker yet
     };
-    bool nextStep(uintptr_t &from, uintptr_t &to);
-    void run();
-
-    std::mutex mutex_;
-    std::condition_variable changed_;
+    std::mutex mutex_; // regions_, and the order of the worker's steps
     std::vector<Region> regions_;
-    bool busy_ = false, quit_ = false, stopRequested_ = false; // all three under mutex_
-    std::thread thread_;
+    std::optional<concurrency::Worker> worker_; // where supported()
 };
+
+// The policy's calls.
+
+// Whether a PageToucher beside a big write pays: only with a core to spare for its thread (on one core it
+// would take its time from the writer). The caller decides what is big (its own input-size threshold).
+bool touchAheadPays();
+
+// The pages of `v`'s reserve past its size, or of its next `lead` elements only, touched by `toucher`
+// as `region` (the vector must not move until toucher.stop()).
+template <class T> void touchFree(PageToucher &toucher, size_t region, const std::vector<T> &v, size_t lead = SIZE_MAX)
+{
+    toucher.touch(region, v.data() + v.size(), v.data() + v.size() + std::min(v.capacity() - v.size(), lead));
+}
+
+// Arrays about to be written by `threads` threads: each thread faults in its share of every span first
+// (faultIn: in bulk, and read once). One thread: nothing (the writer takes the faults).
+struct Span {
+    void *data;
+    size_t bytes;
+};
+void faultInOnThreads(std::span<const Span> spans, size_t threads);
+
+// v.resize(n) into fresh memory for `threads` writers: its pages faulted in on that many threads first.
+template <class T> void resizeOnThreads(std::vector<T> &v, size_t n, size_t threads)
+{
+    if (threads > 1 && n > v.capacity()) {
+        v.reserve(n);
+        const Span span{v.data(), n * sizeof(T)};
+        faultInOnThreads({&span, 1}, threads);
+    }
+    v.resize(n);
+}
 
 // Copies `v` into an allocation of exactly its size (as shrink_to_fit does) whose pages `toucher`
 // faulted in beforehand: prepare() before other work, finish() after it.
