@@ -94,7 +94,7 @@ QString Comparison::title(Side side) const
     // Two ranks of one job (the Ranks tab's Compare, or two ranks' traces): the rank first.
     const std::string *rank = captures[size_t(side)] ? profile(side).metadataValue(kRankKey) : nullptr;
     if (rank && !rank->empty())
-        title = QString::fromUtf8("rank %1 · %2").arg(toQString(*rank), title);
+        title = toQString("rank %1 · %2").arg(toQString(*rank), title);
     return title;
 }
 
