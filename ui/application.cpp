@@ -6,6 +6,8 @@
 #include "main_window.h"
 #include "screenshots.h"
 
+#include "opscope/install_layout.h"
+
 #include <QApplication>
 #include <QFileInfo>
 #include <QStringList>
@@ -19,8 +21,7 @@ const char *sampleProfilePath()
 {
     static const std::string path = [] {
         const std::string relative = "/samples/conv_block/profile.json";
-        for (const std::string &base : {std::string(OPSCOPE_SOURCE_RESOURCES), std::string(OPSCOPE_INSTALLED_RESOURCES),
-                                        std::string("/usr/share/opscope")})
+        for (const std::string &base : install::resourceDirs())
             if (QFileInfo::exists(toQString(base + relative)))
                 return base + relative;
         return std::string();
@@ -30,9 +31,8 @@ const char *sampleProfilePath()
 
 QStringList sampleCaptureFiles()
 {
-    for (const QString &base : {QStringLiteral(OPSCOPE_SOURCE_RESOURCES), QStringLiteral(OPSCOPE_INSTALLED_RESOURCES),
-                                QStringLiteral("/usr/share/opscope")}) {
-        const QString folder = base + QStringLiteral("/samples/gpt4_bf16_infer/");
+    for (const std::string &base : install::resourceDirs()) {
+        const QString folder = toQString(base) + QStringLiteral("/samples/gpt4_bf16_infer/");
         if (QFileInfo::exists(folder + "nsys.sqlite") && QFileInfo::exists(folder + "ncu_raw.csv"))
             return {folder + "nsys.sqlite", folder + "ncu_raw.csv"};
     }

@@ -1,5 +1,6 @@
 #include "wizard_screenshots.h"
 
+#include "common/qt_text.h"
 #include "common/selection.h"
 #include "main_window.h"
 #include "models/profile_analysis.h"
@@ -43,7 +44,7 @@ bool waitFor(const std::function<bool()> &condition, int milliseconds)
 
 template <typename T> T *field(QObject *wizard, const char *name)
 {
-    return wizard->findChild<T *>(QString::fromLatin1(name));
+    return wizard->findChild<T *>(toQString(name));
 }
 
 } // namespace

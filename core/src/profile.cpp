@@ -1,4 +1,5 @@
 #include "opscope/profile.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <array>
@@ -59,7 +60,7 @@ bool parseConfidence(std::string_view text, Confidence &out)
 
 std::string_view Profile::gpuRuntime() const
 {
-    const bool hip = metadataValue("hip_runtime_version") || metadataValue("roctracer_version") ||
+    const bool hip = metadataValue(kHipRuntimeVersionKey) || metadataValue(kRoctracerVersionKey) ||
                      (!api_calls.empty() && text(api_calls.front().name).starts_with("hip"));
     return hip ? "HIP" : "CUDA";
 }

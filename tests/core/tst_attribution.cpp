@@ -6,6 +6,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/importer.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
 #include "opscope/profile_store.h"
@@ -181,7 +182,7 @@ private slots:
         QCOMPARE(c.withModule, size_t(46));
         QCOMPARE(c.withCounters, size_t(46));
         QCOMPARE(c.roofline, size_t(46));
-        QCOMPARE(*p.metadataValue("ncu_rows_matched"), std::string("46"));
+        QCOMPARE(*p.metadataValue(kNcuRowsMatchedKey), std::string("46"));
         const std::optional<NcuMatchCounts> match = ncuMatchCounts(p);
         QVERIFY(match);
         QCOMPARE(match->rows, size_t(46));
@@ -354,8 +355,8 @@ private slots:
     {
         const Profile p = importCapture({h100("gpt4_bf16_infer/kineto.json"), h100("gpt4_bf16_infer/ncu_raw.csv"),
                                          h100("gpt4_bf16_infer/nsys.sqlite")});
-        QCOMPARE(*p.metadataValue("ncu_matched_by_stack"), std::string("46"));
-        QCOMPARE(*p.metadataValue("torch_profiler_kernels_agreed"), std::string("46"));
+        QCOMPARE(*p.metadataValue(kNcuMatchedByStackKey), std::string("46"));
+        QCOMPARE(*p.metadataValue(kCrossCheckAgreedKey), std::string("46"));
         const std::string ncuLine = "stack 46, launch 0, name 0, replicated to further steps 0, skipped by dedup 0";
         const std::string checkLine = "46 of 46 captured kernels have the same operator in the torch.profiler trace";
         const std::string text = summaryText(p);
@@ -597,7 +598,7 @@ private slots:
             QVERIFY2(fused.count(expected), std::string(name).c_str());
         }
         QVERIFY(triton >= 2);
-        QVERIFY(std::stoi(*p.metadataValue("inductor_fused_kernels")) == int(triton));
+        QVERIFY(std::stoi(*p.metadataValue(kInductorFusedKernelsKey)) == int(triton));
     }
 
     void rooflineMatchesNcuSectionFormulas()

@@ -6,6 +6,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/compiled_modules.h"
 #include "opscope/errors.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
 
@@ -123,7 +124,7 @@ private slots:
         QCOMPARE(captured, size_t(270));
         QCOMPARE(inModuleOrPhase, captured);
         QVERIFY2(belowRoot > 100, std::to_string(belowRoot).c_str());
-        QCOMPARE(*p.metadataValue("compiled_modules"),
+        QCOMPARE(*p.metadataValue(kCompiledModulesKey),
                  std::string("144 of 1070 kernels of compiled graphs in a module below the root (63 module calls)"));
         // As deep as the eager tree: root > model > model.layers.0 > self_attn > q_proj.
         const int qProj = tree.find("model.layers.0.self_attn.q_proj");
@@ -191,7 +192,7 @@ private slots:
             }
         QCOMPARE(backwardGraph, size_t(79));
         QCOMPARE(backwardInBlocks, size_t(67)); // 25 with the pre-grad stacks alone
-        const std::string *meta = p.metadataValue("compiled_modules");
+        const std::string *meta = p.metadataValue(kCompiledModulesKey);
         QVERIFY(meta && meta->find("extern kernels of CUDA graph replays placed by position") != std::string::npos);
     }
 };

@@ -4,6 +4,7 @@
 // have written under those filters, against the counters of the full replay.
 #include "opscope/capture_import.h"
 #include "opscope/labels.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/pipeline/distinct_launches.h"
 #include "test_util.h"
 
@@ -155,7 +156,7 @@ private slots:
         QCOMPARE(report.signatures, size_t(13));
         // The import itself gives a row to a kernel of the same module, operator, shapes and launch as a
         // profiled one: blocks.0's second residual add (its first is the add signature's first launch).
-        QCOMPARE(*distinct.metadataValue("ncu_replicated_to_steps"), std::string("1"));
+        QCOMPARE(*distinct.metadataValue(kNcuReplicatedToStepsKey), std::string("1"));
         QCOMPARE(report.profiled, size_t(14));
         QCOMPARE(report.kernelsFilled, size_t(32));
         size_t withCounters = 0;

@@ -7,6 +7,7 @@
 #include "nsys_replicate.h"
 #include "opscope/capture_import.h"
 #include "opscope/insights.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/roofline.h"
 #include "opscope/stats.h"
 #include "opscope/step_timing.h"
@@ -1050,7 +1051,7 @@ private slots:
         // on a step of convolutions, it is an item whose gain verify measures; on, or without convolutions, none.
         Profile p = importTestCapture(dir_, "h200_resnet18_cl");
         QVERIFY(findKind(findInsights(p).insights, "cudnn-benchmark") == nullptr); // not recorded: not judged
-        p.setMetadata("torch.backends.cudnn.benchmark", "False");
+        p.setMetadata(torchSettingKey("backends.cudnn.benchmark"), "False");
         const auto insights = findInsights(p).insights;
         const Insight *i = findKind(insights, "cudnn-benchmark");
         QVERIFY(i);
@@ -1061,10 +1062,10 @@ private slots:
         // Ranked after every item with an estimate.
         for (const Insight *j = i + 1; j != insights.data() + insights.size(); ++j)
             QVERIFY(j->gainBasis == GainBasis::NotEstimated || j->estimatedBytesSaved > 0);
-        p.setMetadata("torch.backends.cudnn.benchmark", "True");
+        p.setMetadata(torchSettingKey("backends.cudnn.benchmark"), "True");
         QVERIFY(findKind(findInsights(p).insights, "cudnn-benchmark") == nullptr);
         Profile gpt = importTestCapture(dir_, "h200_gpt2_l4_train");
-        gpt.setMetadata("torch.backends.cudnn.benchmark", "False");
+        gpt.setMetadata(torchSettingKey("backends.cudnn.benchmark"), "False");
         QVERIFY(findKind(findInsights(gpt).insights, "cudnn-benchmark") == nullptr);
     }
 

@@ -12,6 +12,7 @@
 #include "opscope/insights.h"
 #include "opscope/memory.h"
 #include "opscope/memory_snapshot.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/profile_store.h"
 #include "test_util.h"
 
@@ -86,7 +87,7 @@ private slots:
         QCOMPARE(countSamples(p, 0, MemorySampleKind::Block), size_t(218));
         QCOMPARE(countSamples(p, 0, MemorySampleKind::Segment), size_t(0));
         QCOMPARE(countSamples(p, -1, MemorySampleKind::Block), size_t(18));
-        QCOMPARE(*p.metadataValue("memory_snapshot_events"), std::string("218"));
+        QCOMPARE(*p.metadataValue(kMemorySnapshotEventsKey), std::string("218"));
         // The first event as the snapshot has it: address, size, stream and stack (innermost first).
         const MemorySample *first = nullptr;
         for (const MemorySample &s : p.memory_samples)
@@ -251,7 +252,7 @@ private slots:
         QVERIFY(gunzipFile(sourceFile("tests/data/h100_gpt12_memory/correlation_trace.json.gz"), trace));
         QVERIFY(gunzipFile(sourceFile("tests/data/h100_gpt12_memory/memory_snapshot.json.gz"), snapshot));
         const Profile p = importCapture({trace, snapshot});
-        QCOMPARE(*p.metadataValue("memory_snapshot_events"),
+        QCOMPARE(*p.metadataValue(kMemorySnapshotEventsKey),
                  std::string("1250")); // 625 allocations, 625 completed frees
         const MemoryReport report = analyzeMemory(p);
         QVERIFY(report.primary() && report.primary()->device == 0);

@@ -10,6 +10,7 @@
 // quotes (which ncu writes into the CSV unescaped) and launches outside any range.
 #include "opscope/errors.h"
 #include "opscope/importer.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
 #include "test_util.h"
 
@@ -201,8 +202,8 @@ private slots:
         QCOMPARE(p.source_path, path);
         QCOMPARE(int(p.kernels.size()), kernels);
         QCOMPARE(int(p.kernel_counters.size()), counters);
-        QCOMPARE(*p.metadataValue("ncu_page"), page.toStdString());
-        QCOMPARE(*p.metadataValue("timeline"), std::string("serialised by Nsight Compute (no real timestamps)"));
+        QCOMPARE(*p.metadataValue(kNcuPageKey), page.toStdString());
+        QCOMPARE(*p.metadataValue(kTimelineKey), std::string("serialised by Nsight Compute (no real timestamps)"));
         // No row was dropped and every launch had its duration.
         QVERIFY2(p.warnings.empty(), p.warnings.empty() ? "" : p.warnings.front().c_str());
 
@@ -273,7 +274,7 @@ private slots:
         QCOMPARE(prop("CC"), std::string("9.0"));
         QCOMPARE(prop("multiprocessor_count"), std::string("132"));
         QCOMPARE(prop("l2_cache_size"), std::string("52428800"));
-        QCOMPARE(*p.metadataValue("process_name"), std::string("python3.12"));
+        QCOMPARE(*p.metadataValue(kProcessNameKey), std::string("python3.12"));
     }
 
     void autoUnitsMatchBaseUnits()

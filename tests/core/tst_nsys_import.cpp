@@ -8,6 +8,7 @@
 #include "opscope/errors.h"
 #include "opscope/importer.h"
 #include "opscope/memory.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/process.h"
 #include "opscope/profile_store.h"
 
@@ -213,9 +214,9 @@ void TestNsysImport::importsFixture()
                                [](const MemoryOp &m) { return m.kind == MemoryOpKind::Memset; })),
              memsets);
     QCOMPARE(int(p.syncs.size()), syncs);
-    QVERIFY(p.metadataValue("nsys_version"));
-    QCOMPARE(QString::fromStdString(*p.metadataValue("nsys_version")), version);
-    QCOMPARE(QString::fromStdString(*p.metadataValue("nsys_export_schema")), schema);
+    QVERIFY(p.metadataValue(kNsysVersionKey));
+    QCOMPARE(QString::fromStdString(*p.metadataValue(kNsysVersionKey)), version);
+    QCOMPARE(QString::fromStdString(*p.metadataValue(kNsysExportSchemaKey)), schema);
     QVERIFY(!p.devices.empty());
     QCOMPARE(QString::fromStdString(text(p, p.devices.front().name)), device);
     // Every kernel of these captures has its launching call in its process (python3: the KERNEL ⋈ RUNTIME join
@@ -426,7 +427,7 @@ void TestNsysImport::cudaMemoryUsage()
     QCOMPARE(allocated[-1], int64_t(44160000));
     QVERIFY(std::is_sorted(p.memory_samples.begin(), p.memory_samples.end(),
                            [](const MemorySample &a, const MemorySample &b) { return a.time_ns < b.time_ns; }));
-    QCOMPARE(*p.metadataValue("cuda_memory_usage"), std::string("60 events"));
+    QCOMPARE(*p.metadataValue(kCudaMemoryUsageKey), std::string("60 events"));
     // The Memory tab's figures: the reserved peak per device, segments counted as the allocator's are.
     const MemoryReport report = analyzeMemory(p);
     QCOMPARE(report.devices.size(), size_t(2));
@@ -517,9 +518,9 @@ void TestNsysImport::olderAndNewerLayouts()
     QCOMPARE(*deviceProperty(p.devices[0], "smCount"), std::string("132"));
     QVERIFY(deviceProperty(p.devices[0], "clockRate"));
     QCOMPARE(*deviceProperty(p.devices[0], "clockRate"), std::string("1980000000"));
-    QCOMPARE(p.metadataValue("nsys_version") != nullptr, hasMetadata);
+    QCOMPARE(p.metadataValue(kNsysVersionKey) != nullptr, hasMetadata);
     if (hasMetadata && QByteArray(QTest::currentDataTag()).startsWith("2024"))
-        QCOMPARE(*p.metadataValue("nsys_export_schema"), std::string("3.13.2"));
+        QCOMPARE(*p.metadataValue(kNsysExportSchemaKey), std::string("3.13.2"));
     if (hasApiCalls) {
         QCOMPARE(p.api_calls.size(), size_t(2639));
         QCOMPARE(p.ranges.size(), size_t(521));

@@ -2,6 +2,7 @@
 // and the round trip profile.json -> model -> .opscope -> model -> profile.json.
 #include "opscope/errors.h"
 #include "opscope/importer.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
 #include "test_util.h"
@@ -89,8 +90,8 @@ private slots:
         QCOMPARE(p.warnings.back(), std::string(kOperatorProfilerUnitsWarning));
         QCOMPARE(p.devices.size(), size_t(1));
         QCOMPARE(p.text(p.devices[0].name), std::string_view("NVIDIA RTX PRO 6000 Blackwell Server Edition"));
-        QCOMPARE(*p.metadataValue("torch_version"), std::string("2.11.0+cu128"));
-        QVERIFY(p.metadataValue("cuda_version") == nullptr); // null in the file
+        QCOMPARE(*p.metadataValue(kTorchVersionKey), std::string("2.11.0+cu128"));
+        QVERIFY(p.metadataValue(kCudaVersionKey) == nullptr); // null in the file
 
         // The first kernel of the first operator, found by its label.
         Index first = kNoIndex;

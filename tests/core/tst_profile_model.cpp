@@ -1,4 +1,5 @@
 // The profile model: interned strings, counters by owner, kernel ordering, derived figures.
+#include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
 
 #include <QTest>
@@ -99,12 +100,12 @@ private slots:
     void metadataKeepsOrderAndReplaces()
     {
         Profile p;
-        p.setMetadata("model_name", "gpt");
-        p.setMetadata("torch_version", "2.11");
-        p.setMetadata("model_name", "gpt4");
+        p.setMetadata(kModelNameKey, "gpt");
+        p.setMetadata(kTorchVersionKey, "2.11");
+        p.setMetadata(kModelNameKey, "gpt4");
         QCOMPARE(p.metadata.size(), size_t(2));
-        QCOMPARE(*p.metadataValue("model_name"), std::string("gpt4"));
-        QVERIFY(p.metadataValue("cuda_version") == nullptr);
+        QCOMPARE(*p.metadataValue(kModelNameKey), std::string("gpt4"));
+        QVERIFY(p.metadataValue(kCudaVersionKey) == nullptr);
     }
 };
 

@@ -2,6 +2,7 @@
 #include "forked_child.h"
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
 #include "store/sqlite_util.h"
@@ -40,8 +41,8 @@ Profile everyTableProfile()
     p.source_path = "/tmp/x";
     p.span_start_ns = -5;
     p.span_end_ns = INT64_C(9000000000000);
-    p.setMetadata("model_name", "gpt4");
-    p.setMetadata("torch_version", "2.11.0+cu130");
+    p.setMetadata(kModelNameKey, "gpt4");
+    p.setMetadata(kTorchVersionKey, "2.11.0+cu130");
     p.devices.push_back({0, p.intern("NVIDIA H100 80GB HBM3"), {{"smCount", "132"}, {"clockRate", "1980000000"}}});
     p.devices.push_back({1, p.intern("second GPU"), {}});
     p.threads.push_back({1234, 1240, p.intern("python3")});

@@ -11,6 +11,7 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/insights.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/pipeline/tools.h"
 #include "opscope/ranks.h"
 
@@ -159,7 +160,7 @@ private slots:
         QCOMPARE(waitsOf(r), waitsOf(expected));
         QCOMPARE(r.straggler, expected.straggler);
         QCOMPARE(r.ranks[0].computeNs, expected.ranks[0].computeNs);
-        QVERIFY(p.metadataValue("rank_clock_offset_ns.1") == nullptr);
+        QVERIFY(p.metadataValue(rankClockOffsetKey(1)) == nullptr);
 
         const test::CliRun text = test::runOpscope({"ranks", early, h200(1)});
         QCOMPARE(text.exitCode, 0);
@@ -300,9 +301,9 @@ private slots:
         // sizes and communicator.
         const Profile node1 = importCapture({out + "/node1.sqlite"});
         QVERIFY(ranksOf(node1).empty()); // a single-process profile, as before
-        QCOMPARE(*node1.metadataValue("rank"), std::string("1"));
-        QCOMPARE(*node1.metadataValue("world_size"), std::string("2"));
-        QCOMPARE(*node1.metadataValue("host"), std::string("node-b"));
+        QCOMPARE(*node1.metadataValue(kRankKey), std::string("1"));
+        QCOMPARE(*node1.metadataValue(kWorldSizeKey), std::string("2"));
+        QCOMPARE(*node1.metadataValue(kHostKey), std::string("node-b"));
         const std::vector<Collective> own = collectivesOf(node1);
         QVERIFY(!own.empty() && std::all_of(own.begin(), own.end(), [](const Collective &c) {
             return c.bytes > 0 && c.group.starts_with("nccl:");

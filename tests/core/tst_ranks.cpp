@@ -8,6 +8,7 @@
 #include "opscope/diff.h"
 #include "opscope/insights.h"
 #include "opscope/labels.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/pipeline/rank_capture.h"
 #include "opscope/profile_check.h"
 #include "opscope/profile_store.h"
@@ -137,13 +138,13 @@ private slots:
         QCOMPARE(kernels[1], size_t(1104));
         for (const Thread &t : p.threads)
             QVERIFY(t.rank == 0 || t.rank == 1);
-        QCOMPARE(*p.metadataValue("ranks"), std::string("0,1"));
-        QVERIFY(p.metadataValue("rank") == nullptr);
+        QCOMPARE(*p.metadataValue(kRanksKey), std::string("0,1"));
+        QVERIFY(p.metadataValue(kRankKey) == nullptr);
         QCOMPARE(countWarning(p, "2 of 128 ranks imported"), size_t(1));
         // One host: the end times of matched collectives agree to 0.2 ms at the median, so no shift; the
         // largest spread of end times (134.153 ms) is stated.
-        QVERIFY(p.metadataValue("rank_clock_offset_ns.1") == nullptr);
-        QCOMPARE(*p.metadataValue("rank_clock_residual_skew_ns"), std::string("134153000"));
+        QVERIFY(p.metadataValue(rankClockOffsetKey(1)) == nullptr);
+        QCOMPARE(*p.metadataValue(kRankClockResidualSkewKey), std::string("134153000"));
 
         // Store: the rank survives save and load; a file from before the column reads -1.
         QTemporaryDir dir;
@@ -301,8 +302,8 @@ private slots:
         QVERIFY(!path.empty());
         const Profile p = importCapture({path});
         QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
-        QCOMPARE(*p.metadataValue("rank_source"), std::string("nccl"));
-        QCOMPARE(*p.metadataValue("world_size"), std::string("2"));
+        QCOMPARE(*p.metadataValue(kRankSourceKey), std::string("nccl"));
+        QCOMPARE(*p.metadataValue(kWorldSizeKey), std::string("2"));
         QVERIFY2(p.warnings.empty(), p.warnings.empty() ? "" : p.warnings.front().c_str());
         for (const Thread &t : p.threads)
             QVERIFY(t.rank == -1 || t.rank == 0 || t.rank == 1);
@@ -349,7 +350,7 @@ private slots:
         QVERIFY(!path.empty());
         const Profile p = importCapture({path});
         QCOMPARE(ranksOf(p), (std::vector<int>{0, 1}));
-        QCOMPARE(*p.metadataValue("rank_source"), std::string("gpu"));
+        QCOMPARE(*p.metadataValue(kRankSourceKey), std::string("gpu"));
         QCOMPARE(p.warnings.size(), size_t(1));
         QVERIFY2(p.warnings[0].find("ranks are taken from the GPU each drove") != std::string::npos &&
                      p.warnings[0].find("--include-json true") != std::string::npos,
@@ -557,7 +558,7 @@ private slots:
         const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_fsdp_gpt2");
         QCOMPARE(paths.size(), size_t(2));
         const Profile nsys = importCapture(paths);
-        QCOMPARE(*nsys.metadataValue("reference_kernels_paired"), *nsys.metadataValue("reference_kernels"));
+        QCOMPARE(*nsys.metadataValue(kReferenceKernelsPairedKey), *nsys.metadataValue(kReferenceKernelsKey));
         const RankReport plain = analyzeRanks(nsys, RankStep::Plain);
         QCOMPARE(plain.matched.size(), size_t(14));
         for (size_t i = 0; i < expected.size(); ++i)
@@ -666,7 +667,7 @@ private slots:
             QVERIFY2(findBrokenReference(*p).empty(), findBrokenReference(*p).c_str());
         QCOMPARE(ranksOf(rank0), std::vector<int>{0});
         QCOMPARE(ranksOf(rank1), std::vector<int>{1});
-        QCOMPARE(*rank1.metadataValue("rank"), std::string("1"));
+        QCOMPARE(*rank1.metadataValue(kRankKey), std::string("1"));
         QCOMPARE(rank1.source_path, r1);
         QCOMPARE(rank0.kernels.size() + rank1.kernels.size(), job.kernels.size());
         QCOMPARE(rank0.operators.size() + rank1.operators.size(), job.operators.size());
@@ -719,9 +720,9 @@ private slots:
                 e["ts"] = e["ts"].get<double>() + 2.5e6;
         writeText(shifted, trace.dump());
         const Profile p = importCapture({multirank(kRank0), shifted});
-        QVERIFY(p.metadataValue("rank_clock_offset_ns.1") != nullptr);
+        QVERIFY(p.metadataValue(rankClockOffsetKey(1)) != nullptr);
         // The median end offset after the shift: within the 0.4 ms the same-clock traces show.
-        const int64_t offset = std::stoll(*p.metadataValue("rank_clock_offset_ns.1"));
+        const int64_t offset = std::stoll(*p.metadataValue(rankClockOffsetKey(1)));
         QVERIFY2(std::llabs(offset + 2'500'000'000) < 400'000, std::to_string(offset).c_str());
         QCOMPARE(analyzeRanks(p).straggler, 1);
     }

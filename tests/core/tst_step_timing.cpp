@@ -9,6 +9,7 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/importer.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
 #include "opscope/step_timing.h"
@@ -93,7 +94,7 @@ private slots:
     {
         const Profile p = importCapture({original_});
         QVERIFY(p.reference_twins.empty());
-        QVERIFY(!p.metadataValue("reference_kernels"));
+        QVERIFY(!p.metadataValue(kReferenceKernelsKey));
         const StepTiming t = stepTiming(p);
         QCOMPARE(toString(t.source), toString(StepTiming::Source::LabelledStep));
         QCOMPARE(t.kernels.size(), size_t(95));
@@ -112,10 +113,10 @@ private slots:
             withReferenceRange("reference.sqlite", [this](test::ScratchDb &db) { return secondWarmupStep(db); });
         const Profile p = importCapture({path});
         const Profile plain = importCapture({original_});
-        QCOMPARE(p.metadataValue("reference_range") ? *p.metadataValue("reference_range") : std::string(),
+        QCOMPARE(p.metadataValue(kReferenceRangeKey) ? *p.metadataValue(kReferenceRangeKey) : std::string(),
                  std::string("OPSCOPE_REFERENCE#1"));
-        QCOMPARE(*p.metadataValue("reference_kernels"), std::string("95"));
-        QCOMPARE(*p.metadataValue("reference_kernels_paired"), std::string("95"));
+        QCOMPARE(*p.metadataValue(kReferenceKernelsKey), std::string("95"));
+        QCOMPARE(*p.metadataValue(kReferenceKernelsPairedKey), std::string("95"));
         QCOMPARE(p.reference_twins.size(), size_t(95));
         QCOMPARE(p.warnings, plain.warnings); // no mismatch reported
         // The labelled step and its attribution are untouched.
@@ -186,8 +187,8 @@ private slots:
             " AND r.start <= " + std::to_string(c.start - 1));
         QVERIFY(inRange > 95);
         const Profile p = importCapture({path});
-        QCOMPARE(*p.metadataValue("reference_kernels"), std::to_string(inRange));
-        QCOMPARE(*p.metadataValue("reference_kernels_paired"), std::string("0"));
+        QCOMPARE(*p.metadataValue(kReferenceKernelsKey), std::to_string(inRange));
+        QCOMPARE(*p.metadataValue(kReferenceKernelsPairedKey), std::string("0"));
         QVERIFY(p.reference_twins.empty());
         const std::string expected = "the plain reference step OPSCOPE_REFERENCE#1 differs from the labelled step on "
                                      "stream 7 (device 0): " +
@@ -213,8 +214,8 @@ private slots:
             "CUPTI_ACTIVITY_KIND_RUNTIME r ON r.correlationId = k.correlationId JOIN StringIds s ON s.id = "
             "k.shortName WHERE s.value = 'cunn_SoftMaxForwardReg' ORDER BY r.start LIMIT 1 OFFSET 1)");
         const Profile p = importCapture({path});
-        QCOMPARE(*p.metadataValue("reference_kernels"), std::string("95"));
-        QCOMPARE(*p.metadataValue("reference_kernels_paired"), std::string("0"));
+        QCOMPARE(*p.metadataValue(kReferenceKernelsKey), std::string("95"));
+        QCOMPARE(*p.metadataValue(kReferenceKernelsPairedKey), std::string("0"));
         bool named = false;
         for (const std::string &w : p.warnings)
             named = named || (w.find("95 kernels in both steps, but kernel ") != std::string::npos &&
@@ -248,7 +249,7 @@ private slots:
         QCOMPARE(timing->capturedNs, int64_t(11'570'000));
         QCOMPARE(timing->steps, 3);
         QCOMPARE(timing->clock, std::string("cuda_event"));
-        QCOMPARE(*back.metadataValue("capture_overhead"), std::string("1.564"));
+        QCOMPARE(*back.metadataValue(kCaptureOverheadKey), std::string("1.564"));
     }
 
     // The plain steps of transformers' GPT-2 training on the H100 (the correlation pass of a capture with 10

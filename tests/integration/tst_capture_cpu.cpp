@@ -5,6 +5,7 @@
 // nsys/ncu gives the clear message. The launcher's step rules are in tst_capture_launcher.
 #include "capture_test_util.h"
 #include "opscope/importer.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
 #include "opscope/step_timing.h"
@@ -177,17 +178,17 @@ private slots:
             steps.size() % 2 ? steps[steps.size() / 2] : (steps[steps.size() / 2 - 1] + steps[steps.size() / 2]) / 2;
         const int64_t capturedNs = reference["captured_median_ns"].get<int64_t>();
         QVERIFY(plainNs > 0 && capturedNs > 0);
-        QCOMPARE(*p.metadataValue("reference_step_ns"), std::to_string(plainNs));
-        QCOMPARE(*p.metadataValue("captured_step_ns"), std::to_string(capturedNs));
-        QCOMPARE(*p.metadataValue("reference_clock"), std::string("perf_counter"));
-        QCOMPARE(*p.metadataValue("reference_steps"), std::to_string(steps.size()));
+        QCOMPARE(*p.metadataValue(kReferenceStepNsKey), std::to_string(plainNs));
+        QCOMPARE(*p.metadataValue(kCapturedStepNsKey), std::to_string(capturedNs));
+        QCOMPARE(*p.metadataValue(kReferenceClockKey), std::string("perf_counter"));
+        QCOMPARE(*p.metadataValue(kReferenceStepsKey), std::to_string(steps.size()));
         if (warming > 0)
-            QCOMPARE(*p.metadataValue("reference_warming_up_steps"), std::to_string(warming));
+            QCOMPARE(*p.metadataValue(kReferenceWarmingUpStepsKey), std::to_string(warming));
         // The backend settings the launcher read at the capture, for the insights that depend on them.
         const nlohmann::json &settings = m["launcher"]["torch_settings"];
         QCOMPARE(settings["backends.cudnn.benchmark"].get<bool>(), false); // torch's default, untouched by the example
-        QCOMPARE(*p.metadataValue("torch.backends.cudnn.benchmark"), std::string("False"));
-        QCOMPARE(*p.metadataValue("torch.float32_matmul_precision"),
+        QCOMPARE(*p.metadataValue(torchSettingKey("backends.cudnn.benchmark")), std::string("False"));
+        QCOMPARE(*p.metadataValue(torchSettingKey("float32_matmul_precision")),
                  settings["float32_matmul_precision"].get<std::string>());
         const CliRun summary = runOpscope({"summary", run + "/" + example + ".opscope", "--json"});
         QVERIFY2(summary.exitCode == 0, summary.err.c_str());

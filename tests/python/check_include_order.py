@@ -25,6 +25,7 @@ OWNERS = {
     "errors.h": "base",
     "format_ids.h": "base",  # the importer table's ids, named by analysis and the GUI too
     "json_input.h": "base",
+    "metadata_keys.h": "base",  # every key of a profile's metadata, named by every folder
     "pipeline.h": "pipeline",
     "progress.h": "base",
     "ranks.h": "analysis",

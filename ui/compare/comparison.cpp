@@ -3,6 +3,7 @@
 #include "common/qt_text.h"
 #include "models/profile_analysis.h"
 #include "opscope/insights.h"
+#include "opscope/metadata_keys.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -91,9 +92,9 @@ QString Comparison::title(Side side) const
     const Side other = side == Side::Before ? Side::After : Side::Before;
     QString title = names(side, names(side, false) == names(other, false));
     // Two ranks of one job (the Ranks tab's Compare, or two ranks' traces): the rank first.
-    const std::string *rank = captures[size_t(side)] ? profile(side).metadataValue("rank") : nullptr;
+    const std::string *rank = captures[size_t(side)] ? profile(side).metadataValue(kRankKey) : nullptr;
     if (rank && !rank->empty())
-        title = QString::fromUtf8("rank %1 · %2").arg(toQString(*rank), title);
+        title = toQString("rank %1 · %2").arg(toQString(*rank), title);
     return title;
 }
 

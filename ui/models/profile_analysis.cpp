@@ -1,6 +1,7 @@
 #include "models/profile_analysis.h"
 
 #include "opscope/generation.h"
+#include "opscope/metadata_keys.h"
 
 #include "models/kernel_table_model.h"
 
@@ -42,7 +43,7 @@ QString noCountersReason(const Profile &p)
             amd = toQString(name);
             break;
         }
-    if (amd.isEmpty() && (p.metadataValue("hip_runtime_version") || p.metadataValue("roctracer_version")))
+    if (amd.isEmpty() && (p.metadataValue(kHipRuntimeVersionKey) || p.metadataValue(kRoctracerVersionKey)))
         amd = tr("an AMD GPU (HIP)");
     if (!amd.isEmpty())
         return tr("This profile is of %1: Nsight Compute profiles NVIDIA GPUs only, so it has no hardware counters "

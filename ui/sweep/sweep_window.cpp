@@ -80,7 +80,7 @@ SweepWindow::SweepWindow(QWidget *parent) : QWidget(parent, Qt::Window)
     by_ = new QComboBox;
     by_->setObjectName(QStringLiteral("by"));
     for (const char *by : {"step", "module", "operator", "kernel"})
-        by_->addItem(QString::fromLatin1(by));
+        by_->addItem(toQString(by));
     top_ = new QSpinBox;
     top_->setRange(1, 50);
     top_->setValue(5);

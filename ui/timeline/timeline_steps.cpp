@@ -4,6 +4,7 @@
 
 #include "opscope/format.h"
 #include "opscope/generation.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/step_timing.h"
 
 #include <QCoreApplication>
@@ -90,7 +91,7 @@ TimelineStep plainStep(const StepRange &range, const Profile &p, const std::opti
                      "record_function") +
                   QStringLiteral("<br>") +
                   tr("On the GPU in this trace: %1, from when its work could start to when it had all run").arg(traced);
-    const std::string *used = p.metadataValue("reference_range");
+    const std::string *used = p.metadataValue(kReferenceRangeKey);
     if (timing.source == StepTiming::Source::ReferenceStep && used && toQString(*used) == step.name)
         tip += QStringLiteral("<br>") + tr("The step's kernel durations, idle gaps and launch latencies (insights, "
                                            "summary) are this step's, attributed through the labelled step");

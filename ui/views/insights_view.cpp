@@ -10,6 +10,7 @@
 #include "opscope/file_util.h"
 #include "opscope/format.h"
 #include "opscope/measured_gains.h"
+#include "opscope/metadata_keys.h"
 #include "views/verify_runner.h"
 
 #include <QHBoxLayout>
@@ -141,7 +142,7 @@ void InsightsView::setAnalysis(std::shared_ptr<const ProfileAnalysis> analysis,
     // The run the profile came from, when its folder is here: Try this fix runs on it.
     run_.clear();
     if (analysis_ && analysis_->profile)
-        if (const std::string *run = analysis_->profile->metadataValue("opscope_run");
+        if (const std::string *run = analysis_->profile->metadataValue(kOpScopeRunKey);
             run && fileExists(*run + "/manifest.json"))
             run_ = toQString(*run);
     if (!runner_->isRunning()) {

@@ -85,9 +85,9 @@ CaptureOptionsPage::CaptureOptionsPage(CaptureWizard *wizard)
 
     auto *traceRow = new QHBoxLayout;
     for (const char *domain : kTraceDomains) {
-        auto *box = new QCheckBox(QString::fromLatin1(domain), this);
-        box->setObjectName(QStringLiteral("trace_") + QString::fromLatin1(domain));
-        trace_[QString::fromLatin1(domain)] = box;
+        auto *box = new QCheckBox(toQString(domain), this);
+        box->setObjectName(QStringLiteral("trace_") + toQString(domain));
+        trace_[toQString(domain)] = box;
         traceRow->addWidget(box);
     }
     traceRow->addStretch(1);
@@ -165,8 +165,8 @@ void CaptureOptionsPage::save() const
     settings::write(keys::cudaMemoryUsage, cudaMemoryUsage_->isChecked());
     QStringList trace;
     for (const char *domain : kTraceDomains)
-        if (trace_.at(QString::fromLatin1(domain))->isChecked())
-            trace << QString::fromLatin1(domain);
+        if (trace_.at(toQString(domain))->isChecked())
+            trace << toQString(domain);
     settings::write(keys::traceDomains, trace);
 }
 
@@ -220,7 +220,7 @@ void CaptureOptionsPage::apply(pipeline::CaptureRequest &request) const
         request.nsysCudaMemoryUsage = cudaMemoryUsage_->isChecked();
         request.nsysTrace.clear();
         for (const char *domain : kTraceDomains)
-            if (trace_.at(QString::fromLatin1(domain))->isChecked())
+            if (trace_.at(toQString(domain))->isChecked())
                 request.nsysTrace.emplace_back(domain);
     }
     request.name = runName().toStdString();

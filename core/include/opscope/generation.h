@@ -16,6 +16,7 @@
 //   the weights, the temporaries of an iteration, the peak.
 
 #include "opscope/format.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
 
 #include <nlohmann/json.hpp>
@@ -27,8 +28,7 @@
 
 namespace opscope {
 
-// The profile's metadata key for the launcher's timing of the requests (JSON, generationTimingJson).
-inline constexpr std::string_view kGenerationTimingKey = "generation_timing";
+// The launcher's ranges of a generation request's phases (its timing is under kGenerationTimingKey, JSON).
 inline constexpr std::string_view kPrefillRange = "OPSCOPE_PREFILL";
 inline constexpr std::string_view kDecodeRangePrefix = "OPSCOPE_DECODE#";
 

@@ -5,6 +5,7 @@
 // the one that counts.
 
 #include "opscope/insights.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
 
 #include <nlohmann/json.hpp>
@@ -15,8 +16,7 @@
 
 namespace opscope {
 
-inline constexpr const char *kVerifyResultsKey = "verify_results"; // profile metadata
-inline constexpr const char *kVerifyResultsFile = "verify.json";   // in the run folder
+inline constexpr const char *kVerifyResultsFile = "verify.json"; // in the run folder
 
 // The results stored in the profile's metadata, oldest first; empty when there are none or the value
 // is not a JSON array (never throws).

@@ -6,6 +6,7 @@
 // parameters and inputs): its groups are taken as they are, which is what groups the layers of a
 // capture without kernels (torch.profiler on the CPU), and the others are found from the kernels.
 
+#include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
 
 #include <string>
@@ -106,7 +107,6 @@ std::string noModulesReason(const Profile &p);
 // Groups of identical layers known before the tree is built: the launcher's partition map, which the
 // run import stores in the profile's metadata under kKnownGroupsKey as
 // "blocks.*[Block]=blocks.0,blocks.1,blocks.2;..." (labels and module paths hold none of "=,;").
-inline constexpr std::string_view kKnownGroupsKey = "partition_map";
 struct KnownGroup {
     std::string label;                // "blocks.*[Block]"
     std::vector<std::string> members; // module paths

@@ -323,7 +323,7 @@ public:
     StringTable strings;
     std::string source_format; // a format_id:: constant (format_ids.h): "nsys-sqlite", "operator-profiler-json"...
     std::string source_path;
-    // Capture metadata in insertion order: model_name, torch_version, compile_mode, ...
+    // Capture metadata in insertion order, under the keys of metadata_keys.h (kModelNameKey...).
     std::vector<std::pair<std::string, std::string>> metadata;
     std::vector<Device> devices;
     std::vector<Thread> threads;

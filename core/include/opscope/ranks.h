@@ -11,6 +11,7 @@
 // by its process group and its order in that group within the step (NCCL's sequence number where the trace has
 // one). Work outside every step two ranks recorded is left out, and said so (RankAlignment).
 #include "opscope/collective_names.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
 #include "opscope/step_timing.h"
 
@@ -87,10 +88,6 @@ std::string_view toString(RankStep step);
 // Plain where every rank of `p` has reference-step kernels (a capture slows each rank's host
 // differently: the recorded step's straggler can be the capture's), else Recorded.
 RankStep preferredRankStep(const Profile &p);
-
-// Metadata of a job's profile made from its ranks' torch.profiler traces: the ranks' nsys captures, one
-// path a line, whose plain steps `opscope ranks` reads instead (pipeline/rank_run.cpp).
-inline constexpr std::string_view kRankCapturesKey = "rank_nsys_captures";
 
 // Every collective of `p` (of `step`), by rank then start.
 std::vector<Collective> collectivesOf(const Profile &p, RankStep step = RankStep::Recorded);

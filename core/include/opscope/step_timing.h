@@ -13,6 +13,7 @@
 //   (Profile::reference_twins), so its durations, gaps and launch latencies can be read with the
 //   labelled step's attribution. stepTiming() gives that step, or the labelled one when there is none.
 
+#include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
 
 #include <nlohmann/json.hpp>
@@ -28,34 +29,9 @@ namespace opscope {
 // ---------------------------------------------------------------------------------------------
 // The launcher's figures
 
-inline constexpr std::string_view kReferenceStepNsKey = "reference_step_ns";
-inline constexpr std::string_view kCapturedStepNsKey = "captured_step_ns";
-inline constexpr std::string_view kCaptureOverheadKey = "capture_overhead";
-inline constexpr std::string_view kReferenceClockKey = "reference_clock";
-inline constexpr std::string_view kReferenceStepsKey = "reference_steps";
-// Reference steps left out of the median as still warming up: slower than 1.05x the fastest, before the
-// first one that is not.
-inline constexpr std::string_view kReferenceWarmingUpStepsKey = "reference_warming_up_steps";
+// The keys of the launcher's figures are in metadata_keys.h (kReferenceStepNsKey...).
+// Reference steps slower than this times the fastest, before the first one that is not, are still warming up.
 inline constexpr double kSteadyStepTolerance = 1.05;
-// The host's time for the step (perf_counter), plain and captured: how much the instrumentation slowed
-// the host down, whatever bound the step. The plain one is the fastest plain step (the host's own pace,
-// before a full launch queue holds it back to the GPU's), the captured one the median.
-inline constexpr std::string_view kReferenceCpuStepNsKey = "reference_cpu_step_ns";
-inline constexpr std::string_view kCapturedCpuStepNsKey = "captured_cpu_step_ns";
-// Under nsys the plain time comes from the correlation pass, a process without nsys: nsys's CUDA API
-// tracing slows the host (a host-bound step 20-25 % on the H100). The reference steps as the nsys process
-// timed them are kept beside it: what the trace's plain step took.
-inline constexpr std::string_view kReferenceTracedStepNsKey = "reference_traced_step_ns";
-inline constexpr std::string_view kReferenceTracedCpuStepNsKey = "reference_traced_cpu_step_ns";
-// The spread of the plain steps at the steady pace: half their interquartile range (linear interpolation, as
-// numpy's percentile), in ns. One noisy step moves it, not the median.
-inline constexpr std::string_view kReferenceSpreadNsKey = "reference_spread_ns";
-// nsys's cost per CUDA call: the launcher times a burst of cheap launches in the traced process and in the plain
-// one (the reference object's "calibration": {"launches": N, "ns_per_launch": x}); the difference, per launch.
-inline constexpr std::string_view kHostTracingCostKey = "host_tracing_cost_per_call_ns";
-// The plain host's cost of one eager launch from Python (the plain process's calibration burst: a one-element
-// add_, the Python call, the dispatcher and the launch), in ns: what a CUDA graph saves the host per kernel.
-inline constexpr std::string_view kHostLaunchCostKey = "host_plain_launch_ns";
 // Above this captured / reference ratio the slowdown is said where the timing is shown.
 inline constexpr double kNotableCaptureOverhead = 1.2;
 

@@ -2,6 +2,7 @@
 // gloo/nccl ops, their Kineto or NCCL-payload args, the step each was launched in and the key it is matched
 // across ranks by, and the DDP bucket or FSDP unit each carries (docs/ranks.md).
 #include "analysis/rank_detail.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -310,7 +311,7 @@ std::vector<Collective> collectivesOf(const Profile &p, RankStep step, const Ran
     });
     leaveOutIncompleteSteps(out);
     assignKeys(out);
-    const std::string *worldSize = p.metadataValue("world_size");
+    const std::string *worldSize = p.metadataValue(kWorldSizeKey);
     for (Collective &c : out) {
         const int n = c.groupSize > 0 ? c.groupSize : worldSize ? std::atoi(worldSize->c_str()) : 0;
         if (c.bytes > 0 && c.end_ns > c.start_ns) {

@@ -6,6 +6,7 @@
 #include "analysis/insight_context.h"
 #include "analysis/matrix_shapes.h"
 
+#include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
 
 #include <algorithm>
@@ -55,7 +56,7 @@ bool isConvolutionName(std::string_view name)
 // A setting the launcher recorded at the capture (metadata "torch.backends.cudnn.benchmark" = "False").
 std::optional<bool> torchSetting(const Profile &p, std::string_view key)
 {
-    const std::string *value = p.metadataValue(std::string("torch.") + std::string(key));
+    const std::string *value = p.metadataValue(torchSettingKey(key));
     if (!value)
         return std::nullopt;
     if (*value == "True" || *value == "true" || *value == "1")

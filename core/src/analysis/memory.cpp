@@ -203,49 +203,40 @@ MemoryKind kindOf(MemoryTensorKind kind)
     return MemoryKind::Parameter;
 }
 
-MemoryReport analyzeMemory(const Profile &p)
+namespace {
+
+// The inventory's tensors: each is held by the last block of the trace on its device whose bytes start at or before its
+// storage and reach past it (the inventory is taken at the end of the step; an address reused later by something else
+// is the rare miss). Those blocks take the tensor's kind; tensors no block holds were allocated before the trace.
+// Whether each tensor is held.
+std::vector<bool> matchTensorsToBlocks(const Profile &p, MemoryReport &report)
 {
-    MemoryReport report;
-    report.block_kinds.reserve(p.memory_blocks.size());
-    for (const MemoryBlock &b : p.memory_blocks)
-        report.block_kinds.push_back(classifyBlock(p, b));
-    // The inventory's tensors: each is held by the last block of the trace on its device whose bytes
-    // start at or before its storage and reach past it (the inventory is taken at the end of the step;
-    // an address reused later by something else is the rare miss). Those blocks take the tensor's kind;
-    // tensors no block holds were allocated before the trace.
     report.block_tensors.assign(p.memory_blocks.size(), kNoIndex);
     std::vector<bool> tensorHeld(p.memory_tensors.size(), false);
-    {
-        std::map<std::pair<int32_t, uint64_t>, Index> lastBlockAt; // (device, address) -> last block there
-        for (Index b = 0; b < p.memory_blocks.size(); ++b)
-            lastBlockAt[{p.memory_blocks[b].device, p.memory_blocks[b].address}] = b;
-        for (Index t = 0; t < p.memory_tensors.size(); ++t) {
-            const MemoryTensor &tensor = p.memory_tensors[t];
-            auto it = lastBlockAt.upper_bound({tensor.device, tensor.address});
-            if (it == lastBlockAt.begin())
-                continue;
-            --it;
-            const MemoryBlock &block = p.memory_blocks[it->second];
-            if (it->first.first != tensor.device || tensor.address >= block.address + uint64_t(block.bytes))
-                continue;
-            tensorHeld[t] = true;
-            if (report.block_tensors[it->second] == kNoIndex) {
-                report.block_tensors[it->second] = t;
-                report.block_kinds[it->second] = kindOf(tensor.kind);
-            }
+    std::map<std::pair<int32_t, uint64_t>, Index> lastBlockAt; // (device, address) -> last block there
+    for (Index b = 0; b < p.memory_blocks.size(); ++b)
+        lastBlockAt[{p.memory_blocks[b].device, p.memory_blocks[b].address}] = b;
+    for (Index t = 0; t < p.memory_tensors.size(); ++t) {
+        const MemoryTensor &tensor = p.memory_tensors[t];
+        auto it = lastBlockAt.upper_bound({tensor.device, tensor.address});
+        if (it == lastBlockAt.begin())
+            continue;
+        --it;
+        const MemoryBlock &block = p.memory_blocks[it->second];
+        if (it->first.first != tensor.device || tensor.address >= block.address + uint64_t(block.bytes))
+            continue;
+        tensorHeld[t] = true;
+        if (report.block_tensors[it->second] == kNoIndex) {
+            report.block_tensors[it->second] = t;
+            report.block_kinds[it->second] = kindOf(tensor.kind);
         }
     }
-    std::map<std::string, std::string, std::less<>> classOfPath; // module path -> its class
-    for (const ModuleInstance &m : p.modules)
-        if (!isPhase(m))
-            classOfPath.emplace(std::string(p.text(m.path)), std::string(p.text(m.class_name)));
+    return tensorHeld;
+}
 
-    const std::vector<Index> order = samplesInTimeOrder(p);
-    std::vector<size_t> rank(p.memory_samples.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        rank[order[i]] = i;
-
-    // GPUs by number first, host memory (-1) last.
+// Each device's curve of totals and its counts of allocations and frees, GPUs by number first, host memory (-1) last.
+std::map<int32_t, DeviceMemory> deviceCurves(const Profile &p, const std::vector<Index> &order)
+{
     std::map<int32_t, DeviceMemory> devices;
     for (Index s : order) {
         const MemorySample &sample = p.memory_samples[s];
@@ -260,55 +251,48 @@ MemoryReport analyzeMemory(const Profile &p)
         else
             (sample.bytes > 0 ? d.segment_allocations : d.segment_frees) += 1;
     }
-    for (auto &[device, d] : devices) {
-        // The first sample that reaches the highest total is the peak.
-        size_t peakPoint = 0;
-        for (size_t i = 0; i < d.curve.size(); ++i) {
-            if (d.curve[i].allocated > d.curve[peakPoint].allocated)
-                peakPoint = i;
-            d.peak_reserved = std::max(d.peak_reserved, d.curve[i].reserved);
-        }
-        d.peak_allocated = d.curve[peakPoint].allocated;
-        d.peak_time_ns = d.curve[peakPoint].time_ns;
-        // The peak's rank among all samples: the peakPoint-th sample of this device.
-        size_t peakRank = 0;
-        for (size_t seen = 0, i = 0; i < order.size(); ++i)
-            if (p.memory_samples[order[i]].device == device && seen++ == peakPoint) {
-                peakRank = i;
-                break;
-            }
+    return devices;
+}
 
-        std::map<std::tuple<bool, std::string, std::string>, MemoryShare> modules, activations;
-        std::array<MemoryShare, kMemoryKindCount> kinds{};
-        auto shareOfPath = [&](auto &table, const std::string &path) -> MemoryShare & {
-            const auto cls = classOfPath.find(path);
-            const std::string className = cls != classOfPath.end() ? cls->second : std::string();
-            MemoryShare &share = table[{false, path, className}];
-            share.module = path;
-            share.className = className;
-            share.phase = false;
-            return share;
-        };
-        auto shareOf = [&](auto &table, Index module) -> MemoryShare & {
-            const bool inModule = module < p.modules.size() && !isPhase(p.modules[module]);
-            const std::string path =
-                module < p.modules.size() ? std::string(p.text(p.modules[module].path)) : std::string(kPhaseOther);
-            const std::string cls =
-                module < p.modules.size() ? std::string(p.text(p.modules[module].class_name)) : std::string();
-            MemoryShare &share = table[{!inModule, path, cls}];
-            share.module = path;
-            share.className = cls;
-            share.phase = !inModule;
-            return share;
-        };
+// Sets the device's peak (the first sample that reaches the highest total) and returns its rank among all samples in
+// time order.
+size_t findPeak(const Profile &p, const std::vector<Index> &order, DeviceMemory &d)
+{
+    size_t peakPoint = 0;
+    for (size_t i = 0; i < d.curve.size(); ++i) {
+        if (d.curve[i].allocated > d.curve[peakPoint].allocated)
+            peakPoint = i;
+        d.peak_reserved = std::max(d.peak_reserved, d.curve[i].reserved);
+    }
+    d.peak_allocated = d.curve[peakPoint].allocated;
+    d.peak_time_ns = d.curve[peakPoint].time_ns;
+    // The peak's rank among all samples: the peakPoint-th sample of this device.
+    for (size_t seen = 0, i = 0; i < order.size(); ++i)
+        if (p.memory_samples[order[i]].device == d.device && seen++ == peakPoint)
+            return i;
+    return 0;
+}
+
+// One device's memory at its peak, by module (and phase), by kind, and its activations by module.
+class PeakBreakdown {
+public:
+    PeakBreakdown(const Profile &p, const std::map<std::string, std::string, std::less<>> &classOfPath)
+        : p_(p), classOfPath_(classOfPath)
+    {
+    }
+
+    // The blocks alive at the peak (and every activation of the device), into the tables and d.alive_at_peak; their
+    // bytes.
+    int64_t addBlocks(const MemoryReport &report, const std::vector<size_t> &rank, size_t peakRank, DeviceMemory &d)
+    {
         int64_t known = 0;
-        for (Index b = 0; b < p.memory_blocks.size(); ++b) {
-            const MemoryBlock &block = p.memory_blocks[b];
-            if (block.device != device)
+        for (Index b = 0; b < p_.memory_blocks.size(); ++b) {
+            const MemoryBlock &block = p_.memory_blocks[b];
+            if (block.device != d.device)
                 continue;
             const MemoryKind kind = report.block_kinds[b];
             if (kind == MemoryKind::Activation) {
-                MemoryShare &a = shareOf(activations, block.alloc_module);
+                MemoryShare &a = shareOf(activations_, block.alloc_module);
                 a.kind = kind;
                 a.bytes += block.bytes;
                 ++a.blocks;
@@ -321,63 +305,143 @@ MemoryReport analyzeMemory(const Profile &p)
                 continue;
             d.alive_at_peak.push_back(b);
             known += block.bytes;
-            // A block holding a parameter, its gradient or its optimizer state counts for the parameter's
-            // module, wherever it was allocated (a gradient in the backward, a state in the optimizer).
+            // A block holding a parameter, its gradient or its optimizer state counts for the parameter's module,
+            // wherever it was allocated (a gradient in the backward, a state in the optimizer).
             const Index tensor = report.block_tensors[b];
             MemoryShare &m =
                 tensor != kNoIndex
-                    ? shareOfPath(modules, std::string(p.text(p.memory_tensors[tensor].module)))
-                    : shareOf(modules, block.alloc_sample == kNoIndex ? block.free_module : block.alloc_module);
-            m.bytes += block.bytes;
-            ++m.blocks;
-            MemoryShare &k = kinds[size_t(kind)];
-            k.kind = kind;
-            k.bytes += block.bytes;
-            ++k.blocks;
+                    ? shareOfPath(modules_, std::string(p_.text(p_.memory_tensors[tensor].module)))
+                    : shareOf(modules_, block.alloc_sample == kNoIndex ? block.free_module : block.alloc_module);
+            add(m, block.bytes);
+            add(kind, block.bytes);
         }
-        d.unseen_at_peak = d.peak_allocated - known;
-        // Where the totals count what came before the trace, the inventory's tensors no block of the trace
-        // holds (parameters, optimizer state made in a warm-up step) are part of the unseen bytes: they
-        // take their share of it, by module and kind, up to what is unseen; the rest stays before_trace.
-        if (d.baseline_bytes > 0)
-            for (Index t = 0; t < p.memory_tensors.size() && d.unseen_at_peak > 0; ++t) {
-                const MemoryTensor &tensor = p.memory_tensors[t];
-                if (tensorHeld[t] || tensor.device != device || tensor.bytes <= 0)
-                    continue;
-                const int64_t bytes = std::min(tensor.bytes, d.unseen_at_peak);
-                d.unseen_at_peak -= bytes;
-                MemoryShare &m = shareOfPath(modules, std::string(p.text(tensor.module)));
-                m.bytes += bytes;
-                ++m.blocks;
-                const MemoryKind kind = kindOf(tensor.kind);
-                MemoryShare &k = kinds[size_t(kind)];
-                k.kind = kind;
-                k.bytes += bytes;
-                ++k.blocks;
-            }
-        if (d.unseen_at_peak != 0) {
-            MemoryShare before;
-            before.module = "(before trace)";
-            before.phase = true;
-            before.kind = MemoryKind::BeforeTrace;
-            before.bytes = d.unseen_at_peak;
-            modules[{true, before.module, ""}] = before;
-            kinds[size_t(MemoryKind::BeforeTrace)].kind = MemoryKind::BeforeTrace;
-            kinds[size_t(MemoryKind::BeforeTrace)].bytes += d.unseen_at_peak;
+        return known;
+    }
+
+    // Where the totals count what came before the trace, the inventory's tensors no block of the trace holds
+    // (parameters, optimizer state made in a warm-up step) are part of the unseen bytes: they take their share of it,
+    // by module and kind, up to what is unseen; the rest stays before_trace.
+    void addUnheldTensors(const std::vector<bool> &tensorHeld, DeviceMemory &d)
+    {
+        if (d.baseline_bytes <= 0)
+            return;
+        for (Index t = 0; t < p_.memory_tensors.size() && d.unseen_at_peak > 0; ++t) {
+            const MemoryTensor &tensor = p_.memory_tensors[t];
+            if (tensorHeld[t] || tensor.device != d.device || tensor.bytes <= 0)
+                continue;
+            const int64_t bytes = std::min(tensor.bytes, d.unseen_at_peak);
+            d.unseen_at_peak -= bytes;
+            add(shareOfPath(modules_, std::string(p_.text(tensor.module))), bytes);
+            add(kindOf(tensor.kind), bytes);
         }
+    }
+
+    // What is still unseen at the peak: one "(before trace)" row.
+    void addBeforeTrace(int64_t unseen)
+    {
+        if (unseen == 0)
+            return;
+        MemoryShare before;
+        before.module = "(before trace)";
+        before.phase = true;
+        before.kind = MemoryKind::BeforeTrace;
+        before.bytes = unseen;
+        modules_[{true, before.module, ""}] = before;
+        kinds_[size_t(MemoryKind::BeforeTrace)].kind = MemoryKind::BeforeTrace;
+        kinds_[size_t(MemoryKind::BeforeTrace)].bytes += unseen;
+    }
+
+    // The tables into the device's lists, largest first.
+    void writeTo(DeviceMemory &d) const
+    {
         auto largestFirst = [](const MemoryShare &a, const MemoryShare &b) {
             return a.bytes != b.bytes ? a.bytes > b.bytes : a.module < b.module;
         };
-        for (auto &[key, share] : modules)
+        for (const auto &[key, share] : modules_)
             d.by_module.push_back(share);
-        for (auto &[key, share] : activations)
+        for (const auto &[key, share] : activations_)
             d.activations_by_module.push_back(share);
-        for (const MemoryShare &k : kinds)
+        for (const MemoryShare &k : kinds_)
             if (k.bytes != 0 || k.blocks != 0)
                 d.by_kind.push_back(k);
         std::stable_sort(d.by_module.begin(), d.by_module.end(), largestFirst);
         std::stable_sort(d.activations_by_module.begin(), d.activations_by_module.end(), largestFirst);
         std::stable_sort(d.by_kind.begin(), d.by_kind.end(), largestFirst);
+    }
+
+private:
+    // (a phase, module path, class) -> its share
+    using Table = std::map<std::tuple<bool, std::string, std::string>, MemoryShare>;
+
+    static void add(MemoryShare &share, int64_t bytes)
+    {
+        share.bytes += bytes;
+        ++share.blocks;
+    }
+    void add(MemoryKind kind, int64_t bytes)
+    {
+        MemoryShare &k = kinds_[size_t(kind)];
+        k.kind = kind;
+        add(k, bytes);
+    }
+    // The share of a module named by its path (an inventory's tensor), its class from the module tree.
+    MemoryShare &shareOfPath(Table &table, const std::string &path)
+    {
+        const auto cls = classOfPath_.find(path);
+        const std::string className = cls != classOfPath_.end() ? cls->second : std::string();
+        MemoryShare &share = table[{false, path, className}];
+        share.module = path;
+        share.className = className;
+        share.phase = false;
+        return share;
+    }
+    // The share of a module instance, or of a phase of the step outside modules.
+    MemoryShare &shareOf(Table &table, Index module)
+    {
+        const bool inModule = module < p_.modules.size() && !isPhase(p_.modules[module]);
+        const std::string path =
+            module < p_.modules.size() ? std::string(p_.text(p_.modules[module].path)) : std::string(kPhaseOther);
+        const std::string cls =
+            module < p_.modules.size() ? std::string(p_.text(p_.modules[module].class_name)) : std::string();
+        MemoryShare &share = table[{!inModule, path, cls}];
+        share.module = path;
+        share.className = cls;
+        share.phase = !inModule;
+        return share;
+    }
+
+    const Profile &p_;
+    const std::map<std::string, std::string, std::less<>> &classOfPath_;
+    Table modules_, activations_;
+    std::array<MemoryShare, kMemoryKindCount> kinds_{};
+};
+
+} // namespace
+
+MemoryReport analyzeMemory(const Profile &p)
+{
+    MemoryReport report;
+    report.block_kinds.reserve(p.memory_blocks.size());
+    for (const MemoryBlock &b : p.memory_blocks)
+        report.block_kinds.push_back(classifyBlock(p, b));
+    const std::vector<bool> tensorHeld = matchTensorsToBlocks(p, report);
+    std::map<std::string, std::string, std::less<>> classOfPath; // module path -> its class
+    for (const ModuleInstance &m : p.modules)
+        if (!isPhase(m))
+            classOfPath.emplace(std::string(p.text(m.path)), std::string(p.text(m.class_name)));
+
+    const std::vector<Index> order = samplesInTimeOrder(p);
+    std::vector<size_t> rank(p.memory_samples.size());
+    for (size_t i = 0; i < order.size(); ++i)
+        rank[order[i]] = i;
+    std::map<int32_t, DeviceMemory> devices = deviceCurves(p, order);
+    for (auto &[device, d] : devices) {
+        const size_t peakRank = findPeak(p, order, d);
+        PeakBreakdown peak(p, classOfPath);
+        d.unseen_at_peak = d.peak_allocated - peak.addBlocks(report, rank, peakRank, d);
+        peak.addUnheldTensors(tensorHeld, d);
+        peak.addBeforeTrace(d.unseen_at_peak);
+        peak.writeTo(d);
     }
     for (auto &[device, d] : devices)
         if (device >= 0)

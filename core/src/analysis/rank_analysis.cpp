@@ -4,6 +4,7 @@
 #include "analysis/rank_detail.h"
 
 #include "opscope/format.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -73,7 +74,7 @@ std::map<int, size_t> stepRangesPerRank(const Profile &p)
 
 std::string prefixOf(int rank)
 {
-    return "rank." + std::to_string(rank) + ".";
+    return std::string(kRankPrefix) + std::to_string(rank) + ".";
 }
 
 } // namespace
@@ -115,7 +116,7 @@ std::string_view toString(RankStep step)
 
 std::string rankHost(const Profile &p, int rank)
 {
-    const std::string *host = p.metadataValue("rank_host." + std::to_string(rank));
+    const std::string *host = p.metadataValue(rankHostKey(rank));
     return host ? *host : std::string();
 }
 
@@ -124,7 +125,7 @@ std::vector<NodeClock> nodeClocks(const Profile &p)
     std::map<std::string, NodeClock> byNode;
     std::vector<std::string> order; // nodes in the order of their lowest rank
     for (int rank : ranksOf(p)) {
-        const std::string *node = p.metadataValue("rank_node." + std::to_string(rank));
+        const std::string *node = p.metadataValue(rankNodeKey(rank));
         if (!node)
             continue;
         if (!byNode.contains(*node))
@@ -136,7 +137,7 @@ std::vector<NodeClock> nodeClocks(const Profile &p)
     std::vector<NodeClock> out;
     for (const std::string &node : order) {
         NodeClock n = byNode[node];
-        if (const std::string *clock = p.metadataValue("node_clock." + node)) {
+        if (const std::string *clock = p.metadataValue(nodeClockKey(node))) {
             const size_t a = clock->find(';'), b = clock->find(';', a == std::string::npos ? a : a + 1);
             n.basis = clock->substr(0, a);
             if (a != std::string::npos)
@@ -153,12 +154,13 @@ std::map<int, ReferenceTiming> rankReferenceTimings(const Profile &p)
 {
     std::map<int, Profile> keys; // rank -> its keys, without the prefix
     for (const auto &[key, value] : p.metadata) {
-        if (!key.starts_with("rank."))
+        const size_t start = kRankPrefix.size();
+        if (!key.starts_with(kRankPrefix))
             continue;
-        const size_t dot = key.find('.', 5);
-        if (dot == std::string::npos || dot == 5)
+        const size_t dot = key.find('.', start);
+        if (dot == std::string::npos || dot == start)
             continue;
-        const std::string number = key.substr(5, dot - 5);
+        const std::string number = key.substr(start, dot - start);
         if (!std::all_of(number.begin(), number.end(), [](char c) { return c >= '0' && c <= '9'; }))
             continue;
         keys[std::atoi(number.c_str())].setMetadata(key.substr(dot + 1), value);
@@ -269,7 +271,7 @@ RankReport analyzeRanks(const Profile &p, RankStep step)
     }
     report.alignment.groupsBySequence =
         size_t(std::count_if(sequenced.begin(), sequenced.end(), [](const auto &g) { return g.second; }));
-    const std::string *worldSize = p.metadataValue("world_size");
+    const std::string *worldSize = p.metadataValue(kWorldSizeKey);
     for (auto &[key, members] : byKey) {
         if (members.size() < 2) {
             ++report.unmatched;

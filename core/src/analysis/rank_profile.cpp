@@ -6,6 +6,7 @@
 
 #include "opscope/file_util.h"
 #include "opscope/gpu_annotation.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -18,7 +19,7 @@ namespace {
 std::vector<std::string> rankFiles(const Profile &p)
 {
     std::vector<std::string> files;
-    if (const std::string *text = p.metadataValue("rank_files"))
+    if (const std::string *text = p.metadataValue(kRankFilesKey))
         for (size_t at = 0; at <= text->size();) {
             const size_t end = std::min(text->find('\n', at), text->size());
             if (end > at)
@@ -87,18 +88,20 @@ Profile profileOfRank(const Profile &p, int rank, RankRows *rows)
     out.metadata = p.metadata;
     out.metadata.erase(std::remove_if(out.metadata.begin(), out.metadata.end(),
                                       [](const auto &kv) {
-                                          return kv.first == "ranks" || kv.first == "rank_files" ||
-                                                 kv.first.starts_with("rank_clock_") || kv.first.starts_with("rank.") ||
-                                                 kv.first.starts_with("rank_host.");
+                                          return kv.first == kRanksKey || kv.first == kRankFilesKey ||
+                                                 kv.first == kRankClockResidualSkewKey ||
+                                                 kv.first.starts_with(kRankClockOffsetPrefix) ||
+                                                 kv.first.starts_with(kRankPrefix) ||
+                                                 kv.first.starts_with(kRankHostPrefix);
                                       }),
                        out.metadata.end());
-    out.setMetadata("rank", std::to_string(rank));
+    out.setMetadata(kRankKey, std::to_string(rank));
     // The rank's own plain reference timing (a job's profile carries each rank's) is this profile's.
     const std::map<int, ReferenceTiming> timings = rankReferenceTimings(p);
     if (const auto timing = timings.find(rank); timing != timings.end())
         setReferenceTiming(out, timing->second);
     if (const std::string host = rankHost(p, rank); !host.empty())
-        out.setMetadata("host", host);
+        out.setMetadata(kHostKey, host);
     out.span_start_ns = p.span_start_ns;
     out.span_end_ns = p.span_end_ns;
 

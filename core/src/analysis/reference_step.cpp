@@ -2,6 +2,7 @@
 // by position and name. A stream whose sequences differ is reported and left unpaired: never a guess.
 #include "analysis/step_windows.h"
 
+#include "opscope/metadata_keys.h"
 #include "opscope/step_timing.h"
 
 #include <algorithm>
@@ -109,9 +110,9 @@ ReferencePairing pairReferenceStep(Profile &p, std::string_view captureRange)
     for (const std::string &problem : result.problems)
         p.warnings.push_back("the plain reference step " + result.range + " differs from the labelled step on " +
                              problem + ": its kernels on that stream are not paired (no attribution)");
-    p.setMetadata("reference_range", result.range);
-    p.setMetadata("reference_kernels", std::to_string(result.referenceKernels));
-    p.setMetadata("reference_kernels_paired", std::to_string(result.paired));
+    p.setMetadata(kReferenceRangeKey, result.range);
+    p.setMetadata(kReferenceKernelsKey, std::to_string(result.referenceKernels));
+    p.setMetadata(kReferenceKernelsPairedKey, std::to_string(result.paired));
     return result;
 }
 

@@ -4,6 +4,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/file_util.h"
 #include "opscope/format.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
 #include "opscope/pipeline/cli_options.h"
 #include "opscope/ranks.h"
@@ -314,7 +315,7 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
         out["nodes"] = nodes;
         if (report.straggler >= 0)
             out["why"] = whyJson(report.why);
-        if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
+        if (const std::string *skew = profile.metadataValue(kRankClockResidualSkewKey))
             out["clock_residual_skew_ns"] = std::stoll(*skew);
         env.out << out.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
         return 0;
@@ -363,7 +364,7 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                     << formatFixedDuration(report.ranks[i].waitNs);
         env.out << ")\n";
     }
-    if (const std::string *skew = profile.metadataValue("rank_clock_residual_skew_ns"))
+    if (const std::string *skew = profile.metadataValue(kRankClockResidualSkewKey))
         env.out << "clock residual skew (end times of matched collectives): " << formatFixedDuration(std::stoll(*skew))
                 << "\n";
     printNodeClocks(profile, env.out);

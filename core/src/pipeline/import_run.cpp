@@ -6,6 +6,7 @@
 #include "opscope/file_util.h"
 #include "opscope/generation.h"
 #include "opscope/measured_gains.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
 #include "opscope/pipeline/distinct_launches.h"
 #include "opscope/profile_store.h"
@@ -54,7 +55,7 @@ void recordReferenceTiming(Profile &profile, const nlohmann::json &launcher, con
     if (const auto timing = referenceTimingFromStatus(reference, plain))
         setReferenceTiming(profile, *timing);
     const bool rangesEmitted = reference.is_object() && reference.contains("nvtx_range");
-    if (nsysTrace && rangesEmitted && !profile.metadataValue("reference_range"))
+    if (nsysTrace && rangesEmitted && !profile.metadataValue(kReferenceRangeKey))
         profile.warnings.push_back(
             "the launcher ran plain reference steps, but the nsys trace holds none of them (was it limited to the "
             "CAPTURE range, --nsys-capture-range?): idle and launch figures come from the labelled step");
@@ -81,9 +82,9 @@ void recordTorchSettings(Profile &profile, const nlohmann::json &launcher)
     if (!launcher.is_object() || !launcher.contains("torch_settings") || !launcher["torch_settings"].is_object())
         return;
     for (const auto &[key, value] : launcher["torch_settings"].items())
-        profile.setMetadata("torch." + key, value.is_boolean()  ? (value.get<bool>() ? "True" : "False")
-                                            : value.is_string() ? value.get<std::string>()
-                                                                : value.dump());
+        profile.setMetadata(torchSettingKey(key), value.is_boolean()  ? (value.get<bool>() ? "True" : "False")
+                                                  : value.is_string() ? value.get<std::string>()
+                                                                      : value.dump());
 }
 
 } // namespace
@@ -173,9 +174,9 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     if (distinctReplay) {
         const DistinctCopyReport copy = propagateDistinctLaunchCounters(profile);
         updateMissingCountersWarning(profile);
-        profile.setMetadata("distinct_launch_signatures", std::to_string(copy.signatures));
-        profile.setMetadata("distinct_kernels_profiled", std::to_string(copy.profiled));
-        profile.setMetadata("distinct_kernels_filled", std::to_string(copy.kernelsFilled));
+        profile.setMetadata(kDistinctLaunchSignaturesKey, std::to_string(copy.signatures));
+        profile.setMetadata(kDistinctKernelsProfiledKey, std::to_string(copy.profiled));
+        profile.setMetadata(kDistinctKernelsFilledKey, std::to_string(copy.kernelsFilled));
         for (const auto &problem : copy.problems)
             profile.warnings.push_back("distinct launches: " + problem);
         manifest["counts"]["distinct_launch_signatures"] = copy.signatures;
@@ -190,8 +191,8 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     if (map) {
         const DedupReport dedup = propagateDedupCounters(profile, *map);
         updateMissingCountersWarning(profile);
-        profile.setMetadata("dedup_groups", std::to_string(dedup.groups));
-        profile.setMetadata("dedup_kernels_filled", std::to_string(dedup.kernelsFilled));
+        profile.setMetadata(kDedupGroupsKey, std::to_string(dedup.groups));
+        profile.setMetadata(kDedupKernelsFilledKey, std::to_string(dedup.kernelsFilled));
         for (const auto &problem : dedup.problems)
             profile.warnings.push_back("dedup: " + problem);
         manifest["counts"]["dedup_kernels_filled"] = dedup.kernelsFilled;
@@ -205,21 +206,21 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     const auto &workload = manifest["workload"];
     const auto &capture = manifest["capture"];
     const auto &launcher = manifest["launcher"];
-    profile.setMetadata("model_name", fileBaseName(workload.value("script", "")));
+    profile.setMetadata(kModelNameKey, fileBaseName(workload.value("script", "")));
     if (launcher.is_object()) {
         if (launcher.contains("torch") && launcher["torch"].is_string())
-            profile.setMetadata("torch_version", launcher["torch"].get<std::string>());
+            profile.setMetadata(kTorchVersionKey, launcher["torch"].get<std::string>());
         if (launcher.contains("device_name") && launcher["device_name"].is_string())
-            profile.setMetadata("device_name", launcher["device_name"].get<std::string>());
+            profile.setMetadata(kDeviceNameKey, launcher["device_name"].get<std::string>());
     }
     if (capture.is_object()) {
-        profile.setMetadata("compile_mode", capture.value("compile", "eager"));
-        profile.setMetadata("capture_tool", capture.value("tool", ""));
+        profile.setMetadata(kCompileModeKey, capture.value("compile", "eager"));
+        profile.setMetadata(kCaptureToolKey, capture.value("tool", ""));
     }
-    profile.setMetadata("capture_timestamp_utc", manifest.value("created_utc", ""));
-    profile.setMetadata("opscope_run", run.path());
+    profile.setMetadata(kCaptureTimestampKey, manifest.value("created_utc", ""));
+    profile.setMetadata(kOpScopeRunKey, run.path());
     if (!nsysSqlite.empty())
-        profile.setMetadata("nsys_report_path", run.file("nsys.nsys-rep"));
+        profile.setMetadata(kNsysReportPathKey, run.file("nsys.nsys-rep"));
     recordReferenceTiming(profile, launcher, manifest.value("correlation", nlohmann::json()), !nsysSqlite.empty());
     recordGenerationTiming(profile, launcher, manifest.value("correlation", nlohmann::json()), !nsysSqlite.empty());
     // What `opscope verify` measured on this run stays with its profile when it is imported again.
@@ -240,8 +241,8 @@ std::string importRunFolder(RunFolder &run, const Progress &progress)
     manifest["counts"]["module_instances"] = profile.modules.size();
     manifest["counts"]["unattributed_kernels"] = profile.unattributedKernelCount();
     manifest["counts"]["profile_warnings"] = profile.warnings.size();
-    if (const std::string *paired = profile.metadataValue("reference_kernels_paired")) {
-        manifest["counts"]["reference_kernels"] = std::stoll(*profile.metadataValue("reference_kernels"));
+    if (const std::string *paired = profile.metadataValue(kReferenceKernelsPairedKey)) {
+        manifest["counts"]["reference_kernels"] = std::stoll(*profile.metadataValue(kReferenceKernelsKey));
         manifest["counts"]["reference_kernels_paired"] = std::stoll(*paired);
     }
     run.save();

@@ -8,6 +8,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
 
@@ -242,18 +243,18 @@ std::string importRankRun(RunFolder &run, const std::vector<std::string> &partPa
             t.rank = rank;
         for (Device &d : profile.devices)
             d.rank = rank;
-        profile.setMetadata("ranks", std::to_string(rank));
-        profile.setMetadata("rank_files", kept.traces.front());
+        profile.setMetadata(kRanksKey, std::to_string(rank));
+        profile.setMetadata(kRankFilesKey, kept.traces.front());
     }
     copyReplayedCounters(profile, kept, m, warnings);
     recordPlainTimings(profile, kept.plain);
     profile.warnings.insert(profile.warnings.begin(), warnings.begin(), warnings.end());
     const nlohmann::json &workload = m["workload"];
-    profile.setMetadata("model_name", fileBaseName(textOf(workload, "script")));
+    profile.setMetadata(kModelNameKey, fileBaseName(textOf(workload, "script")));
     if (m.contains("capture") && m["capture"].is_object())
-        profile.setMetadata("capture_tool", m["capture"].value("tool", ""));
-    profile.setMetadata("opscope_run", run.path());
-    profile.setMetadata("rank_engine", textOf(ranksRecord, "engine"));
+        profile.setMetadata(kCaptureToolKey, m["capture"].value("tool", ""));
+    profile.setMetadata(kOpScopeRunKey, run.path());
+    profile.setMetadata(kRankEngineKey, textOf(ranksRecord, "engine"));
     if (kept.nsysCaptures.size() >= 2) {
         // The ranks' figures here are of the step under torch.profiler; each rank's plain step is in its
         // nsys capture, where `opscope ranks` reads them (kRankCapturesKey, docs/ranks.md).

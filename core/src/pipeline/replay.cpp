@@ -239,42 +239,27 @@ void checkDistinctReplay(const DistinctLaunchPlan &d, int64_t rows, double secon
             "--no-distinct-launches. Counters are still copied where the signatures match.");
 }
 
-} // namespace
-
-std::vector<PlannedCommand> planReplay(const ReplayRequest &request)
+// A replay runs the programs and environment the manifest names: a run captured elsewhere (or changed since) needs
+// --trust-run.
+void requireTrustedRun(const RunFolder &run, const ReplayRequest &request)
 {
-    const RunFolder run = RunFolder::open(request.run);
-    const ReplayPlan plan = makePlan(request, run);
-    std::vector<PlannedCommand> out;
-    for (const auto &s : plan.stages)
-        out.push_back({s.name, s.argv, s.env, s.stdoutFile.empty() ? std::string() : run.file(s.stdoutFile)});
-    return out;
+    const std::vector<std::string> values = untrustedRunValues(run);
+    if (values.empty() || request.trustRun)
+        return;
+    std::string list;
+    for (const std::string &v : values)
+        list += "\n  " + v;
+    throw ToolError("the run folder " + run.path() +
+                    " was not captured here (or its manifest.json was changed since), and a "
+                    "replay runs the "
+                    "programs and environment its manifest names, which someone else may "
+                    "have chosen:" +
+                    list + "\nCheck them; then replay with --trust-run to run them as they are");
 }
 
-std::vector<std::string> replayValuesToConfirm(const ReplayRequest &request)
+// The manifest's record of this replay as it starts: ncu, its options, and the plan of what it profiles.
+nlohmann::json replayRecordOf(const ReplayRequest &request, const ReplayPlan &plan)
 {
-    return untrustedRunValues(RunFolder::open(request.run));
-}
-
-PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &callbacks, const Progress &progress)
-{
-    RunFolder run = RunFolder::open(request.run);
-    requireWorkloadScript(run);
-    if (const std::vector<std::string> values = untrustedRunValues(run); !values.empty() && !request.trustRun) {
-        std::string list;
-        for (const std::string &v : values)
-            list += "\n  " + v;
-        throw ToolError("the run folder " + run.path() +
-                        " was not captured here (or its manifest.json was changed since), and a replay runs the "
-                        "programs and environment its manifest names, which someone else may have chosen:" +
-                        list + "\nCheck them; then replay with --trust-run to run them as they are");
-    }
-    const ReplayPlan plan = makePlan(request, run);
-    PipelineResult result;
-    result.runDir = run.path();
-    nlohmann::json &m = run.manifest();
-    if (plan.unprofiled)
-        return runUnprofiledRank(run, plan, callbacks, progress);
     const NcuOptions &n = request.ncu;
     nlohmann::json record = {{"id", plan.id},
                              {"ncu", {{"path", plan.ncu.path}, {"version", plan.ncu.version}}},
@@ -296,33 +281,41 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
     } else if (!plan.distinctUnusable.empty()) {
         record["distinct_launches_unusable"] = plan.distinctUnusable;
     }
-    m["tools"]["ncu"] = {{"path", plan.ncu.path}, {"version", plan.ncu.version}};
-    if (!m.contains("replays") || !m["replays"].is_array())
-        m["replays"] = nlohmann::json::array();
-    m["replays"].push_back(record);
-    run.save();
-    const auto replayRecord = [&]() -> nlohmann::json & { return m["replays"].back(); };
+    return record;
+}
 
-    const auto started = std::chrono::steady_clock::now();
-    // What nsys saw in the captured step, when ncu replays all of it: how many kernels ncu will
-    // profile (progress as k/N), and after the replay whether the two passes agree.
+// The record of the replay under way (the last of the manifest's "replays").
+nlohmann::json &currentReplay(RunFolder &run)
+{
+    return run.manifest()["replays"].back();
+}
+
+// What nsys saw in the captured step, when ncu replays all of it (no filters of the user's, no distinct launches): how
+// many kernels ncu will profile, and after the replay whether the two passes agree.
+struct NsysKernels {
+    std::optional<CaptureKernelCount> count;
+    std::string error; // why the capture could not be counted
+};
+NsysKernels countNsysKernels(const RunFolder &run, const ReplayPlan &plan)
+{
+    NsysKernels out;
     const std::string sqlite = run.file("nsys.sqlite");
-    std::optional<CaptureKernelCount> nsysCount;
-    std::string nsysCountError;
-    if (!plan.distinctUnusable.empty())
-        result.notes.push_back(
-            "distinct launches not used (" + plan.distinctUnusable + ")" +
-            (plan.excludedLabels.empty() ? "" : ": one layer per group of identical layers instead"));
-    if (!plan.userFilters && !plan.distinct && fileExists(sqlite)) {
-        try {
-            nsysCount = countCaptureKernels(sqlite, plan.excludedLabels);
-        } catch (const FileError &e) {
-            nsysCountError = e.what();
-        }
+    if (plan.userFilters || plan.distinct || !fileExists(sqlite))
+        return out;
+    try {
+        out.count = countCaptureKernels(sqlite, plan.excludedLabels);
+    } catch (const FileError &e) {
+        out.error = e.what();
     }
-    const int64_t expectedKernels = plan.distinct ? int64_t(plan.distinct->profiled)
-                                    : nsysCount   ? std::max<int64_t>(0, nsysCount->inCapture - nsysCount->excluded)
-                                                  : 0;
+    return out;
+}
+
+// The replay's stages in order, until one fails or ncu profiles nothing; ncu's own pace (seconds per kernel, from its
+// first to its last "Profiling" line) is returned and the kernels it profiled are recorded.
+double runReplayStages(RunFolder &run, const ReplayPlan &plan, int64_t expectedKernels, const StageCallbacks &callbacks,
+                       const Progress &progress, PipelineResult &result)
+{
+    // ncu's per-kernel events carry the expected total, for progress as k/N.
     StageCallbacks stageCallbacks = callbacks;
     if (expectedKernels > 0 && callbacks.onEvent)
         stageCallbacks.onEvent = [&](std::string_view stage, const ToolEvent &event) {
@@ -332,124 +325,186 @@ PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &cal
             counted.total = expectedKernels;
             callbacks.onEvent(stage, counted);
         };
-
-    int64_t profiled = 0;
-    double secondsPerKernel = 0; // ncu's own pace: from its first to its last "Profiling" line
-    try {
-        for (const detail::StageSpec &spec : plan.stages) {
-            progress.report(0.0, ProgressStage::Step, spec.name);
-            if (spec.name == plan.id && expectedKernels > 0 && callbacks.onEvent)
-                callbacks.onEvent(spec.name, {ToolEvent::Kind::ReplayKernelsExpected, 0, expectedKernels, -1.0, {}});
-            detail::StageOutcome outcome = detail::runStage(run, spec, stageCallbacks, progress);
-            result.stages.push_back(outcome.result);
-            if (spec.name == plan.id) {
-                profiled = outcome.ncuKernels;
-                if (profiled > 1)
-                    secondsPerKernel = (outcome.lastKernelAt - outcome.firstKernelAt) / double(profiled - 1);
-                replayRecord()["kernels_profiled"] = profiled;
-                replayRecord()["seconds_per_kernel"] = secondsPerKernel;
-                replayRecord()["wall_s"] = outcome.result.wallSeconds;
-            }
-            if (!outcome.result.process.ok()) {
-                result.problems.push_back(detail::describeFailure(run, spec, outcome));
-                break;
-            }
-            if (spec.name == plan.id && profiled == 0) {
-                // ncu exits 0 when its filters matched nothing.
-                std::string problem = "ncu profiled no kernel (see " + spec.log + ")";
-                for (const auto &d : outcome.diagnoses)
-                    problem += "\n  " + d;
-                if (outcome.diagnoses.empty())
-                    problem +=
-                        "\n  " + diagnosisFor({ToolEvent::Kind::NcuNothingProfiled, 0, 0, -1.0, "no kernel matched"});
-                result.problems.push_back(problem);
-                break;
-            }
+    double secondsPerKernel = 0;
+    for (const detail::StageSpec &spec : plan.stages) {
+        progress.report(0.0, ProgressStage::Step, spec.name);
+        if (spec.name == plan.id && expectedKernels > 0 && callbacks.onEvent)
+            callbacks.onEvent(spec.name, {ToolEvent::Kind::ReplayKernelsExpected, 0, expectedKernels, -1.0, {}});
+        detail::StageOutcome outcome = detail::runStage(run, spec, stageCallbacks, progress);
+        result.stages.push_back(outcome.result);
+        int64_t profiled = 0;
+        if (spec.name == plan.id) {
+            profiled = outcome.ncuKernels;
+            if (profiled > 1)
+                secondsPerKernel = (outcome.lastKernelAt - outcome.firstKernelAt) / double(profiled - 1);
+            currentReplay(run)["kernels_profiled"] = profiled;
+            currentReplay(run)["seconds_per_kernel"] = secondsPerKernel;
+            currentReplay(run)["wall_s"] = outcome.result.wallSeconds;
         }
+        if (!outcome.result.process.ok()) {
+            result.problems.push_back(detail::describeFailure(run, spec, outcome));
+            break;
+        }
+        if (spec.name == plan.id && profiled == 0) {
+            // ncu exits 0 when its filters matched nothing.
+            std::string problem = "ncu profiled no kernel (see " + spec.log + ")";
+            for (const auto &d : outcome.diagnoses)
+                problem += "\n  " + d;
+            if (outcome.diagnoses.empty())
+                problem +=
+                    "\n  " + diagnosisFor({ToolEvent::Kind::NcuNothingProfiled, 0, 0, -1.0, "no kernel matched"});
+            result.problems.push_back(problem);
+            break;
+        }
+    }
+    return secondsPerKernel;
+}
+
+// What a replay that left out duplicate layers (or none) profiled against the nsys capture's count: the note of the
+// saving, and a problem when the two passes disagree.
+void checkDedupReplay(const CaptureKernelCount &c, int64_t rows, double secondsPerKernel, const ReplayPlan &plan,
+                      nlohmann::json &record, PipelineResult &result)
+{
+    const int64_t expected = c.inCapture - c.excluded;
+    record["nsys_kernels_in_capture"] = c.inCapture;
+    record["nsys_kernels_excluded"] = c.excluded;
+    // The capture knows which forward kernels the duplicates launched, not their backward kernels (the backward ranges
+    // exist in the replay only): a training step's replay skips more than the forward count, and what it skipped is the
+    // difference.
+    const bool backwardSkipped = c.excluded > 0 && rows < expected && rows > 0;
+    const int64_t skipped = backwardSkipped ? c.inCapture - rows : c.excluded;
+    record["kernels_skipped"] = skipped;
+    if (skipped > 0) {
+        std::string note = "dedup: ncu skipped " + std::to_string(skipped) + " of " + std::to_string(c.inCapture) +
+                           " kernels (" + std::to_string(plan.dedupGroups) +
+                           (plan.dedupGroups == 1 ? " group" : " groups") + " of identical layers" +
+                           (backwardSkipped ? ", forward and backward" : "") + ")";
+        if (secondsPerKernel > 0) {
+            const double saved = secondsPerKernel * double(skipped);
+            record["dedup_estimated_saving_s"] = saved;
+            note += ", about " + std::to_string(int64_t(saved + 0.5)) + " s of profiling at " +
+                    std::to_string(int64_t(secondsPerKernel * 1000 + 0.5)) + " ms per kernel";
+        }
+        result.notes.push_back(note);
+    }
+    if (c.inCapture > 0 && rows != expected && !backwardSkipped) {
+        result.problems.push_back(
+            "the two passes disagree: nsys saw " + std::to_string(c.inCapture) + " kernels in the captured step" +
+            (c.excluded ? " (" + std::to_string(expected) + " once the duplicate layers are left out)" : "") +
+            ", ncu profiled " + std::to_string(rows) + ". " +
+            (c.excluded > 0 && rows == c.inCapture
+                 ? std::string("ncu's NVTX exclusions of the duplicate layers "
+                               "matched nothing (see the "
+                               "filters at the top of " +
+                               plan.id + ".log); replay with --no-dedup. ")
+                 : std::string("The workload does not launch the same kernels in every run "
+                               "(data-dependent shapes or control flow, cudnn.benchmark or "
+                               "autotuning, a "
+                               "different number of warm-up steps), or ncu's filters "
+                               "selected other "
+                               "kernels than nsys' CAPTURE range. ")) +
+            "Counters are still matched by kernel name where they can be.");
+    }
+}
+
+// A replay that profiled and exported: its CSV kept (the report too with --keep-report), its rows checked against the
+// plan and the capture, and the run imported again (a rank's part with the whole job).
+void finishReplay(RunFolder &run, const ReplayRequest &request, const ReplayPlan &plan, const NsysKernels &nsys,
+                  double secondsPerKernel, const Progress &progress, PipelineResult &result)
+{
+    nlohmann::json &m = run.manifest();
+    const std::string csv = plan.id + "_raw.csv";
+    m["outputs"]["ncu_csv"] = csv;
+    currentReplay(run)["csv"] = csv;
+    if (request.keepReport) {
+        m["outputs"]["ncu_rep"] = plan.id + ".ncu-rep";
+    } else {
+        std::error_code ec; // large (140 MB for 192 kernels with --set roofline): the CSV has the counters
+        std::filesystem::remove(run.file(plan.id + ".ncu-rep"), ec);
+    }
+    try {
+        const int64_t rows = countNcuCsvKernels(run.file(csv));
+        currentReplay(run)["ncu_rows"] = rows;
+        m["counts"]["ncu_rows"] = rows;
+        if (plan.distinct)
+            checkDistinctReplay(*plan.distinct, rows, secondsPerKernel, request.checkCounts, plan.id,
+                                currentReplay(run), result);
+        if (request.checkCounts && !nsys.error.empty())
+            result.problems.push_back(nsys.error);
+        if (request.checkCounts && nsys.count)
+            checkDedupReplay(*nsys.count, rows, secondsPerKernel, plan, currentReplay(run), result);
+    } catch (const FileError &e) {
+        result.problems.push_back(e.what());
+    }
+    // Imported even when the counts disagree: the profile shows what could be matched. A rank's part is imported with
+    // the whole job.
+    if (!plan.rankPart)
+        try {
+            progress.report(0.0, ProgressStage::Step, "import");
+            result.profilePath = detail::importRunFolder(run, progress);
+        } catch (const FileError &e) {
+            result.problems.push_back(std::string("the replay finished, but importing it failed: ") + e.what());
+        }
+}
+
+} // namespace
+
+std::vector<PlannedCommand> planReplay(const ReplayRequest &request)
+{
+    const RunFolder run = RunFolder::open(request.run);
+    const ReplayPlan plan = makePlan(request, run);
+    std::vector<PlannedCommand> out;
+    for (const auto &s : plan.stages)
+        out.push_back({s.name, s.argv, s.env, s.stdoutFile.empty() ? std::string() : run.file(s.stdoutFile)});
+    return out;
+}
+
+std::vector<std::string> replayValuesToConfirm(const ReplayRequest &request)
+{
+    return untrustedRunValues(RunFolder::open(request.run));
+}
+
+PipelineResult runReplay(const ReplayRequest &request, const StageCallbacks &callbacks, const Progress &progress)
+{
+    RunFolder run = RunFolder::open(request.run);
+    requireWorkloadScript(run);
+    requireTrustedRun(run, request);
+    const ReplayPlan plan = makePlan(request, run);
+    if (plan.unprofiled)
+        return runUnprofiledRank(run, plan, callbacks, progress);
+    PipelineResult result;
+    result.runDir = run.path();
+    nlohmann::json &m = run.manifest();
+    m["tools"]["ncu"] = {{"path", plan.ncu.path}, {"version", plan.ncu.version}};
+    if (!m.contains("replays") || !m["replays"].is_array())
+        m["replays"] = nlohmann::json::array();
+    m["replays"].push_back(replayRecordOf(request, plan));
+    run.save();
+
+    const auto started = std::chrono::steady_clock::now();
+    if (!plan.distinctUnusable.empty())
+        result.notes.push_back(
+            "distinct launches not used (" + plan.distinctUnusable + ")" +
+            (plan.excludedLabels.empty() ? "" : ": one layer per group of identical layers instead"));
+    const NsysKernels nsys = countNsysKernels(run, plan);
+    const int64_t expectedKernels = plan.distinct ? int64_t(plan.distinct->profiled)
+                                    : nsys.count  ? std::max<int64_t>(0, nsys.count->inCapture - nsys.count->excluded)
+                                                  : 0;
+    double secondsPerKernel = 0;
+    try {
+        secondsPerKernel = runReplayStages(run, plan, expectedKernels, callbacks, progress, result);
     } catch (const Cancelled &) {
-        replayRecord()["result"] = "cancelled";
+        currentReplay(run)["result"] = "cancelled";
         run.save();
         throw;
     }
-    const std::string report = run.file(plan.id + ".ncu-rep");
-    const std::string csv = plan.id + "_raw.csv";
-    if (result.ok()) { // profiled and exported
-        m["outputs"]["ncu_csv"] = csv;
-        replayRecord()["csv"] = csv;
-        if (request.keepReport) {
-            m["outputs"]["ncu_rep"] = plan.id + ".ncu-rep";
-        } else {
-            std::error_code ec; // large (140 MB for 192 kernels with --set roofline): the CSV has the counters
-            std::filesystem::remove(report, ec);
-        }
-        try {
-            const int64_t rows = countNcuCsvKernels(run.file(csv));
-            replayRecord()["ncu_rows"] = rows;
-            m["counts"]["ncu_rows"] = rows;
-            if (plan.distinct)
-                checkDistinctReplay(*plan.distinct, rows, secondsPerKernel, request.checkCounts, plan.id,
-                                    replayRecord(), result);
-            if (request.checkCounts && !nsysCountError.empty())
-                result.problems.push_back(nsysCountError);
-            if (request.checkCounts && nsysCount) {
-                const CaptureKernelCount &c = *nsysCount;
-                const int64_t expected = c.inCapture - c.excluded;
-                replayRecord()["nsys_kernels_in_capture"] = c.inCapture;
-                replayRecord()["nsys_kernels_excluded"] = c.excluded;
-                // The capture knows which forward kernels the duplicates launched, not their backward
-                // kernels (the backward ranges exist in the replay only): a training step's replay
-                // skips more than the forward count, and what it skipped is the difference.
-                const bool backwardSkipped = c.excluded > 0 && rows < expected && rows > 0;
-                const int64_t skipped = backwardSkipped ? c.inCapture - rows : c.excluded;
-                replayRecord()["kernels_skipped"] = skipped;
-                if (skipped > 0) {
-                    std::string note = "dedup: ncu skipped " + std::to_string(skipped) + " of " +
-                                       std::to_string(c.inCapture) + " kernels (" + std::to_string(plan.dedupGroups) +
-                                       (plan.dedupGroups == 1 ? " group" : " groups") + " of identical layers" +
-                                       (backwardSkipped ? ", forward and backward" : "") + ")";
-                    if (secondsPerKernel > 0) {
-                        const double saved = secondsPerKernel * double(skipped);
-                        replayRecord()["dedup_estimated_saving_s"] = saved;
-                        note += ", about " + std::to_string(int64_t(saved + 0.5)) + " s of profiling at " +
-                                std::to_string(int64_t(secondsPerKernel * 1000 + 0.5)) + " ms per kernel";
-                    }
-                    result.notes.push_back(note);
-                }
-                if (c.inCapture > 0 && rows != expected && !backwardSkipped) {
-                    result.problems.push_back(
-                        "the two passes disagree: nsys saw " + std::to_string(c.inCapture) +
-                        " kernels in the captured step" +
-                        (c.excluded ? " (" + std::to_string(expected) + " once the duplicate layers are left out)"
-                                    : "") +
-                        ", ncu profiled " + std::to_string(rows) + ". " +
-                        (c.excluded > 0 && rows == c.inCapture
-                             ? std::string("ncu's NVTX exclusions of the duplicate layers matched nothing (see the "
-                                           "filters at the top of " +
-                                           plan.id + ".log); replay with --no-dedup. ")
-                             : std::string("The workload does not launch the same kernels in every run "
-                                           "(data-dependent shapes or control flow, cudnn.benchmark or autotuning, a "
-                                           "different number of warm-up steps), or ncu's filters selected other "
-                                           "kernels than nsys' CAPTURE range. ")) +
-                        "Counters are still matched by kernel name where they can be.");
-                }
-            }
-        } catch (const FileError &e) {
-            result.problems.push_back(e.what());
-        }
-        // Imported even when the counts disagree: the profile shows what could be matched. A rank's
-        // part is imported with the whole job.
-        if (!plan.rankPart)
-            try {
-                progress.report(0.0, ProgressStage::Step, "import");
-                result.profilePath = detail::importRunFolder(run, progress);
-            } catch (const FileError &e) {
-                result.problems.push_back(std::string("the replay finished, but importing it failed: ") + e.what());
-            }
-    }
-    replayRecord()["result"] = result.ok() ? "ok" : "failed";
+    if (result.ok()) // profiled and exported
+        finishReplay(run, request, plan, nsys, secondsPerKernel, progress, result);
+    currentReplay(run)["result"] = result.ok() ? "ok" : "failed";
     if (!result.problems.empty())
-        replayRecord()["problems"] = result.problems;
-    replayRecord()["total_wall_s"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        currentReplay(run)["problems"] = result.problems;
+    currentReplay(run)["total_wall_s"] =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     run.save();
     return result;
 }

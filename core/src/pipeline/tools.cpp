@@ -2,6 +2,7 @@
 #include "opscope/pipeline/tools.h"
 
 #include "opscope/file_util.h"
+#include "opscope/install_layout.h"
 #include "opscope/process.h"
 
 #include <algorithm>
@@ -321,18 +322,7 @@ std::string findPython(const std::string &explicitPath)
 
 std::string findLauncherDir()
 {
-    std::vector<std::string> candidates;
-    if (const char *env = std::getenv("OPSCOPE_LAUNCHER_DIR"); env && *env)
-        candidates.emplace_back(env);
-#ifdef OPSCOPE_LAUNCHER_SOURCE_DIR
-    candidates.emplace_back(OPSCOPE_LAUNCHER_SOURCE_DIR);
-#endif
-    std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec)
-        candidates.push_back((exe.parent_path().parent_path() / "share/opscope/launcher").string());
-    candidates.emplace_back("/usr/share/opscope/launcher");
-    candidates.emplace_back("/usr/local/share/opscope/launcher");
+    const std::vector<std::string> candidates = install::launcherDirs();
     for (const auto &dir : candidates)
         if (fileExists(dir + "/opscope_launcher/__main__.py"))
             return dir;

@@ -1,8 +1,8 @@
 // Finding opscope-cli, the command-line tool that is copied to GPU hosts which have no OpScope.
 #include "opscope/file_util.h"
+#include "opscope/install_layout.h"
 #include "opscope/remote.h"
 
-#include <cstdlib>
 #include <filesystem>
 
 namespace opscope::remote {
@@ -10,17 +10,8 @@ namespace opscope::remote {
 std::string findCopyableCli()
 {
     namespace fs = std::filesystem;
-    std::vector<std::string> candidates;
-    if (const char *env = std::getenv("OPSCOPE_CLI"); env && *env)
-        candidates.emplace_back(env);
+    const std::vector<std::string> candidates = install::copyableCliPaths();
     std::error_code ec;
-    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-    if (!ec) {
-        candidates.push_back((exe.parent_path() / "opscope-cli").string());                           // build folder
-        candidates.push_back((exe.parent_path().parent_path() / "lib/opscope/opscope-cli").string()); // installed
-    }
-    candidates.emplace_back("/usr/lib/opscope/opscope-cli");
-    candidates.emplace_back("/usr/local/lib/opscope/opscope-cli");
     for (const auto &candidate : candidates)
         if (isExecutableFile(candidate))
             return fs::absolute(candidate, ec).lexically_normal().string();

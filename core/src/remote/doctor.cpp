@@ -1,11 +1,11 @@
 // What a machine has for a capture: Python, torch and its CUDA, nsys, ncu, OpScope's CLI and
 // launcher, with versions and, for what is missing, the fix. `opscope doctor --json` prints it; a
 // remote check runs that command on the host.
+#include "opscope/install_layout.h"
 #include "opscope/json_input.h"
 #include "opscope/remote.h"
 #include "opscope/text_util.h"
 
-#include <filesystem>
 #include <stdexcept>
 
 namespace opscope::remote {
@@ -181,8 +181,7 @@ TargetCheck checkLocal(const std::string &python, const std::string &nsys, const
     check.tools.push_back(checkTool("ncu", pipeline::findNcu, pipeline::requireNcu, ncu));
 
     ToolCheck opscope{"opscope", true, {}, OPSCOPE_VERSION, {}};
-    std::error_code ec;
-    opscope.path = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    opscope.path = install::runningProgram();
     check.tools.push_back(opscope);
 
     ToolCheck launcher{"launcher", false, {}, OPSCOPE_VERSION, {}};

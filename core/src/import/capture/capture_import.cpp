@@ -10,6 +10,7 @@
 #include "opscope/format_ids.h"
 #include "opscope/importer.h"
 #include "opscope/memory_snapshot.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/profile_check.h"
 
 #include <algorithm>
@@ -169,17 +170,17 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     // trace), each named by its file when there are several.
     if (parts.size() > 1)
         for (Profile &part : parts)
-            if (!part.metadataValue("rank_files")) // merged ranks' warnings already name their file
+            if (!part.metadataValue(kRankFilesKey)) // merged ranks' warnings already name their file
                 for (std::string &w : part.warnings)
                     w = fileName(part.source_path) + ": " + w;
     Profile result = std::move(parts.front());
     const ImportRole resultRole = roleOf(result).role;
     std::string sources = result.source_path;
-    if (const std::string *rankFiles = result.metadataValue("rank_files"))
+    if (const std::string *rankFiles = result.metadataValue(kRankFilesKey))
         sources = *rankFiles; // the merged ranks' files (mergeRanks)
     for (size_t i = 1; i < parts.size(); ++i) {
         Profile &part = parts[i];
-        const std::string *rankFiles = part.metadataValue("rank_files");
+        const std::string *rankFiles = part.metadataValue(kRankFilesKey);
         sources += "\n" + (rankFiles ? *rankFiles : part.source_path);
         result.warnings.insert(result.warnings.end(), part.warnings.begin(), part.warnings.end());
         const ImportRole role = roleOf(part).role;
@@ -195,7 +196,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
     for (const KernelMapPart &part : kernelMaps) {
         const size_t touched = applyInductorMap(result, part.map);
         sources += "\n" + part.path;
-        result.setMetadata("inductor_fused_kernels", std::to_string(touched));
+        result.setMetadata(kInductorFusedKernelsKey, std::to_string(touched));
         // Compiled code runs no module forward: the debug folder's graphs and the launcher's module
         // stacks give its kernels their modules below the root (compiled_modules.h).
         if (isInductorDebugDir(part.path))
@@ -218,7 +219,7 @@ Profile importCapture(const std::vector<std::string> &paths, const AttributionOp
         }
     }
     if (paths.size() > 1)
-        result.setMetadata("sources", sources);
+        result.setMetadata(kSourcesKey, sources);
     // Each file's totals fit (importFile checks them); the merged ranks, counters and memory events must too.
     if (const std::string problem = findImpossibleTotal(result); !problem.empty())
         throw FileError(paths.front(), "with the other files of its capture: " + problem);
@@ -235,10 +236,10 @@ std::vector<std::pair<std::string, std::string>> summaryMetadata(const Profile &
     for (const auto &[key, value] : p.metadata) {
         if (ncu && capture::isNcuMatchKey(key)) {
             if (!std::exchange(ncuShown, true))
-                shown.emplace_back("ncu_match", capture::describeNcuMatch(*ncu));
+                shown.emplace_back(kNcuMatchSummaryLabel, capture::describeNcuMatch(*ncu));
         } else if (crossCheck && capture::isCrossCheckKey(key)) {
             if (!std::exchange(crossCheckShown, true))
-                shown.emplace_back("torch_profiler_cross_check", capture::describeCrossCheck(*crossCheck));
+                shown.emplace_back(kCrossCheckSummaryLabel, capture::describeCrossCheck(*crossCheck));
         } else {
             shown.emplace_back(key, value);
         }

@@ -4,6 +4,7 @@
 #include "import/capture/capture_parts.h"
 
 #include "opscope/labels.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <map>
@@ -12,17 +13,11 @@
 
 namespace opscope {
 
-namespace {
-
-constexpr std::string_view kComparedKey = "torch_profiler_kernels_compared";
-constexpr std::string_view kAgreedKey = "torch_profiler_kernels_agreed";
-
-} // namespace
-
 std::optional<CrossCheckCounts> torchProfilerCrossCheck(const Profile &p)
 {
     CrossCheckCounts counts;
-    if (!capture::countOf(p, kComparedKey, counts.compared) || !capture::countOf(p, kAgreedKey, counts.agreed))
+    if (!capture::countOf(p, kCrossCheckComparedKey, counts.compared) ||
+        !capture::countOf(p, kCrossCheckAgreedKey, counts.agreed))
         return std::nullopt;
     return counts;
 }
@@ -94,8 +89,8 @@ void crossCheckOperators(Profile &profile, const Profile &trace)
         if (entry.first++ == 0)
             entry.second = i;
     }
-    profile.setMetadata(kComparedKey, std::to_string(counts.compared));
-    profile.setMetadata(kAgreedKey, std::to_string(counts.agreed));
+    profile.setMetadata(kCrossCheckComparedKey, std::to_string(counts.compared));
+    profile.setMetadata(kCrossCheckAgreedKey, std::to_string(counts.agreed));
     // Each disagreement as a warning (the profile's warnings reach the GUI's bar and `summary --json`).
     for (const auto &[key, entry] : disagreements) {
         const auto &[name, op, others] = key;
@@ -111,7 +106,7 @@ void crossCheckOperators(Profile &profile, const Profile &trace)
 
 bool isCrossCheckKey(std::string_view key)
 {
-    return key == kComparedKey || key == kAgreedKey;
+    return key == kCrossCheckComparedKey || key == kCrossCheckAgreedKey;
 }
 
 std::string describeCrossCheck(const CrossCheckCounts &counts)

@@ -6,6 +6,7 @@
 #include "import/capture/capture_parts.h"
 
 #include "opscope/memory.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <map>
@@ -110,7 +111,7 @@ size_t addTraceMemory(Profile &profile, const Profile &trace)
                                    " memory events of the torch.profiler trace ran in no operator this capture "
                                    "has (by module, name and order): left out");
     if (carried > 0) {
-        profile.setMetadata("memory_events_from", trace.source_path);
+        profile.setMetadata(kMemoryEventsFromKey, trace.source_path);
         if (ownSegments)
             useOwnReservedTotals(profile);
         attributeMemory(profile);

@@ -4,6 +4,7 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/labels.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <array>
@@ -59,17 +60,15 @@ std::vector<bool> modulesWithin(const Profile &p, const std::vector<std::string>
     return within;
 }
 
-// The metadata keys of NcuMatchCounts, in the order importCapture writes them. "ncu_rows" and
-// "ncu_rows_matched" show in the summary as they are; the others make its "ncu_match" line.
-constexpr std::string_view kRowsKey = "ncu_rows";
-constexpr std::string_view kRowsMatchedKey = "ncu_rows_matched";
+// The metadata keys of NcuMatchCounts, in the order importCapture writes them. kNcuRowsKey and
+// kNcuRowsMatchedKey show in the summary as they are; the others make its kNcuMatchSummaryLabel line.
 constexpr std::array<std::pair<std::string_view, size_t NcuMatchCounts::*>, 6> kCountKeys = {{
-    {"ncu_matched_by_stack", &NcuMatchCounts::matchedByStack},
-    {"ncu_matched_by_launch", &NcuMatchCounts::matchedByLaunch},
-    {"ncu_matched_by_name", &NcuMatchCounts::matchedByName},
-    {"ncu_replicated_to_steps", &NcuMatchCounts::replicatedToSteps},
-    {"ncu_skipped_by_dedup", &NcuMatchCounts::skippedByDedup},
-    {"ncu_kernels_without_row", &NcuMatchCounts::kernelsWithoutRow},
+    {kNcuMatchedByStackKey, &NcuMatchCounts::matchedByStack},
+    {kNcuMatchedByLaunchKey, &NcuMatchCounts::matchedByLaunch},
+    {kNcuMatchedByNameKey, &NcuMatchCounts::matchedByName},
+    {kNcuReplicatedToStepsKey, &NcuMatchCounts::replicatedToSteps},
+    {kNcuSkippedByDedupKey, &NcuMatchCounts::skippedByDedup},
+    {kNcuKernelsWithoutRowKey, &NcuMatchCounts::kernelsWithoutRow},
 }};
 
 } // namespace
@@ -183,7 +182,7 @@ std::optional<NcuMatchCounts> ncuMatchCounts(const Profile &p)
 {
     NcuMatchCounts counts;
     size_t matched = 0;
-    if (!capture::countOf(p, kRowsKey, counts.rows) || !capture::countOf(p, kRowsMatchedKey, matched) ||
+    if (!capture::countOf(p, kNcuRowsKey, counts.rows) || !capture::countOf(p, kNcuRowsMatchedKey, matched) ||
         matched > counts.rows)
         return std::nullopt;
     counts.unmatchedRows = counts.rows - matched;
@@ -198,8 +197,8 @@ namespace capture {
 void addNcuCounters(Profile &profile, const Profile &ncu, const std::vector<std::string> &skippedModules)
 {
     const NcuMatchReport report = matchNcuRows(profile, ncu, skippedModules);
-    profile.setMetadata(kRowsKey, std::to_string(report.counts.rows));
-    profile.setMetadata(kRowsMatchedKey, std::to_string(report.counts.matchedRows()));
+    profile.setMetadata(kNcuRowsKey, std::to_string(report.counts.rows));
+    profile.setMetadata(kNcuRowsMatchedKey, std::to_string(report.counts.matchedRows()));
     for (const auto &[key, field] : kCountKeys)
         profile.setMetadata(key, std::to_string(report.counts.*field));
     for (Index r : report.unmatchedRows)

@@ -6,6 +6,7 @@
 #include "opscope/file_util.h"
 #include "opscope/format_ids.h"
 #include "opscope/gpu_annotation.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/ranks.h"
 
 #include <algorithm>
@@ -192,7 +193,7 @@ std::set<int32_t> append(Profile &dst, const Profile &src, int rank)
 
 int rankFromTrace(const Profile &p)
 {
-    const std::string *rank = p.metadataValue("rank");
+    const std::string *rank = p.metadataValue(kRankKey);
     if (!rank || rank->empty() || !std::all_of(rank->begin(), rank->end(), ::isdigit))
         return -1;
     return std::atoi(rank->c_str());
@@ -201,7 +202,7 @@ int rankFromTrace(const Profile &p)
 // The ranks a node's report holds already (nsys_ranks.cpp: one session over several processes).
 std::vector<int> ownRanks(const Profile &p)
 {
-    return p.metadataValue("ranks") ? ranksOf(p) : std::vector<int>();
+    return p.metadataValue(kRanksKey) ? ranksOf(p) : std::vector<int>();
 }
 
 // The host a file was written on, where it says: an nsys report's own (metadata "host"), torch.profiler's
@@ -209,7 +210,7 @@ std::vector<int> ownRanks(const Profile &p)
 // ("rank3.local1.<host>/..."); "" otherwise.
 std::string hostOf(const Profile &p)
 {
-    if (const std::string *host = p.metadataValue("host"))
+    if (const std::string *host = p.metadataValue(kHostKey))
         return *host;
     static const std::regex handler(R"(^(.+)_[0-9]+\.[0-9]+\.pt\.trace\.json(\.gz)?$)");
     static const std::regex part(R"(^rank[0-9]+\.local[0-9]+\.(.+)$)");
@@ -498,7 +499,7 @@ void alignClocks(Profile &result, std::vector<Clock> &clocks, const std::vector<
         spread = std::max(spread, hi - lo);
     }
     if (spread >= 0)
-        result.setMetadata("rank_clock_residual_skew_ns", std::to_string(spread));
+        result.setMetadata(kRankClockResidualSkewKey, std::to_string(spread));
 }
 
 } // namespace
@@ -551,14 +552,14 @@ Profile mergeRanks(std::vector<Profile> inputs, const std::string &rankRegex)
         if (part.rank >= 0)
             part.ranks = {part.rank};
         part.host = hostOf(input);
-        const std::string *format = input.metadataValue("trace_format");
+        const std::string *format = input.metadataValue(kTraceFormatKey);
         part.ownClock = isRankCapture(input) || (format && *format == "autograd");
         ranked.push_back(std::move(part));
     }
     // World size: the most common one; a trace of another world size is of another run.
     std::map<std::string, int> sizes;
     for (const Part &r : ranked)
-        if (const std::string *w = r.p->metadataValue("world_size"))
+        if (const std::string *w = r.p->metadataValue(kWorldSizeKey))
             ++sizes[*w];
     std::string worldSize;
     int best = 0;
@@ -568,7 +569,7 @@ Profile mergeRanks(std::vector<Profile> inputs, const std::string &rankRegex)
     std::vector<Part> kept;
     std::map<int, std::string> seen; // rank -> the file it came from
     for (const Part &r : ranked) {
-        const std::string *w = r.p->metadataValue("world_size");
+        const std::string *w = r.p->metadataValue(kWorldSizeKey);
         if (w && !worldSize.empty() && *w != worldSize) {
             warnings.push_back(r.p->source_path + ": left out: world size " + *w + ", the other ranks' is " +
                                worldSize + " (another run)");
@@ -606,7 +607,7 @@ Profile mergeRanks(std::vector<Profile> inputs, const std::string &rankRegex)
         for (int rank : part.ranks) {
             fileOfRank[rank] = p.source_path;
             if (!part.host.empty())
-                result.setMetadata("rank_host." + std::to_string(rank), part.host);
+                result.setMetadata(rankHostKey(rank), part.host);
         }
     }
     std::string ranks, files;
@@ -615,10 +616,10 @@ Profile mergeRanks(std::vector<Profile> inputs, const std::string &rankRegex)
         ranks += (ranks.empty() ? "" : ",") + std::to_string(rank);
     }
     result.metadata.erase(std::remove_if(result.metadata.begin(), result.metadata.end(),
-                                         [](const auto &kv) { return kv.first == "rank" || kv.first == "host"; }),
+                                         [](const auto &kv) { return kv.first == kRankKey || kv.first == kHostKey; }),
                           result.metadata.end());
-    result.setMetadata("ranks", ranks);
-    result.setMetadata("rank_files", files); // in rank order, one line per rank
+    result.setMetadata(kRanksKey, ranks);
+    result.setMetadata(kRankFilesKey, files); // in rank order, one line per rank
     if (!worldSize.empty() && fileOfRank.size() < size_t(std::atoi(worldSize.c_str())))
         result.warnings.push_back(std::to_string(fileOfRank.size()) + " of " + worldSize + " ranks imported (ranks " +
                                   ranks + "); the others are missing");
@@ -629,11 +630,11 @@ Profile mergeRanks(std::vector<Profile> inputs, const std::string &rankRegex)
     if (clocks.size() >= 2)
         for (const Clock &clock : clocks) {
             for (int rank : clock.ranks) {
-                result.setMetadata("rank_node." + std::to_string(rank), clock.name);
+                result.setMetadata(rankNodeKey(rank), clock.name);
                 if (clock.offset != 0)
-                    result.setMetadata("rank_clock_offset_ns." + std::to_string(rank), std::to_string(clock.offset));
+                    result.setMetadata(rankClockOffsetKey(rank), std::to_string(clock.offset));
             }
-            result.setMetadata("node_clock." + clock.name,
+            result.setMetadata(nodeClockKey(clock.name),
                                clock.basis + ";" + std::to_string(clock.offset) + ";" + std::to_string(clock.residual));
             if (clock.offset != 0)
                 for (size_t part : clock.parts)

@@ -5,6 +5,7 @@
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/json_input.h"
+#include "opscope/metadata_keys.h"
 
 #include <nlohmann/json.hpp>
 
@@ -545,7 +546,7 @@ CompiledModuleCounts applyCompiledModules(Profile &p, const std::string &inducto
                 }
         }
 
-    p.setMetadata("compiled_modules",
+    p.setMetadata(kCompiledModulesKey,
                   std::to_string(counts.kernelsMoved) + " of " + std::to_string(counts.kernelsMatched) +
                       " kernels of compiled graphs in a module below the root (" + std::to_string(counts.modulesMade) +
                       " module calls" +

@@ -16,6 +16,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/json_input.h"
+#include "opscope/metadata_keys.h"
 
 #include <nlohmann/json.hpp>
 
@@ -218,8 +219,8 @@ public:
                               : builder_.sawLegacyCategories() ? "kineto 2021"
                               : bareArray_                     ? "kineto (event array)"
                                                                : "kineto";
-        profile_.setMetadata("trace_format", variant);
-        profile_.setMetadata("trace_events", std::to_string(builder_.eventCount()));
+        profile_.setMetadata(kTraceFormatKey, variant);
+        profile_.setMetadata(kTraceEventsKey, std::to_string(builder_.eventCount()));
         const auto linkStart = std::chrono::steady_clock::now();
         if (toucher_) {
             // The big vectors' exact-size copies get their pages while the events are linked.

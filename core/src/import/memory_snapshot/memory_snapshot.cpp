@@ -5,6 +5,7 @@
 #include "opscope/file_util.h"
 #include "opscope/json_input.h"
 #include "opscope/memory.h"
+#include "opscope/metadata_keys.h"
 
 #include <nlohmann/json.hpp>
 
@@ -304,8 +305,8 @@ MemorySnapshotImport addMemorySnapshot(Profile &p, const std::string &path)
                            " allocator events fall outside the trace's operators (another run, or another "
                            "clock): they are kept, tied to no operator where none is open");
     p.warnings.insert(p.warnings.end(), warnings.begin(), warnings.end());
-    p.setMetadata("memory_snapshot", path);
-    p.setMetadata("memory_snapshot_events", std::to_string(result.blockEvents + result.segmentEvents));
+    p.setMetadata(kMemorySnapshotKey, path);
+    p.setMetadata(kMemorySnapshotEventsKey, std::to_string(result.blockEvents + result.segmentEvents));
     attributeMemory(p);
     return result;
 }
@@ -352,7 +353,7 @@ size_t addMemoryTensors(Profile &p, const std::string &path)
         tensors.push_back(t);
     }
     p.memory_tensors = std::move(tensors);
-    p.setMetadata("memory_tensors", path);
+    p.setMetadata(kMemoryTensorsKey, path);
     return p.memory_tensors.size();
 }
 

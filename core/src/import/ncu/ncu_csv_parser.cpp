@@ -2,6 +2,7 @@
 
 #include "opscope/errors.h"
 #include "opscope/format_ids.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <array>
@@ -242,7 +243,7 @@ void CsvParser::setHeader(const std::vector<std::string_view> &fields)
         if (c.use == Use::DeviceName || c.use == Use::DeviceProperty)
             deviceColumns_.push_back(i);
     }
-    p_.setMetadata("ncu_page", details_ ? "details" : "raw");
+    p_.setMetadata(kNcuPageKey, details_ ? "details" : "raw");
 }
 
 void CsvParser::readUnits(const std::vector<std::string_view> &fields)
@@ -524,10 +525,10 @@ Index CsvParser::addKernel(const std::vector<std::string_view> &fields)
         p_.devices.push_back(std::move(device));
         deviceIds_.push_back(kernel.device);
     }
-    if (!p_.metadataValue("host_name") && !field(fields, Role::HostName).empty())
-        p_.setMetadata("host_name", field(fields, Role::HostName));
-    if (!p_.metadataValue("process_name") && !process.empty())
-        p_.setMetadata("process_name", process);
+    if (!p_.metadataValue(kHostNameKey) && !field(fields, Role::HostName).empty())
+        p_.setMetadata(kHostNameKey, field(fields, Role::HostName));
+    if (!p_.metadataValue(kProcessNameKey) && !process.empty())
+        p_.setMetadata(kProcessNameKey, process);
     return k;
 }
 
@@ -632,7 +633,7 @@ Profile CsvParser::finish()
         p_.warnings.push_back(std::to_string(malformedNvtx_) +
                               " NVTX entries did not have ncu's DOMAIN:NAME:...:Msg layout; their whole text was "
                               "taken as the range name");
-    p_.setMetadata("timeline", "serialised by Nsight Compute (no real timestamps)");
+    p_.setMetadata(kTimelineKey, "serialised by Nsight Compute (no real timestamps)");
     p_.source_format = format_id::kNcuCsv;
     p_.source_path = path_;
     p_.finalize();

@@ -5,6 +5,7 @@
 // device for device memory and on the host (-1) for pinned and pageable host memory, each on the
 // thread of the API call that made it (its correlation id).
 #include "import/nsys/nsys_sqlite_internal.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <map>
@@ -64,8 +65,8 @@ void readGpuMemoryUsage(sql::Database &db, const TableSet &tables, Profile &p)
     if (unknownOperation)
         p.warnings.push_back(std::to_string(unknownOperation) +
                              " rows of CUDA_GPU_MEMORY_USAGE_EVENTS with an unknown memoryOperationType were skipped");
-    if (p.memory_samples.size() > before && !p.metadataValue("cuda_memory_usage"))
-        p.setMetadata("cuda_memory_usage", std::to_string(p.memory_samples.size() - before) + " events");
+    if (p.memory_samples.size() > before && !p.metadataValue(kCudaMemoryUsageKey))
+        p.setMetadata(kCudaMemoryUsageKey, std::to_string(p.memory_samples.size() - before) + " events");
 }
 
 } // namespace opscope::importers::nsys

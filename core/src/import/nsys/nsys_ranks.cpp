@@ -15,6 +15,7 @@
 // call that launched them), as comm.* counters that collectivesOf reads.
 #include "import/nsys/nsys_sqlite_internal.h"
 #include "opscope/json_input.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/ranks.h"
 
 #include <nlohmann/json.hpp>
@@ -204,7 +205,7 @@ void assignProcessRanks(sql::Database &db, const TableSet &tables, Profile &p,
     if (tables.has("TARGET_INFO_SYSTEM_ENV")) {
         sql::Statement st(db, "SELECT value FROM TARGET_INFO_SYSTEM_ENV WHERE name = 'Hostname' LIMIT 1");
         if (st.step() && !st.columnIsNull(0) && !st.columnText(0).empty())
-            p.setMetadata("host", std::string(st.columnText(0)));
+            p.setMetadata(kHostKey, std::string(st.columnText(0)));
     }
     if (devicesOfPid.size() == 1) {
         // One process: one rank's own report (`nsys profile` per rank, or a node's report split per process).
@@ -214,9 +215,9 @@ void assignProcessRanks(sql::Database &db, const TableSet &tables, Profile &p,
         if (inits == payloads.initsByPid.end())
             return;
         const CommInit *init = worldInit(inits->second);
-        p.setMetadata("rank", std::to_string(init->rank));
-        p.setMetadata("world_size", std::to_string(init->ranks));
-        p.setMetadata("rank_source", "nccl");
+        p.setMetadata(kRankKey, std::to_string(init->rank));
+        p.setMetadata(kWorldSizeKey, std::to_string(init->ranks));
+        p.setMetadata(kRankSourceKey, "nccl");
         std::map<uint64_t, int> commSizes;
         for (const CommInit &i : inits->second)
             commSizes[i.comm] = std::max(commSizes[i.comm], i.ranks);
@@ -298,9 +299,9 @@ void assignProcessRanks(sql::Database &db, const TableSet &tables, Profile &p,
     std::string ranks;
     for (int r : rankSet)
         ranks += (ranks.empty() ? "" : ",") + std::to_string(r);
-    p.setMetadata("ranks", ranks);
-    p.setMetadata("world_size", std::to_string(worldSize));
-    p.setMetadata("rank_source", source);
+    p.setMetadata(kRanksKey, ranks);
+    p.setMetadata(kWorldSizeKey, std::to_string(worldSize));
+    p.setMetadata(kRankSourceKey, source);
     if (source == "nccl" && int(rankOfPid.size()) < worldSize)
         p.warnings.push_back(std::to_string(rankOfPid.size()) + " of " + std::to_string(worldSize) +
                              " ranks are in this report (ranks " + ranks +

@@ -2,6 +2,7 @@
 #include "import/nsys/nsys_sqlite_internal.h"
 
 #include "opscope/errors.h"
+#include "opscope/metadata_keys.h"
 
 #include <algorithm>
 #include <array>
@@ -159,10 +160,10 @@ void readExportMetadata(sql::Database &db, const TableSet &tables, Profile &p)
     while (st.step()) {
         const std::string_view name = st.columnText(0);
         if (name == "EXPORT_PRODUCT_VERSION")
-            p.setMetadata("nsys_version", st.columnText(1));
+            p.setMetadata(kNsysVersionKey, st.columnText(1));
         else if (name == "EXPORT_SCHEMA_VERSION") {
             const std::string version(st.columnText(1));
-            p.setMetadata("nsys_export_schema", version);
+            p.setMetadata(kNsysExportSchemaKey, version);
             // Exports of nsys 2022.1 to 2026.1 have schema 2.x and 3.x; a newer major may move tables or columns.
             if (const int major = std::atoi(version.c_str()); major > kNewestKnownSchemaMajor)
                 p.warnings.push_back("Nsight Systems export schema " + version +

@@ -4,6 +4,7 @@
 #include "opscope/file_util.h"
 #include "opscope/format_ids.h"
 #include "opscope/json_input.h"
+#include "opscope/metadata_keys.h"
 #include "opscope/step_timing.h"
 
 #include <nlohmann/json.hpp>
@@ -27,9 +28,9 @@ namespace {
 constexpr std::string_view kFormatName = format_id::kOperatorProfilerJson;
 
 // The seed's capture_metadata fields other than device_name, in schema order.
-constexpr std::array<const char *, 7> kMetadataFields = {"model_name",           "torch_version",    "cuda_version",
-                                                         "compile_mode",         "nsys_report_path", "ncu_report_path",
-                                                         "capture_timestamp_utc"};
+constexpr std::array<std::string_view, 7> kMetadataFields = {kModelNameKey,       kTorchVersionKey,   kCudaVersionKey,
+                                                             kCompileModeKey,     kNsysReportPathKey, kNcuReportPathKey,
+                                                             kCaptureTimestampKey};
 
 // How the seed aggregates a kernel metric into an operator field (metric_aggregator.py).
 enum class Rule { Sum, WeightedMean, Max, Special };
@@ -226,7 +227,7 @@ public:
 
         p_.source_format = std::string(kFormatName);
         p_.source_path = path_;
-        p_.setMetadata("schema_version", version);
+        p_.setMetadata(kSchemaVersionKey, version);
         readMetadata(root.at("capture_metadata"));
         const json &ops = root.at("operators");
         if (!ops.is_array())
@@ -573,13 +574,13 @@ Profile importOperatorProfilerJson(const std::string &path, const Progress &prog
 std::string exportOperatorProfilerJson(const Profile &p)
 {
     json root = json::object();
-    const std::string *version = p.metadataValue("schema_version");
+    const std::string *version = p.metadataValue(kSchemaVersionKey);
     root["schema_version"] = version ? *version : "1.0";
 
     json meta = json::object();
-    for (const char *field : kMetadataFields) {
+    for (const std::string_view field : kMetadataFields) {
         const std::string *value = p.metadataValue(field);
-        meta[field] = value ? json(*value) : json(nullptr);
+        meta[std::string(field)] = value ? json(*value) : json(nullptr);
     }
     if (meta["compile_mode"].is_null())
         meta["compile_mode"] = "eager";
