@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 namespace opscope::ui {
 
@@ -71,7 +72,8 @@ QColor readableOn(const QColor &color, const QColor &background, double ratio)
 
 QPalette lightPalette()
 {
-    return QStyleFactory::create(QStringLiteral("Fusion"))->standardPalette();
+    const std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+    return fusion->standardPalette();
 }
 
 QPalette darkPalette()

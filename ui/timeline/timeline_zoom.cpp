@@ -1,27 +1,29 @@
 #include "timeline/timeline_zoom.h"
+#include "timeline/timeline_coordinates.h"
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace opscope::ui {
 
 void TimelineZoom::reset(int64_t traceStart, int64_t traceEnd, int64_t zero)
 {
     origin_ = traceStart;
-    trace_ = double(traceEnd - traceStart);
-    tickShift_ = double(zero - origin_);
+    trace_ = timeDifference(traceEnd, traceStart);
+    tickShift_ = timeDifference(zero, origin_);
     extentStart_ = 0;
     extentEnd_ = trace_;
 }
 
 int64_t TimelineZoom::visibleStart() const
 {
-    return origin_ + int64_t(std::llround(start_));
+    return timeAfter(origin_, std::round(start_));
 }
 
 int64_t TimelineZoom::visibleEnd() const
 {
-    return origin_ + int64_t(std::llround(start_ + span_));
+    return timeAfter(origin_, std::round(start_ + span_));
 }
 
 void TimelineZoom::setWindow(double start, double span)
@@ -39,7 +41,7 @@ void TimelineZoom::setWindow(double start, double span)
 
 void TimelineZoom::setVisibleRange(int64_t startNs, int64_t endNs)
 {
-    setWindow(double(startNs - origin_), double(std::max<int64_t>(endNs - startNs, 1)));
+    setWindow(timeDifference(startNs, origin_), std::max(timeDifference(endNs, startNs), 1.0));
 }
 
 void TimelineZoom::fitAll()
@@ -49,8 +51,8 @@ void TimelineZoom::fitAll()
 
 void TimelineZoom::fitRange(int64_t startNs, int64_t endNs)
 {
-    const double span = std::max(double(endNs - startNs), kMinSpanNs);
-    setWindow(double(startNs - origin_) - span * 0.1, span * 1.2);
+    const double span = std::max(timeDifference(endNs, startNs), kMinSpanNs);
+    setWindow(timeDifference(startNs, origin_) - span * 0.1, span * 1.2);
 }
 
 void TimelineZoom::zoomAt(double fraction, double factor)
@@ -62,12 +64,22 @@ void TimelineZoom::zoomAt(double fraction, double factor)
 
 bool TimelineZoom::reveal(int64_t startNs, int64_t endNs)
 {
-    const double start = double(startNs - origin_);
-    const double end = double(endNs - origin_);
+    const double start = timeDifference(startNs, origin_);
+    const double end = timeDifference(endNs, origin_);
     if (end >= start_ && start <= start_ + span_)
         return false;
     setWindow((start + end) / 2 - span_ / 2, span_);
     return true;
+}
+
+void TimelineZoom::setTimeZero(int64_t ns)
+{
+    tickShift_ = timeDifference(ns, origin_);
+}
+
+int64_t TimelineZoom::timeZero() const
+{
+    return timeAfter(origin_, std::trunc(tickShift_));
 }
 
 double TimelineZoom::maxSpan() const
@@ -78,8 +90,8 @@ double TimelineZoom::maxSpan() const
 
 void TimelineZoom::setExtent(int64_t startNs, int64_t endNs)
 {
-    extentStart_ = double(startNs - origin_);
-    extentEnd_ = double(std::max(startNs, endNs) - origin_);
+    extentStart_ = timeDifference(startNs, origin_);
+    extentEnd_ = timeDifference(std::max(startNs, endNs), origin_);
     setWindow(start_, span_);
 }
 

@@ -45,8 +45,8 @@ public:
     void setExtent(int64_t startNs, int64_t endNs);
 
     // The instant the ruler and the tooltips count from (absolute ns).
-    void setTimeZero(int64_t ns) { tickShift_ = double(ns - origin_); }
-    int64_t timeZero() const { return origin_ + int64_t(tickShift_); }
+    void setTimeZero(int64_t ns);
+    int64_t timeZero() const;
     double tickShift() const { return tickShift_; } // timeZero() relative to origin()
 
 private:
