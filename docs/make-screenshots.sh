@@ -33,5 +33,5 @@ fi
 if [[ -z ${OPSCOPE_SCREENSHOTS_RANKS:-} ]]; then
   export OPSCOPE_SCREENSHOTS_RANKS="$PWD/tests/data/h200_ddp_gpt2/correlation_trace.rank0.json.gz;$PWD/tests/data/h200_ddp_gpt2/correlation_trace.rank1.json.gz"
 fi
-XDG_CONFIG_HOME="$config" QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} OPSCOPE_SCREENSHOTS="$out" "$build/app/opscope"
+XDG_CONFIG_HOME="$config" QT_QPA_PLATFORM=${QT_QPA_PLATFORM:-offscreen} OPSCOPE_SCREENSHOTS="$out" "$build/app/opscope-screenshots"
 ls -l "$out"

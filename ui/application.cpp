@@ -4,7 +4,6 @@
 #include "common/settings.h"
 #include "common/theme.h"
 #include "main_window.h"
-#include "screenshots.h"
 
 #include "opscope/install_layout.h"
 
@@ -56,7 +55,7 @@ QString bundledSampleDescription(const QStringList &paths)
     return {};
 }
 
-int runApplication(int argc, char **argv)
+int runApplication(int argc, char **argv, const OpenFinished &openFinished)
 {
     QApplication app(argc, argv);
     QApplication::setApplicationName("OpScope");
@@ -74,11 +73,8 @@ int runApplication(int argc, char **argv)
         files = sampleCaptureFiles();
     if (files.isEmpty() && *sampleProfilePath())
         files << toQString(sampleProfilePath());
-    // Documentation screenshots (docs/make-screenshots.sh): load, save the pictures, quit.
-    const QString screenshots = qEnvironmentVariable("OPSCOPE_SCREENSHOTS");
-    if (!screenshots.isEmpty())
-        QObject::connect(&window, &MainWindow::openFinished, &app,
-                         [&](bool ok) { QApplication::exit(ok && saveScreenshots(window, screenshots) ? 0 : 1); });
+    if (openFinished)
+        QObject::connect(&window, &MainWindow::openFinished, &app, [&](bool ok) { openFinished(window, ok); });
     if (!files.isEmpty())
         window.openFiles(files); // the files of one capture
     return app.exec();

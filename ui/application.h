@@ -2,10 +2,19 @@
 
 #include <QStringList>
 
+#include <functional>
+
 namespace opscope::ui {
 
+class MainWindow;
+
+// Called each time the window has finished opening files, with whether they opened.
+using OpenFinished = std::function<void(MainWindow &window, bool opened)>;
+
 // Starts the explorer: opens the files named on the command line, or the bundled sample profile.
-int runApplication(int argc, char **argv);
+// `openFinished` lets another program drive the window (opscope-screenshots saves the documentation's
+// pictures and quits).
+int runApplication(int argc, char **argv, const OpenFinished &openFinished = {});
 
 // Where the bundled sample profile is (source tree when run from a build, else the install).
 const char *sampleProfilePath();

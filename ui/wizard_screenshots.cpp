@@ -66,7 +66,7 @@ bool saveWizardScreenshots(MainWindow &, const QString &folder)
     // 1 Workload: the MLP example with an extra variable.
     field<QComboBox>(w, "runOn")->setCurrentIndex(0);
     field<QLineEdit>(w, "script")
-        ->setText(QDir::cleanPath(QStringLiteral(OPSCOPE_SOURCE_RESOURCES "/../examples/mlp.py")));
+        ->setText(QDir::cleanPath(QStringLiteral(OPSCOPE_SOURCE_EXAMPLES "/mlp.py")));
     field<QLineEdit>(w, "arguments")->setText(QStringLiteral("--size tiny --steps 6"));
     field<QLineEdit>(w, "python")->clear();
     field<QLineEdit>(w, "workingDirectory")->clear();
