@@ -3,6 +3,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/format.h"
 #include "opscope/generation.h"
+#include "opscope/intervals.h"
 #include "opscope/json_input.h"
 #include "opscope/module_tree.h"
 #include "opscope/ranks.h"
@@ -78,22 +79,6 @@ std::string shortMetadataValue(const std::string &value)
         return "an object of " + std::to_string(n) + (n == 1 ? " key (" : " keys (") + size;
     }
     return value.substr(0, std::min(lineEnd, kLongest - 20)) + "... (" + size;
-}
-
-using Intervals = std::vector<std::pair<int64_t, int64_t>>;
-
-// The length of the union of `intervals`.
-int64_t unitedLength(Intervals intervals)
-{
-    std::sort(intervals.begin(), intervals.end());
-    int64_t total = 0, cursor = INT64_MIN;
-    for (const auto &[start, end] : intervals) {
-        if (end <= cursor)
-            continue;
-        total += end - std::max(cursor, start);
-        cursor = end;
-    }
-    return total;
 }
 
 // The devices that ran a kernel or a memory operation (a rank's trace lists every GPU of its host).

@@ -3,6 +3,7 @@
 // arithmetic, each kernel's launch time, and the recorded steps of each rank that put the ranks side by side.
 
 #include "analysis/step_windows.h"
+#include "opscope/intervals.h"
 #include "opscope/ranks.h"
 
 #include <map>
@@ -28,7 +29,7 @@ inline int rankOfThread(const Profile &p, Index thread)
     return thread == kNoIndex ? -1 : p.threads[thread].rank;
 }
 
-using Intervals = std::vector<std::pair<int64_t, int64_t>>;
+using opscope::Intervals;
 Intervals unite(Intervals v);                                        // sorted, overlaps merged, empty ones dropped
 int64_t length(const Intervals &v);                                  // of united intervals
 int64_t overlap(const Intervals &a, const Intervals &b);             // of two united lists

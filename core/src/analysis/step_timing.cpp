@@ -3,6 +3,7 @@
 #include "analysis/step_windows.h"
 
 #include "opscope/format.h"
+#include "opscope/intervals.h"
 #include "opscope/step_timing.h"
 
 #include <algorithm>
@@ -157,19 +158,6 @@ void sweep(StepTiming &t, std::vector<Work> work)
     }
 }
 
-int64_t unionLength(std::vector<std::pair<int64_t, int64_t>> intervals)
-{
-    std::sort(intervals.begin(), intervals.end());
-    int64_t total = 0, cursor = INT64_MIN;
-    for (const auto &[start, end] : intervals) {
-        if (end <= cursor)
-            continue;
-        total += end - std::max(cursor, start);
-        cursor = end;
-    }
-    return total;
-}
-
 // Fills the span, busy and idle figures of `t` from its kernels and the memory operations launched in `window`.
 void measure(const Profile &p, const Window &window, const WindowLaunches &launches, StepTiming &t)
 {
@@ -233,7 +221,7 @@ void measure(const Profile &p, const Window &window, const WindowLaunches &launc
         t.kernel_ns += k.duration();
         kernelIntervals.emplace_back(k.start_ns, k.end_ns);
     }
-    t.kernel_busy_ns = unionLength(std::move(kernelIntervals));
+    t.kernel_busy_ns = unitedLength(std::move(kernelIntervals));
     t.overlap_ns = t.kernel_ns - t.kernel_busy_ns;
     sweep(t, std::move(work));
 }
