@@ -177,6 +177,25 @@ private slots:
         QVERIFY(refused);
         QVERIFY(!channel.pop()); // cancelled: nothing more, even what was in it
     }
+
+    // popFor (verify's arms poll for Cancel between waits): nothing once the time is up, a value as soon
+    // as one comes, and what is in it first.
+    void channelPopForWaitsAtMostItsTime()
+    {
+        Channel<int> channel(4);
+        QVERIFY(!channel.popFor(20ms));
+        std::thread sender([&] {
+            std::this_thread::sleep_for(20ms);
+            channel.push(5);
+        });
+        QCOMPARE(channel.popFor(std::chrono::seconds(30)), std::optional<int>(5)); // woken by the push
+        sender.join();
+        QVERIFY(channel.push(6));
+        QVERIFY(channel.push(7));
+        QCOMPARE(channel.popFor(0ms), std::optional<int>(6));
+        QCOMPARE(channel.popFor(0ms), std::optional<int>(7));
+        QVERIFY(!channel.popFor(0ms));
+    }
 };
 
 int main(int argc, char **argv)

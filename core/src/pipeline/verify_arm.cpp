@@ -9,6 +9,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <limits>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -39,16 +40,10 @@ Arm::Arm(ArmSetup setup) : setup_(std::move(setup)) {}
 Arm::~Arm()
 {
     cancel_ = true;
-    finish();
-}
-
-void Arm::push(Event event)
-{
-    {
-        std::lock_guard lock(mutex_);
-        events_.push_back(std::move(event));
+    try {
+        finish();
+    } catch (...) { // an arm given up on: what its process's job threw has no one to go to
     }
-    wake_.notify_all();
 }
 
 void Arm::start(const Progress &progress)
@@ -81,13 +76,15 @@ void Arm::start(const Progress &progress)
     }
     {
         std::lock_guard lock(mutex_);
-        events_.clear();
         errors_.clear();
         tail_.clear();
     }
     cancel_ = false;
-    thread_ = std::thread([this, spec] {
-        const auto onLine = [this](std::string_view line) {
+    auto events = std::make_shared<concurrency::Channel<Event>>(std::numeric_limits<size_t>::max());
+    events_ = events;
+    running_ = true;
+    worker_.post([this, spec, events] {
+        const auto onLine = [this, &events](std::string_view line) {
             {
                 std::lock_guard lock(mutex_);
                 tail_.emplace_back(line.substr(0, 400));
@@ -100,14 +97,14 @@ void Arm::start(const Progress &progress)
                 setup_.onLine(line);
             auto [kind, data] = verifyMarker(line);
             if (kind == "ready")
-                push({Event::Kind::Ready, std::move(data), {}});
+                events->push({Event::Kind::Ready, std::move(data), {}});
             else if (kind == "block")
-                push({Event::Kind::Block, std::move(data), {}});
+                events->push({Event::Kind::Block, std::move(data), {}});
             else if (kind == "end")
-                push({Event::Kind::End, std::move(data), {}});
+                events->push({Event::Kind::End, std::move(data), {}});
         };
         ProcessResult result = runProcess(spec, onLine, Progress({}, &cancel_));
-        push({Event::Kind::Exited, nullptr, std::move(result)});
+        events->push({Event::Kind::Exited, nullptr, std::move(result)});
     });
 
     // The warm-up: until the process waits for its first block (or ends).
@@ -125,19 +122,17 @@ void Arm::start(const Progress &progress)
 
 Arm::Event Arm::next(const Progress &progress)
 {
-    std::unique_lock lock(mutex_);
-    while (events_.empty()) {
-        if (progress.cancelled()) {
-            lock.unlock();
+    for (;;) {
+        // What came is handed out even after a cancel; only then, with nothing left, does the arm stop.
+        const bool cancelled = progress.cancelled();
+        if (std::optional<Event> e = events_->popFor(cancelled ? 0ms : 100ms))
+            return std::move(*e);
+        if (cancelled) {
             cancel_ = true;
             finish();
             throw Cancelled();
         }
-        wake_.wait_for(lock, 100ms);
     }
-    Event e = std::move(events_.front());
-    events_.pop_front();
-    return e;
 }
 
 void Arm::send(const char *line)
@@ -192,16 +187,17 @@ ArmBlock Arm::runBlock(const Progress &progress)
 
 void Arm::stop()
 {
-    if (waiting_ && thread_.joinable()) {
+    if (waiting_ && running_) {
         send("exit\n");
         waiting_ = false;
-        // Wait for it to end (a script's own teardown included), then make sure.
+        // Wait for it to end (a script's own teardown included), then make sure. Nothing reads the
+        // arm's events after this: the ones before the exit are let go.
         const auto deadline = std::chrono::steady_clock::now() + 60s;
-        std::unique_lock lock(mutex_);
-        while (std::none_of(events_.begin(), events_.end(),
-                            [](const Event &e) { return e.kind == Event::Kind::Exited; }) &&
-               std::chrono::steady_clock::now() < deadline)
-            wake_.wait_for(lock, 100ms);
+        while (std::chrono::steady_clock::now() < deadline) {
+            const std::optional<Event> e = events_->popFor(100ms);
+            if (e && e->kind == Event::Kind::Exited)
+                break;
+        }
     }
     cancel_ = true;
     finish();
@@ -209,13 +205,22 @@ void Arm::stop()
 
 void Arm::finish()
 {
-    if (thread_.joinable())
-        thread_.join();
+    std::exception_ptr failure; // what the process's job threw (it could not start the process)
+    if (running_) {
+        running_ = false;
+        try {
+            worker_.wait();
+        } catch (...) {
+            failure = std::current_exception();
+        }
+    }
     if (control_ >= 0) {
         ::close(control_);
         control_ = -1;
     }
     waiting_ = false;
+    if (failure)
+        std::rethrow_exception(failure);
 }
 
 void Arm::fail(const std::string &why)

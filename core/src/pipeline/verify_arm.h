@@ -1,10 +1,12 @@
 #pragma once
 // One arm of `opscope verify` (verify.h): a launcher process running the workload, which waits at a
 // step boundary after its warm-up and runs a block of timed steps each time it is told to (the
-// protocol is in resources/launcher/opscope_launcher/verify.py). The process runs on a thread of its
-// own through the one process runner; its markers come back as events. A script that runs out of steps
-// ends its process: the next block starts a new one. Internal to core/src/pipeline.
+// protocol is in resources/launcher/opscope_launcher/verify.py). The process runs on a worker thread
+// of its own through the one process runner; its markers come back as events on a channel. A script that runs out of
+// steps ends its process: the next block starts a new one. Internal to core/src/pipeline.
 
+#include "opscope/concurrency/channel.h"
+#include "opscope/concurrency/worker.h"
 #include "opscope/pipeline/commands.h"
 #include "opscope/process.h"
 #include "opscope/progress.h"
@@ -13,7 +15,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <deque>
 #include <functional>
 #include <map>
@@ -21,7 +22,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace opscope::pipeline::detail {
@@ -73,21 +73,20 @@ private:
     };
     void start(const Progress &progress);
     Event next(const Progress &progress);
-    void push(Event event);
     void send(const char *line);
     void finish(); // joins the thread, closes the FIFO
     [[noreturn]] void fail(const std::string &why);
 
     ArmSetup setup_;
-    std::thread thread_;
+    concurrency::Worker worker_; // runs the current process
+    bool running_ = false;       // a process was started and its job not waited for
     std::atomic<bool> cancel_{false};
-    std::mutex mutex_;
-    std::condition_variable wake_;
-    std::deque<Event> events_;
-    std::vector<std::string> errors_; // OPSCOPE error lines of the current process
-    std::deque<std::string> tail_;    // its last lines
-    int control_ = -1;                // the FIFO, open for writing
-    bool waiting_ = false;            // a process waits for its next block
+    std::shared_ptr<concurrency::Channel<Event>> events_; // the current process's markers, then its exit
+    std::mutex mutex_;                                    // guards errors_ and tail_
+    std::vector<std::string> errors_;                     // OPSCOPE error lines of the current process
+    std::deque<std::string> tail_;                        // its last lines
+    int control_ = -1;                                    // the FIFO, open for writing
+    bool waiting_ = false;                                // a process waits for its next block
     int processes_ = 0;
     int cutShort_ = 0;
     nlohmann::json firstReady_;

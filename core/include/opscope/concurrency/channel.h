@@ -3,6 +3,7 @@
 // are in flight. The sender closes it when done (with the exception that ended it early, if any); the
 // receiver cancels it when it gives up, which frees a sender waiting for room.
 
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <deque>
@@ -33,6 +34,18 @@ public:
     {
         std::unique_lock lock(mutex_);
         changed_.wait(lock, [&] { return cancelled_ || closed_ || !values_.empty(); });
+        if (cancelled_ || values_.empty())
+            return std::nullopt;
+        std::optional<T> value(std::move(values_.front()));
+        values_.pop_front();
+        changed_.notify_all();
+        return value;
+    }
+    // pop() that waits at most `timeout`: nothing when no value came by then.
+    template <class Rep, class Period> std::optional<T> popFor(std::chrono::duration<Rep, Period> timeout)
+    {
+        std::unique_lock lock(mutex_);
+        changed_.wait_for(lock, timeout, [&] { return cancelled_ || closed_ || !values_.empty(); });
         if (cancelled_ || values_.empty())
             return std::nullopt;
         std::optional<T> value(std::move(values_.front()));
