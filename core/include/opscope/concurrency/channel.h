@@ -33,25 +33,15 @@ public:
     std::optional<T> pop()
     {
         std::unique_lock lock(mutex_);
-        changed_.wait(lock, [&] { return cancelled_ || closed_ || !values_.empty(); });
-        if (cancelled_ || values_.empty())
-            return std::nullopt;
-        std::optional<T> value(std::move(values_.front()));
-        values_.pop_front();
-        changed_.notify_all();
-        return value;
+        changed_.wait(lock, [&] { return readable(); });
+        return take();
     }
     // pop() that waits at most `timeout`: nothing when no value came by then.
     template <class Rep, class Period> std::optional<T> popFor(std::chrono::duration<Rep, Period> timeout)
     {
         std::unique_lock lock(mutex_);
-        changed_.wait_for(lock, timeout, [&] { return cancelled_ || closed_ || !values_.empty(); });
-        if (cancelled_ || values_.empty())
-            return std::nullopt;
-        std::optional<T> value(std::move(values_.front()));
-        values_.pop_front();
-        changed_.notify_all();
-        return value;
+        changed_.wait_for(lock, timeout, [&] { return readable(); });
+        return take();
     }
     // Sender: nothing more comes; `error` is what ended the sending early (nullptr: the end).
     void close(std::exception_ptr error = nullptr)
@@ -76,6 +66,17 @@ public:
     }
 
 private:
+    bool readable() const { return cancelled_ || closed_ || !values_.empty(); } // under mutex_
+    std::optional<T> take() // under mutex_: the front value, if any and not cancelled
+    {
+        if (cancelled_ || values_.empty())
+            return std::nullopt;
+        std::optional<T> value(std::move(values_.front()));
+        values_.pop_front();
+        changed_.notify_all();
+        return value;
+    }
+
     const size_t capacity_;
     std::mutex mutex_;
     std::condition_variable changed_;
