@@ -9,6 +9,7 @@
 // printed with the figures. With --keep the traces stay in DIR and a later run with --keep reuses them.
 //
 //   bench_kineto_import [--sizes-mb 100,1000] [--repeat 3] [--python-max-mb 1100] [--dir DIR] [--keep]
+#include "build_paths.h"
 #include "import/importers.h"
 #include "opscope/concurrency/cores.h"
 #include "opscope/file_util.h"
@@ -468,7 +469,7 @@ int main(int argc, char **argv)
     fs::create_directories(dir);
     Launcher launcher = startLauncher();
 
-    const std::string basePath = std::string(OPSCOPE_FIXTURES) + "/h100/kineto_gpt12_train20.json.gz";
+    const std::string basePath = std::string(opscope::test::fixturesDir()) + "/h100/kineto_gpt12_train20.json.gz";
     const BaseTrace base = loadBase(basePath);
     std::printf("base: %s (%zu events, %.1f MB of JSON), copies shifted by %.3f ms and %lld ids\n", basePath.c_str(),
                 base.events.size(), double(base.text.size()) / 1e6, double(base.shiftNs) / 1e6,

@@ -12,6 +12,7 @@
 // building it again; --no-baselines skips the SQLite scans and the SQLite-only import (the import and attribution
 // figures alone).
 #include "../tests/support/nsys_replicate.h"
+#include "build_paths.h"
 
 #include "opscope/attribution.h"
 #include "opscope/concurrency/cores.h"
@@ -213,7 +214,7 @@ int main(int argc, char **argv)
     int runs = 3;
     bool keep = false, reuse = false, baselines = true;
     std::string dir;
-    std::string fixture = std::string(OPSCOPE_FIXTURES) + "/h100/gpt4_bf16_infer/nsys.sqlite";
+    std::string fixture = std::string(opscope::test::fixturesDir()) + "/h100/gpt4_bf16_infer/nsys.sqlite";
     for (int i = 1; i < argc; ++i) {
         const std::string arg = argv[i];
         if (arg == "--kernels" && i + 1 < argc)

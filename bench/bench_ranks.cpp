@@ -9,6 +9,7 @@
 // 1-rank run of the same invocation.
 //
 //   bench_ranks [--trace FILE.json[.gz]] [--ranks 1,2,4,8] [--dir DIR]
+#include "build_paths.h"
 #include "opscope/capture_import.h"
 #include "opscope/file_util.h"
 #include "opscope/ranks.h"
@@ -115,7 +116,7 @@ int main(int argc, char **argv)
     if (argc >= 2 && !std::strcmp(argv[1], "--measure"))
         return measureHere(std::vector<std::string>(argv + 2, argv + argc));
     std::string trace =
-        std::string(OPSCOPE_FIXTURES) + "/public/kineto-multirank/HolisticTraceAnalysis__nccl_data.json.gz";
+        std::string(opscope::test::fixturesDir()) + "/public/kineto-multirank/HolisticTraceAnalysis__nccl_data.json.gz";
     std::vector<int> counts = {1, 2, 4, 8};
     std::string dir;
     for (int i = 1; i + 1 < argc; i += 2) {

@@ -7,9 +7,13 @@
 # REV (default HEAD) is cloned into a new folder beside the checkout (../build-times-<REV>), so that
 # ../shared is beside it as in CI, and .ci/run runs there as CI runs it (its output in ci-run.log, each line
 # stamped with the seconds since the start); the stages are read from its `+ ` lines, the tests' times from
-# CTest's, the compile steps from ninja's logs. ccache, where installed, starts from an empty cache in
-# the clone (a cold cache, as a fresh CI machine has) unless --warm is given (then the user's cache is
-# used, and a second run shows the warm figures). --keep leaves the clone for a look afterwards.
+# CTest's, the compile steps from ninja's logs. ccache, where installed, uses its own cache folder beside the
+# checkout (../build-times-ccache): emptied first (a cold cache, as a fresh CI machine has), or with --warm
+# kept as the last run left it (CI's re-run with its cache; the clone is then ../build-times-<REV>-warm, another
+# folder than the run that filled the cache, as CI's next fresh clone is). --keep leaves the clone for a look
+# afterwards. A cold run then a warm one:
+#
+#   bash bench/build-times.sh && bash bench/build-times.sh --warm
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 rev=HEAD warm=0 keep=0
@@ -22,13 +26,17 @@ for arg in "$@"; do
   esac
 done
 sha=$(git -C "$repo" rev-parse --short "$rev")
-clone="$repo/../build-times-$sha"
+clone="$repo/../build-times-$sha$([ $warm -eq 1 ] && echo -warm)"
 rm -rf "$clone"
 git clone -q "$repo" "$clone"
 git -C "$clone" checkout -q "$sha"
 cd "$clone"
 report="$clone/build-times.txt"
-[ $warm -eq 1 ] || export CCACHE_DIR="$clone/.ccache-cold"
+export CCACHE_DIR CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-20G}
+CCACHE_DIR=$(cd "$repo/.." && pwd)/build-times-ccache
+[ $warm -eq 1 ] || rm -rf "$CCACHE_DIR"
+mkdir -p "$CCACHE_DIR"
+command -v ccache >/dev/null && ccache -z >/dev/null
 
 # .ci/run itself, each line of its output stamped with the seconds since the start: its `+ ` lines mark the
 # stages (the README's command part by part, the sanitizer build started in the background, the wait for it,
@@ -46,7 +54,8 @@ readme_build=$(awk '/<!-- test-command -->/{found=1; next} found && /^```/{if (i
 {
   echo "build-times of $sha ($(git log -1 --format=%s | cut -c1-60)...)"
   echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), load at the end $(cut -d' ' -f1-3 /proc/loadavg)"
-  echo "ccache: $(command -v ccache >/dev/null && { [ $warm -eq 1 ] && echo 'warm (the user cache)' || echo 'cold (empty cache)'; } || echo 'not installed')"
+  echo "ccache: $(command -v ccache >/dev/null && { [ $warm -eq 1 ] && echo "warm (the last run's cache, $CCACHE_DIR)" || echo 'cold (empty cache)'; } || echo 'not installed')"
+  command -v ccache >/dev/null && ccache -s | grep -E '^ *(Hits|Direct|Preprocessed|Misses):' | sed 's/^ */  /' 
   echo
   echo ".ci/run: exit $status, $(printf '%.0f' "$total") s wall"
   echo

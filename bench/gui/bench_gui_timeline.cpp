@@ -15,6 +15,7 @@
 //                    alternately, twice each (the tracks' rows built in parallel against the serial build)
 //   --file FILE      with --model-only: the model of this capture (any format OpScope opens) instead
 //   --frames-png DIR writes a few frames as PNG files, to look at
+#include "build_paths.h"
 #include "cpu_clock.h"
 #include "opscope/importer.h"
 #include "timeline/timeline_model.h"
@@ -318,7 +319,7 @@ int main(int argc, char **argv)
         buildModels(profile);
         return 0;
     }
-    const std::string path = std::string(OPSCOPE_FIXTURES) + "/h100/kineto_gpt12_train20.json.gz";
+    const std::string path = std::string(opscope::test::fixturesDir()) + "/h100/kineto_gpt12_train20.json.gz";
     const auto importStart = std::chrono::steady_clock::now();
     const Profile base = importFile(path);
     const double importS = std::chrono::duration<double>(std::chrono::steady_clock::now() - importStart).count();

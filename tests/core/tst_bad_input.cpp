@@ -136,7 +136,7 @@ CliAnswer runCli(const std::vector<std::string> &args, const std::map<std::strin
                  const std::string &outFile)
 {
     ProcessSpec spec;
-    spec.argv = {OPSCOPE_BINARY};
+    spec.argv = {opscope::test::opscopeBinary()};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.setEnv = env;
     spec.mergeStderr = false;

@@ -298,8 +298,8 @@ private slots:
         QTest::addColumn<QString>("expected");
         QTest::newRow("missing file") << QStringList{"summary", "/nonexistent/profile.json"} << 1
                                       << "/nonexistent/profile.json: no such file";
-        QTest::newRow("foreign file") << QStringList{"summary", QString(OPSCOPE_SOURCE_DIR "/CMakeLists.txt")} << 1
-                                      << "not a profile format OpScope reads";
+        QTest::newRow("foreign file") << QStringList{"summary", QString::fromStdString(sourceFile("CMakeLists.txt"))}
+                                      << 1 << "not a profile format OpScope reads";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
         QTest::newRow("unknown option") << QStringList{"summary", "x", "--yaml"} << 2 << "unknown option --yaml";
         QTest::newRow("missing argument") << QStringList{"convert", "x"} << 2 << "wrong number of arguments";

@@ -22,7 +22,7 @@ struct HelpOption {
 QString runOpscope(const QStringList &args, int *exitCode)
 {
     QProcess process;
-    process.start(OPSCOPE_BINARY, args);
+    process.start(opscope::test::opscopeBinary(), args);
     process.waitForFinished(60000);
     *exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
     return QString::fromUtf8(process.readAllStandardOutput());

@@ -146,7 +146,7 @@ void Security::nvtxLabelsAreOnlyText()
                                                {"summary", "run.opscope", "--json"},
                                                {"insights", "run.opscope"}}) {
         ProcessSpec spec;
-        spec.argv = {OPSCOPE_BINARY};
+        spec.argv = {opscope::test::opscopeBinary()};
         spec.argv.insert(spec.argv.end(), args.begin(), args.end());
         spec.workingDirectory = dir.path().toStdString();
         spec.timeout = std::chrono::milliseconds(120000);

@@ -27,10 +27,6 @@
 #include "wizards/target_page.h"
 #include "wizards/workload_page.h"
 
-// capture_test_util.h's runOpscope (unused here) names the CLI binary, which GUI suites are not given.
-#ifndef OPSCOPE_BINARY
-#define OPSCOPE_BINARY "opscope"
-#endif
 #include "capture_test_util.h"
 #include "sshd_fixture.h"
 

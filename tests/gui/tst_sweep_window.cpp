@@ -28,7 +28,7 @@ using namespace opscope::ui;
 class TestSweepWindow : public QObject {
     Q_OBJECT
 
-    const QString sweepDir_ = QStringLiteral(OPSCOPE_TEST_SWEEP_DIR);
+    const QString sweepDir_ = QString::fromUtf8(opscope::test::sweepFixtureDir());
 
     void requireSweep()
     {

@@ -311,9 +311,9 @@ for _ in range(10):
         if (pid == 0) {
             ::setenv("PYTHONPATH", "", 1);
             const std::string script = test::sourceFile("examples/mlp.py");
-            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out",
-                    out.c_str(), "--name", "cancel", "--warmup", "1000000", "--", "--steps", "100000000",
-                    static_cast<char *>(nullptr));
+            ::execl(opscope::test::opscopeBinary(), opscope::test::opscopeBinary(), "capture", script.c_str(),
+                    "--python", python_.c_str(), "--out", out.c_str(), "--name", "cancel", "--warmup", "1000000", "--",
+                    "--steps", "100000000", static_cast<char *>(nullptr));
             ::_exit(127);
         }
         const bool running = waitUntil(
@@ -348,9 +348,9 @@ for _ in range(10):
         QVERIFY(pid >= 0);
         if (pid == 0) {
             const std::string script = test::sourceFile("examples/mlp.py");
-            ::execl(OPSCOPE_BINARY, OPSCOPE_BINARY, "capture", script.c_str(), "--python", python_.c_str(), "--out",
-                    out.c_str(), "--name", "killed", "--warmup", "1000000", "--", "--steps", "100000000",
-                    static_cast<char *>(nullptr));
+            ::execl(opscope::test::opscopeBinary(), opscope::test::opscopeBinary(), "capture", script.c_str(),
+                    "--python", python_.c_str(), "--out", out.c_str(), "--name", "killed", "--warmup", "1000000", "--",
+                    "--steps", "100000000", static_cast<char *>(nullptr));
             ::_exit(127);
         }
         const bool running = waitUntil(

@@ -118,7 +118,7 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
-        const std::string script = OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_trace.py";
+        const std::string script = sourceFile("tests/integration/ddp_gloo_trace.py");
         runTwoRanks(script, out);
         const std::string r0 = out + "/rank-0.json", r1 = out + "/rank-1.json";
         QVERIFY(std::filesystem::exists(r0));
@@ -152,7 +152,7 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
-        const std::string script = OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_train.py";
+        const std::string script = sourceFile("tests/integration/ddp_gloo_train.py");
         const CliRun cli =
             runOpscope({"capture", "--tool", "cpu", "--python", python_, "--nproc-per-node", "2", "--warmup", "2",
                         "--reference-steps", "0", "--steps", "2", "--out", out, "--name", "ddp", script});
@@ -241,7 +241,7 @@ private slots:
     }
 
     // Users' own profiling, no launcher (tests/integration/ddp_gloo_schedule.py): each rank's
-    // torch.profiler.schedule, rank 1's window opening a step earlier, rank 1 given 1.5x the batch. The steps
+    // torch.profiler.schedule, rank 1's window opening a step earlier, rank 1 given 3x the batch. The steps
     // both recorded are compared (the legacy profiler's traces count from each window's start: the clocks
     // are put together on those steps' all-reduces), the step only rank 1 holds is left out with a note, and
     // the straggler is rank 1, named with the operator it computes more (no module labels) and no cold start.
@@ -249,7 +249,7 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
-        runTwoRanks(OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_schedule.py", out);
+        runTwoRanks(sourceFile("tests/integration/ddp_gloo_schedule.py"), out);
         if (QTest::currentTestFailed())
             return;
         const Profile p = importCapture({out + "/rank-0.json", out + "/rank-1.json"});
@@ -297,7 +297,7 @@ private slots:
                                        "2",       "--steps",
                                        "6",       "--out",
                                        out,       "--name",
-                                       "job",     OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_imbalanced.py",
+                                       "job",     sourceFile("tests/integration/ddp_gloo_imbalanced.py"),
                                        "--",      "1.5"});
         QVERIFY2(cli.exitCode == 0, (cli.out + cli.err).c_str());
         const Profile p = loadProfile(out + "/job/job.opscope");
@@ -355,18 +355,17 @@ private slots:
     void distributedDryRun()
     {
         const CliRun cli = runOpscope({"capture", "--tool", "cpu", "--nproc-per-node", "4", "--out", "/tmp/o", "--name",
-                                       "job", "--dry-run", OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_train.py"});
+                                       "job", "--dry-run", sourceFile("tests/integration/ddp_gloo_train.py")});
         QVERIFY2(cli.exitCode == 0, cli.err.c_str());
         QVERIFY2(cli.out.find("# stage torchrun") != std::string::npos, cli.out.c_str());
         QVERIFY2(cli.out.find("-m opscope_torchrun --standalone --nproc_per_node 4 --no_python") != std::string::npos,
                  cli.out.c_str());
-        QVERIFY2(cli.out.find(" capture " OPSCOPE_SOURCE_DIR
-                              "/tests/integration/ddp_gloo_train.py --tool cpu --out /tmp/o "
-                              "--name job --no-import\n") != std::string::npos,
+        QVERIFY2(cli.out.find(" capture " + sourceFile("tests/integration/ddp_gloo_train.py") +
+                              " --tool cpu --out /tmp/o --name job --no-import\n") != std::string::npos,
                  cli.out.c_str());
         const CliRun srun =
             runOpscope({"capture", "--tool", "cpu", "--srun", "-N2 --ntasks-per-node='4'", "--out", "/tmp/o", "--name",
-                        "job", "--dry-run", OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_train.py"});
+                        "job", "--dry-run", sourceFile("tests/integration/ddp_gloo_train.py")});
         QVERIFY2(srun.exitCode == 0, srun.err.c_str());
         QVERIFY2(srun.out.find("srun -N2 --ntasks-per-node=4 ") != std::string::npos, srun.out.c_str());
         const CliRun bad = runOpscope({"capture", "--srun", "-N2 'unbalanced", "x.py"});
@@ -381,7 +380,7 @@ private slots:
     {
         QTemporaryDir dir;
         const std::string out = dir.path().toStdString();
-        runTwoRanks(OPSCOPE_SOURCE_DIR "/tests/integration/ddp_modules_trace.py", out);
+        runTwoRanks(sourceFile("tests/integration/ddp_modules_trace.py"), out);
         if (QTest::currentTestFailed())
             return;
         const std::string r0 = out + "/rank-0.json", r1 = out + "/rank-1.json";

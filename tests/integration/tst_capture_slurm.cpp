@@ -22,7 +22,7 @@ class TestCaptureSlurm : public QObject {
 
     std::string python_, cluster_;
     std::map<std::string, std::string> env_;
-    const std::string script_ = OPSCOPE_SOURCE_DIR "/tests/integration/ddp_gloo_train.py";
+    const std::string script_ = sourceFile("tests/integration/ddp_gloo_train.py");
 
     void checkJob(const std::string &run, const std::string &profile)
     {

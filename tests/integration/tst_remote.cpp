@@ -106,7 +106,7 @@ class TestRemote : public QObject {
         t.host = host;
         t.configFile = sshd_.configFile;
         t.remoteDirectory = remoteDir_.path().toStdString();
-        t.remoteOpscope = OPSCOPE_BINARY;
+        t.remoteOpscope = opscope::test::opscopeBinary();
         return t;
     }
 
@@ -466,14 +466,14 @@ private slots:
         QCOMPARE(ncu->problem, "ncu was not found " + looked + "Install Nsight Compute or pass --ncu PATH.");
         QVERIFY(check.tool("opscope")->found);
         QCOMPARE(check.tool("opscope")->version, std::string(OPSCOPE_VERSION));
-        QCOMPARE(check.tool("opscope")->path, fs::canonical(OPSCOPE_BINARY).string());
+        QCOMPARE(check.tool("opscope")->path, fs::canonical(opscope::test::opscopeBinary()).string());
         QVERIFY(check.tool("launcher")->found);
         QVERIFY(sshd_.log().find("Accepted publickey") != std::string::npos);
 
         // The same through the command line: `opscope doctor --ssh ... --json` parses to it.
         const CliRun r = runOpscope({"doctor", "--ssh", SshdFixture::kHost, "--ssh-config", sshd_.configFile,
                                      "--remote-dir", remoteDir_.path().toStdString(), "--remote-opscope",
-                                     OPSCOPE_BINARY, "--python", python, "--json"});
+                                     opscope::test::opscopeBinary(), "--python", python, "--json"});
         QCOMPARE(r.exitCode, 0);
         const remote::TargetCheck viaCli = remote::TargetCheck::fromJson(nlohmann::json::parse(r.out));
         QCOMPARE(viaCli.toJson().dump(), check.toJson().dump());
@@ -596,9 +596,10 @@ private slots:
         if (!pipeline::pythonHasTorch("/usr/bin/python3"))
             QSKIP("/usr/bin/python3 cannot import torch (install Debian's python3-torch)");
         const std::string out = localDir_.path().toStdString() + "/cli";
-        const CliRun r = runOpscope({"capture", "--ssh", SshdFixture::kHost, "--ssh-config", sshd_.configFile,
-                                     "--remote-dir", remoteDir_.path().toStdString(), "--remote-opscope",
-                                     OPSCOPE_BINARY, "--out", out, "--name", "viacli", sourceFile("examples/mlp.py")});
+        const CliRun r =
+            runOpscope({"capture", "--ssh", SshdFixture::kHost, "--ssh-config", sshd_.configFile, "--remote-dir",
+                        remoteDir_.path().toStdString(), "--remote-opscope", opscope::test::opscopeBinary(), "--out",
+                        out, "--name", "viacli", sourceFile("examples/mlp.py")});
         QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
         QCOMPARE(r.out, "run folder: " + out + "/viacli\nprofile: " + out + "/viacli/viacli.opscope\n");
         QVERIFY(r.err.find("[remote capture] step 6/6 (captured)") != std::string::npos);
@@ -622,14 +623,15 @@ private slots:
         if (!pipeline::pythonHasTorch("/usr/bin/python3"))
             QSKIP("/usr/bin/python3 cannot import torch (install Debian's python3-torch)");
         const std::string out = localDir_.path().toStdString() + "/verify";
-        CliRun r = runOpscope({"capture", "--ssh", SshdFixture::kHost, "--ssh-config", sshd_.configFile, "--remote-dir",
-                               remoteDir_.path().toStdString(), "--remote-opscope", OPSCOPE_BINARY, "--out", out,
-                               "--name", "tobeverified", sourceFile("examples/mlp.py"), "--", "--steps", "200"});
+        CliRun r =
+            runOpscope({"capture", "--ssh", SshdFixture::kHost, "--ssh-config", sshd_.configFile, "--remote-dir",
+                        remoteDir_.path().toStdString(), "--remote-opscope", opscope::test::opscopeBinary(), "--out",
+                        out, "--name", "tobeverified", sourceFile("examples/mlp.py"), "--", "--steps", "200"});
         QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());
         const std::string local = out + "/tobeverified";
         const nlohmann::json m = readJson(local + "/manifest.json");
         QCOMPARE(m["remote"]["ssh_config"].get<std::string>(), sshd_.configFile);
-        QCOMPARE(m["remote"]["remote_opscope"].get<std::string>(), std::string(OPSCOPE_BINARY));
+        QCOMPARE(m["remote"]["remote_opscope"].get<std::string>(), std::string(opscope::test::opscopeBinary()));
 
         r = runOpscope({"verify", local, "--fix", "pad=head:16", "--rounds", "2", "--steps", "3"});
         QVERIFY2(r.exitCode == 0, (r.err + r.out).c_str());

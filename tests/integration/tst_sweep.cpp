@@ -18,7 +18,7 @@ using namespace opscope::test;
 class TestSweep : public QObject {
     Q_OBJECT
 
-    const std::string sweepDir_ = OPSCOPE_TEST_SWEEP_DIR;
+    const std::string sweepDir_ = opscope::test::sweepFixtureDir();
     std::string script_;
 
     void requireSweep()

@@ -44,7 +44,7 @@ struct CliRun {
 inline CliRun runOpscope(const std::vector<std::string> &args, const std::map<std::string, std::string> &env = {})
 {
     ProcessSpec spec;
-    spec.argv = {OPSCOPE_BINARY};
+    spec.argv = {opscope::test::opscopeBinary()};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.setEnv = env;
     spec.mergeStderr = false;

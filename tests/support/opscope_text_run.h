@@ -2,6 +2,8 @@
 // The built opscope binary run by a suite that compares its output as text (tst_cli, tst_diff); suites
 // that want std::string and an environment use capture_test_util.h's runOpscope.
 
+#include "build_paths.h"
+
 #include <QProcess>
 #include <QString>
 #include <QStringList>
@@ -17,7 +19,7 @@ struct TextRun {
 inline TextRun runOpscopeText(const QStringList &args)
 {
     QProcess process;
-    process.start(OPSCOPE_BINARY, args);
+    process.start(opscope::test::opscopeBinary(), args);
     process.waitForFinished(120000);
     return {process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1,
             QString::fromUtf8(process.readAllStandardOutput()), QString::fromUtf8(process.readAllStandardError())};

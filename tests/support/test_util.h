@@ -2,6 +2,8 @@
 // Helpers shared by the test suites: fixture paths, temporary folders, and the environment a test
 // decides instead of the machine (which tools exist, environment variables).
 
+#include "build_paths.h"
+
 #include <QByteArray>
 #include <QFile>
 #include <QString>
@@ -16,15 +18,15 @@
 
 namespace opscope::test {
 
-// A file under ../shared/fixtures (relative to the project root).
+// A file under ../shared/fixtures (relative to the project root), or -DOPSCOPE_FIXTURES.
 inline std::string fixture(const std::string &relative)
 {
-    return std::string(OPSCOPE_FIXTURES) + "/" + relative;
+    return std::string(opscope::test::fixturesDir()) + "/" + relative;
 }
 
 inline std::string sourceFile(const std::string &relative)
 {
-    return std::string(OPSCOPE_SOURCE_DIR) + "/" + relative;
+    return std::string(opscope::test::sourceDir()) + "/" + relative;
 }
 
 inline std::string tempPath(const QTemporaryDir &dir, const char *name)
