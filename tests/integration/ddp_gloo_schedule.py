@@ -1,9 +1,10 @@
 """A 2-process DDP training loop over gloo that profiles itself as torch.profiler's users write it: its own
 `torch.profiler.schedule` and `on_trace_ready`, no OpScope launcher, each rank writing OUT_DIR/rank-<RANK>.json.
 The ranks' windows open at different steps (rank 1's one step earlier and one step longer: as a rank that
-reaches its `prof.step()` calls at other times records other steps) and rank 1 is given 1.5x the batch, large
-enough that the compute (tens of milliseconds a step) and not the scheduling of a loaded machine sets the
-ranks apart.
+reaches its `prof.step()` calls at other times records other steps) and rank 1 is given 3x the batch: only two
+steps are compared, and at 1.5x a loaded CI machine's scheduling (a rank preempted for tens of milliseconds
+in one of them) named rank 0 in 1 run of 4 under a load of 5 on 2 cores; at 3x rank 1 computes about 60 ms a
+step more, which no preemption of that machine made up.
 
 Used by tst_capture_ranks (docs/ranks.md, "Which step on each rank"): the steps both recorded are compared,
 the one only rank 1 recorded is left out with a note, and the straggler is rank 1.
@@ -29,7 +30,7 @@ def main():
     model = torch.nn.Sequential(torch.nn.Linear(width, 4 * width), torch.nn.ReLU(), torch.nn.Linear(4 * width, width))
     ddp = DistributedDataParallel(model)
     optimizer = torch.optim.SGD(ddp.parameters(), lr=1e-3)
-    x = torch.randn(3072 if rank == 1 else 2048, width)
+    x = torch.randn(6144 if rank == 1 else 2048, width)
     # Steps 3-4 on rank 0; steps 2-4 on rank 1 (its window opens one step earlier).
     when = schedule(wait=1, warmup=1, active=3) if rank == 1 else schedule(wait=2, warmup=1, active=2)
 
