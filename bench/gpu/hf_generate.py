@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Text generation with transformers as its users write it: a Llama-style (LlamaForCausalLM) or GPT-2-style
 (GPT2LMHeadModel) model built from a small config, in bf16, generate() of --new-tokens tokens for a batch of
-prompts, request after request. --static: a static KV cache with the forward compiled, as transformers'
-"Optimizing inference" guide does it (generation_config.cache_implementation = "static",
-model.forward = torch.compile(model.forward, mode="reduce-overhead", fullgraph=True)).
+prompts, request after request. --static: a static KV cache (generation_config.cache_implementation = "static"),
+with which generate() compiles the forward with CUDA graphs itself. --compile-forward adds the hand-compiled
+forward of older guides (model.forward = torch.compile(model.forward, mode="reduce-overhead", fullgraph=True)),
+which stops transformers 5.17 with torch 2.11 in its warm-up when the cache is static.
 
 Each request is timed by the script itself with CUDA events: one at its start, one per token from a
 StoppingCriteria (transformers calls it once a token is sampled), one at its end. --timing writes them as JSON,
@@ -54,6 +55,7 @@ def build(args):
     model.generation_config.pad_token_id = 0
     if args.static:
         model.generation_config.cache_implementation = "static"
+    if args.compile_forward:
         model.forward = torch.compile(model.forward, mode="reduce-overhead", fullgraph=True)
     return model
 
@@ -61,7 +63,11 @@ def build(args):
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--model", choices=["llama", "gpt2"], default="llama")
-    p.add_argument("--static", action="store_true", help="static KV cache, forward compiled with CUDA graphs")
+    p.add_argument("--static", action="store_true",
+                   help="static KV cache: generate() then compiles the forward with CUDA graphs itself")
+    p.add_argument("--compile-forward", action="store_true",
+                   help="also compile model.forward by hand (mode reduce-overhead), as older guides do: with "
+                        "--static it stops transformers 5.17 / torch 2.11 in the warm-up")
     p.add_argument("--layers", type=int, default=4)
     p.add_argument("--width", type=int, default=512)
     p.add_argument("--batch", type=int, default=4)

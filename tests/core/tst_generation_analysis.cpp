@@ -87,10 +87,12 @@ private slots:
         const std::vector<Insight> insights = findInsights(test::generationRequest()).insights;
         const Insight *launch = findKind(insights, "decode-launch-bound");
         QVERIFY(launch);
-        QCOMPARE(launch->verifyFix, std::string("static-cache + compile=reduce-overhead"));
-        // opscope verify --insight applies both fixes together; each is one the launcher knows.
+        // The static cache alone: generate() compiles the forward with CUDA graphs itself; compiling it by hand as
+        // well stops transformers 5 in its warm-up (measured on the H200, docs/gpu-validation.md).
+        QCOMPARE(launch->verifyFix, std::string("static-cache"));
+        QVERIFY(launch->fix.find("do not also wrap model.forward") != std::string::npos);
         const std::vector<std::string> fixes = verify::fixesOf(launch->verifyFix);
-        QCOMPARE(fixes, (std::vector<std::string>{"static-cache", "compile=reduce-overhead"}));
+        QCOMPARE(fixes, (std::vector<std::string>{"static-cache"}));
         for (const std::string &fix : fixes)
             QCOMPARE(verify::checkFix(fix), std::string());
         // Each of the 10 decode iterations down to its 100 us of kernels.

@@ -25,10 +25,13 @@ constexpr double kBandwidthShare = 0.5;         // decode matrix kernels below t
 constexpr double kSyncsPerToken = 0.9;          // host synchronisations per decode iteration, at least
 constexpr double kReallocatedFactor = 4;        // bytes allocated for the KV cache per token over its growth
 
-// The verify fixes the launcher applies (docs/insights.md): a static KV cache (generation.py adds
-// cache_implementation="static" to the library's generate()) and the root compiled with CUDA graphs.
+// The verify fix the launcher applies (docs/insights.md): a static KV cache (generation.py adds
+// cache_implementation="static" to the library's generate()). With a static cache, transformers' generate()
+// compiles the forward with CUDA graphs by itself (its compile_config): on the H200 (transformers 5.17, torch
+// 2.11) that alone took a Llama request from 142.05 to 96.83 ms, while the forward compiled by hand as well
+// (compile=reduce-overhead, as older guides say) stopped in the warm-up, script and launcher alike: "accessing
+// tensor output of CUDAGraphs that has been overwritten" (docs/gpu-validation.md).
 constexpr const char *kStaticCacheFix = "static-cache";
-constexpr const char *kCudaGraphsFix = "static-cache + compile=reduce-overhead";
 
 // The operators around a kernel, innermost first.
 std::vector<std::string_view> operatorsOf(const Profile &p, Index kernel)
@@ -106,14 +109,16 @@ void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
     i.evidence.push_back(std::to_string(perRequest) + " decode iterations per request: " +
                          c.duration(perRequest * tpot) + " of the " + c.duration(g.plain->requestNs) + " request");
     i.fix = "Replay the decode step as one CUDA graph: a static KV cache (generate(..., "
-            "cache_implementation=\"static\") or model.generation_config.cache_implementation = \"static\") with the "
-            "forward compiled as torch.compile(model.forward, mode=\"reduce-overhead\", fullgraph=True); in a "
-            "decode loop of your own, a preallocated cache updated in place and the step captured with "
-            "torch.cuda.graphs. Verify: opscope verify --fix static-cache --fix compile=reduce-overhead";
+            "cache_implementation=\"static\") or model.generation_config.cache_implementation = \"static\"), with "
+            "which generate() compiles the forward with CUDA graphs by itself (transformers' compile_config); do not "
+            "also wrap model.forward in torch.compile(mode=\"reduce-overhead\"): recent transformers then stop with "
+            "\"accessing tensor output of CUDAGraphs that has been overwritten\". In a decode loop of your own, a "
+            "preallocated cache updated in place and the step captured with torch.cuda.graphs. Verify: opscope "
+            "verify --fix static-cache";
     i.gainModel = "per request: each decode iteration down to its kernels' busy time (the GPU then runs the graph's "
                   "kernels back to back); an upper bound, as the sampling and stopping checks between iterations "
                   "stay on the host";
-    i.verifyFix = kCudaGraphsFix;
+    i.verifyFix = kStaticCacheFix;
     i.figures = {{"tpot_ns", tpot},
                  {"decode_gpu_busy_share", g.decodeBusyShare},
                  {"decode_kernels_per_token", g.decodeKernelsPerToken},
