@@ -14,13 +14,13 @@ namespace opscope::ui {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("KernelDescription", text);
-}
+// This file's texts, in the translation context "KernelDescription".
+struct KernelDescriptionTexts {
+    Q_DECLARE_TR_FUNCTIONS(KernelDescription)
+};
 
 // Durations to 10 ns (two decimals of a microsecond): the Details pane is where people read exact figures.
-QString duration(int64_t ns)
+QString durationTwoDecimals(int64_t ns)
 {
     return toQString(formatFixedDuration(ns, 2, Typography::Unicode));
 }
@@ -47,10 +47,10 @@ std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t t
     const Kernel &k = p.kernels[kernel];
     std::vector<KernelFact> facts;
     auto add = [&](const QString &key, const QString &value) { facts.push_back({key, value}); };
-    add(tr("Name"), toQString(p.text(k.name)));
-    add(tr("Start"), toQString(formatTimestamp(k.start_ns - timeZero)));
-    add(tr("End"), toQString(formatTimestamp(k.end_ns - timeZero)));
-    add(timelineDurationLabel(p), duration(k.duration()));
+    add(KernelDescriptionTexts::tr("Name"), toQString(p.text(k.name)));
+    add(KernelDescriptionTexts::tr("Start"), toQString(formatTimestamp(k.start_ns - timeZero)));
+    add(KernelDescriptionTexts::tr("End"), toQString(formatTimestamp(k.end_ns - timeZero)));
+    add(timelineDurationLabel(p), durationTwoDecimals(k.duration()));
 
     const Index timeMetric = p.findMetric("gpu__time_duration.sum");
     const Index dramMetric = p.findMetric("dram__bytes.sum");
@@ -60,8 +60,8 @@ std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t t
         if (v.flags & (kValueText | kValueNull))
             continue;
         if (v.metric == timeMetric)
-            replay =
-                p.text(p.metrics[v.metric].unit) == "ns" ? duration(std::llround(v.value)) : counterText(p, v, "ns");
+            replay = p.text(p.metrics[v.metric].unit) == "ns" ? durationTwoDecimals(std::llround(v.value))
+                                                              : counterText(p, v, "ns");
         else if (v.metric == dramMetric)
             dram = counterText(p, v, "byte");
         else if (v.metric == smMetric)
@@ -71,29 +71,35 @@ std::vector<KernelFact> describeKernel(const Profile &p, Index kernel, int64_t t
         add(ncuDurationLabel(), replay);
 
     if (const int rank = rankOfDevice(p, k.device); rank >= 0)
-        add(tr("Rank"), QString::number(rank));
-    add(tr("Stream"), tr("GPU %1, stream %2").arg(cudaOrdinal(p, k.device)).arg(k.stream));
+        add(KernelDescriptionTexts::tr("Rank"), QString::number(rank));
+    add(KernelDescriptionTexts::tr("Stream"),
+        KernelDescriptionTexts::tr("GPU %1, stream %2").arg(cudaOrdinal(p, k.device)).arg(k.stream));
     if (k.grid.volume() > 0)
-        add(tr("Grid × block"), QStringLiteral("%1 × %2").arg(dim3(k.grid), dim3(k.block)));
+        add(KernelDescriptionTexts::tr("Grid × block"), QStringLiteral("%1 × %2").arg(dim3(k.grid), dim3(k.block)));
 
     const Index op = k.op < p.operators.size() ? k.op : kNoIndex;
-    add(tr("Operator"), op != kNoIndex ? toQString(p.text(p.operators[op].name)) : tr("(not attributed)"));
+    add(KernelDescriptionTexts::tr("Operator"),
+        op != kNoIndex ? toQString(p.text(p.operators[op].name)) : KernelDescriptionTexts::tr("(not attributed)"));
     if (op != kNoIndex && !p.text(p.operators[op].shapes).empty())
-        add(tr("Shapes"), toQString(p.text(p.operators[op].shapes)));
+        add(KernelDescriptionTexts::tr("Shapes"), toQString(p.text(p.operators[op].shapes)));
     // A backward kernel without a module of its own runs for its forward operator's module.
     const Index module = k.module < p.modules.size() ? k.module : op != kNoIndex ? p.operators[op].module : kNoIndex;
-    add(tr("Module"), module < p.modules.size() ? toQString(p.text(p.modules[module].path)) : tr("(none)"));
+    add(KernelDescriptionTexts::tr("Module"),
+        module < p.modules.size() ? toQString(p.text(p.modules[module].path)) : KernelDescriptionTexts::tr("(none)"));
     if (op != kNoIndex)
-        add(tr("Attribution"),
-            tr("%1, %2 confidence").arg(toQString(toString(k.method)), toQString(toString(k.confidence))));
+        add(KernelDescriptionTexts::tr("Attribution"),
+            KernelDescriptionTexts::tr("%1, %2 confidence")
+                .arg(toQString(toString(k.method)), toQString(toString(k.confidence))));
     else if (!p.text(k.unattributed_reason).empty())
-        add(tr("Why unattributed"), toQString(p.text(k.unattributed_reason)));
-    add(tr("Captured step"), k.flags & kKernelOutsideCapture ? tr("no (initialisation or warm-up)") : tr("yes"));
+        add(KernelDescriptionTexts::tr("Why unattributed"), toQString(p.text(k.unattributed_reason)));
+    add(KernelDescriptionTexts::tr("Captured step"), k.flags & kKernelOutsideCapture
+                                                         ? KernelDescriptionTexts::tr("no (initialisation or warm-up)")
+                                                         : KernelDescriptionTexts::tr("yes"));
 
     if (!dram.isEmpty())
-        add(tr("DRAM bytes"), dram);
+        add(KernelDescriptionTexts::tr("DRAM bytes"), dram);
     if (!sm.isEmpty())
-        add(tr("SM throughput"), sm);
+        add(KernelDescriptionTexts::tr("SM throughput"), sm);
     return facts;
 }
 

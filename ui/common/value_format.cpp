@@ -21,6 +21,11 @@ QString threeDigits(double v)
 
 } // namespace
 
+QString formatBytesExact(int64_t bytes)
+{
+    return QStringLiteral("%1 (%2 B)").arg(formatBytes(double(bytes)), formatCount(double(bytes)));
+}
+
 QString formatSi(double value, const QString &unit)
 {
     static constexpr std::array<const char *, 7> kPrefixes = {"", "K", "M", "G", "T", "P", "E"};

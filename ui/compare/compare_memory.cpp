@@ -32,12 +32,6 @@ QString bytesDeltaText(int64_t delta)
     return (delta > 0 ? QStringLiteral("+") : QString(QChar(0x2212))) + formatBytes(double(std::abs(delta)));
 }
 
-// "2.74 GB (2,735,206,400 B)"
-QString bytesText(int64_t bytes)
-{
-    return QStringLiteral("%1 (%2 B)").arg(formatBytes(double(bytes)), formatCount(double(bytes)));
-}
-
 QString deviceText(int32_t device)
 {
     if (device == -1)
@@ -159,7 +153,7 @@ QVariant DiffMemoryModel::data(const QModelIndex &index, int role) const
             tip += QLatin1Char('\n') + tr("A phase of the step, outside every module");
         return tip + QLatin1Char('\n') +
                tr("before %1\nafter %2\ndelta %3, ratio %4")
-                   .arg(bytesText(r.before), bytesText(r.after), bytesDeltaText(delta),
+                   .arg(formatBytesExact(r.before), formatBytesExact(r.after), bytesDeltaText(delta),
                         toQString(formatRatio(r.before, r.after, Typography::Unicode)));
     }
     }
@@ -263,8 +257,8 @@ void CompareMemory::setComparison(std::shared_ptr<const Comparison> comparison)
     if (hasMemory()) {
         const MemoryDiff &m = comparison_->diff.memory;
         devices_->setText(tr("Before: %1, peak %2 allocated. After: %3, peak %4 allocated.")
-                              .arg(deviceText(m.deviceBefore), bytesText(m.peakBefore), deviceText(m.deviceAfter),
-                                   bytesText(m.peakAfter)));
+                              .arg(deviceText(m.deviceBefore), formatBytesExact(m.peakBefore),
+                                   deviceText(m.deviceAfter), formatBytesExact(m.peakAfter)));
         for (QTreeView *view : views_)
             for (int c = DiffMemoryModel::BeforeColumn; c < DiffMemoryModel::ColumnCount; ++c)
                 view->resizeColumnToContents(c);

@@ -7,7 +7,6 @@
 #include "opscope/format.h"
 
 #include <QBrush>
-#include <QCoreApplication>
 #include <QFont>
 #include <QGuiApplication>
 
@@ -18,12 +17,6 @@ namespace opscope::ui {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("DiffModel", text);
-}
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 // Ratio and change as numbers to sort by: a row that is new sorts above every growth, a row with
@@ -99,7 +92,7 @@ QVariant pairCell(const TimePair &t, PairColumn column, int role, int64_t refere
             return QBrush(tint);
         return {};
     case Qt::ToolTipRole:
-        return tr("before %1, after %2\ndelta %3, ratio %4, change %5")
+        return DiffTexts::tr("before %1, after %2\ndelta %3, ratio %4, change %5")
             .arg(formatDuration(double(t.before)), formatDuration(double(t.after)), deltaText(t.delta()), ratioText(t),
                  changeText(t));
     }
@@ -111,29 +104,29 @@ QVariant pairHeader(PairColumn column, int role)
     if (role == Qt::DisplayRole) {
         switch (column) {
         case PairColumn::Before:
-            return tr("Before");
+            return DiffTexts::tr("Before");
         case PairColumn::After:
-            return tr("After");
+            return DiffTexts::tr("After");
         case PairColumn::Delta:
-            return tr("Delta");
+            return DiffTexts::tr("Delta");
         case PairColumn::Ratio:
-            return tr("Ratio");
+            return DiffTexts::tr("Ratio");
         case PairColumn::Change:
-            return tr("Change");
+            return DiffTexts::tr("Change");
         }
     }
     if (role == Qt::ToolTipRole) {
         switch (column) {
         case PairColumn::Before:
-            return tr("GPU time in the captured step of BEFORE");
+            return DiffTexts::tr("GPU time in the captured step of BEFORE");
         case PairColumn::After:
-            return tr("GPU time in the captured step of AFTER");
+            return DiffTexts::tr("GPU time in the captured step of AFTER");
         case PairColumn::Delta:
-            return tr("After − before: negative is faster (green), positive slower (red)");
+            return DiffTexts::tr("After − before: negative is faster (green), positive slower (red)");
         case PairColumn::Ratio:
-            return tr("After / before: 0.5× takes half the time");
+            return DiffTexts::tr("After / before: 0.5× takes half the time");
         case PairColumn::Change:
-            return tr("(After − before) / before");
+            return DiffTexts::tr("(After − before) / before");
         }
     }
     return {};
@@ -143,11 +136,11 @@ QString statusText(DiffStatus status)
 {
     switch (status) {
     case DiffStatus::Matched:
-        return tr("matched");
+        return DiffTexts::tr("matched");
     case DiffStatus::Added:
-        return tr("added");
+        return DiffTexts::tr("added");
     case DiffStatus::Removed:
-        return tr("removed");
+        return DiffTexts::tr("removed");
     }
     return {};
 }
@@ -158,25 +151,25 @@ QString matchText(MatchKind match)
     case MatchKind::None:
         return {};
     case MatchKind::Path:
-        return tr("path");
+        return DiffTexts::tr("path");
     case MatchKind::ClassPosition:
-        return tr("class and position");
+        return DiffTexts::tr("class and position");
     case MatchKind::NameShapes:
-        return tr("name and shapes");
+        return DiffTexts::tr("name and shapes");
     case MatchKind::Name:
-        return tr("name");
+        return DiffTexts::tr("name");
     case MatchKind::Related:
-        return tr("related operator");
+        return DiffTexts::tr("related operator");
     case MatchKind::Fused:
-        return tr("fused");
+        return DiffTexts::tr("fused");
     case MatchKind::Launch:
-        return tr("name, grid and block");
+        return DiffTexts::tr("name, grid and block");
     case MatchKind::KernelName:
-        return tr("kernel name");
+        return DiffTexts::tr("kernel name");
     case MatchKind::Role:
-        return tr("role");
+        return DiffTexts::tr("role");
     case MatchKind::Unattributed:
-        return tr("unattributed");
+        return DiffTexts::tr("unattributed");
     }
     return {};
 }
@@ -186,7 +179,7 @@ QVariant statusCell(DiffStatus status, MatchKind match, int role)
     switch (role) {
     case Qt::DisplayRole:
         if (status == DiffStatus::Matched && match != MatchKind::None)
-            return tr("matched: %1").arg(matchText(match));
+            return DiffTexts::tr("matched: %1").arg(matchText(match));
         return statusText(status);
     case SortRole:
         return statusText(status);
@@ -199,10 +192,10 @@ QVariant statusCell(DiffStatus status, MatchKind match, int role)
         return {};
     case Qt::ToolTipRole:
         if (status == DiffStatus::Added)
-            return tr("Only AFTER has it");
+            return DiffTexts::tr("Only AFTER has it");
         if (status == DiffStatus::Removed)
-            return tr("Only BEFORE has it");
-        return tr("On both sides, paired by %1").arg(matchText(match));
+            return DiffTexts::tr("Only BEFORE has it");
+        return DiffTexts::tr("On both sides, paired by %1").arg(matchText(match));
     }
     return {};
 }

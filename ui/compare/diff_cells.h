@@ -4,10 +4,16 @@
 
 #include "opscope/diff.h"
 
+#include <QCoreApplication>
 #include <QString>
 #include <QVariant>
 
 namespace opscope::ui {
+
+// The compare tables' texts, in one translation context ("DiffModel", as the models' column titles).
+struct DiffTexts {
+    Q_DECLARE_TR_FUNCTIONS(DiffModel)
+};
 
 // Roles of the diff models beyond model_roles.h (KindRole: the DiffLevel, IdRole: the row index).
 enum DiffRole {

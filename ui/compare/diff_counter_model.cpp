@@ -13,7 +13,6 @@
 #include <QGuiApplication>
 
 #include <cmath>
-#include <limits>
 #include <map>
 
 namespace opscope::ui {
@@ -21,8 +20,6 @@ namespace opscope::ui {
 // internalId: 0 for a section row, section + 1 for an entry row.
 
 namespace {
-
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 QString signedValue(double value, const std::string &unit)
 {

@@ -3,8 +3,6 @@
 #include "compare/diff_cells.h"
 #include "models/model_roles.h"
 
-#include <QCoreApplication>
-
 #include <algorithm>
 
 namespace opscope::ui {
@@ -14,24 +12,23 @@ namespace {
 // What a column of the compare tables counts, by its (untranslated) title; a model's own headerTip wins.
 QString columnTip(std::string_view title, bool nameColumn)
 {
-    const auto tr = [](const char *text) { return QCoreApplication::translate("DiffModel", text); };
     if (nameColumn)
-        return tr("The row, matched between BEFORE and AFTER (modules by path, operators by their sequence, "
-                  "kernels within matched operators); its tooltip names both sides");
+        return DiffTexts::tr("The row, matched between BEFORE and AFTER (modules by path, operators by their sequence, "
+                             "kernels within matched operators); its tooltip names both sides");
     if (title == "Status")
-        return tr("Matched in both, added (only in AFTER) or removed (only in BEFORE)");
+        return DiffTexts::tr("Matched in both, added (only in AFTER) or removed (only in BEFORE)");
     if (title == "Kernels")
-        return tr("Kernels in the captured step, BEFORE → AFTER (one number when they are equal)");
+        return DiffTexts::tr("Kernels in the captured step, BEFORE → AFTER (one number when they are equal)");
     if (title == "Calls")
-        return tr("Calls in the captured step, BEFORE → AFTER (one number when they are equal)");
+        return DiffTexts::tr("Calls in the captured step, BEFORE → AFTER (one number when they are equal)");
     if (title == "Class")
-        return tr("The module's class (nn.Module type)");
+        return DiffTexts::tr("The module's class (nn.Module type)");
     if (title == "Module")
-        return tr("The module the operator ran in");
+        return DiffTexts::tr("The module the operator ran in");
     if (title == "Input shapes")
-        return tr("The operator's input shapes (AFTER's; both in the cell's tooltip)");
+        return DiffTexts::tr("The operator's input shapes (AFTER's; both in the cell's tooltip)");
     if (title == "Operator")
-        return tr("The operator that launched the kernel");
+        return DiffTexts::tr("The operator that launched the kernel");
     return {};
 }
 
@@ -124,7 +121,7 @@ QVariant DiffItemModel::headerData(int section, Qt::Orientation orientation, int
     if (role != Qt::DisplayRole || section < NameColumn || section >= columnCount())
         return {};
     const char *title = section == NameColumn ? nameTitle_ : ownTitles_[size_t(section - OwnColumn)];
-    return QCoreApplication::translate("DiffModel", title);
+    return DiffTexts::tr(title);
 }
 
 } // namespace opscope::ui

@@ -10,14 +10,14 @@ namespace opscope::ui {
 
 namespace {
 
-constexpr const char *kOwnTitles[] = {QT_TRANSLATE_NOOP("DiffModel", "Status"),
-                                      QT_TRANSLATE_NOOP("DiffModel", "Operator")};
-static_assert(std::size(kOwnTitles) == size_t(DiffKernelModel::ColumnCount) - size_t(DiffKernelModel::OwnColumn));
+constexpr const char *kKernelOwnTitles[] = {QT_TRANSLATE_NOOP("DiffModel", "Status"),
+                                            QT_TRANSLATE_NOOP("DiffModel", "Operator")};
+static_assert(std::size(kKernelOwnTitles) == size_t(DiffKernelModel::ColumnCount) - size_t(DiffKernelModel::OwnColumn));
 
 } // namespace
 
 DiffKernelModel::DiffKernelModel(QObject *parent)
-    : DiffItemModel(QT_TRANSLATE_NOOP("DiffModel", "Kernel"), kOwnTitles, StatusColumn, parent)
+    : DiffItemModel(QT_TRANSLATE_NOOP("DiffModel", "Kernel"), kKernelOwnTitles, StatusColumn, parent)
 {
 }
 

@@ -12,18 +12,18 @@ namespace opscope::ui {
 
 namespace {
 
-constexpr const char *kOwnTitles[] = {QT_TRANSLATE_NOOP("DiffModel", "Self delta"),
-                                      QT_TRANSLATE_NOOP("DiffModel", "Kernels"),
-                                      QT_TRANSLATE_NOOP("DiffModel", "Calls"), QT_TRANSLATE_NOOP("DiffModel", "Status"),
-                                      QT_TRANSLATE_NOOP("DiffModel", "Class")};
-static_assert(std::size(kOwnTitles) == size_t(DiffModuleModel::ColumnCount) - size_t(DiffModuleModel::OwnColumn));
+constexpr const char *kModuleOwnTitles[] = {
+    QT_TRANSLATE_NOOP("DiffModel", "Self delta"), QT_TRANSLATE_NOOP("DiffModel", "Kernels"),
+    QT_TRANSLATE_NOOP("DiffModel", "Calls"), QT_TRANSLATE_NOOP("DiffModel", "Status"),
+    QT_TRANSLATE_NOOP("DiffModel", "Class")};
+static_assert(std::size(kModuleOwnTitles) == size_t(DiffModuleModel::ColumnCount) - size_t(DiffModuleModel::OwnColumn));
 
 } // namespace
 
 // internalId: the module row.
 
 DiffModuleModel::DiffModuleModel(QObject *parent)
-    : DiffItemModel(QT_TRANSLATE_NOOP("DiffModel", "Module"), kOwnTitles, StatusColumn, parent)
+    : DiffItemModel(QT_TRANSLATE_NOOP("DiffModel", "Module"), kModuleOwnTitles, StatusColumn, parent)
 {
 }
 

@@ -11,15 +11,16 @@ namespace opscope::ui {
 
 namespace {
 
-constexpr const char *kOwnTitles[] = {
+constexpr const char *kOperatorOwnTitles[] = {
     QT_TRANSLATE_NOOP("DiffModel", "Kernels"), QT_TRANSLATE_NOOP("DiffModel", "Status"),
     QT_TRANSLATE_NOOP("DiffModel", "Module"), QT_TRANSLATE_NOOP("DiffModel", "Input shapes")};
-static_assert(std::size(kOwnTitles) == size_t(DiffOperatorModel::ColumnCount) - size_t(DiffOperatorModel::OwnColumn));
+static_assert(std::size(kOperatorOwnTitles) ==
+              size_t(DiffOperatorModel::ColumnCount) - size_t(DiffOperatorModel::OwnColumn));
 
 } // namespace
 
 DiffOperatorModel::DiffOperatorModel(QObject *parent)
-    : DiffItemModel(QT_TRANSLATE_NOOP("DiffModel", "Operator"), kOwnTitles, StatusColumn, parent)
+    : DiffItemModel(QT_TRANSLATE_NOOP("DiffModel", "Operator"), kOperatorOwnTitles, StatusColumn, parent)
 {
 }
 

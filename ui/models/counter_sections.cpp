@@ -10,28 +10,26 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <map>
 
 namespace opscope::ui {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("CounterPanel", text);
-}
+// This file's texts, in the translation context "CounterPanel".
+struct CounterTexts {
+    Q_DECLARE_TR_FUNCTIONS(CounterPanel)
+};
 
 // What the L1 figures from the LSU path leave out: a GEMM that loads through TMA moves its tiles past it,
 // so "4.69 GB/s" can sit beside an L1/TEX throughput of 65 %.
 QString lsuOnlyNote()
 {
-    return tr("Bytes of the load/store unit's global, local and shared-memory instructions through L1/TEX "
-              "(derived__l1tex__lsu_writeback_bytes_mem_lgds). Copies by the Tensor Memory Accelerator (TMA, "
-              "cp.async.bulk: Hopper GEMMs and attention) and texture reads bypass this path and are not "
-              "counted; the L1/TEX cache throughput above counts all of the cache's work.");
+    return CounterTexts::tr(
+        "Bytes of the load/store unit's global, local and shared-memory instructions through L1/TEX "
+        "(derived__l1tex__lsu_writeback_bytes_mem_lgds). Copies by the Tensor Memory Accelerator (TMA, "
+        "cp.async.bulk: Hopper GEMMs and attention) and texture reads bypass this path and are not "
+        "counted; the L1/TEX cache throughput above counts all of the cache's work.");
 }
 
 QString unitOf(const Profile &p, Index metric)
@@ -54,7 +52,7 @@ public:
         aggregated_ = aggregateCounters(p, kernels);
         for (const AggregatedCounter &c : aggregated_) {
             value_[c.metric] = c.value;
-            rule_[c.metric] = tr("%1 over %2 kernels").arg(toQString(toString(c.rule))).arg(c.kernels);
+            rule_[c.metric] = CounterTexts::tr("%1 over %2 kernels").arg(toQString(toString(c.rule))).arg(c.kernels);
         }
     }
     bool has(Index metric) const { return metric != kNoIndex && !std::isnan(value_[metric]); }
@@ -83,7 +81,7 @@ CounterEntry missingEntry(const QString &name, const QString &metric)
     CounterEntry e;
     e.name = name;
     e.metric = metric;
-    e.value = tr("not collected");
+    e.value = CounterTexts::tr("not collected");
     e.missing = true;
     e.sort = kNaN;
     return e;
@@ -108,7 +106,7 @@ CounterEntry quantityEntry(const Profile &p, Quantity q, const MetricResolver &r
         for (std::string_view n : spec.metrics)
             names << toQString(n);
         CounterEntry e = missingEntry(quantityLabel(q), names.front());
-        e.tooltip = tr("The profile has none of: %1").arg(names.join(QStringLiteral(", ")));
+        e.tooltip = CounterTexts::tr("The profile has none of: %1").arg(names.join(QStringLiteral(", ")));
         e.quantity = int(q);
         return e;
     }
@@ -120,7 +118,7 @@ CounterEntry quantityEntry(const Profile &p, Quantity q, const MetricResolver &r
     e.quantity = int(q);
     if (q == Quantity::L1Bandwidth) { // what the figure counts: the LSU path, or every L1/TEX request
         if (metric.starts_with("l1tex__t_bytes"))
-            e.name = tr("L1 bandwidth (all L1/TEX requests)");
+            e.name = CounterTexts::tr("L1 bandwidth (all L1/TEX requests)");
         else
             e.tooltip = lsuOnlyNote();
     }
@@ -129,7 +127,7 @@ CounterEntry quantityEntry(const Profile &p, Quantity q, const MetricResolver &r
     return e;
 }
 
-QString dim3Text(const Dim3 &d)
+QString dim3WithVolume(const Dim3 &d)
 {
     return QStringLiteral("(%1, %2, %3) = %4").arg(d.x).arg(d.y).arg(d.z).arg(formatCount(double(d.volume())));
 }
@@ -137,7 +135,7 @@ QString dim3Text(const Dim3 &d)
 // A single kernel's launch record fills in launch statistics the counters lack (or shows dims).
 void applyLaunchRecord(CounterEntry &e, const Kernel &k)
 {
-    const QString record = tr("launch record");
+    const QString record = CounterTexts::tr("launch record");
     auto fill = [&](double v, const QString &text) {
         e.value = text;
         e.sort = v;
@@ -148,11 +146,11 @@ void applyLaunchRecord(CounterEntry &e, const Kernel &k)
     switch (Quantity(e.quantity)) {
     case Quantity::GridSize:
         if (k.grid.volume())
-            fill(double(k.grid.volume()), dim3Text(k.grid));
+            fill(double(k.grid.volume()), dim3WithVolume(k.grid));
         break;
     case Quantity::BlockSize:
         if (k.block.volume())
-            fill(double(k.block.volume()), dim3Text(k.block));
+            fill(double(k.block.volume()), dim3WithVolume(k.block));
         break;
     case Quantity::Registers:
         if (e.missing && k.registers_per_thread)
@@ -186,64 +184,68 @@ CounterEntry limiterEntry(const std::vector<CounterEntry> &entries)
         if (names.count(Quantity(e.quantity)) && !e.missing && !(e.sort >= least))
             least = e.sort;
     if (std::isnan(least))
-        return missingEntry(tr("Occupancy limiter"), QStringLiteral("launch__occupancy_limit_*"));
+        return missingEntry(CounterTexts::tr("Occupancy limiter"), QStringLiteral("launch__occupancy_limit_*"));
     QStringList limiters;
     for (const CounterEntry &e : entries)
         if (names.count(Quantity(e.quantity)) && !e.missing && e.sort == least)
-            limiters << tr(names.at(Quantity(e.quantity)));
-    return valueEntry(tr("Occupancy limiter"),
-                      (least == 1 ? tr("%1 (%2 block per SM)") : tr("%1 (%2 blocks per SM)"))
-                          .arg(limiters.join(QStringLiteral(", ")), formatCount(least)),
-                      least, QStringLiteral("launch__occupancy_limit_*"));
+            limiters << CounterTexts::tr(names.at(Quantity(e.quantity)));
+    return valueEntry(
+        CounterTexts::tr("Occupancy limiter"),
+        (least == 1 ? CounterTexts::tr("%1 (%2 block per SM)") : CounterTexts::tr("%1 (%2 blocks per SM)"))
+            .arg(limiters.join(QStringLiteral(", ")), formatCount(least)),
+        least, QStringLiteral("launch__occupancy_limit_*"));
 }
 
 void addRooflineEntries(const ProfileAnalysis &a, const std::vector<Index> &kernels, CounterSectionData &memory,
                         CounterSectionData &compute)
 {
     const RooflineTotals t = a.rooflineTotals(kernels);
-    const QString rooflineMetrics = tr("roofline metrics (see roofline.h)");
+    const QString rooflineMetrics = CounterTexts::tr("roofline metrics (see roofline.h)");
     static const char *levelNames[3] = {QT_TRANSLATE_NOOP("CounterPanel", "DRAM traffic"),
                                         QT_TRANSLATE_NOOP("CounterPanel", "L2 traffic"),
                                         QT_TRANSLATE_NOOP("CounterPanel", "L1 traffic (LSU loads and stores)")};
     for (int l = 0; l < 3; ++l) {
         if (!t.kernels || !t.present[l]) {
-            memory.entries.push_back(missingEntry(tr(levelNames[l]), tr("bandwidth × duration")));
+            memory.entries.push_back(
+                missingEntry(CounterTexts::tr(levelNames[l]), CounterTexts::tr("bandwidth × duration")));
             continue;
         }
-        CounterEntry e =
-            valueEntry(tr(levelNames[l]), formatBytes(t.traffic[l]), t.traffic[l],
-                       tr("%1 bandwidth × gpu__time_duration.sum").arg(QLatin1String(toString(MemoryLevel(l)).data())));
-        e.tooltip = tr("Bytes moved, from the achieved bandwidth over the kernel's duration");
+        CounterEntry e = valueEntry(CounterTexts::tr(levelNames[l]), formatBytes(t.traffic[l]), t.traffic[l],
+                                    CounterTexts::tr("%1 bandwidth × gpu__time_duration.sum")
+                                        .arg(QLatin1String(toString(MemoryLevel(l)).data())));
+        e.tooltip = CounterTexts::tr("Bytes moved, from the achieved bandwidth over the kernel's duration");
         if (MemoryLevel(l) == MemoryLevel::L1)
             e.tooltip += QStringLiteral("\n") + lsuOnlyNote();
         memory.entries.push_back(e);
     }
     if (!t.kernels || t.time <= 0) {
-        compute.entries.push_back(missingEntry(tr("Achieved FLOP/s"), rooflineMetrics));
-        compute.entries.push_back(missingEntry(tr("Arithmetic intensity (DRAM)"), rooflineMetrics));
+        compute.entries.push_back(missingEntry(CounterTexts::tr("Achieved FLOP/s"), rooflineMetrics));
+        compute.entries.push_back(missingEntry(CounterTexts::tr("Arithmetic intensity (DRAM)"), rooflineMetrics));
         return;
     }
     const double flops = t.work / (t.time * 1e-9);
-    compute.entries.push_back(valueEntry(tr("Achieved FLOP/s"), formatFlops(flops), flops, rooflineMetrics));
+    compute.entries.push_back(
+        valueEntry(CounterTexts::tr("Achieved FLOP/s"), formatFlops(flops), flops, rooflineMetrics));
     const auto best = std::max_element(t.workByPrecision.begin(), t.workByPrecision.end(),
                                        [](const auto &x, const auto &y) { return x.second < y.second; });
     if (best != t.workByPrecision.end() && best->second > 0) {
         const double share = t.work > 0 ? 100.0 * best->second / t.work : 0.0;
-        compute.entries.push_back(valueEntry(
-            tr("Dominant precision"), tr("%1 (%2 of the work)").arg(toQString(best->first), formatPercent(share)),
-            share, rooflineMetrics));
+        compute.entries.push_back(
+            valueEntry(CounterTexts::tr("Dominant precision"),
+                       CounterTexts::tr("%1 (%2 of the work)").arg(toQString(best->first), formatPercent(share)), share,
+                       rooflineMetrics));
     }
     const double dram = t.traffic[int(MemoryLevel::Dram)];
     if (dram > 0)
-        compute.entries.push_back(valueEntry(tr("Arithmetic intensity (DRAM)"), formatIntensity(t.work / dram),
-                                             t.work / dram, rooflineMetrics));
+        compute.entries.push_back(valueEntry(CounterTexts::tr("Arithmetic intensity (DRAM)"),
+                                             formatIntensity(t.work / dram), t.work / dram, rooflineMetrics));
     else
-        compute.entries.push_back(missingEntry(tr("Arithmetic intensity (DRAM)"), rooflineMetrics));
+        compute.entries.push_back(missingEntry(CounterTexts::tr("Arithmetic intensity (DRAM)"), rooflineMetrics));
 }
 
 CounterSectionData rawSection(const Profile &p, const std::vector<Index> &kernels, bool single, const Values &values)
 {
-    CounterSectionData raw{tr("Raw Metrics"), {}, true};
+    CounterSectionData raw{CounterTexts::tr("Raw Metrics"), {}, true};
     auto entry = [&](Index metric, double value, const QString &text) {
         CounterEntry e;
         e.name = toQString(p.text(p.metrics[metric].name));
@@ -256,7 +258,7 @@ CounterSectionData rawSection(const Profile &p, const std::vector<Index> &kernel
     if (single) {
         for (const MetricValue &v : p.countersOfKernel(kernels.front())) {
             if (v.flags & kValueNull)
-                raw.entries.push_back(entry(v.metric, kNaN, tr("n/a")));
+                raw.entries.push_back(entry(v.metric, kNaN, CounterTexts::tr("n/a")));
             else if (v.flags & kValueText)
                 raw.entries.push_back(entry(v.metric, kNaN, toQString(p.text(v.text))));
             else
@@ -307,17 +309,20 @@ std::vector<CounterSectionData> buildCounterSections(const ProfileAnalysis &anal
         }
         speed.entries.insert(
             speed.entries.begin(),
-            {valueEntry(tr("Kernels"), tr("%1 (%2 with counters)").arg(kernels.size()).arg(withCounters),
-                        double(kernels.size()), tr("timeline")),
-             valueEntry(tr("GPU time (%1)").arg(kernelTimeSource(p)), formatDuration(gpuTime), gpuTime,
-                        tr("timeline"))});
+            {valueEntry(CounterTexts::tr("Kernels"),
+                        CounterTexts::tr("%1 (%2 with counters)").arg(kernels.size()).arg(withCounters),
+                        double(kernels.size()), CounterTexts::tr("timeline")),
+             valueEntry(CounterTexts::tr("GPU time (%1)").arg(kernelTimeSource(p)), formatDuration(gpuTime), gpuTime,
+                        CounterTexts::tr("timeline"))});
     } else {
         // The timeline's duration beside the replay's, each named by where it comes from (the replay
         // runs the kernel alone with locked clocks, so the two differ); in its place when ncu did not run.
         const double d = double(p.kernels[kernels.front()].duration());
-        CounterEntry timeline = valueEntry(timelineDurationLabel(p), formatDuration(d), d, tr("timeline"));
-        timeline.tooltip = tr("How long the kernel ran in the captured timeline; the ncu replay measures it "
-                              "again, alone on the GPU with locked clocks");
+        CounterEntry timeline =
+            valueEntry(timelineDurationLabel(p), formatDuration(d), d, CounterTexts::tr("timeline"));
+        timeline.tooltip =
+            CounterTexts::tr("How long the kernel ran in the captured timeline; the ncu replay measures it "
+                             "again, alone on the GPU with locked clocks");
         if (values.has(resolver.id(Quantity::Duration)))
             speed.entries.insert(speed.entries.begin() + 1, timeline);
         else
@@ -329,13 +334,13 @@ std::vector<CounterSectionData> buildCounterSections(const ProfileAnalysis &anal
 
     // Aggregates the source computed itself (Operator Profiler's per-operator figures).
     if (state.kind == Selection::Kind::Operator && !state.allCalls) {
-        CounterSectionData source{tr("Source Aggregates"), {}, false};
+        CounterSectionData source{CounterTexts::tr("Source Aggregates"), {}, false};
         for (const MetricValue &v : p.countersOfOperator(state.index)) {
             CounterEntry e;
             e.name = toQString(p.text(p.metrics[v.metric].name));
             e.metric = e.name;
             e.unit = unitOf(p, v.metric);
-            e.value = (v.flags & kValueNull)   ? tr("n/a")
+            e.value = (v.flags & kValueNull)   ? CounterTexts::tr("n/a")
                       : (v.flags & kValueText) ? toQString(p.text(v.text))
                                                : formatCount(v.value);
             e.sort = (v.flags & (kValueNull | kValueText)) ? kNaN : v.value;

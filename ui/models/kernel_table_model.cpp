@@ -13,15 +13,12 @@
 #include <QPalette>
 
 #include <cmath>
-#include <limits>
 
 namespace opscope::ui {
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-QString dim3Text(const Dim3 &d)
+QString dim3Cell(const Dim3 &d)
 {
     if (d.volume() == 0)
         return {};
@@ -193,9 +190,9 @@ QVariant KernelTableModel::value(const Row &row, int column, bool display) const
     case DurationColumn:
         return number(double(k.duration()), formatDuration);
     case GridColumn:
-        return display ? QVariant(dim3Text(k.grid)) : QVariant(double(k.grid.volume()));
+        return display ? QVariant(dim3Cell(k.grid)) : QVariant(double(k.grid.volume()));
     case BlockColumn:
-        return display ? QVariant(dim3Text(k.block)) : QVariant(double(k.block.volume()));
+        return display ? QVariant(dim3Cell(k.block)) : QVariant(double(k.block.volume()));
     case RegistersColumn:
         return number(k.registers_per_thread ? double(k.registers_per_thread) : kNaN, formatCount);
     case SmColumn:

@@ -13,10 +13,10 @@ namespace opscope::ui {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("ProfileAnalysis", text);
-}
+// This file's texts, in the translation context "ProfileAnalysis".
+struct ProfileAnalysisTexts {
+    Q_DECLARE_TR_FUNCTIONS(ProfileAnalysis)
+};
 
 bool sameOperatorRow(const Profile &p, Index a, Index b, OperatorGrouping grouping)
 {
@@ -44,16 +44,18 @@ QString noCountersReason(const Profile &p)
             break;
         }
     if (amd.isEmpty() && (p.metadataValue(kHipRuntimeVersionKey) || p.metadataValue(kRoctracerVersionKey)))
-        amd = tr("an AMD GPU (HIP)");
+        amd = ProfileAnalysisTexts::tr("an AMD GPU (HIP)");
     if (!amd.isEmpty())
-        return tr("This profile is of %1: Nsight Compute profiles NVIDIA GPUs only, so it has no hardware counters "
-                  "and no roofline. (AMD's counters come from rocprofv3 --pmc, which OpScope does not read.)")
+        return ProfileAnalysisTexts::tr(
+                   "This profile is of %1: Nsight Compute profiles NVIDIA GPUs only, so it has no hardware counters "
+                   "and no roofline. (AMD's counters come from rocprofv3 --pmc, which OpScope does not read.)")
             .arg(amd);
     if (p.kernels.empty())
-        return tr("This profile has no GPU kernels, so it has no hardware counters.");
-    return tr("This profile has no hardware counters: open it together with an Nsight Compute CSV of the same step "
-              "(ncu --csv --page raw), or replay the step under Nsight Compute (File > Replay Capture, "
-              "opscope replay).");
+        return ProfileAnalysisTexts::tr("This profile has no GPU kernels, so it has no hardware counters.");
+    return ProfileAnalysisTexts::tr(
+        "This profile has no hardware counters: open it together with an Nsight Compute CSV of the same step "
+        "(ncu --csv --page raw), or replay the step under Nsight Compute (File > Replay Capture, "
+        "opscope replay).");
 }
 
 std::shared_ptr<const ProfileAnalysis> analyzeProfile(std::shared_ptr<const Profile> profile)
@@ -182,10 +184,10 @@ QString ProfileAnalysis::describe(const Selection::State &state) const
     const Profile &p = *profile;
     switch (state.kind) {
     case Selection::Kind::None:
-        return tr("Nothing selected");
+        return ProfileAnalysisTexts::tr("Nothing selected");
     case Selection::Kind::Kernel:
         if (state.index < p.kernels.size())
-            return tr("Kernel %1").arg(toQString(p.kernelDisplayName(state.index)));
+            return ProfileAnalysisTexts::tr("Kernel %1").arg(toQString(p.kernelDisplayName(state.index)));
         break;
     case Selection::Kind::Operator:
         if (state.index < p.operators.size()) {
@@ -194,22 +196,22 @@ QString ProfileAnalysis::describe(const Selection::State &state) const
             if (state.allCalls && state.grouping == OperatorGrouping::ByNameAndShapes && op.shapes != kNoString)
                 text += QLatin1Char(' ') + toQString(p.text(op.shapes));
             if (state.allCalls)
-                return tr("Operator %1 (%2 calls)").arg(text).arg(operatorsOf(state).size());
-            return tr("Operator %1 (call %2)").arg(text).arg(op.call_index);
+                return ProfileAnalysisTexts::tr("Operator %1 (%2 calls)").arg(text).arg(operatorsOf(state).size());
+            return ProfileAnalysisTexts::tr("Operator %1 (call %2)").arg(text).arg(op.call_index);
         }
         break;
     case Selection::Kind::Module:
         if (state.index < tree.nodes.size())
-            return tr("Module %1").arg(toQString(tree.nodes[state.index].path));
+            return ProfileAnalysisTexts::tr("Module %1").arg(toQString(tree.nodes[state.index].path));
         break;
     case Selection::Kind::Group:
         if (state.index < tree.groups.size()) {
             const DedupGroup &g = tree.groups[state.index];
-            return tr("Group %1 ×%2").arg(toQString(g.name)).arg(g.members.size());
+            return ProfileAnalysisTexts::tr("Group %1 ×%2").arg(toQString(g.name)).arg(g.members.size());
         }
         break;
     }
-    return tr("Nothing selected");
+    return ProfileAnalysisTexts::tr("Nothing selected");
 }
 
 RooflineTotals ProfileAnalysis::rooflineTotals(const std::vector<Index> &kernels) const

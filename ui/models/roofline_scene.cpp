@@ -14,10 +14,10 @@ namespace opscope::ui {
 
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("RooflineView", text);
-}
+// This file's texts, in the translation context "RooflineView".
+struct RooflineTexts {
+    Q_DECLARE_TR_FUNCTIONS(RooflineView)
+};
 
 // Work over traffic and time for a set of kernels (a kernel alone included), of the precision and
 // memory level the roofline shows.
@@ -232,10 +232,11 @@ RooflineScene buildRooflineScene(const ProfileAnalysis &a, const RooflineOptions
     std::for_each(scene.aggregates.begin(), scene.aggregates.end(), pin);
 
     if (scene.kernels.empty())
-        scene.emptyReason = a.kernelsWithCounters == 0
-                                ? noCountersReason(*a.profile)
-                                : tr("No kernel here has the roofline metrics (ncu --set roofline or --section "
-                                     "SpeedOfLight_RooflineChart).");
+        scene.emptyReason =
+            a.kernelsWithCounters == 0
+                ? noCountersReason(*a.profile)
+                : RooflineTexts::tr("No kernel here has the roofline metrics (ncu --set roofline or --section "
+                                    "SpeedOfLight_RooflineChart).");
     return scene;
 }
 

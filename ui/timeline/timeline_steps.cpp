@@ -1,6 +1,7 @@
 #include "timeline/timeline_steps.h"
 
 #include "common/qt_text.h"
+#include "common/value_format.h"
 
 #include "opscope/format.h"
 #include "opscope/generation.h"
@@ -17,15 +18,10 @@ namespace {
 
 const QString kDot = QStringLiteral(" \u00b7 ");
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TimelineSteps", text);
-}
-
-QString duration(int64_t ns)
-{
-    return toQString(formatShortDuration(double(ns), Typography::Unicode));
-}
+// This file's texts, in the translation context "TimelineSteps".
+struct TimelineStepTexts {
+    Q_DECLARE_TR_FUNCTIONS(TimelineSteps)
+};
 
 QString escaped(const std::string &text)
 {
@@ -38,11 +34,11 @@ TimelineStep marked(const StepRange &range)
     step.start_ns = range.start_ns;
     step.end_ns = range.end_ns;
     step.name = toQString(range.name);
-    const QString length = duration(range.end_ns - range.start_ns);
+    const QString length = formatDuration(double(range.end_ns - range.start_ns));
     step.label = step.name + kDot + length;
     step.shortLabel = length;
     step.toolTip = QStringLiteral("<b>%1</b><br>").arg(step.name.toHtmlEscaped()) +
-                   tr("Duration: %1 (the step's range on the host)").arg(length);
+                   TimelineStepTexts::tr("Duration: %1 (the step's range on the host)").arg(length);
     return step;
 }
 
@@ -55,21 +51,22 @@ void describeLabelled(TimelineStep &step, const Profile &p, const ReferenceTimin
     step.start_ns = onGpu.start_ns;
     step.end_ns = onGpu.end_ns;
     step.kind = TimelineStep::Kind::Labelled;
-    const QString plain = tr("plain %1").arg(duration(reference.referenceNs));
+    const QString plain = TimelineStepTexts::tr("plain %1").arg(formatDuration(double(reference.referenceNs)));
     QString times;
     if (reference.capturedNs > 0)
-        times = tr("captured %1").arg(duration(reference.capturedNs)) + kDot + plain +
+        times = TimelineStepTexts::tr("captured %1").arg(formatDuration(double(reference.capturedNs))) + kDot + plain +
                 QStringLiteral(" (%1)").arg(toQString(formatFactor(reference.overhead(), Typography::Unicode)));
     else
-        times = duration(onGpu.end_ns - onGpu.start_ns) + kDot + plain;
+        times = formatDuration(double(onGpu.end_ns - onGpu.start_ns)) + kDot + plain;
     step.label = step.name + kDot + times;
     step.shortLabel = times;
     step.notable = reference.notable();
     QString tip = QStringLiteral("<b>%1</b>: ").arg(step.name.toHtmlEscaped()) +
-                  tr("the labelled step, the one the capture attributes") + QStringLiteral("<br>") +
-                  tr("Step time: %1").arg(escaped(describeReferenceTiming(reference))) + QStringLiteral("<br>") +
-                  tr("On the GPU in this trace: %1 (its range on the host: %2)")
-                      .arg(duration(onGpu.end_ns - onGpu.start_ns), duration(hostNs));
+                  TimelineStepTexts::tr("the labelled step, the one the capture attributes") + QStringLiteral("<br>") +
+                  TimelineStepTexts::tr("Step time: %1").arg(escaped(describeReferenceTiming(reference))) +
+                  QStringLiteral("<br>") +
+                  TimelineStepTexts::tr("On the GPU in this trace: %1 (its range on the host: %2)")
+                      .arg(formatDuration(double(onGpu.end_ns - onGpu.start_ns)), formatDuration(double(hostNs)));
     if (step.notable)
         tip += QStringLiteral("<br><b>\u26a0 %1</b>").arg(escaped(describeCaptureOverhead(reference, timing)));
     step.toolTip = tip;
@@ -83,21 +80,24 @@ TimelineStep plainStep(const StepRange &range, const Profile &p, const std::opti
     step.start_ns = range.start_ns;
     step.end_ns = range.end_ns;
     step.name = toQString(range.name);
-    const QString traced = duration(range.end_ns - range.start_ns);
-    step.label = tr("plain") + kDot + traced;
+    const QString traced = formatDuration(double(range.end_ns - range.start_ns));
+    step.label = TimelineStepTexts::tr("plain") + kDot + traced;
     step.shortLabel = traced;
-    QString tip = QStringLiteral("<b>%1</b>: ").arg(step.name.toHtmlEscaped()) +
-                  tr("a plain step, run before the labelled one without module labels, emit_nvtx or "
-                     "record_function") +
-                  QStringLiteral("<br>") +
-                  tr("On the GPU in this trace: %1, from when its work could start to when it had all run").arg(traced);
+    QString tip =
+        QStringLiteral("<b>%1</b>: ").arg(step.name.toHtmlEscaped()) +
+        TimelineStepTexts::tr("a plain step, run before the labelled one without module labels, emit_nvtx or "
+                              "record_function") +
+        QStringLiteral("<br>") +
+        TimelineStepTexts::tr("On the GPU in this trace: %1, from when its work could start to when it had all run")
+            .arg(traced);
     const std::string *used = p.metadataValue(kReferenceRangeKey);
     if (timing.source == StepTiming::Source::ReferenceStep && used && toQString(*used) == step.name)
-        tip += QStringLiteral("<br>") + tr("The step's kernel durations, idle gaps and launch latencies (insights, "
-                                           "summary) are this step's, attributed through the labelled step");
-    if (reference)
         tip += QStringLiteral("<br>") +
-               tr("The launcher timed the plain steps: %1").arg(escaped(describeReferenceTiming(*reference)));
+               TimelineStepTexts::tr("The step's kernel durations, idle gaps and launch latencies (insights, "
+                                     "summary) are this step's, attributed through the labelled step");
+    if (reference)
+        tip += QStringLiteral("<br>") + TimelineStepTexts::tr("The launcher timed the plain steps: %1")
+                                            .arg(escaped(describeReferenceTiming(*reference)));
     step.toolTip = tip;
     return step;
 }
@@ -149,20 +149,25 @@ std::vector<TimelineStep> timelinePhases(const Profile &p)
         step.start_ns = onGpu.start_ns;
         step.end_ns = onGpu.end_ns;
         step.name = toQString(name);
-        const QString length = duration(ph.duration());
+        const QString length = formatDuration(double(ph.duration()));
         step.label = step.name + kDot + length;
         step.shortLabel = ph.iteration == 0 ? step.name : QString::number(ph.iteration);
-        QString tip = QStringLiteral("<b>%1</b>: ").arg(step.name.toHtmlEscaped()) +
-                      (ph.iteration == 0 ? tr("the prefill of the captured request: the prompt, up to its first token")
-                                         : tr("a decode iteration of the captured request: one more token")) +
-                      QStringLiteral("<br>") + tr("Its range on the host: %1 (captured, instrumented)").arg(length);
+        QString tip =
+            QStringLiteral("<b>%1</b>: ").arg(step.name.toHtmlEscaped()) +
+            (ph.iteration == 0
+                 ? TimelineStepTexts::tr("the prefill of the captured request: the prompt, up to its first token")
+                 : TimelineStepTexts::tr("a decode iteration of the captured request: one more token")) +
+            QStringLiteral("<br>") +
+            TimelineStepTexts::tr("Its range on the host: %1 (captured, instrumented)").arg(length);
         if (plain.requests > 0 && ph.iteration == 0)
-            tip += QStringLiteral("<br>") + tr("Plain time to first token: %1 (median of %2 plain requests)")
-                                                .arg(duration(plain.ttftNs))
-                                                .arg(plain.requests);
+            tip += QStringLiteral("<br>") +
+                   TimelineStepTexts::tr("Plain time to first token: %1 (median of %2 plain requests)")
+                       .arg(formatDuration(double(plain.ttftNs)))
+                       .arg(plain.requests);
         else if (plain.requests > 0 && plain.tpotMedianNs > 0)
-            tip += QStringLiteral("<br>") + tr("Plain time per output token: %1 median, %2 p90")
-                                                .arg(duration(plain.tpotMedianNs), duration(plain.tpotP90Ns));
+            tip += QStringLiteral("<br>") +
+                   TimelineStepTexts::tr("Plain time per output token: %1 median, %2 p90")
+                       .arg(formatDuration(double(plain.tpotMedianNs)), formatDuration(double(plain.tpotP90Ns)));
         step.toolTip = tip;
         out.push_back(std::move(step));
     }

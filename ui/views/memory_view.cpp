@@ -26,12 +26,6 @@ QString deviceName(const DeviceMemory &d)
     return d.device < 0 ? QObject::tr("Host memory") : QObject::tr("GPU %1").arg(d.device);
 }
 
-// "2.74 GB (2,735,206,400 B)"
-QString bytesText(int64_t bytes)
-{
-    return QStringLiteral("%1 (%2 B)").arg(formatBytes(double(bytes)), formatCount(double(bytes)));
-}
-
 } // namespace
 
 MemoryView::MemoryView(Selection *selection, QWidget *parent)
@@ -147,10 +141,10 @@ void MemoryView::setDevice(int device)
     const DeviceMemory &d = report_->devices[size_t(device)];
     summary_->setProperty("peakAllocated", qlonglong(d.peak_allocated));
     summary_->setProperty("peakReserved", qlonglong(d.peak_reserved));
-    QString text = tr("<b>%1</b>: peak <b>%2</b> allocated").arg(deviceName(d), bytesText(d.peak_allocated));
+    QString text = tr("<b>%1</b>: peak <b>%2</b> allocated").arg(deviceName(d), formatBytesExact(d.peak_allocated));
     if (d.peak_reserved > 0)
         text += tr(", %1 reserved; fragmentation (reserved − allocated at the peak) %2")
-                    .arg(bytesText(d.peak_reserved), bytesText(d.peak_reserved - d.peak_allocated));
+                    .arg(formatBytesExact(d.peak_reserved), formatBytesExact(d.peak_reserved - d.peak_allocated));
     else
         text += tr("; no reserved total in this source");
     text += tr(", at %1").arg(toQString(formatTimestamp(d.peak_time_ns - analysis_->timeOrigin)));
@@ -186,7 +180,7 @@ void MemoryView::updateScope()
                 held += shares->shareAt(r).bytes;
         text += tr(", of %1 and the modules below it, which hold %2 at the peak (the module selected in any "
                    "view)")
-                    .arg(toQString(analysis_->tree.nodes[size_t(f.node)].displayName()), bytesText(held));
+                    .arg(toQString(analysis_->tree.nodes[size_t(f.node)].displayName()), formatBytesExact(held));
         scope_->setProperty("moduleBytes", qlonglong(held));
         showAll_->show();
     } else {

@@ -31,7 +31,7 @@ QTableWidgetItem *cell(const QString &text, bool alignRight = true)
     return item;
 }
 
-QString duration(int64_t ns)
+QString durationOneDecimal(int64_t ns)
 {
     return toQString(formatFixedDuration(ns, 1, Typography::Unicode));
 }
@@ -135,19 +135,20 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
         const QList<QTableWidgetItem *> cells = {
             cell(b.rank < 0 ? QStringLiteral("-") : QString::number(b.rank)),
             cell(toQString(b.host), false),
-            cell(duration(b.spanNs)),
-            cell(duration(b.computeNs)),
-            cell(duration(b.overlappedCommNs)),
-            cell(duration(b.exposedCommNs)),
-            cell(duration(figures.copyNs)),
-            cell(duration(figures.idleNs())),
+            cell(durationOneDecimal(b.spanNs)),
+            cell(durationOneDecimal(b.computeNs)),
+            cell(durationOneDecimal(b.overlappedCommNs)),
+            cell(durationOneDecimal(b.exposedCommNs)),
+            cell(durationOneDecimal(figures.copyNs)),
+            cell(durationOneDecimal(figures.idleNs())),
             cell(QStringLiteral("%1 %").arg(100.0 * figures.share(), 0, 'f', 1)),
-            cell(duration(b.waitNs)),
+            cell(durationOneDecimal(b.waitNs)),
             cell(QString::number(b.collectives)),
             cell(QString::number(b.arrivedLast)),
-            cell(b.plainStepNs > 0 ? duration(b.plainStepNs) : QString()),
-            cell(b.capturedStepNs > 0 ? duration(b.capturedStepNs) : QString()),
-            cell(straggler ? tr("straggler: the others waited %1 for it").arg(duration(b.causedWaitNs)) : QString(),
+            cell(b.plainStepNs > 0 ? durationOneDecimal(b.plainStepNs) : QString()),
+            cell(b.capturedStepNs > 0 ? durationOneDecimal(b.capturedStepNs) : QString()),
+            cell(straggler ? tr("straggler: the others waited %1 for it").arg(durationOneDecimal(b.causedWaitNs))
+                           : QString(),
                  false)};
         for (int c = 0; c < cells.size(); ++c) {
             if (straggler) {
@@ -208,10 +209,10 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
                       "%3, rank %4 (the median rank) %5; the others wait %6%7 for it.")
                        .arg(why.straggler)
                        .arg(why.collectives)
-                       .arg(duration(why.stragglerComputeNs))
+                       .arg(durationOneDecimal(why.stragglerComputeNs))
                        .arg(why.medianRank)
-                       .arg(duration(why.medianComputeNs))
-                       .arg(duration(why.causedWaitPerStepNs))
+                       .arg(durationOneDecimal(why.medianComputeNs))
+                       .arg(durationOneDecimal(why.causedWaitPerStepNs))
                        .arg(why.steps ? tr(" per step") : QString());
     if (!why.lateFromCompute())
         text += tr(" It computed no more than rank %1: it is late for time before its kernels start (host work, "
@@ -236,8 +237,8 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
             if (r.group)
                 name += QStringLiteral(" ×%1").arg(r.members);
             why_->setItem(row, 0, cell(name, false));
-            why_->setItem(row, 1, cell(duration(r.stragglerNs)));
-            why_->setItem(row, 2, cell(duration(r.medianNs)));
+            why_->setItem(row, 1, cell(durationOneDecimal(r.stragglerNs)));
+            why_->setItem(row, 2, cell(durationOneDecimal(r.medianNs)));
             why_->setItem(row, 3, cell(r.ratio() > 0 ? QStringLiteral("%1×").arg(r.ratio(), 0, 'f', 2) : QString("-")));
         }
     why_->resizeColumnsToContents();
