@@ -22,7 +22,8 @@ QString formatIntensity(double flopPerByte);         // "3.41 FLOP/B"
 // A counter value in the base unit OpScope stores it in ("ns", "byte", "byte/s", "hz", "%", ...).
 QString formatMetricValue(double value, std::string_view unit);
 
-// A number a cell lacks: its SortRole value (model_roles.h), sorted after every number.
+// A number that is not there (a counter not collected, a cell with no value); as a SortRole value
+// (model_roles.h) it sorts after every number.
 inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 } // namespace opscope::ui
