@@ -26,7 +26,8 @@ for arg in "$@"; do
   esac
 done
 sha=$(git -C "$repo" rev-parse --short "$rev")
-clone="$repo/../build-times-$sha$([ $warm -eq 1 ] && echo -warm)"
+suffix=""; [ $warm -eq 0 ] || suffix=-warm
+clone="$repo/../build-times-$sha$suffix"
 rm -rf "$clone"
 git clone -q "$repo" "$clone"
 git -C "$clone" checkout -q "$sha"
