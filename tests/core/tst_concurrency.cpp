@@ -119,15 +119,19 @@ private slots:
 
     void workerDestructorEndsALongJob()
     {
-        std::atomic<bool> ended{false};
+        std::atomic<bool> started{false}, ended{false};
         {
             Worker worker;
             worker.post([&] {
+                started = true;
                 while (worker.sleepUnlessStopped(10ms)) {
                 }
                 ended = true;
             });
-            std::this_thread::sleep_for(5ms);
+            // Leave the scope only once the job runs (a job not started by then is dropped, not ended: on a
+            // loaded machine the worker's thread may not have picked it up after a fixed sleep).
+            while (!started)
+                std::this_thread::sleep_for(1ms);
         }
         QVERIFY(ended);
     }
