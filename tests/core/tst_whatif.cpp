@@ -80,6 +80,33 @@ private slots:
         QCOMPARE(graphed, 1000 * us - 5 * us - 8 * 100 * us);
     }
 
+    void aGraphedRunReplacesTheHostTimeBetweenItsLaunches()
+    {
+        // The same host-bound step; kernels 2 to 6 replayed as one CUDA graph that costs the host 50 us. Their
+        // launches span 405 us of host time (200 us to the end of the call at 600 us): the host saves 355 us
+        // and everything after the run moves up by that much; the graph's kernels run back to back from the
+        // run's first launch.
+        StepBuilder b(1000 * us);
+        for (int i = 0; i < 9; ++i)
+            b.kernel(i * 100 * us, 5 * us, i * 100 * us + 8 * us, 10 * us);
+        const StepTiming t = b.timing();
+        const StepReplay replay(b.p, t);
+        StepChange graph;
+        graph.graphs.push_back({{2, 3, 4, 5, 6}, 50 * us});
+        QCOMPARE(replay.replay(graph), 1000 * us - 355 * us);
+        // A replay that costs more than the host spent on the run gains nothing (and loses nothing).
+        graph.graphs.front().replay_host_ns = 1000 * us;
+        QCOMPARE(replay.replay(graph), 1000 * us);
+        // Two runs: each pays its own replay.
+        graph.graphs = {{{0, 1, 2}, 20 * us}, {{5, 6, 7, 8}, 20 * us}};
+        QCOMPARE(replay.replay(graph), 1000 * us - (205 - 20) * us - (305 - 20) * us);
+        // A GPU-bound run keeps the GPU's pace: the kernels still take their time.
+        StepChange slow = graph;
+        for (size_t k = 0; k < 9; ++k)
+            slow.kernel_ns[k] = 150 * us;
+        QVERIFY(replay.replay(slow) >= 9 * 150 * us);
+    }
+
     void aHostFarAheadMeetsItsFloorOnceTheGpuIsFaster()
     {
         // The GPU is still busy with earlier work until 5 ms when the host launches this step's ten 100 us

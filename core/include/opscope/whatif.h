@@ -14,7 +14,9 @@
 //   max(its start + what it costs without waiting, the simulated end of what it waits for + the time it
 //   measured after that end); everything the host does after it moves by the difference;
 // - a removed kernel takes its launch call's time off the host timeline after it;
-// - a launch made cheaper (CUDA graphs) takes the saving off the host timeline after it.
+// - a launch made cheaper (CUDA graphs) takes the saving off the host timeline after it;
+// - a run of launches graphed (GraphedRun) reaches the GPU at the run's first launch, and the host's time over
+//   the run shrinks to the graph's replay cost.
 // The step is replayed as it repeats, four times in a row, each copy's host starting where the previous
 // one's ended; the replayed step is the last copy's, from the end of the one before (as CUDA events at the
 // step boundaries time it). Where the measured host ran far ahead of the GPU (a backlog of earlier steps'
@@ -66,6 +68,14 @@ std::vector<HostSync> findHostSyncs(const Profile &p, int64_t from, int64_t to);
 // the time it returned.
 std::vector<HostSync> stepHostSyncs(const Profile &p, const StepTiming &timing);
 
+// A run of launches replayed as one CUDA graph: its kernels reach the GPU together at the run's first launch,
+// and the host's time from that launch to the end of the run's last launch call becomes replay_host_ns (what
+// replaying the graph costs the host), never more than it was. The run holds no synchronisation.
+struct GraphedRun {
+    std::vector<size_t> kernels; // positions in StepTiming::kernels
+    int64_t replay_host_ns = 0;
+};
+
 // What changes in a replay. Kernels are named by their position in StepTiming::kernels.
 struct StepChange {
     std::unordered_map<size_t, int64_t> kernel_ns; // new GPU duration of a kernel
@@ -75,8 +85,15 @@ struct StepChange {
     // replay skips), at most the host's time since its previous launch; the Python around the launches, the
     // synchronisations and the GPU's work stay. A host-bound step gains what its host saves, no more.
     int64_t launch_saving_ns = 0;
+    // CUDA graphs over runs of launches (the model's forward and backward under torch.compile's
+    // "reduce-overhead"): the Python, dispatch and launch path between a run's launches go; the launches outside
+    // every run keep their cost (launch_saving_ns does not apply to a graphed launch).
+    std::vector<GraphedRun> graphs;
 
-    bool empty() const { return kernel_ns.empty() && removed.empty() && unblocked.empty() && launch_saving_ns <= 0; }
+    bool empty() const
+    {
+        return kernel_ns.empty() && removed.empty() && unblocked.empty() && launch_saving_ns <= 0 && graphs.empty();
+    }
 };
 
 class StepReplay {
@@ -118,7 +135,16 @@ private:
         size_t index = 0;
     };
 
+    // A GraphedRun on the replay's work: its launches, the first and last of them in launch order, and the host
+    // time the graph takes off the run.
+    struct Graph {
+        std::vector<size_t> work;
+        size_t first = 0, last = 0;
+        int64_t cut = 0;
+    };
+
     int64_t host(int64_t t) const; // a measured host time on the host model's clock
+    std::vector<Graph> graphsOf(const StepChange &change, const std::unordered_map<int64_t, size_t> &workOfKernel) const;
 
     std::vector<Work> work_;
     std::vector<HostSync> syncs_;

@@ -300,6 +300,36 @@ int64_t StepReplay::host(int64_t t) const
     return model_.toModel(t);
 }
 
+std::vector<StepReplay::Graph> StepReplay::graphsOf(const StepChange &change,
+                                                    const std::unordered_map<int64_t, size_t> &workOfKernel) const
+{
+    std::vector<size_t> order(work_.size()); // each work's place among the launches
+    std::vector<size_t> byLaunch;
+    for (const Event &e : events_)
+        if (e.type == 0) {
+            order[e.index] = byLaunch.size();
+            byLaunch.push_back(e.index);
+        }
+    std::vector<Graph> graphs;
+    for (const GraphedRun &run : change.graphs) {
+        Graph g;
+        for (size_t k : run.kernels)
+            if (const auto it = workOfKernel.find(int64_t(k)); it != workOfKernel.end())
+                g.work.push_back(it->second);
+        if (g.work.empty())
+            continue;
+        const auto [first, last] = std::minmax_element(g.work.begin(), g.work.end(),
+                                                       [&](size_t a, size_t b) { return order[a] < order[b]; });
+        g.first = *first;
+        g.last = *last;
+        // The host's time over the run on the model's clock, less what a replay costs it (never a gain below 0).
+        const int64_t span = host(work_[g.last].callEnd) - host(work_[g.first].launch);
+        g.cut = std::max<int64_t>(0, span - run.replay_host_ns);
+        graphs.push_back(std::move(g));
+    }
+    return graphs;
+}
+
 int64_t StepReplay::replay(const StepChange &change) const
 {
     std::vector<bool> removed(work_.size(), false);
@@ -314,6 +344,12 @@ int64_t StepReplay::replay(const StepChange &change) const
     for (size_t s : change.unblocked)
         if (s < syncs_.size())
             unblocked[s] = true;
+    const std::vector<Graph> graphs = graphsOf(change, workOfKernel);
+    std::vector<int64_t> graphOf(work_.size(), -1);
+    for (size_t g = 0; g < graphs.size(); ++g)
+        for (size_t i : graphs[g].work)
+            graphOf[i] = int64_t(g);
+    std::vector<int64_t> graphLaunch(graphs.size(), 0); // this copy's host time of each graph's replay
 
     // The host's shift: pending ones take effect from the measured end of the call that caused them.
     int64_t shift = lead_;
@@ -344,7 +380,17 @@ int64_t StepReplay::replay(const StepChange &change) const
                     previousCall = std::max(previousCall, w.callEnd);
                     continue;
                 }
-                if (change.launch_saving_ns > 0 && w.callEnd > w.launch) {
+                int64_t launchedAt = host(w.launch) + shift;
+                if (const int64_t g = graphOf[e.index]; g >= 0) {
+                    // Graphed: replayed at the run's first launch; after its last call the host has spent only
+                    // the replay's cost on the run.
+                    const Graph &graph = graphs[size_t(g)];
+                    if (e.index == graph.first)
+                        graphLaunch[size_t(g)] = launchedAt;
+                    launchedAt = graphLaunch[size_t(g)];
+                    if (e.index == graph.last)
+                        pending.emplace_back(w.callEnd, shift - graph.cut);
+                } else if (change.launch_saving_ns > 0 && w.callEnd > w.launch) {
                     // The launch path a graph replay skips: at most the host's time since its previous call.
                     const int64_t cut =
                         std::min(change.launch_saving_ns, std::max<int64_t>(0, host(w.callEnd) - host(previousCall)));
@@ -356,7 +402,7 @@ int64_t StepReplay::replay(const StepChange &change) const
                 if (w.kernel >= 0)
                     if (const auto it = change.kernel_ns.find(size_t(w.kernel)); it != change.kernel_ns.end())
                         duration = std::max<int64_t>(0, it->second);
-                const int64_t start = std::max(stream->second + w.gap, host(w.launch) + shift + w.latency);
+                const int64_t start = std::max(stream->second + w.gap, launchedAt + w.latency);
                 end[e.index] = start + duration;
                 stream->second = end[e.index];
                 last = std::max(last, end[e.index]);
