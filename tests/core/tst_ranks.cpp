@@ -6,6 +6,7 @@
 
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
+#include "opscope/errors.h"
 #include "opscope/insights.h"
 #include "opscope/labels.h"
 #include "opscope/metadata_keys.h"
@@ -751,6 +752,21 @@ private slots:
         QCOMPARE(ranksOf(none), (std::vector<int>{0}));
         QCOMPARE(countWarning(none, "trace_RANK7.json: left out: no rank"), size_t(1));
         QCOMPARE(countWarning(none, "trace_RANK3.json: left out: no rank"), size_t(1));
+    }
+
+    void jsonFilesThatAreNoTraceFailWithTheFirstFilesOwnError()
+    {
+        // A capture folder's status files passed with the trace's database left out: no rank trace among them,
+        // so the import fails on the first one, naming it and what it is not (not as an internal error).
+        const std::string launcher = test::sourceFile("tests/data/h100_tiny_b1/launcher_status.json");
+        const std::string partition = test::sourceFile("tests/data/h100_tiny_b1/partition_map.json");
+        try {
+            importCapture({launcher, partition});
+            QFAIL("imported two status files");
+        } catch (const FileError &e) {
+            QCOMPARE(e.path(), launcher);
+            QVERIFY2(e.problem().starts_with("not a profile format OpScope reads"), e.what());
+        }
     }
 
     void badRanksAreLeftOutByName()

@@ -92,7 +92,7 @@ void mergeRankTraces(std::vector<Profile> &parts, const std::vector<std::string>
         return;
     }
     if (ranks.empty())
-        throw std::runtime_error(failures.front());
+        std::rethrow_exception(firstFailure); // no trace read: the first file's own error (a FileError)
     Profile merged = capture::mergeRanks(std::move(ranks), regex);
     merged.warnings.insert(merged.warnings.end(), failures.begin(), failures.end());
     parts = std::move(others);
