@@ -132,6 +132,14 @@ def main(argv=None):
     if mode in ("torch", "cpu") and not trace:
         trace = "opscope_trace.json"
 
+    if mode == "torch":
+        # Kineto leaves CUPTI attached once torch.profiler stops unless told to tear it down: every launch after
+        # the capture then costs the host more, and the plain reference steps timed after the capture read
+        # 1.15-1.5x a plain process's on the H200 (bench/gpu/after_profiler.py). Before torch is imported, where
+        # Kineto reads it; torch sets it back to 0 itself where CUDA graphs need CUPTI kept (session.py then
+        # takes no plain step after the capture).
+        os.environ.setdefault("TEARDOWN_CUPTI", "1")
+
     try:
         import torch
     except ImportError as e:

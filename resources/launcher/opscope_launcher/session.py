@@ -327,8 +327,14 @@ class Session:
         timer = self.reference_timer
         # Not in a job of several ranks: each would stop at its own time, and the others wait in collectives.
         return (not distributed.several_ranks() and self.options.reference_steps > 0 and self.options.reference_seconds > 0 and timer.count > 0
+                and not self._cupti_kept()
                 and timer.count < timing.MAX_REFERENCE_STEPS
                 and sum(timer.cpu_ns) < self.options.reference_seconds * 1e9)
+
+    def _cupti_kept(self):
+        """Whether CUPTI stays attached after this process's torch.profiler capture (torch keeps it for CUDA
+        graphs: TEARDOWN_CUPTI=0): the steps after the capture would pay its cost on every launch, not plain."""
+        return self.options.mode == "torch" and compat.cuda_available() and os.environ.get("TEARDOWN_CUPTI") != "1"
 
     def _start_reference_steps(self):
         if not self._after_capture and self.options.mode != "ncu" and self.verify is None:
