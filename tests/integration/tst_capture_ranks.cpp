@@ -279,7 +279,7 @@ private slots:
         QVERIFY2(straggler->title.starts_with("rank 1 is the straggler: its `"), straggler->title.c_str());
     }
 
-    // `opscope capture --nproc-per-node 2` of a DDP job where rank 1 is given 1.5x rank 0's batch
+    // `opscope capture --nproc-per-node 2` of a DDP job where rank 1 is given 3x rank 0's batch
     // (tests/integration/ddp_gloo_imbalanced.py): the straggler named must be rank 1, whatever the launcher
     // does on rank 0. Inside the steps the launcher does the same on every rank: the ranks' traces hold the
     // same operators, as many of each. The ranks' clocks (each legacy trace counts from its own profiler's
@@ -298,7 +298,7 @@ private slots:
                                        "6",       "--out",
                                        out,       "--name",
                                        "job",     sourceFile("tests/integration/ddp_gloo_imbalanced.py"),
-                                       "--",      "1.5"});
+                                       "--",      "3"});
         QVERIFY2(cli.exitCode == 0, (cli.out + cli.err).c_str());
         const Profile p = loadProfile(out + "/job/job.opscope");
         const RankReport report = analyzeRanks(p);
