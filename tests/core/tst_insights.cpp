@@ -11,6 +11,7 @@
 #include "opscope/roofline.h"
 #include "opscope/stats.h"
 #include "opscope/step_timing.h"
+#include "opscope/whatif.h"
 #include "step_builder.h"
 #include "test_util.h"
 
@@ -1143,6 +1144,36 @@ private slots:
                     QVERIFY2(i.estimatedGainNs > 0.8 * double(i.gpuTimeSavedNs),
                              qPrintable(QString::fromStdString(i.kind) +
                                         QString(": %1 of %2").arg(i.estimatedGainNs).arg(i.gpuTimeSavedNs)));
+    }
+
+    void aGainOnAHostAtItsFastestIsTheSameShareOfThePlainStep()
+    {
+        // h100_tiny_b1's plain host given a fastest step of 80 % of the plain one: the replay runs the host at that
+        // pace, below the plain step, and each gain is the replay's share of it taken on the plain step.
+        Profile p = importTestCapture(dir_, "h100_tiny_b1");
+        ReferenceTiming t = *referenceTiming(p);
+        t.referenceCpuNs = int64_t(0.8 * double(t.referenceNs));
+        setReferenceTiming(p, t);
+        const InsightReport r = findInsights(p);
+        QVERIFY2(r.replayedStepNs < r.timing.step_ns,
+                 qPrintable(QString("replayed %1, plain %2").arg(r.replayedStepNs).arg(r.timing.step_ns)));
+        const std::vector<std::string> lines = describeInsightStep(r);
+        QVERIFY(std::any_of(lines.begin(), lines.end(), [](const std::string &l) {
+            return l.starts_with("Gains: ") && l.find("each gain taken as the same share of the plain step") !=
+                                                   std::string::npos;
+        }));
+        // The host-sync item (the step's one cudaStreamSynchronize) replayed by hand on the same host model.
+        const Insight *sync = findKind(r.insights, "host-sync");
+        QVERIFY(sync);
+        const StepReplay replay(p, r.timing, r.host);
+        QCOMPARE(replay.syncs().size(), size_t(1));
+        StepChange unblock;
+        unblock.unblocked = {0};
+        const int64_t replayed = replay.replay() - replay.replay(unblock);
+        QCOMPARE(replay.replay(), r.replayedStepNs);
+        QVERIFY(replayed > 0);
+        QCOMPARE(sync->estimatedGainNs,
+                 int64_t(std::llround(double(replayed) * double(r.timing.step_ns) / double(r.replayedStepNs))));
     }
 
     void aLaunchBoundGainIsTheHostTimeAGraphRemoves()

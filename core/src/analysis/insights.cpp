@@ -300,7 +300,10 @@ std::vector<std::string> describeInsightStep(const InsightReport &r, Typography 
         lines.push_back(describeHostModel(r.host, micro));
         if (r.reference)
             lines.push_back("Gains: the step replayed with each fix (what-if timeline, the host at its own cost): " +
-                            ms(r.replayedStepNs) + " replayed against " + ms(r.timing.step_ns) + " plain");
+                            ms(r.replayedStepNs) + " replayed against " + ms(r.timing.step_ns) + " plain" +
+                            (r.replayedStepNs > 0 && r.replayedStepNs < r.timing.step_ns
+                                 ? "; each gain taken as the same share of the plain step"
+                                 : std::string()));
         else
             lines.push_back("Gains: the step gain of a fix needs a plain timing (opscope capture or opscope profile "
                             "times plain steps beside the trace); until then the items are ranked by the GPU time "
