@@ -1225,7 +1225,8 @@ private slots:
         Profile uncalibrated = importTestCapture(dir_, "h100_tiny_b1");
         for (Kernel &k : uncalibrated.kernels)
             k.module = kNoIndex;
-        const Insight *lower = findKind(findInsights(uncalibrated).insights, "launch-bound");
+        const InsightReport uncalibratedReport = findInsights(uncalibrated);
+        const Insight *lower = findKind(uncalibratedReport.insights, "launch-bound");
         QVERIFY(lower && lower->estimatedGainNs > 0 && lower->estimatedGainNs < perLaunch->estimatedGainNs);
         QVERIFY(lower->gainModel.find("a lower bound") != std::string::npos);
         // No item of any capture gains more than its plain step less the GPU work it leaves.
