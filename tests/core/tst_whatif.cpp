@@ -23,6 +23,16 @@ constexpr int64_t us = 1000;
 
 using test::StepBuilder;
 
+// A host-bound step: nine launch calls of 5 us every 100 us, each starting a 10 us kernel 8 us after its call
+// began; the GPU waits for the host and the step ends with the host at 1000 us.
+StepBuilder hostBoundStep()
+{
+    StepBuilder b(1000 * us);
+    for (int i = 0; i < 9; ++i)
+        b.kernel(i * 100 * us, 5 * us, i * 100 * us + 8 * us, 10 * us);
+    return b;
+}
+
 } // namespace
 
 class TestWhatIf : public QObject {
@@ -55,9 +65,7 @@ private slots:
     void aHostBoundStepGainsNothingFromFasterKernels()
     {
         // Launches every 100 us of 10 us kernels: the GPU waits for the host; the step ends with the host.
-        StepBuilder b(1000 * us);
-        for (int i = 0; i < 9; ++i)
-            b.kernel(i * 100 * us, 5 * us, i * 100 * us + 8 * us, 10 * us);
+        StepBuilder b = hostBoundStep();
         const StepTiming t = b.timing();
         QCOMPARE(t.measured_step_ns, 1000 * us);
         const StepReplay replay(b.p, t);
@@ -86,9 +94,7 @@ private slots:
         // launches span 405 us of host time (200 us to the end of the call at 600 us): the host saves 355 us
         // and everything after the run moves up by that much; the graph's kernels run back to back from the
         // run's first launch.
-        StepBuilder b(1000 * us);
-        for (int i = 0; i < 9; ++i)
-            b.kernel(i * 100 * us, 5 * us, i * 100 * us + 8 * us, 10 * us);
+        StepBuilder b = hostBoundStep();
         const StepTiming t = b.timing();
         const StepReplay replay(b.p, t);
         StepChange graph;

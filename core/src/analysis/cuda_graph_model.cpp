@@ -36,9 +36,9 @@ size_t parameterCount(const InsightContext &c)
             if (op.start_ns >= window->start_ns && op.start_ns <= window->end_ns &&
                 c.p.text(op.name).starts_with("torch::autograd::AccumulateGrad"))
                 ++accumulated;
-    const size_t inventory = size_t(std::count_if(c.p.memory_tensors.begin(), c.p.memory_tensors.end(), [](const MemoryTensor &t) {
-        return t.kind == MemoryTensorKind::Parameter;
-    }));
+    const size_t inventory =
+        size_t(std::count_if(c.p.memory_tensors.begin(), c.p.memory_tensors.end(),
+                             [](const MemoryTensor &t) { return t.kind == MemoryTensorKind::Parameter; }));
     return std::max(accumulated, inventory);
 }
 
@@ -48,7 +48,9 @@ GraphedRuns graphedRuns(const InsightContext &c, const GraphReplayCost &cost)
 {
     GraphedRuns out;
     out.parameters = parameterCount(c);
-    const auto costOf = [&](int64_t fixed, int64_t perParameter) { return fixed + perParameter * int64_t(out.parameters); };
+    const auto costOf = [&](int64_t fixed, int64_t perParameter) {
+        return fixed + perParameter * int64_t(out.parameters);
+    };
 
     // The step's kernels in launch order (their start where the launch is unknown).
     const auto launchOf = [&](size_t pos) {
@@ -58,18 +60,18 @@ GraphedRuns graphedRuns(const InsightContext &c, const GraphReplayCost &cost)
     std::vector<size_t> order(c.size());
     std::iota(order.begin(), order.end(), size_t(0));
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return launchOf(a) < launchOf(b); });
-    const std::vector<HostSync> &syncs = c.replay.syncs();
+    const std::vector<HostSync> &syncs = c.replay.syncs(); // in start order, as the launches now are
 
     std::vector<GraphedRun> runs;
     std::vector<bool> forward; // per run
     Direction current = Direction::None;
-    int64_t previousLaunch = INT64_MIN;
+    size_t nextSync = 0; // the first synchronisation not before the previous launch
     for (size_t pos : order) {
         const Direction d = directionOf(c, pos);
         const int64_t launch = launchOf(pos);
-        const bool syncBetween = std::any_of(syncs.begin(), syncs.end(), [&](const HostSync &s) {
-            return s.start_ns > previousLaunch && s.start_ns < launch;
-        });
+        bool syncBetween = false;
+        for (; nextSync < syncs.size() && syncs[nextSync].start_ns < launch; ++nextSync)
+            syncBetween = true;
         if (d != Direction::None) {
             if (d != current || syncBetween) {
                 runs.emplace_back();
@@ -78,7 +80,6 @@ GraphedRuns graphedRuns(const InsightContext &c, const GraphReplayCost &cost)
             runs.back().kernels.push_back(pos);
         }
         current = d;
-        previousLaunch = launch;
     }
     for (size_t r = 0; r < runs.size(); ++r) {
         if (runs[r].kernels.size() < 2) // a graph of one launch saves nothing

@@ -15,7 +15,7 @@ namespace opscope::insightdetail {
 // launch queue empty): a fixed part (guards, the graph tree's bookkeeping, the replay call) and a part per
 // parameter (the forward checks each static input; the backward still accumulates each gradient eagerly), the
 // least-squares line through the 9 points. Not scaled to another host: the H200's noisy host gave a calibration
-// burst of 6.5 and 10.3 us a launch in two sessions while the graphed calls took the same time.
+// burst of 6.5 and 10.6 us a launch in two sessions while the graphed calls took the same time.
 struct GraphReplayCost {
     int64_t forward_ns = 279'000;
     int64_t forward_per_parameter_ns = 4'200;
@@ -27,7 +27,7 @@ struct GraphedRuns {
     std::vector<GraphedRun> runs; // the runs as the replay takes them
     size_t parameters = 0;        // the parameters whose gradients the backward accumulates (0: not known)
     size_t forward_runs = 0, backward_runs = 0;
-    size_t kernels = 0;           // kernels inside the runs
+    size_t kernels = 0; // kernels inside the runs
 };
 
 // The step's runs of consecutive launches inside the model's modules (not its phases: the optimizer, the loss

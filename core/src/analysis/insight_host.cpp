@@ -336,7 +336,8 @@ void findLaunchBound(InsightContext &c)
                       std::to_string(graphed.backward_runs) +
                       " backward graph(s), the host's time between their launches replaced by a replay's cost (" +
                       c.duration(replayCost) + " in all: a fixed part and " + std::to_string(graphed.parameters) +
-                      " parameters' checks and gradient accumulation, measured on the H200); the optimizer, the work outside the model and the GPU's work kept";
+                      " parameters' checks and gradient accumulation, measured on the H200); the optimizer, the work "
+                      "outside the model and the GPU's work kept";
     } else {
         change.launch_saving_ns = calibrated ? int64_t(std::llround(c.reference->plainLaunchNs))
                                              : std::max<int64_t>(0, c.replay.launchCallNs());

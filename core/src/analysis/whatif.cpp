@@ -304,12 +304,10 @@ std::vector<StepReplay::Graph> StepReplay::graphsOf(const StepChange &change,
                                                     const std::unordered_map<int64_t, size_t> &workOfKernel) const
 {
     std::vector<size_t> order(work_.size()); // each work's place among the launches
-    std::vector<size_t> byLaunch;
+    size_t launches = 0;
     for (const Event &e : events_)
-        if (e.type == 0) {
-            order[e.index] = byLaunch.size();
-            byLaunch.push_back(e.index);
-        }
+        if (e.type == 0)
+            order[e.index] = launches++;
     std::vector<Graph> graphs;
     for (const GraphedRun &run : change.graphs) {
         Graph g;
@@ -318,8 +316,8 @@ std::vector<StepReplay::Graph> StepReplay::graphsOf(const StepChange &change,
                 g.work.push_back(it->second);
         if (g.work.empty())
             continue;
-        const auto [first, last] = std::minmax_element(g.work.begin(), g.work.end(),
-                                                       [&](size_t a, size_t b) { return order[a] < order[b]; });
+        const auto [first, last] =
+            std::minmax_element(g.work.begin(), g.work.end(), [&](size_t a, size_t b) { return order[a] < order[b]; });
         g.first = *first;
         g.last = *last;
         // The host's time over the run on the model's clock, less what a replay costs it (never a gain below 0).
