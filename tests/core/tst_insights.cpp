@@ -1159,8 +1159,8 @@ private slots:
                  qPrintable(QString("replayed %1, plain %2").arg(r.replayedStepNs).arg(r.timing.step_ns)));
         const std::vector<std::string> lines = describeInsightStep(r);
         QVERIFY(std::any_of(lines.begin(), lines.end(), [](const std::string &l) {
-            return l.starts_with("Gains: ") && l.find("each gain taken as the same share of the plain step") !=
-                                                   std::string::npos;
+            return l.starts_with("Gains: ") &&
+                   l.find("each gain taken as the same share of the plain step") != std::string::npos;
         }));
         // The host-sync item (the step's one cudaStreamSynchronize) replayed by hand on the same host model.
         const Insight *sync = findKind(r.insights, "host-sync");
@@ -1200,7 +1200,8 @@ private slots:
         QVERIFY(launch->gainModel.find("1 forward and 1 backward graph(s)") != std::string::npos);
         // More than the launch path alone, less than the GPU leaves idle.
         const double launchPath = 6468.7 * double(r.timing.kernels.size());
-        QVERIFY2(launch->estimatedGainNs > 1.5 * launchPath, qPrintable(QString("%1 of %2").arg(launch->estimatedGainNs).arg(launchPath)));
+        QVERIFY2(launch->estimatedGainNs > 1.5 * launchPath,
+                 qPrintable(QString("%1 of %2").arg(launch->estimatedGainNs).arg(launchPath)));
         QVERIFY(launch->estimatedGainNs <= r.timing.step_ns - r.timing.busy_ns);
         // The replays' cost: a forward (279 us + 4.2 us a parameter) and a backward (419 us + 14.5 us a parameter).
         QCOMPARE(launch->figures["graph_replay_host_ns"].get<int64_t>(),

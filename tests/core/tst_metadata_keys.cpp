@@ -146,7 +146,8 @@ private slots:
         const auto inData = [](const char *folder, std::initializer_list<const char *> names) {
             QStringList files;
             for (const char *name : names)
-                files << QString::fromStdString(sourceFile(QStringLiteral("tests/data/%1/%2").arg(folder, name).toStdString()));
+                files << QString::fromStdString(
+                    sourceFile(QStringLiteral("tests/data/%1/%2").arg(folder, name).toStdString()));
             return files;
         };
         QTest::newRow("nsys+ncu+kineto") << inFixtures("h100/gpt4_bf16_infer",

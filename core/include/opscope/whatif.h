@@ -144,7 +144,8 @@ private:
     };
 
     int64_t host(int64_t t) const; // a measured host time on the host model's clock
-    std::vector<Graph> graphsOf(const StepChange &change, const std::unordered_map<int64_t, size_t> &workOfKernel) const;
+    std::vector<Graph> graphsOf(const StepChange &change,
+                                const std::unordered_map<int64_t, size_t> &workOfKernel) const;
 
     std::vector<Work> work_;
     std::vector<HostSync> syncs_;
