@@ -403,10 +403,10 @@ private slots:
             QCOMPARE(plain->values.size(), size_t(2));
             QVERIFY2(plain->values[0] && plain->values[1] && *plain->values[0] > 0 && *plain->values[1] > 0, metric);
             if (std::string(metric) == "tpot") // four sequences a step cost less than four steps of one
-                QVERIFY2(*plain->values[1] < 4 * *plain->values[0],
-                         qPrintable(QString("TPOT at batch 4: %1, at batch 1: %2")
-                                        .arg(*plain->values[1])
-                                        .arg(*plain->values[0])));
+                QVERIFY2(
+                    *plain->values[1] < 4 * *plain->values[0],
+                    qPrintable(
+                        QString("TPOT at batch 4: %1, at batch 1: %2").arg(*plain->values[1]).arg(*plain->values[0])));
         }
         const CliRun text = runOpscope({"sweep-report", out + "/batch", "--metric", "tokens-per-s"});
         QVERIFY2(text.exitCode == 0 && text.out.find("plain") != std::string::npos, (text.err + text.out).c_str());
