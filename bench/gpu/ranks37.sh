@@ -28,7 +28,8 @@
 # BUDGET_S (default 450) bounds the whole call: a step gets at most what is left of it.
 #
 # What comes back in $OUT: ranks37.log (every step's output and the reports), user_traces.tar (the two
-# traces, each a few hundred kB: tests/data material) and a tar per OpScope run (profile, ranks reports).
+# traces, each a few hundred kB: tests/data material) and a tar per OpScope run (profile, ranks reports,
+# each rank's nsys export gzip).
 # What it must show: the straggler of plain_host / plain_gpu (rank 1, the larger batch, where the step is
 # paced by its work) is the one `opscope ranks` names on user_traces, profile_host and capture_gpu; on
 # user_traces no cold-start insight, and the collectives outside the common steps reported in notes.
@@ -54,6 +55,9 @@ keep() { # NAME: the job's profile and reports, one tar
     $B ranks $run/$1.opscope --step recorded --json > $o/ranks_recorded.json 2>&1
     (cd $run && tar czf $o/parts.tar.gz --ignore-failed-read $(find . -maxdepth 2 \( -name '*.json' -o -name '*.log' \) \
         ! -name 'trace*.json') 2>/dev/null)
+    for f in $run/rank*/nsys.sqlite; do # each rank's nsys export, gzip (tests/data material: about 0.5 MB)
+        [ -f $f ] || continue; mkdir -p $o/$(basename $(dirname $f)); gzip -c $f > $o/$(basename $(dirname $f))/nsys.sqlite.gz
+    done
     (cd $R/keep && tar cf $OUT/$1.tar $1 && rm -rf $1)
 }
 nvidia-smi -L >> $L 2>&1

@@ -205,9 +205,13 @@ struct WhyLate {
     int64_t stragglerComputeNs = 0; // in its windows
     int64_t medianComputeNs = 0;
     int64_t causedWaitPerStepNs = 0; // the others' wait for it, per step (all of it without steps)
-    std::vector<WhyRow> modules;     // every module with time on either rank, most extra time first
-    std::vector<WhyRow> groups;      // groups of identical layers, most extra time first
-    std::vector<WhyRow> operators;   // per operator name, most extra time first: the rows of a profile without modules
+    // True when the straggler was named from the ranks' plain work, not from who arrived last under the
+    // instruments (RankReport::instrumentedLast): the windows are then every collective of the step, and
+    // causedWaitPerStepNs its extra compute per step over the median rank (what the others would wait).
+    bool fromPlainWork = false;
+    std::vector<WhyRow> modules;   // every module with time on either rank, most extra time first
+    std::vector<WhyRow> groups;    // groups of identical layers, most extra time first
+    std::vector<WhyRow> operators; // per operator name, most extra time first: the rows of a profile without modules
     // False when the straggler computed no more than the median rank before those collectives: it is
     // late for time before its kernels start (host work, input, or the capture's own instruments),
     // not for its GPU work, and the module rows do not explain it.
@@ -237,6 +241,10 @@ struct RankReport {
     int straggler = -1;       // makes the others wait longest, kStragglerMargin x any other rank; -1 when none
     bool mutualWaits = false; // waits, but no straggler: the ranks made one another wait about as long
     WhyLate why;              // empty (straggler -1) without a straggler
+    // Where the capture's instruments made another rank arrive last: the rank that did (-1 when the
+    // straggler named did), and the sentence that says why the straggler named is the plain job's.
+    int instrumentedLast = -1;
+    std::string stragglerBasis;
     std::vector<std::string> instrumentCosts; // describeInstrumentCosts() of the ranks' timings
 };
 // The rank a job's one-step figures (step timing, the step's insights) are read on: the straggler, whose

@@ -119,13 +119,22 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
         if (!byOperator)
             i.modules.push_back(cause->name);
     }
-    i.title += "; the others wait " + c.duration(why.causedWaitPerStepNs) + perStep + " for it";
-    i.evidence.push_back(straggler + " arrived last at " + std::to_string(late ? late->arrivedLast : 0) + " of " +
-                         std::to_string(report.matched.size()) + " matched collectives; the others waited " +
-                         c.duration(late ? late->causedWaitNs : 0) + " in all for it");
-    i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
-                         straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
-                         " (the median of the other ranks)");
+    if (why.fromPlainWork) { // named by its plain work: another rank arrived last under the capture
+        i.title += "; without the capture the others would wait about " + c.duration(why.causedWaitPerStepNs) +
+                   perStep + " for it";
+        i.evidence.push_back(report.stragglerBasis);
+        i.evidence.push_back("compute before the step's collectives: " + c.duration(why.stragglerComputeNs) + " on " +
+                             straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
+                             " (the median of the other ranks)");
+    } else {
+        i.title += "; the others wait " + c.duration(why.causedWaitPerStepNs) + perStep + " for it";
+        i.evidence.push_back(straggler + " arrived last at " + std::to_string(late ? late->arrivedLast : 0) + " of " +
+                             std::to_string(report.matched.size()) + " matched collectives; the others waited " +
+                             c.duration(late ? late->causedWaitNs : 0) + " in all for it");
+        i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
+                             straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
+                             " (the median of the other ranks)");
+    }
     size_t shown = 0;
     const std::vector<const std::vector<WhyRow> *> lists =
         byOperator ? std::vector<const std::vector<WhyRow> *>{&why.operators}

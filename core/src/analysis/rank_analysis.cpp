@@ -7,6 +7,7 @@
 #include "opscope/metadata_keys.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -214,13 +215,68 @@ std::vector<std::string> describeInstrumentCosts(const std::map<int, ReferenceTi
     return out;
 }
 
+namespace {
+
+// The straggler of the plain job where the capture's instruments made another rank arrive last. A rank
+// that arrived last while computing less than the others is late for time before its kernels start; when
+// its host is no slower than theirs without the instruments (the launcher's plain timing) and the
+// instruments slowed its host clearly more than theirs (nsys's per-call cost lands unevenly on the ranks'
+// hosts), that time is the capture's: the rank whose GPU work is clearly the longest paces the plain job.
+// Kernel durations are the plain job's under nsys; host times are not.
+void namePlainStraggler(RankReport &report, const std::map<int, ReferenceTiming> &timings)
+{
+    constexpr double kClearly = 1.1; // apart by more than the steps' spread on a quiet host
+    const auto hostUnder = [&](const ReferenceTiming &t) {
+        return report.step == RankStep::Plain ? t.tracedCpuNs : t.capturedCpuNs;
+    };
+    const RankBreakdown *late = nullptr, *most = nullptr;
+    for (const RankBreakdown &b : report.ranks) {
+        const auto t = timings.find(b.rank);
+        if (t == timings.end() || t->second.referenceCpuNs <= 0 || hostUnder(t->second) <= 0)
+            return; // no plain host timing for every rank: the arrival order stands
+        if (b.rank == report.straggler)
+            late = &b;
+        if (!most || b.computeNs > most->computeNs)
+            most = &b;
+    }
+    if (!late || !most || most == late || double(most->computeNs) < kClearly * double(late->computeNs))
+        return;
+    const ReferenceTiming &l = timings.at(late->rank), &m = timings.at(most->rank);
+    const double lateSlowdown = double(hostUnder(l)) / double(l.referenceCpuNs);
+    const double mostSlowdown = double(hostUnder(m)) / double(m.referenceCpuNs);
+    if (double(l.referenceCpuNs) > kClearly * double(m.referenceCpuNs) || lateSlowdown < kClearly * mostSlowdown)
+        return;
+    const auto ratio = [](double x) {
+        char text[16];
+        std::snprintf(text, sizeof text, "%.2fx", x);
+        return std::string(text);
+    };
+    const std::string lr = "rank " + std::to_string(late->rank), mr = "rank " + std::to_string(most->rank);
+    report.stragglerBasis =
+        lr + " arrived last at " + std::to_string(late->arrivedLast) +
+        " collectives under the capture while computing less (" + formatFixedDuration(late->computeNs) + " against " +
+        mr + "'s " + formatFixedDuration(most->computeNs) + "): the capture slowed its host " + ratio(lateSlowdown) +
+        " (" + formatFixedDuration(hostUnder(l)) + " a step against " + formatFixedDuration(l.referenceCpuNs) +
+        " plain), " + mr + "'s " + ratio(mostSlowdown) + ". Without the instruments its host is no slower than " + mr +
+        "'s (" + formatFixedDuration(l.referenceCpuNs) + " against " + formatFixedDuration(m.referenceCpuNs) +
+        " a step), so that wait is the capture's: " + mr + ", computing " +
+        ratio(double(most->computeNs) / double(std::max<int64_t>(1, late->computeNs))) + " " + lr +
+        "'s, is the plain job's straggler";
+    report.instrumentedLast = late->rank;
+    report.straggler = most->rank;
+}
+
+} // namespace
+
 int stepRankOf(const RankReport &report, std::string *why)
 {
     const auto say = [&](const char *text) {
         if (why)
             *why = text;
     };
-    if (report.straggler >= 0) {
+    // A straggler late for its host time, not its GPU work, paces the recorded step only as instrumented
+    // (a capture slows each rank's host differently): the step's GPU work is read on the rank that has most.
+    if (report.straggler >= 0 && report.why.lateFromCompute()) {
         say("the straggler: every rank's step waits for it");
         return report.straggler;
     }
@@ -229,7 +285,9 @@ int stepRankOf(const RankReport &report, std::string *why)
         if (b.rank >= 0 && (!most || b.computeNs > most->computeNs))
             most = &b;
     if (most && most->computeNs > 0) {
-        say("no straggler; the rank that computes most");
+        say(report.straggler >= 0 ? "the rank that computes most; the rank that arrives last computes less (its "
+                                    "host's time, which the capture may have slowed more than the others')"
+                                  : "no straggler; the rank that computes most");
         return most->rank;
     }
     say("no straggler");
@@ -378,8 +436,14 @@ RankReport analyzeRanks(const Profile &p, RankStep step)
         report.straggler = -1;
         report.mutualWaits = true;
     }
-    if (report.straggler >= 0)
+    if (report.straggler >= 0) {
         report.why = whyLate(p, report, items);
+        if (!report.why.lateFromCompute()) {
+            namePlainStraggler(report, timings);
+            if (report.instrumentedLast >= 0)
+                report.why = whyLate(p, report, items);
+        }
+    }
     return report;
 }
 

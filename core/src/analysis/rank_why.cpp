@@ -80,6 +80,9 @@ WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, 
 {
     WhyLate why;
     why.straggler = report.straggler;
+    // Named from its plain work (rank_analysis.cpp): it arrived last at none, so its compute before every
+    // collective of the step is what the others would wait for.
+    why.fromPlainWork = report.instrumentedLast >= 0;
     // "Before a collective" on a rank is the work it launched after its previous collective and before
     // this one (launch order): a rank that arrives early keeps computing while it waits, and that work,
     // run during the collective, is still the work it did before the next one. Where a rank has no launch
@@ -98,7 +101,7 @@ WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, 
                 firstActivity[rank] = item.start_ns;
     std::map<int, Intervals> windows; // rank -> time windows, or launch-order windows (ids as numbers)
     for (const MatchedCollective &m : report.matched) {
-        if (m.lastArrival != report.straggler)
+        if (m.lastArrival != report.straggler && !why.fromPlainWork)
             continue;
         ++why.collectives;
         for (size_t i : m.members) {
@@ -165,6 +168,9 @@ WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, 
         if (b.rank == why.straggler) {
             why.steps = b.steps;
             why.causedWaitPerStepNs = b.steps ? b.causedWaitNs / int64_t(b.steps) : b.causedWaitNs;
+            if (why.fromPlainWork)
+                why.causedWaitPerStepNs = std::max<int64_t>(0, why.stragglerComputeNs - why.medianComputeNs) /
+                                          std::max<int64_t>(1, int64_t(b.steps));
         }
 
     // Per module node (its calls and its submodules'), on both ranks.

@@ -70,6 +70,7 @@ json whyJson(const WhyLate &why)
             {"straggler_compute_ns", why.stragglerComputeNs},
             {"median_compute_ns", why.medianComputeNs},
             {"caused_wait_per_step_ns", why.causedWaitPerStepNs},
+            {"from_plain_work", why.fromPlainWork},
             {"late_from_compute", why.lateFromCompute()},
             {"groups", groups},
             {"modules", modules},
@@ -136,10 +137,13 @@ void printWhy(const WhyLate &why, std::ostream &out)
     if (why.medianRank < 0)
         return;
     out << "\nwhy rank " << why.straggler << " is late: its compute before the " << why.collectives
-        << " collectives where it arrived last, against rank " << why.medianRank << " (the median rank)\n";
+        << (why.fromPlainWork ? " collectives of the step" : " collectives where it arrived last") << ", against rank "
+        << why.medianRank << " (the median rank)\n";
     out << "  compute: " << formatFixedDuration(why.stragglerComputeNs) << " vs "
-        << formatFixedDuration(why.medianComputeNs) << "; the others wait "
-        << formatFixedDuration(why.causedWaitPerStepNs) << (why.steps ? " per step" : " in all") << " for it\n";
+        << formatFixedDuration(why.medianComputeNs)
+        << (why.fromPlainWork ? "; without the capture the others would wait about " : "; the others wait ")
+        << formatFixedDuration(why.causedWaitPerStepNs) << (why.steps ? " per step" : " in all") << " for it"
+        << (why.fromPlainWork ? " (its extra compute)" : "") << "\n";
     if (!why.lateFromCompute())
         out << "  rank " << why.straggler << " computed no more than rank " << why.medianRank
             << " before them: it is late for time before its kernels start (host work, input, or the capture's "
@@ -301,6 +305,8 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                     {"ranks", ranks},
                     {"straggler", report.straggler < 0 ? json(nullptr) : json(report.straggler)},
                     {"mutual_waits", report.mutualWaits},
+                    {"instrumented_last", report.instrumentedLast < 0 ? json(nullptr) : json(report.instrumentedLast)},
+                    {"straggler_basis", report.stragglerBasis},
                     {"collectives", collectives},
                     {"unmatched_collectives", report.unmatched},
                     {"alignment", alignmentJson(report.alignment)},
@@ -342,7 +348,9 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                 << column(formatFixedDuration(b.overlappedCommNs), 14)
                 << column(formatFixedDuration(b.exposedCommNs), 14) << column(formatFixedDuration(b.idleNs), 13)
                 << column(formatFixedDuration(b.waitNs), 13) << column(std::to_string(b.collectives), 12)
-                << column(std::to_string(b.arrivedLast), 6) << (b.rank == report.straggler ? "  straggler" : "")
+                << column(std::to_string(b.arrivedLast), 6)
+                << (b.rank == report.straggler ? "  straggler"
+                                               : (b.rank == report.instrumentedLast ? "  last (the capture's)" : ""))
                 << "\n";
     env.out << report.matched.size() << " collectives matched across ranks, " << report.unmatched
             << " seen on one rank only"
@@ -352,11 +360,16 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
             << "\n";
     for (const std::string &w : a.warnings)
         env.out << "note: " << w << "\n";
-    if (report.straggler >= 0)
-        for (const RankBreakdown &b : report.ranks)
-            if (b.rank == report.straggler)
-                env.out << "straggler: rank " << b.rank << " (arrived last at " << b.arrivedLast
-                        << " collectives; the others waited " << formatFixedDuration(b.causedWaitNs) << " for it)\n";
+    for (const RankBreakdown &b : report.ranks) {
+        if (b.rank != report.straggler)
+            continue;
+        if (report.instrumentedLast >= 0)
+            env.out << "straggler: rank " << b.rank << " (by its plain work; rank " << report.instrumentedLast
+                    << " arrived last under the capture)\n  " << report.stragglerBasis << "\n";
+        else
+            env.out << "straggler: rank " << b.rank << " (arrived last at " << b.arrivedLast
+                    << " collectives; the others waited " << formatFixedDuration(b.causedWaitNs) << " for it)\n";
+    }
     if (report.mutualWaits) {
         env.out << "no straggler: the ranks made one another wait about as long (";
         for (size_t i = 0; i < report.ranks.size(); ++i)
