@@ -26,9 +26,9 @@ Direction directionOf(const InsightContext &c, size_t pos)
     return backward ? Direction::Backward : Direction::Forward;
 }
 
-// The parameters whose gradients the labelled step's backward accumulates (autograd's AccumulateGrad nodes),
-// else the launcher's inventory of parameters; 0 when neither is in the profile.
-size_t parameterCount(const InsightContext &c)
+} // namespace
+
+size_t modelParameterCount(const InsightContext &c)
 {
     size_t accumulated = 0;
     if (const auto window = stepdetail::labelledWindow(c.p, c.captureRange))
@@ -42,12 +42,10 @@ size_t parameterCount(const InsightContext &c)
     return std::max(accumulated, inventory);
 }
 
-} // namespace
-
 GraphedRuns graphedRuns(const InsightContext &c, const GraphReplayCost &cost)
 {
     GraphedRuns out;
-    out.parameters = parameterCount(c);
+    out.parameters = modelParameterCount(c);
     const auto costOf = [&](int64_t fixed, int64_t perParameter) {
         return fixed + perParameter * int64_t(out.parameters);
     };

@@ -30,6 +30,10 @@ struct GraphedRuns {
     size_t kernels = 0; // kernels inside the runs
 };
 
+// The model's parameters (their number: a replay's guards check each one): the AccumulateGrad nodes of the
+// labelled step's backward, else the launcher's inventory of parameters; 0 when neither is in the profile.
+size_t modelParameterCount(const InsightContext &c);
+
 // The step's runs of consecutive launches inside the model's modules (not its phases: the optimizer, the loss
 // outside the model, the autograd engine's own work), split where the direction changes (forward, backward), at
 // a launch outside them and at a synchronisation (a graph cannot hold one: torch.compile breaks the graph

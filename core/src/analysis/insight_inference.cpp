@@ -2,6 +2,7 @@
 // launches, attention not on a fused kernel, decode matrix work far below the memory bandwidth, a host
 // synchronisation per token, a KV cache copied as it grows. Each reads the phases of the captured request and
 // the plain timing of the reference requests; where the launcher can apply the fix, it names the verify fix.
+#include "analysis/cuda_graph_model.h"
 #include "analysis/insight_context.h"
 #include "analysis/matrix_shapes.h"
 
@@ -12,6 +13,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <set>
 
 namespace opscope::insightdetail {
@@ -85,6 +87,28 @@ int64_t decodeIterationsPerRequest(const GenerationReport &g)
     return std::max<int64_t>(1, g.decodeIterations / requests);
 }
 
+// Of each captured decode iteration's host range, the share outside the model's forward calls (the root
+// module instances): generate()'s sampling, stopping checks and cache bookkeeping, which a CUDA graph of the
+// forward leaves on the host. The median over the iterations; -1 where no iteration holds a forward call.
+double hostShareOutsideForward(const Profile &p, const GenerationReport &g)
+{
+    std::vector<double> shares;
+    for (const RequestPhase &ph : g.phases) {
+        if (ph.iteration <= 0 || ph.duration() <= 0)
+            continue;
+        int64_t inside = 0;
+        for (const ModuleInstance &m : p.modules)
+            if (m.kind == ModuleKind::Module && m.parent == kNoIndex)
+                inside += std::max<int64_t>(0, std::min(m.end_ns, ph.end_ns) - std::max(m.start_ns, ph.start_ns));
+        if (inside > 0)
+            shares.push_back(1.0 - double(std::min(inside, ph.duration())) / double(ph.duration()));
+    }
+    if (shares.empty())
+        return -1;
+    std::nth_element(shares.begin(), shares.begin() + long(shares.size() / 2), shares.end());
+    return shares[shares.size() / 2];
+}
+
 // The decode runs far below the GPU: each iteration is a few microseconds of kernels launched one by one.
 void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
 {
@@ -115,22 +139,50 @@ void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
             "\"accessing tensor output of CUDAGraphs that has been overwritten\". In a decode loop of your own, a "
             "preallocated cache updated in place and the step captured with torch.cuda.graphs. Verify: opscope "
             "verify --fix static-cache";
-    i.gainModel = "per request: each decode iteration down to its kernels' busy time (the GPU then runs the graph's "
-                  "kernels back to back); an upper bound, as the sampling and stopping checks between iterations "
-                  "stay on the host";
+    // With the forward as one CUDA graph an iteration takes its kernels' busy time or the host's work left
+    // around the replay, whichever is longer: the replay itself (bench/gpu/graph_replay_cost.py's forward
+    // cost, guards per parameter) and what generate() does outside the forward, read from the captured
+    // iterations as a share of their host time and put on the plain TPOT.
+    const double outsideShare = hostShareOutsideForward(c.p, g);
+    const GraphReplayCost replay;
+    const size_t parameters = modelParameterCount(c);
+    const int64_t replayNs = replay.forward_ns + replay.forward_per_parameter_ns * int64_t(parameters);
+    int64_t fixedIteration = busy;
+    if (outsideShare >= 0) {
+        const int64_t outsideNs = std::llround(outsideShare * double(tpot));
+        fixedIteration = std::max(busy, outsideNs + replayNs);
+        i.evidence.push_back("outside the model's forward the host spends " + percent(outsideShare) +
+                             " of each decode iteration (sampling, stopping checks, the cache's bookkeeping): about " +
+                             c.duration(outsideNs) +
+                             " of the plain iteration, which a graph of the forward keeps, "
+                             "plus " +
+                             c.duration(replayNs) + " to replay it (" + std::to_string(parameters) + " parameters)");
+        i.gainModel = "per request: each decode iteration down to the longer of its kernels' busy time and the host's "
+                      "work a CUDA graph of the forward leaves (generate()'s own work around the forward, its share "
+                      "of the captured iterations on the plain TPOT, and the graph's replay); an upper bound, as "
+                      "the static cache's own host work (the compiled forward's guards, its inputs copied into the "
+                      "graph's) is not in an eager request's trace";
+    } else {
+        i.gainModel = "per request: each decode iteration down to its kernels' busy time (the GPU then runs the "
+                      "graph's kernels back to back); an upper bound, as the sampling and stopping checks between "
+                      "iterations stay on the host (no forward call in the iterations to measure them by)";
+    }
     i.verifyFix = kStaticCacheFix;
     i.figures = {{"tpot_ns", tpot},
                  {"decode_gpu_busy_share", g.decodeBusyShare},
                  {"decode_kernels_per_token", g.decodeKernelsPerToken},
                  {"decode_kernel_ns_per_token", g.decodeKernelNsPerToken},
-                 {"decode_iterations_per_request", perRequest}};
+                 {"decode_iterations_per_request", perRequest},
+                 {"host_share_outside_forward", outsideShare},
+                 {"graph_replay_host_ns", replayNs},
+                 {"fixed_iteration_ns", fixedIteration}};
     for (const ModulePhaseTime &m : g.modules)
         if (m.path.empty()) {
             i.modules.push_back(modulePathText(m.path, m.className));
             break;
         }
     // Like the step's launch-bound finding, it claims no kernel: they keep their own findings.
-    c.add(std::move(i), perRequest * std::max<int64_t>(0, tpot - busy));
+    c.add(std::move(i), perRequest * std::max<int64_t>(0, tpot - fixedIteration));
 }
 
 // The attention of the decode runs as separate matrix products, softmax and masking kernels.
