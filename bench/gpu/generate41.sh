@@ -19,7 +19,9 @@
 #
 #   OUT=/tmp/out41 bash bench/gpu/generate41.sh
 #
-# GENERATE41_WORKLOAD replaces hf_generate.py by a script taking its options (the CPU dry run of this script).
+# GENERATE41_WORKLOAD replaces hf_generate.py by a script taking its options (the CPU dry run of this script);
+# GENERATE41_REPLAY_SET / GENERATE41_REPLAY_S the replay's ncu set and limit; GENERATE41_SKIP_VERIFY=1 leaves
+# step 3 out.
 source "$(dirname "$0")/env.sh"
 export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1
 OUT=${OUT:-/tmp/out41}
@@ -72,8 +74,11 @@ python3 -c 'import torch, transformers; print("torch", torch.__version__, "trans
 # 1. The eager Llama: the capture (correlation pass + nsys) runs up to 400 requests so that verify's arms, which
 # run the same command, have requests for every block; the capture itself ends the script after its request.
 capture llama_eager 120 -- --model llama --requests 400
-# ncu over one decode iteration (about 170 kernels, ~0.5 s each with the roofline set), imported into the profile.
-step llama_eager_replay 150 $B replay $R/llama_eager --phase decode#5
+# ncu over one decode iteration (228 kernels, the first of each launch signature profiled; about 1.7 s a kernel
+# with the roofline set, which ran past 150 s twice: GENERATE41_REPLAY_SET=basic is the quicker set), imported
+# into the profile.
+step llama_eager_replay ${GENERATE41_REPLAY_S:-150} $B replay $R/llama_eager --phase decode#5 \
+    --set ${GENERATE41_REPLAY_SET:-roofline}
 tail -4 $W/llama_eager_replay.log >> $D
 report llama_eager
 # 2. The static Llama (before the verify: its compilation fills Inductor's cache, which the verify's compiled
@@ -88,7 +93,9 @@ import json, sys
 items = json.load(open(sys.argv[1])).get("insights", [])
 print(next((k + 1 for k, i in enumerate(items) if i.get("verify_fix")), 0))' $W/llama_eager.insights.json 2>> $D)
 echo "== verify: item ${N:-0} of the eager Llama's insights (its first with a verify fix)" >> $D
-if [ "${N:-0}" -gt 0 ]; then
+if [ -n "${GENERATE41_SKIP_VERIFY:-}" ]; then
+    echo "   skipped (GENERATE41_SKIP_VERIFY)" >> $D
+elif [ "${N:-0}" -gt 0 ]; then
     step llama_eager_verify 150 $B verify $R/llama_eager --insight $N --rounds 5
     tail -25 $W/llama_eager_verify.log >> $D
     cp $R/llama_eager/verify.json $W/llama_eager.verify.json 2>/dev/null
