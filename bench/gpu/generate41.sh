@@ -21,7 +21,7 @@
 #
 # GENERATE41_WORKLOAD replaces hf_generate.py by a script taking its options (the CPU dry run of this script);
 # GENERATE41_REPLAY_SET / GENERATE41_REPLAY_S the replay's ncu set and limit; GENERATE41_SKIP_VERIFY=1 leaves
-# step 3 out.
+# step 3 out; GENERATE41_REPLAY_ONLY=1 stops after the eager Llama's capture and replay (no tar).
 source "$(dirname "$0")/env.sh"
 export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1
 OUT=${OUT:-/tmp/out41}
@@ -80,7 +80,15 @@ capture llama_eager 120 -- --model llama --requests 400
 step llama_eager_replay ${GENERATE41_REPLAY_S:-150} $B replay $R/llama_eager --phase decode#5 \
     --set ${GENERATE41_REPLAY_SET:-roofline}
 tail -4 $W/llama_eager_replay.log >> $D
+grep -c "^\[ncu\] kernel" $W/llama_eager_replay.log | sed 's/^/   kernels ncu profiled: /' >> $D
+grep "error" $W/llama_eager_replay.log | sort | uniq -c | head -8 >> $D
 report llama_eager
+if [ -n "${GENERATE41_REPLAY_ONLY:-}" ]; then # the eager capture and its replay only: the digest
+    echo "== total: $SECONDS s (budget $BUDGET s; GENERATE41_REPLAY_ONLY)" >> $D
+    cp $D "$OUT/generate41.txt"
+    cat $D
+    exit 0
+fi
 # 2. The static Llama (before the verify: its compilation fills Inductor's cache, which the verify's compiled
 # arm reads): one process (no correlation pass) so that it compiles once; the compilation takes the
 # first requests (3 warm-up requests).

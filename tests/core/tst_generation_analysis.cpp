@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <set>
 
 using namespace opscope;
 
@@ -109,6 +110,32 @@ private slots:
         const Insight *sync = findKind(insights, "host-sync-per-token");
         QVERIFY(sync);
         QCOMPARE(sync->figures["syncs"].get<size_t>(), size_t(kDecodes));
+    }
+
+    void aDecodeAlreadyOnCudaGraphsIsNotSentToTheStaticCache()
+    {
+        // The same request with every decode kernel replayed from a CUDA graph (its launch a cudaGraphLaunch), as
+        // a static cache makes generate() run it: on the H200 such a decode still took 3.2 ms a token with the GPU
+        // busy 8.6 % (docs/gpu-validation.md). The host sets the pace, but the static cache is already there:
+        // the item says so, names what is left and offers no verify fix.
+        Profile p = test::generationRequest();
+        const StringId replay = p.intern("cudaGraphLaunch");
+        std::set<uint32_t> decode;
+        for (const Kernel &k : p.kernels)
+            if (k.start_ns >= kPrefillNs)
+                decode.insert(k.correlation_id);
+        for (ApiCall &call : p.api_calls)
+            if (decode.contains(call.correlation_id))
+                call.name = replay;
+        const std::vector<Insight> insights = findInsights(p).insights;
+        const Insight *launch = findKind(insights, "decode-launch-bound");
+        QVERIFY(launch);
+        QVERIFY2(launch->title.starts_with("The decode replays CUDA graphs but the host still sets its pace"),
+                 launch->title.c_str());
+        QVERIFY(launch->verifyFix.empty());
+        QCOMPARE(launch->estimatedGainNs, int64_t(0));
+        QCOMPARE(launch->figures["graph_replayed_share"].get<double>(), 1.0);
+        QVERIFY(launch->fix.find("static cache is already in use") != std::string::npos);
     }
 
     void insightsStayQuietWhereTheDecodeIsHealthy()

@@ -109,6 +109,25 @@ double hostShareOutsideForward(const Profile &p, const GenerationReport &g)
     return shares[shares.size() / 2];
 }
 
+// Of the decode's kernels, the share replayed from CUDA graphs: launched by a cudaGraphLaunch (their
+// correlation id is the replay call's). A static cache with which generate() compiles the forward replays the
+// decode's kernels so; -1 where the trace has no decode kernels.
+double graphReplayedShare(const Profile &p, const GenerationReport &g)
+{
+    std::set<uint32_t> replays;
+    for (const ApiCall &call : p.api_calls)
+        if (p.text(call.name).starts_with("cudaGraphLaunch"))
+            replays.insert(call.correlation_id);
+    size_t kernels = 0, replayed = 0;
+    for (const RequestPhase &ph : g.phases)
+        if (ph.iteration > 0)
+            for (Index k : ph.kernels) {
+                ++kernels;
+                replayed += replays.contains(p.kernels[k].correlation_id) ? 1 : 0;
+            }
+    return kernels ? double(replayed) / double(kernels) : -1;
+}
+
 // The decode runs far below the GPU: each iteration is a few microseconds of kernels launched one by one.
 void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
 {
@@ -132,6 +151,29 @@ void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
                          c.duration(g.decodeKernelNsPerToken / int64_t(std::max<size_t>(1, g.decodeKernelsPerToken))));
     i.evidence.push_back(std::to_string(perRequest) + " decode iterations per request: " +
                          c.duration(perRequest * tpot) + " of the " + c.duration(g.plain->requestNs) + " request");
+    // Already replayed from CUDA graphs (a static cache): the host time left is generate()'s own work and the
+    // replays', which no static cache removes; the item says so and offers no verify fix.
+    if (const double replayed = graphReplayedShare(c.p, g); replayed >= 0.5) {
+        i.title = "The decode replays CUDA graphs but the host still sets its pace: the GPU is busy " +
+                  percent(g.decodeBusyShare) + " of each decoded token";
+        i.evidence.push_back(percent(replayed) +
+                             " of the decode's kernels are replayed from CUDA graphs (launched "
+                             "by cudaGraphLaunch): the host's time per token is generate()'s own work between the "
+                             "replays (logits processing, sampling, stopping checks, the compiled forward's guards "
+                             "and input copies)");
+        i.fix = "The launches are already graphed: make the host's work per token count for more tokens (a larger "
+                "batch, or several prompts per request), check for the end less often (min_new_tokens = "
+                "max_new_tokens), or move sampling onto the GPU in a decode loop of your own captured whole as one "
+                "graph (torch.cuda.graphs); a static cache is already in use";
+        i.gainModel = "not estimated: the host work left around the graph replays is generate()'s own, which this "
+                      "trace times but no launcher fix removes";
+        i.figures = {{"tpot_ns", tpot},
+                     {"decode_gpu_busy_share", g.decodeBusyShare},
+                     {"decode_kernels_per_token", g.decodeKernelsPerToken},
+                     {"graph_replayed_share", replayed}};
+        c.add(std::move(i), 0);
+        return;
+    }
     i.fix = "Replay the decode step as one CUDA graph: a static KV cache (generate(..., "
             "cache_implementation=\"static\") or model.generation_config.cache_implementation = \"static\"), with "
             "which generate() compiles the forward with CUDA graphs by itself (transformers' compile_config); do not "

@@ -240,6 +240,8 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                 Profile nsys = importCapture(paths);
                 if (preferredRankStep(nsys) == RankStep::Plain) {
                     readFrom = *captures; // before the move: `captures` points into the job's profile
+                    for (const auto &[rank, timing] : timings) // what names the plain job's straggler
+                        setRankReferenceTiming(nsys, rank, timing);
                     profile = std::move(nsys);
                 }
             }
