@@ -45,9 +45,12 @@ def main():
     # The plain requests' process: the correlation pass under nsys, else the capture itself.
     log = run + "/correlation.log" if manifest.get("correlation") else run + "/launcher.log"
     pid = pid_of(log)
-    own = own_requests(timing, pid, warmup, reference)
     g = summary.get("generation") or {}
     plain = g.get("plain") or {}
+    # The same requests as OpScope's plain figures: the reference requests at the steady pace (those the step
+    # timing found still warming up left out), however many the launcher ran.
+    first = warmup + int(g.get("plain_warming_up_requests") or 0)
+    own = own_requests(timing, pid, first, int(plain.get("requests") or reference))
     out = {"run": run, "pid": pid, "own_requests": len(own), "opscope_plain": plain}
     if own:
         ttft = statistics.median(r["ttft_ns"] for r in own)

@@ -131,7 +131,8 @@ inline constexpr double kOutlierFactor = 1.5;
 
 struct GenerationReport {
     std::optional<GenerationTiming> timing;
-    std::optional<TokenFigures> plain;    // the reference requests
+    std::optional<TokenFigures> plain;    // the reference requests at the steady pace
+    int plainWarmingUp = 0;               // reference requests before them, still warming up (as the step's)
     std::optional<TokenFigures> captured; // the captured requests, instrumented
     std::vector<RequestPhase> phases;     // of the captured requests, in time order
     bool gpu = false;                     // the phases hold kernels (else operators on the host)

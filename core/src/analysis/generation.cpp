@@ -85,7 +85,15 @@ public:
     {
         r_.timing = generationTiming(p_);
         if (r_.timing) {
-            r_.plain = tokenFigures(r_.timing->reference);
+            // The requests the step timing found still warming up (the first reference steps, as slow as a
+            // cold cache or allocator makes them) are left out of the plain figures, as out of the plain step.
+            std::vector<TimedRequest> steady = r_.timing->reference;
+            if (const auto reference = referenceTiming(p_);
+                reference && reference->warmingUpSteps > 0 && size_t(reference->warmingUpSteps) < steady.size()) {
+                r_.plainWarmingUp = reference->warmingUpSteps;
+                steady.erase(steady.begin(), steady.begin() + reference->warmingUpSteps);
+            }
+            r_.plain = tokenFigures(steady);
             r_.captured = tokenFigures(r_.timing->captured);
         }
         r_.phases = requestPhases(p_);
@@ -571,6 +579,7 @@ nlohmann::ordered_json generationJson(const GenerationReport &r)
     return {{"clock", r.timing ? json(r.timing->clock) : json(nullptr)},
             {"boundary", r.timing ? json(r.timing->boundary) : json(nullptr)},
             {"plain", figuresJson(r.plain)},
+            {"plain_warming_up_requests", r.plainWarmingUp},
             {"captured", figuresJson(r.captured)},
             {"gpu", r.gpu},
             {"prefill_gpu_busy_share", share(r.prefillBusyShare)},
@@ -595,7 +604,9 @@ std::vector<std::string> describeGeneration(const GenerationReport &r, Typograph
         const TokenFigures &f = *r.plain;
         std::string head = "Plain requests: " + std::to_string(f.requests) + " of " +
                            (f.batch ? "batch " + std::to_string(f.batch) : std::string("an unknown batch")) + ", " +
-                           std::to_string(f.tokens) + " new tokens";
+                           std::to_string(f.tokens) + " new tokens" +
+                           (r.plainWarmingUp > 0 ? " (after " + std::to_string(r.plainWarmingUp) + " still warming up)"
+                                                 : std::string());
         lines.push_back(head + ": " + figuresText(f, micro) + " (" +
                         (r.timing && r.timing->clock == "cuda_event" ? "CUDA events" : "the host's clock") + ")");
     }

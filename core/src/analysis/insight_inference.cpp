@@ -141,10 +141,12 @@ void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
     i.kind = "decode-launch-bound";
     i.title = "The decode is bound by kernel launches: the GPU is busy " + percent(g.decodeBusyShare) +
               " of each decoded token";
-    i.evidence.push_back("a plain decode iteration takes " + c.duration(tpot) + " (median of " +
-                         std::to_string(g.plain->requests) + " plain requests, p90 " + c.duration(g.plain->tpotP90Ns) +
-                         "); its " + std::to_string(g.decodeKernelsPerToken) + " kernels keep the GPU busy " +
-                         c.duration(busy));
+    i.evidence.push_back(
+        "a plain decode iteration takes " + c.duration(tpot) + " (median of " + std::to_string(g.plain->requests) +
+        " plain requests" +
+        (g.plainWarmingUp > 0 ? " after " + std::to_string(g.plainWarmingUp) + " still warming up" : std::string()) +
+        ", p90 " + c.duration(g.plain->tpotP90Ns) + "); its " + std::to_string(g.decodeKernelsPerToken) +
+        " kernels keep the GPU busy " + c.duration(busy));
     i.evidence.push_back("the host launches a kernel every " +
                          c.duration(tpot / int64_t(std::max<size_t>(1, g.decodeKernelsPerToken))) +
                          "; the kernels average " +
