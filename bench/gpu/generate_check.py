@@ -48,10 +48,20 @@ def main():
     g = summary.get("generation") or {}
     plain = g.get("plain") or {}
     # The same requests as OpScope's plain figures: the reference requests at the steady pace (those the step
-    # timing found still warming up left out), however many the launcher ran.
-    first = warmup + int(g.get("plain_warming_up_requests") or 0)
-    own = own_requests(timing, pid, first, int(plain.get("requests") or reference))
-    out = {"run": run, "pid": pid, "own_requests": len(own), "opscope_plain": plain}
+    # timing found still warming up left out). The launcher's status lists its timed requests in order with their
+    # kind (reference before the capture, the captured one, reference after it); the script's n-th request is
+    # the launcher's n-th step, after its warm-up requests.
+    status_path = run + ("/correlation_status.json" if manifest.get("correlation") else "/launcher_status.json")
+    try:
+        status = json.load(open(status_path))
+        timed = (status.get("generation") or {}).get("requests") or []
+        first_timed = int(status.get("warmup", warmup))
+        indices = [first_timed + i for i, r in enumerate(timed) if r.get("kind") == "reference"]
+    except (OSError, ValueError):
+        indices = list(range(warmup, warmup + reference))
+    indices = indices[int(g.get("plain_warming_up_requests") or 0):]
+    own = [r for r in own_requests(timing, pid, 0, 1 << 30) if r["request"] in indices]
+    out = {"run": run, "pid": pid, "own_requests": len(own), "own_request_indices": indices, "opscope_plain": plain}
     if own:
         ttft = statistics.median(r["ttft_ns"] for r in own)
         tpot = statistics.median(t for r in own for t in r["tokens_ns"][1:])
