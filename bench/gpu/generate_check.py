@@ -26,14 +26,15 @@ def pid_of(log_path):
     return None
 
 
-def own_requests(timing_path, pid, first, count):
+def own_requests(timing_path, pid, indices):
+    """The script's own timing of its requests numbered `indices` in the process `pid`."""
     rows = []
     with open(timing_path) as f:
         for line in f:
             row = json.loads(line)
-            if row.get("pid") == pid:
+            if row.get("pid") == pid and row["request"] in indices:
                 rows.append(row)
-    return [r for r in rows if first <= r["request"] < first + count]
+    return rows
 
 
 def main():
@@ -60,7 +61,7 @@ def main():
     except (OSError, ValueError):
         indices = list(range(warmup, warmup + reference))
     indices = indices[int(g.get("plain_warming_up_requests") or 0):]
-    own = [r for r in own_requests(timing, pid, 0, 1 << 30) if r["request"] in indices]
+    own = own_requests(timing, pid, set(indices))
     out = {"run": run, "pid": pid, "own_requests": len(own), "own_request_indices": indices, "opscope_plain": plain}
     if own:
         ttft = statistics.median(r["ttft_ns"] for r in own)

@@ -92,14 +92,17 @@ int64_t decodeIterationsPerRequest(const GenerationReport &g)
 // forward leaves on the host. The median over the iterations; -1 where no iteration holds a forward call.
 double hostShareOutsideForward(const Profile &p, const GenerationReport &g)
 {
+    std::vector<const ModuleInstance *> forwards; // the root module's calls
+    for (const ModuleInstance &m : p.modules)
+        if (m.kind == ModuleKind::Module && m.parent == kNoIndex)
+            forwards.push_back(&m);
     std::vector<double> shares;
     for (const RequestPhase &ph : g.phases) {
         if (ph.iteration <= 0 || ph.duration() <= 0)
             continue;
         int64_t inside = 0;
-        for (const ModuleInstance &m : p.modules)
-            if (m.kind == ModuleKind::Module && m.parent == kNoIndex)
-                inside += std::max<int64_t>(0, std::min(m.end_ns, ph.end_ns) - std::max(m.start_ns, ph.start_ns));
+        for (const ModuleInstance *m : forwards)
+            inside += std::max<int64_t>(0, std::min(m->end_ns, ph.end_ns) - std::max(m->start_ns, ph.start_ns));
         if (inside > 0)
             shares.push_back(1.0 - double(std::min(inside, ph.duration())) / double(ph.duration()));
     }

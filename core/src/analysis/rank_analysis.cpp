@@ -7,7 +7,6 @@
 #include "opscope/metadata_keys.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <cstdlib>
 #include <set>
 
@@ -223,6 +222,13 @@ namespace {
 // instruments slowed its host clearly more than theirs (nsys's per-call cost lands unevenly on the ranks'
 // hosts), that time is the capture's: the rank whose GPU work is clearly the longest paces the plain job.
 // Kernel durations are the plain job's under nsys; host times are not.
+// The straggler computed no more than the median rank before the collectives where it arrived last (a why
+// with no median rank says nothing either way).
+bool lateForHostTime(const WhyLate &why)
+{
+    return why.medianRank >= 0 && !why.lateFromCompute();
+}
+
 void namePlainStraggler(RankReport &report, const std::map<int, ReferenceTiming> &timings)
 {
     constexpr double kClearly = 1.1; // apart by more than the steps' spread on a quiet host
@@ -246,22 +252,17 @@ void namePlainStraggler(RankReport &report, const std::map<int, ReferenceTiming>
     const double mostSlowdown = double(hostUnder(m)) / double(m.referenceCpuNs);
     if (double(l.referenceCpuNs) > kClearly * double(m.referenceCpuNs) || lateSlowdown < kClearly * mostSlowdown)
         return;
-    const auto ratio = [](double x) {
-        char text[16];
-        std::snprintf(text, sizeof text, "%.2fx", x);
-        return std::string(text);
-    };
     const std::string lr = "rank " + std::to_string(late->rank), mr = "rank " + std::to_string(most->rank);
     report.stragglerBasis =
         lr + " arrived last at " + std::to_string(late->arrivedLast) +
         " collectives under the capture while computing less (" + formatFixedDuration(late->computeNs) + " against " +
-        mr + "'s " + formatFixedDuration(most->computeNs) + "): the capture slowed its host " + ratio(lateSlowdown) +
-        " (" + formatFixedDuration(hostUnder(l)) + " a step against " + formatFixedDuration(l.referenceCpuNs) +
-        " plain), " + mr + "'s " + ratio(mostSlowdown) + ". Without the instruments its host is no slower than " + mr +
-        "'s (" + formatFixedDuration(l.referenceCpuNs) + " against " + formatFixedDuration(m.referenceCpuNs) +
-        " a step), so that wait is the capture's: " + mr + ", computing " +
-        ratio(double(most->computeNs) / double(std::max<int64_t>(1, late->computeNs))) + " " + lr +
-        "'s, is the plain job's straggler";
+        mr + "'s " + formatFixedDuration(most->computeNs) + "): the capture slowed its host " +
+        formatFactor(lateSlowdown) + " (" + formatFixedDuration(hostUnder(l)) + " a step against " +
+        formatFixedDuration(l.referenceCpuNs) + " plain), " + mr + "'s " + formatFactor(mostSlowdown) +
+        ". Without the instruments its host is no slower than " + mr + "'s (" + formatFixedDuration(l.referenceCpuNs) +
+        " against " + formatFixedDuration(m.referenceCpuNs) + " a step), so that wait is the capture's: " + mr +
+        ", computing " + formatFactor(double(most->computeNs) / double(std::max<int64_t>(1, late->computeNs))) + " " +
+        lr + "'s, is the plain job's straggler";
     report.instrumentedLast = late->rank;
     report.straggler = most->rank;
 }
@@ -276,7 +277,7 @@ int stepRankOf(const RankReport &report, std::string *why)
     };
     // A straggler late for its host time, not its GPU work, paces the recorded step only as instrumented
     // (a capture slows each rank's host differently): the step's GPU work is read on the rank that has most.
-    if (report.straggler >= 0 && report.why.lateFromCompute()) {
+    if (report.straggler >= 0 && !lateForHostTime(report.why)) {
         say("the straggler: every rank's step waits for it");
         return report.straggler;
     }
@@ -438,7 +439,7 @@ RankReport analyzeRanks(const Profile &p, RankStep step)
     }
     if (report.straggler >= 0) {
         report.why = whyLate(p, report, items);
-        if (!report.why.lateFromCompute()) {
+        if (lateForHostTime(report.why)) {
             namePlainStraggler(report, timings);
             if (report.instrumentedLast >= 0)
                 report.why = whyLate(p, report, items);
