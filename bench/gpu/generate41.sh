@@ -21,7 +21,10 @@
 #
 # GENERATE41_WORKLOAD replaces hf_generate.py by a script taking its options (the CPU dry run of this script);
 # GENERATE41_REPLAY_SET / GENERATE41_REPLAY_S the replay's ncu set and limit; GENERATE41_SKIP_VERIFY=1 leaves
-# step 3 out; GENERATE41_REPLAY_ONLY=1 stops after the eager Llama's capture and replay (no tar).
+# step 3 out; GENERATE41_REPLAY_ONLY=1 stops after the eager Llama's capture and replay (no tar);
+# GENERATE41_SKIP_REPLAY=1 leaves the replay out, GENERATE41_SKIP_STATIC=1 the static captures and the diff.
+# $OUT then also receives each run folder's tar (RUN.run.tgz, a file each: one tar of all was over the size a
+# device call brings back).
 source "$(dirname "$0")/env.sh"
 export PYTHONUNBUFFERED=1 HF_HUB_OFFLINE=1
 OUT=${OUT:-/tmp/out41}
@@ -77,6 +80,7 @@ capture llama_eager 120 -- --model llama --requests 400
 # ncu over one decode iteration (228 kernels, the first of each launch signature profiled; about 1.7 s a kernel
 # with the roofline set, which ran past 150 s twice: GENERATE41_REPLAY_SET=basic is the quicker set), imported
 # into the profile.
+[ -n "${GENERATE41_SKIP_REPLAY:-}" ] && echo "== llama_eager_replay: skipped (GENERATE41_SKIP_REPLAY)" >> $D ||
 step llama_eager_replay ${GENERATE41_REPLAY_S:-150} $B replay $R/llama_eager --phase decode#5 \
     --set ${GENERATE41_REPLAY_SET:-roofline}
 tail -4 $W/llama_eager_replay.log >> $D
@@ -92,8 +96,10 @@ fi
 # 2. The static Llama (before the verify: its compilation fills Inductor's cache, which the verify's compiled
 # arm reads): one process (no correlation pass) so that it compiles once; the compilation takes the
 # first requests (3 warm-up requests).
-capture llama_static 120 --warmup 3 --no-correlation -- --model llama --static --requests 12
-report llama_static
+if [ -z "${GENERATE41_SKIP_STATIC:-}" ]; then
+    capture llama_static 120 --warmup 3 --no-correlation -- --model llama --static --requests 12
+    report llama_static
+fi
 
 # 3. The verify of the eager decode's first insight that names a fix (both arms from the run's command line).
 N=$(python3 -c '
@@ -112,20 +118,23 @@ fi
 # 4. GPT-2, eager and static.
 capture gpt2_eager 70 -- --model gpt2 --requests 12
 report gpt2_eager
-capture gpt2_static 110 --warmup 3 --no-correlation -- --model gpt2 --static --requests 12
-report gpt2_static
-
-# 5. Eager against static, phase by phase.
-echo "== diff llama_eager llama_static" >> $D
-$B diff $R/llama_eager/llama_eager.opscope $R/llama_static/llama_static.opscope > $W/llama_eager_vs_static.diff.txt 2>&1
-head -60 $W/llama_eager_vs_static.diff.txt >> $D
+if [ -z "${GENERATE41_SKIP_STATIC:-}" ]; then
+    capture gpt2_static 110 --warmup 3 --no-correlation -- --model gpt2 --static --requests 12
+    report gpt2_static
+    # 5. Eager against static, phase by phase.
+    echo "== diff llama_eager llama_static" >> $D
+    $B diff $R/llama_eager/llama_eager.opscope $R/llama_static/llama_static.opscope \
+        > $W/llama_eager_vs_static.diff.txt 2>&1
+    head -60 $W/llama_eager_vs_static.diff.txt >> $D
+fi
 
 # The run folders without the large reports, every output, and the digest.
 for run in $R/*/; do
     (cd $run && tar czf $W/$(basename $run).run.tgz --exclude='*.nsys-rep' --exclude='*.sqlite' \
         --exclude='*.ncu-rep' --exclude='*.qdstrm' .)
+    cp $W/$(basename $run).run.tgz "$OUT/" 2>/dev/null
 done
 echo "== total: $SECONDS s (budget $BUDGET s)" >> $D
-tar czf "$OUT/generate41.tgz" -C $W .
+tar czf "$OUT/generate41.tgz" -C $W --exclude='*.run.tgz' .
 cp $D "$OUT/generate41.txt"
 cat $D

@@ -58,8 +58,10 @@ def main():
         timed = (status.get("generation") or {}).get("requests") or []
         first_timed = int(status.get("warmup", warmup))
         indices = [first_timed + i for i, r in enumerate(timed) if r.get("kind") == "reference"]
+        launcher_of = {first_timed + i: r for i, r in enumerate(timed)}
     except (OSError, ValueError):
         indices = list(range(warmup, warmup + reference))
+        launcher_of = {}
     indices = indices[int(g.get("plain_warming_up_requests") or 0):]
     own = own_requests(timing, pid, set(indices))
     out = {"run": run, "pid": pid, "own_requests": len(own), "own_request_indices": indices, "opscope_plain": plain}
@@ -72,6 +74,15 @@ def main():
             out["ttft_ratio"] = round(plain["ttft_ns"] / ttft, 4)
             out["tpot_ratio"] = round(plain["tpot_median_ns"] / tpot, 4)
             out["within_5_percent"] = abs(out["ttft_ratio"] - 1) <= 0.05 and abs(out["tpot_ratio"] - 1) <= 0.05
+    # Request by request, the launcher's timing beside the script's (where the two sides part, and on which
+    # requests): [index, launcher TTFT, script TTFT, launcher TPOT median, script TPOT median], in us.
+    rows = []
+    for r in sorted(own, key=lambda r: r["request"]):
+        times = (launcher_of.get(r["request"]) or {}).get("iterations_ns") or []
+        rows.append([r["request"], round(times[0] / 1e3, 1) if times else None, round(r["ttft_ns"] / 1e3, 1),
+                     round(statistics.median(times[1:]) / 1e3, 1) if len(times) > 1 else None,
+                     round(statistics.median(r["tokens_ns"][1:]) / 1e3, 1) if len(r["tokens_ns"]) > 1 else None])
+    out["per_request_us"] = rows
     phases = g.get("phases") or []
     in_phases = sum(p["kernels"] for p in phases)
     out["phases"] = len(phases)

@@ -14,6 +14,8 @@
 #   capture_gpu   `opscope capture --nproc-per-node 2` at batch 32; `opscope ranks`
 #
 #   profile_gpu   `opscope profile --nproc-per-node 2` at batch 32 (the one-GPU set's profile)
+#   plain_tiny, profile_tiny   plain_host and profile_host at batch 2 and 128 tokens a sample: the GPU's work a
+#                 few ms, the step clearly bound by the host (batch 8 is not, on two H200s)
 #
 #   bash bench/gpu/ranks37.sh                      (everything: what docs/gpu-validation.md needs)
 #   RUNS="plain_host profile_host" bash bench/gpu/ranks37.sh
@@ -78,6 +80,8 @@ for run in $RUNS; do
     case $run in
     plain_host) step $run 75 torchrun --standalone --nproc-per-node 2 bench/gpu/ddp_plain_ranks.py --batch 8 $S \
                     --steps 15 --warmup 5 --json $R/plain_host.json ;;
+    plain_tiny) step $run 75 torchrun --standalone --nproc-per-node 2 bench/gpu/ddp_plain_ranks.py --batch 2 --seq 128 \
+                    $S --steps 15 --warmup 5 --json $R/plain_tiny.json ;;
     plain_gpu) step $run 90 torchrun --standalone --nproc-per-node 2 bench/gpu/ddp_plain_ranks.py --batch 32 $S \
                    --steps 10 --warmup 4 --json $R/plain_gpu.json ;;
     user_traces)
@@ -88,10 +92,10 @@ for run in $RUNS; do
         report "opscope insights (users' traces)" $B insights $U
         $B ranks --json $U > $R/user_traces/ranks.json 2>&1
         (cd $R && tar cf $OUT/user_traces.tar user_traces) ;;
-    profile_host | profile_gpu)
-        [ $run = profile_host ] && batch=8 || batch=32
+    profile_host | profile_gpu | profile_tiny)
+        case $run in profile_host) size="--batch 8" ;; profile_gpu) size="--batch 32" ;; *) size="--batch 2 --seq 128" ;; esac
         step $run 230 $B profile --nproc-per-node 2 $M --warmup 3 --set basic --out $R --name $run -- --steps 20 \
-            --batch $batch $S || continue
+            $size $S || continue
         report "opscope ranks (plain steps)" $B ranks $R/$run/$run.opscope
         report "opscope ranks --step recorded" $B ranks --step recorded $R/$run/$run.opscope
         report "opscope insights" $B insights $R/$run/$run.opscope
