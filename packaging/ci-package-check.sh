@@ -39,7 +39,10 @@ echo "Depends: $(dpkg-deb --field "$deb" Depends)"
 step "lintian"
 lintian_log="$out_dir/lintian.log"
 lintian_status=0
-lintian --fail-on error --display-info "$deb" >"$lintian_log" 2>&1 || lintian_status=$?
+# Its own temporary folder: lintian leaves a database file (mldbm-elf-*) in TMPDIR on every run.
+mkdir -p "$out_dir/lintian-tmp"
+TMPDIR="$out_dir/lintian-tmp" lintian --fail-on error --display-info "$deb" >"$lintian_log" 2>&1 || lintian_status=$?
+rm -rf "$out_dir/lintian-tmp"
 grep -v '^running with root privileges' "$lintian_log" || true
 echo "lintian: $(grep -c '^E:' "$lintian_log" || true) errors, $(grep -c '^W:' "$lintian_log" || true) warnings," \
   "$(grep -c '^I:' "$lintian_log" || true) notes"

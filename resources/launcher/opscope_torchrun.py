@@ -11,8 +11,15 @@ before it starts a worker. A torch whose parse is right is left alone.
 captures on one host (two users, a sweep, tests run in parallel) fail with "Address already in
 use". Newer torch asks for port 0 (a free port the system picks); this does the same on every torch.
 A single-node rendezvous has one agent, so nothing else needs to know the port.
+
+Without `--log-dir`, torchrun makes a folder `torchelastic_*` in the temporary folder for its
+workers' logs on every run and leaves it there (empty unless `--redirects` or `--tee` writes
+into it). Here such a run gets a folder of its own that is removed when torchrun ends, unless
+the workers' output was written into it.
 """
+import shutil
 import sys
+import tempfile
 import uuid
 
 
@@ -49,12 +56,30 @@ def _standalone_on_a_free_port(torchrun):
     torchrun.run = run
 
 
+def _log_folder_removed_after(torchrun):
+    run_with_logs = torchrun.run
+
+    def run(args):
+        if getattr(args, "log_dir", None):
+            return run_with_logs(args)
+        folder = tempfile.mkdtemp(prefix="opscope_torchrun_")
+        args.log_dir = folder
+        try:
+            return run_with_logs(args)
+        finally:
+            if str(getattr(args, "redirects", "0")) == "0" and str(getattr(args, "tee", "0")) == "0":
+                shutil.rmtree(folder, ignore_errors=True)
+
+    torchrun.run = run
+
+
 def main():
     _fix_std_parse()
     import torch.distributed.run as torchrun
     from torch.distributed.run import main as torchrun_main
 
     _standalone_on_a_free_port(torchrun)
+    _log_folder_removed_after(torchrun)
 
     sys.argv[0] = "torchrun"
     torchrun_main()
