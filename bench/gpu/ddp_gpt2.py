@@ -12,6 +12,12 @@ reduce-scatters).
 `torch.profiler.schedule(wait, warmup, active)` (`--schedule`, default 2,1,2) and `on_trace_ready` writing
 D/rank<R>.json.gz; each rank's window opens when that rank reaches its own `prof.step()`.
 
+`--host-ms-per-sample F` gives the data loader host work of its own, in the training process (as a loader
+with num_workers=0 tokenizing or augmenting does): each step builds the rank's batch on the CPU, about F ms
+of work per sample (sorting random keys, sized once on rank 0 and the same work on every rank), and copies
+it to the device. With a small model the step is then bound by the host, and the rank given more samples
+has more host work: the straggler of a host-bound job.
+
 `--wrap fsdp` shards with FSDP2 (`torch.distributed.fsdp.fully_shard`, torch >= 2.6): each transformer
 block is a unit of its own, the rest of the model the root unit, as its tutorial writes it.
 
@@ -67,6 +73,40 @@ def init_ranks():
     return dist.get_rank(), device, True
 
 
+def host_batches(args, batch, device):
+    """A function that returns the next batch of tokens (batch x seq) on `device`: the same tensor each time, or
+    with --host-ms-per-sample, one built on the host with about that much CPU work per sample (the work sized on
+    rank 0, so every rank does the same work per sample)."""
+    tokens = torch.randint(0, min(args.vocab, 50257), (batch, args.seq), device=device)
+    if args.host_ms_per_sample <= 0:
+        return lambda: tokens
+    import time
+
+    size = [0]
+    if dist.get_rank() == 0:  # the number of keys whose sort takes host_ms_per_sample here
+        n = 1 << 14
+        while True:
+            start = time.perf_counter()
+            torch.sort(torch.rand(n))
+            took = (time.perf_counter() - start) * 1e3
+            if took >= args.host_ms_per_sample / 4 or n >= 1 << 26:
+                size[0] = max(1, int(n * args.host_ms_per_sample / took))
+                break
+            n *= 2
+    dist.broadcast_object_list(size, src=0)
+    keys = size[0]
+
+    def next_batch():
+        rows = []
+        for _ in range(batch):
+            order = torch.sort(torch.rand(keys)).indices[: args.seq]
+            rows.append(order % min(args.vocab, 50257))
+        host = torch.stack(rows)
+        return host.to(device, non_blocking=False) if device.type == "cuda" else host
+
+    return next_batch
+
+
 def users_profiler(args, rank, cuda):
     """torch.profiler as its users run it (--trace-dir): their schedule, their on_trace_ready; None without."""
     if not args.trace_dir:
@@ -100,6 +140,8 @@ def main():
     p.add_argument("--trace-dir", default="", help="profile with torch.profiler, each rank to DIR/rank<R>.json.gz")
     p.add_argument("--schedule", default="2,1,2", help="torch.profiler.schedule's wait,warmup,active")
     p.add_argument("--wrap", choices=["ddp", "fsdp"], default="ddp")
+    p.add_argument("--host-ms-per-sample", type=float, default=0,
+                   help="the data loader's host work per sample, in ms (0: one batch made once on the device)")
     args = p.parse_args()
 
     rank, device, cuda = init_ranks()
@@ -115,11 +157,12 @@ def main():
         ddp = DistributedDataParallel(model, device_ids=[device.index] if cuda else None)
     optimizer = torch.optim.AdamW(ddp.parameters(), lr=1e-4)
     batch = int(round(args.batch * (args.straggler_factor if rank == args.straggler_rank else 1)))
-    tokens = torch.randint(0, min(args.vocab, 50257), (batch, args.seq), device=device)
+    next_batch = host_batches(args, batch, device)
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda else torch.autocast("cpu", enabled=False)
 
     prof = users_profiler(args, rank, cuda)
     for _ in range(args.steps):
+        tokens = next_batch()
         optimizer.zero_grad(set_to_none=True)
         with autocast:
             loss = loss_of(ddp, tokens)

@@ -30,7 +30,7 @@ import torch.distributed as dist
 from torch.nn.parallel import DistributedDataParallel
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ddp_gpt2 import build_model, init_ranks  # noqa: E402
+from ddp_gpt2 import build_model, host_batches, init_ranks  # noqa: E402
 
 
 def timed(run, cuda):
@@ -61,6 +61,8 @@ def main():
     p.add_argument("--warmup", type=int, default=5)
     p.add_argument("--straggler-rank", type=int, default=1)
     p.add_argument("--straggler-factor", type=float, default=1.5)
+    p.add_argument("--host-ms-per-sample", type=float, default=0,
+                   help="the data loader's host work per sample, in ms (ddp_gpt2.py)")
     p.add_argument("--json", default="", help="write this rank's figures to JSON.rank<R>")
     args = p.parse_args()
 
@@ -71,10 +73,11 @@ def main():
     ddp = DistributedDataParallel(model, device_ids=[device.index] if cuda else None)
     optimizer = torch.optim.AdamW(ddp.parameters(), lr=1e-4)
     batch = int(round(args.batch * (args.straggler_factor if rank == args.straggler_rank else 1)))
-    tokens = torch.randint(0, min(args.vocab, 50257), (batch, args.seq), device=device)
+    next_batch = host_batches(args, batch, device)
     autocast = torch.autocast("cuda", dtype=torch.bfloat16) if cuda else torch.autocast("cpu", enabled=False)
 
     def step():
+        tokens = next_batch()  # with --host-ms-per-sample, the data loader's host work is the rank's work too
         optimizer.zero_grad(set_to_none=True)
         with autocast:
             loss = loss_of(ddp, tokens)

@@ -22,7 +22,8 @@
 # GENERATE41_WORKLOAD replaces hf_generate.py by a script taking its options (the CPU dry run of this script);
 # GENERATE41_REPLAY_SET / GENERATE41_REPLAY_S the replay's ncu set and limit; GENERATE41_SKIP_VERIFY=1 leaves
 # step 3 out; GENERATE41_REPLAY_ONLY=1 stops after the eager Llama's capture and replay (no tar);
-# GENERATE41_SKIP_REPLAY=1 leaves the replay out, GENERATE41_SKIP_STATIC=1 the static captures and the diff.
+# GENERATE41_SKIP_REPLAY=1 leaves the replay out, GENERATE41_SKIP_STATIC=1 the static captures and the diff;
+# GENERATE41_STATIC_ONLY=1 runs the two static captures alone (each checked against the script's timing).
 # $OUT then also receives each run folder's tar (RUN.run.tgz, a file each: one tar of all was over the size a
 # device call brings back).
 source "$(dirname "$0")/env.sh"
@@ -74,6 +75,21 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >> $D 2>&1
 python3 -c 'import torch, transformers; print("torch", torch.__version__, "transformers", transformers.__version__)' \
     >> $D 2>&1
 
+if [ -n "${GENERATE41_STATIC_ONLY:-}" ]; then
+    capture llama_static 150 --warmup 3 --no-correlation -- --model llama --static --requests 12
+    report llama_static
+    capture gpt2_static 150 --warmup 3 --no-correlation -- --model gpt2 --static --requests 12
+    report gpt2_static
+    for run in $R/*/; do
+        (cd $run && tar czf "$OUT/$(basename $run).run.tgz" --exclude='*.nsys-rep' --exclude='*.sqlite' \
+            --exclude='*.ncu-rep' --exclude='*.qdstrm' .)
+    done
+    echo "== total: $SECONDS s (budget $BUDGET s; GENERATE41_STATIC_ONLY)" >> $D
+    tar czf "$OUT/generate41.tgz" -C $W .
+    cp $D "$OUT/generate41.txt"
+    cat $D
+    exit 0
+fi
 # 1. The eager Llama: the capture (correlation pass + nsys) runs up to 400 requests so that verify's arms, which
 # run the same command, have requests for every block; the capture itself ends the script after its request.
 capture llama_eager 120 -- --model llama --requests 400

@@ -44,8 +44,9 @@ def main():
     capture = manifest["capture"]
     warmup, reference = capture.get("warmup", 2), capture.get("reference_steps", 3)
     # The plain requests' process: the correlation pass under nsys, else the capture itself.
-    log = run + "/correlation.log" if manifest.get("correlation") else run + "/launcher.log"
-    pid = pid_of(log)
+    # (--no-correlation: the capture's own process, whose launcher writes into nsys.log, or launcher.log without nsys)
+    logs = ["correlation.log"] if manifest.get("correlation") else ["nsys.log", "launcher.log"]
+    pid = next((p for p in (pid_of(run + "/" + log) for log in logs) if p is not None), None)
     g = summary.get("generation") or {}
     plain = g.get("plain") or {}
     # The same requests as OpScope's plain figures: the reference requests at the steady pace (those the step

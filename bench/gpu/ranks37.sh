@@ -15,7 +15,11 @@
 #
 #   profile_gpu   `opscope profile --nproc-per-node 2` at batch 32 (the one-GPU set's profile)
 #   plain_tiny, profile_tiny   plain_host and profile_host at batch 2 and 128 tokens a sample: the GPU's work a
-#                 few ms, the step clearly bound by the host (batch 8 is not, on two H200s)
+#                 few ms, the step clearly bound by the host (batch 8 is not, on two H200s); both ranks' hosts
+#                 then do the same work, and which one is slower changes from launch to launch
+#   plain_loader, profile_loader   the tiny size with a data loader that works on the host, 5 ms a sample
+#                 (ddp_gpt2.py --host-ms-per-sample): host-bound, and the rank given 1.5x the batch has 1.5x
+#                 the loader's work
 #
 #   bash bench/gpu/ranks37.sh                      (everything: what docs/gpu-validation.md needs)
 #   RUNS="plain_host profile_host" bash bench/gpu/ranks37.sh
@@ -75,13 +79,19 @@ if ((GPUS == 1)); then # both ranks on the one GPU (header)
     UB=32
 fi
 RUNS=${RUNS:-$DEFAULT_RUNS}
+size_of() { # RUN: the job's size options
+    case $1 in
+    *_host) echo "--batch 8" ;; *_gpu) echo "--batch 32" ;; *_tiny) echo "--batch 2 --seq 128" ;;
+    *_loader) echo "--batch 2 --seq 128 --host-ms-per-sample 5" ;;
+    esac
+}
 echo "GPUs: $GPUS$( ((GPUS == 1)) && echo ' (the two ranks share it over gloo)'); runs: $RUNS; budget $BUDGET_S s" >> $L
 for run in $RUNS; do
     case $run in
     plain_host) step $run 75 torchrun --standalone --nproc-per-node 2 bench/gpu/ddp_plain_ranks.py --batch 8 $S \
                     --steps 15 --warmup 5 --json $R/plain_host.json ;;
-    plain_tiny) step $run 75 torchrun --standalone --nproc-per-node 2 bench/gpu/ddp_plain_ranks.py --batch 2 --seq 128 \
-                    $S --steps 15 --warmup 5 --json $R/plain_tiny.json ;;
+    plain_tiny | plain_loader) step $run 75 torchrun --standalone --nproc-per-node 2 bench/gpu/ddp_plain_ranks.py \
+                    $(size_of $run) $S --steps 15 --warmup 5 --json $R/$run.json ;;
     plain_gpu) step $run 90 torchrun --standalone --nproc-per-node 2 bench/gpu/ddp_plain_ranks.py --batch 32 $S \
                    --steps 10 --warmup 4 --json $R/plain_gpu.json ;;
     user_traces)
@@ -92,10 +102,9 @@ for run in $RUNS; do
         report "opscope insights (users' traces)" $B insights $U
         $B ranks --json $U > $R/user_traces/ranks.json 2>&1
         (cd $R && tar cf $OUT/user_traces.tar user_traces) ;;
-    profile_host | profile_gpu | profile_tiny)
-        case $run in profile_host) size="--batch 8" ;; profile_gpu) size="--batch 32" ;; *) size="--batch 2 --seq 128" ;; esac
+    profile_host | profile_gpu | profile_tiny | profile_loader)
         step $run 230 $B profile --nproc-per-node 2 $M --warmup 3 --set basic --out $R --name $run -- --steps 20 \
-            $size $S || continue
+            $(size_of $run) $S || continue
         report "opscope ranks (plain steps)" $B ranks $R/$run/$run.opscope
         report "opscope ranks --step recorded" $B ranks --step recorded $R/$run/$run.opscope
         report "opscope insights" $B insights $R/$run/$run.opscope
