@@ -17,7 +17,7 @@
 #   plain_tiny, profile_tiny   plain_host and profile_host at batch 2 and 128 tokens a sample: the GPU's work a
 #                 few ms, the step clearly bound by the host (batch 8 is not, on two H200s); both ranks' hosts
 #                 then do the same work, and which one is slower changes from launch to launch
-#   plain_loader, profile_loader   the tiny size with a data loader that works on the host, 5 ms a sample
+#   plain_loader, profile_loader   the tiny size with a data loader that works on the host, 8 ms a sample
 #                 (ddp_gpt2.py --host-ms-per-sample): host-bound, and the rank given 1.5x the batch has 1.5x
 #                 the loader's work
 #
@@ -82,7 +82,7 @@ RUNS=${RUNS:-$DEFAULT_RUNS}
 size_of() { # RUN: the job's size options
     case $1 in
     *_host) echo "--batch 8" ;; *_gpu) echo "--batch 32" ;; *_tiny) echo "--batch 2 --seq 128" ;;
-    *_loader) echo "--batch 2 --seq 128 --host-ms-per-sample 5" ;;
+    *_loader) echo "--batch 2 --seq 128 --host-ms-per-sample 8" ;;
     esac
 }
 echo "GPUs: $GPUS$( ((GPUS == 1)) && echo ' (the two ranks share it over gloo)'); runs: $RUNS; budget $BUDGET_S s" >> $L
