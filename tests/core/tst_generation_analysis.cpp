@@ -138,6 +138,32 @@ private slots:
         QVERIFY(launch->fix.find("static cache is already in use") != std::string::npos);
     }
 
+    void aCompiledDecodeWithoutGraphsIsNotSentToTheStaticCache()
+    {
+        // The same request with the decode's kernels Inductor's (triton_*) and launched one by one, as transformers'
+        // GPT-2 with a static cache ran on the H200 (generate() compiled the forward; 103 kernels a token, none
+        // replayed from a graph: docs/gpu-validation.md). The static cache is there: the item names the missing
+        // graphs, and its gain is the launches a graph would replace (20 a token, each at the launch call's own time
+        // here).
+        Profile p = test::generationRequest();
+        const StringId generated = p.intern("triton_poi_fused_add_0");
+        for (Kernel &k : p.kernels)
+            if (k.start_ns >= kPrefillNs)
+                k.name = generated;
+        const std::vector<Insight> insights = findInsights(p).insights;
+        const Insight *launch = findKind(insights, "decode-launch-bound");
+        QVERIFY(launch);
+        QVERIFY2(launch->title.starts_with("The decode is compiled but its kernels are launched one by one"),
+                 launch->title.c_str());
+        QVERIFY(launch->verifyFix.empty());
+        QVERIFY(launch->fix.find("skipping cudagraphs") != std::string::npos);
+        QVERIFY(launch->fix.find("A static cache is already in use") != std::string::npos);
+        QCOMPARE(launch->figures["inductor_kernel_share"].get<double>(), 1.0);
+        const int64_t launchNs = launch->figures["launch_host_ns"].get<int64_t>();
+        QVERIFY(launchNs > 0);
+        QCOMPARE(launch->estimatedGainNs, kDecodes * std::min<int64_t>(kTokenNs - 100 * us, 20 * launchNs));
+    }
+
     void insightsStayQuietWhereTheDecodeIsHealthy()
     {
         // The GPU busy 80 % of each token (20 kernels of 16 us), a flash attention kernel, no sync per token.

@@ -23,6 +23,7 @@ namespace {
 // Thresholds (docs/insights.md "Inference").
 constexpr double kDecodeLaunchBoundBusy = 0.5;  // GPU busy below this share of a plain decode iteration
 constexpr size_t kDecodeLaunchBoundKernels = 8; // ... with at least this many kernels per iteration
+constexpr double kCompiledDecodeShare = 0.1;    // Inductor's share of the decode's kernels: a compiled forward
 constexpr double kBandwidthShare = 0.5;         // decode matrix kernels below this share of the DRAM peak
 constexpr double kSyncsPerToken = 0.9;          // host synchronisations per decode iteration, at least
 constexpr double kReallocatedFactor = 4;        // bytes allocated for the KV cache per token over its growth
@@ -131,6 +132,20 @@ double graphReplayedShare(const Profile &p, const GenerationReport &g)
     return kernels ? double(replayed) / double(kernels) : -1;
 }
 
+// Of the decode's kernels, the share Inductor generated (its Triton kernels are named triton_*): the forward is
+// compiled. -1 where the trace has no decode kernels.
+double inductorShare(const Profile &p, const GenerationReport &g)
+{
+    size_t kernels = 0, generated = 0;
+    for (const RequestPhase &ph : g.phases)
+        if (ph.iteration > 0)
+            for (Index k : ph.kernels) {
+                ++kernels;
+                generated += p.text(p.kernels[k].name).starts_with("triton_") ? 1 : 0;
+            }
+    return kernels ? double(generated) / double(kernels) : -1;
+}
+
 // The decode runs far below the GPU: each iteration is a few microseconds of kernels launched one by one.
 void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
 {
@@ -177,6 +192,40 @@ void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
                      {"decode_kernels_per_token", g.decodeKernelsPerToken},
                      {"graph_replayed_share", replayed}};
         c.add(std::move(i), 0);
+        return;
+    }
+    // Compiled (Inductor's kernels) but launched one by one: the static cache is there (generate() compiles the
+    // forward only with one), and torch.compile left CUDA graphs out. A static cache again changes nothing
+    // (measured on the H200: transformers' GPT-2 with a static cache, 103 kernels a token, none replayed); what
+    // graphs would save is each kernel's launch on the host.
+    if (const double compiled = inductorShare(c.p, g); compiled >= kCompiledDecodeShare) {
+        const bool calibrated = c.reference && c.reference->plainLaunchNs > 0;
+        const int64_t launchNs = calibrated ? int64_t(std::llround(c.reference->plainLaunchNs))
+                                            : std::max<int64_t>(0, c.replay.launchCallNs());
+        const int64_t saved =
+            std::min<int64_t>(std::max<int64_t>(0, tpot - busy), launchNs * int64_t(g.decodeKernelsPerToken));
+        i.title = "The decode is compiled but its kernels are launched one by one: the GPU is busy " +
+                  percent(g.decodeBusyShare) + " of each decoded token";
+        i.evidence.push_back(percent(compiled) +
+                             " of the decode's kernels are Inductor's (triton_*): the forward is compiled (generate() "
+                             "compiles it with a static cache), but none is replayed from a CUDA graph (no "
+                             "cudaGraphLaunch)");
+        i.fix = "Find out why torch.compile left CUDA graphs out: TORCH_LOGS=perf_hints prints \"skipping cudagraphs "
+                "due to ...\" (an input mutated outside the graph, a CPU tensor, a shape that changes per token); "
+                "transformers compiles with mode=\"reduce-overhead\" (CUDA graphs) only where the model class "
+                "supports it (its compile_config). A static cache is already in use: another one changes nothing";
+        i.gainModel = "per request: each decode iteration's " + std::to_string(g.decodeKernelsPerToken) +
+                      " launches replaced by one graph replay, each " + c.duration(launchNs) +
+                      " cheaper for the host (" +
+                      (calibrated ? std::string("the plain host's cost of an eager launch, the launcher's calibration")
+                                  : std::string("the launch call's own time: a lower bound")) +
+                      "); generate()'s own work between the tokens kept";
+        i.figures = {{"tpot_ns", tpot},
+                     {"decode_gpu_busy_share", g.decodeBusyShare},
+                     {"decode_kernels_per_token", g.decodeKernelsPerToken},
+                     {"inductor_kernel_share", compiled},
+                     {"launch_host_ns", launchNs}};
+        c.add(std::move(i), perRequest * saved);
         return;
     }
     i.fix = "Replay the decode step as one CUDA graph: a static KV cache (generate(..., "
