@@ -533,6 +533,12 @@ private slots:
         QCOMPARE(r.ranks[1].arrivedLast, size_t(5));
         QVERIFY2(r.ranks[0].waitNs > 30'000'000, std::to_string(r.ranks[0].waitNs).c_str());
         QVERIFY(r.why.lateFromCompute());
+        // The step loses about rank 1's extra compute (32.22 ms against 72.78 - 39.38 = 33.41 ms), not the
+        // 46.26 ms its collectives waited in all (each bucket waited anew for rank 1's backward to reach it).
+        QCOMPARE(r.ranks[1].causedWaitNs, int64_t(46256642));
+        QCOMPARE(r.ranks[1].causedStepWaitNs, int64_t(32224322));
+        const int64_t extra = r.why.stragglerComputeNs - r.why.medianComputeNs;
+        QVERIFY2(std::abs(r.ranks[1].causedStepWaitNs - extra) < extra / 10, std::to_string(extra).c_str());
         for (const char *block :
              {"module.transformer.h.0", "module.transformer.h.1", "module.transformer.h.2", "module.transformer.h.3"}) {
             const WhyRow *row = whyRow(r.why, block);
@@ -555,6 +561,38 @@ private slots:
         QVERIFY2(straggler->title.starts_with("rank 1 is the straggler: its `module.transformer` takes 1.7"),
                  straggler->title.c_str());
         QCOMPARE(straggler->modules, (std::vector<std::string>{"module.transformer"}));
+    }
+
+    void theStepLosesTheLateRanksDelayNotEveryWait()
+    {
+        // tests/data/h200_ddp_loader: a DDP step bound by the host, rank 1's data loader doing 1.5x rank 0's host
+        // work (the plain job: 45.06 against 37.31 ms of own work, rank 0 waiting 10.12 ms a step). Read on the
+        // plain steps under nsys, rank 1 reaches the first all-reduce 20.8 ms after rank 0, then each later one
+        // about 3 ms after rank 0's stream finished the one before (rank 1's own backward between its
+        // launches): rank 0's collectives wait 32.9 ms in all. Rank 0 was ready for each bucket when its
+        // backward had computed it, long before: the step loses one delay, not the sum.
+        QTemporaryDir dir;
+        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_loader");
+        QCOMPARE(paths.size(), size_t(2));
+        const Profile p = importCapture(paths);
+        const RankReport r = analyzeRanks(p, RankStep::Plain);
+        QCOMPARE(r.matched.size(), size_t(5));
+        QCOMPARE(r.straggler, 1);
+        QCOMPARE(r.ranks[1].arrivedLast, size_t(5));
+        QCOMPARE(r.ranks[1].causedWaitNs, int64_t(32916719));
+        QCOMPARE(r.matched[0].arrivalSkewNs, int64_t(20817641));
+        // The longest delay, at the last bucket: rank 1's backward paced slower than rank 0's under nsys.
+        QCOMPARE(r.ranks[1].causedStepWaitNs, int64_t(21603770));
+        QVERIFY(r.ranks[1].causedStepWaitNs >= r.matched[0].arrivalSkewNs);
+        QCOMPARE(r.why.causedWaitPerStepNs, r.ranks[1].causedStepWaitNs);
+        // Its compute is 1.1x rank 0's (2.26 against 2.04 ms): the insight says the rest is host time.
+        const InsightReport insights = findInsights(p);
+        const auto straggler = std::find_if(insights.insights.begin(), insights.insights.end(),
+                                            [](const Insight &i) { return i.kind == "rank-straggler"; });
+        QVERIFY(straggler != insights.insights.end());
+        QVERIFY(std::any_of(straggler->evidence.begin(), straggler->evidence.end(), [](const std::string &e) {
+            return e.find("the rest is time before its kernels start") != std::string::npos;
+        }));
     }
 
     void replayedRanksCountersReachTheJobsProfile()

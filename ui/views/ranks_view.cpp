@@ -147,7 +147,7 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
             cell(QString::number(b.arrivedLast)),
             cell(b.plainStepNs > 0 ? durationOneDecimal(b.plainStepNs) : QString()),
             cell(b.capturedStepNs > 0 ? durationOneDecimal(b.capturedStepNs) : QString()),
-            cell(straggler ? tr("straggler: the others waited %1 for it").arg(durationOneDecimal(b.causedWaitNs))
+            cell(straggler ? tr("straggler: the steps lost %1 to it").arg(durationOneDecimal(b.causedStepWaitNs))
                            : QString(),
                  false)};
         for (int c = 0; c < cells.size(); ++c) {

@@ -171,8 +171,12 @@ struct RankBreakdown {
     int64_t idleNs = 0;           // span minus compute and communication
     int64_t waitNs = 0;           // summed over its collectives: latest arrival - its arrival
     size_t collectives = 0;
-    size_t arrivedLast = 0;     // collectives where it started last (of >= 2 ranks)
-    int64_t causedWaitNs = 0;   // others' wait on collectives where it arrived last
+    size_t arrivedLast = 0;   // collectives where it started last (of >= 2 ranks)
+    int64_t causedWaitNs = 0; // others' wait on collectives where it arrived last
+    // The time the steps lose to it: per step, the longest delay it caused at one collective, from when the
+    // waiting rank was ready for it (its compute launched before the collective done); summed over the steps.
+    // Without steps, causedWaitNs.
+    int64_t causedStepWaitNs = 0;
     size_t steps = 0;           // ProfilerStep#N ranges of the rank its figures are on (0: the trace has none)
     std::string host;           // where it ran, when known
     int64_t plainStepNs = 0;    // the launcher's timing of its plain reference step (a job's profile); 0 unknown
@@ -204,7 +208,7 @@ struct WhyLate {
     size_t steps = 0;               // the straggler's ProfilerStep ranges (0: none)
     int64_t stragglerComputeNs = 0; // in its windows
     int64_t medianComputeNs = 0;
-    int64_t causedWaitPerStepNs = 0; // the others' wait for it, per step (all of it without steps)
+    int64_t causedWaitPerStepNs = 0; // the time a step loses to it (RankBreakdown::causedStepWaitNs per step)
     // True when the straggler was named from the ranks' plain work, not from who arrived last under the
     // instruments (RankReport::instrumentedLast): the windows are then every collective of the step, and
     // causedWaitPerStepNs its extra compute per step over the median rank (what the others would wait).

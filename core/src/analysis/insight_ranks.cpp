@@ -129,11 +129,23 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
     } else {
         i.title += "; the others wait " + c.duration(why.causedWaitPerStepNs) + perStep + " for it";
         i.evidence.push_back(straggler + " arrived last at " + std::to_string(late ? late->arrivedLast : 0) + " of " +
-                             std::to_string(report.matched.size()) + " matched collectives; the others waited " +
-                             c.duration(late ? late->causedWaitNs : 0) + " in all for it");
+                             std::to_string(report.matched.size()) +
+                             " matched collectives; the others' collectives "
+                             "waited " +
+                             c.duration(late ? late->causedWaitNs : 0) +
+                             " in all, of which the step "
+                             "loses the longest delay at one collective (" +
+                             c.duration(why.causedWaitPerStepNs) + perStep + ")");
         i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
                              straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
                              " (the median of the other ranks)");
+        // Late by far more than its extra compute: the rest is time before its kernels start.
+        const int64_t extra = (why.stragglerComputeNs - why.medianComputeNs) / int64_t(std::max<size_t>(1, why.steps));
+        if (why.causedWaitPerStepNs > 2 * std::max<int64_t>(0, extra))
+            i.evidence.push_back("its extra compute explains " + c.duration(std::max<int64_t>(0, extra)) + " of the " +
+                                 c.duration(why.causedWaitPerStepNs) + perStep +
+                                 "; the rest is time before its kernels start: its host's work (data loading, "
+                                 "Python, work only that rank does) or, under a capture, the instruments' cost");
     }
     size_t shown = 0;
     const std::vector<const std::vector<WhyRow> *> lists =

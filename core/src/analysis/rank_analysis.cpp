@@ -267,6 +267,49 @@ void namePlainStraggler(RankReport &report, const std::map<int, ReferenceTiming>
     report.straggler = most->rank;
 }
 
+// When a rank was ready for a collective: the end of the compute it launched before the collective (the
+// collective's stream waits for that work; launch order by correlation id), not before its launch on the host,
+// and no later than the collective's kernel started. A rank whose NCCL stream is still busy with earlier
+// collectives starts this one late without waiting for it: its start is not its readiness. Without launch
+// order (a CPU rank's collectives), the collective's start.
+class Readiness {
+public:
+    Readiness(const Profile &p, const std::map<int, std::vector<ComputeItem>> &items,
+              const std::vector<int64_t> &launchTimes)
+        : p_(p), launchTimes_(launchTimes)
+    {
+        for (const auto &[rank, list] : items) {
+            std::vector<std::pair<uint32_t, int64_t>> &ends = ends_[rank];
+            for (const ComputeItem &item : list)
+                if (item.launchOrder > 0)
+                    ends.emplace_back(item.launchOrder, item.end_ns);
+            std::sort(ends.begin(), ends.end());
+            for (size_t i = 1; i < ends.size(); ++i) // the latest end of everything launched up to here
+                ends[i].second = std::max(ends[i].second, ends[i - 1].second);
+        }
+    }
+    int64_t of(const Collective &c) const
+    {
+        if (c.kernel == kNoIndex)
+            return c.start_ns;
+        const uint32_t order = p_.kernels[c.kernel].correlation_id;
+        const auto it = ends_.find(c.rank);
+        if (order == 0 || it == ends_.end())
+            return c.start_ns;
+        const auto &ends = it->second;
+        const auto after = std::lower_bound(ends.begin(), ends.end(), std::pair<uint32_t, int64_t>{order, INT64_MIN});
+        int64_t ready = after == ends.begin() ? INT64_MIN : std::prev(after)->second;
+        if (c.kernel < launchTimes_.size() && launchTimes_[c.kernel] > 0)
+            ready = std::max(ready, launchTimes_[c.kernel]);
+        return ready == INT64_MIN ? c.start_ns : std::min(ready, c.start_ns);
+    }
+
+private:
+    const Profile &p_;
+    const std::vector<int64_t> &launchTimes_;
+    std::map<int, std::vector<std::pair<uint32_t, int64_t>>> ends_;
+};
+
 } // namespace
 
 int stepRankOf(const RankReport &report, std::string *why)
@@ -331,6 +374,13 @@ RankReport analyzeRanks(const Profile &p, RankStep step)
     report.alignment.groupsBySequence =
         size_t(std::count_if(sequenced.begin(), sequenced.end(), [](const auto &g) { return g.second; }));
     const std::string *worldSize = p.metadataValue(kWorldSizeKey);
+    const std::map<int, std::vector<ComputeItem>> items = computeItems(p, step, steps, launchTimes);
+    const Readiness readiness(p, items, launchTimes);
+    // The time a step loses to a late rank, per (late rank, step): the longest delay it caused any rank at one
+    // collective of the step, measured from when that rank was ready for it. Summing the waits instead would
+    // count again, at each later collective, the late rank's own pace between its launches (every DDP bucket
+    // waits anew for the late rank's backward to reach it).
+    std::map<std::pair<int, int64_t>, int64_t> stepDelay;
     for (auto &[key, members] : byKey) {
         if (members.size() < 2) {
             ++report.unmatched;
@@ -369,9 +419,21 @@ RankReport analyzeRanks(const Profile &p, RankStep step)
             const int64_t wait = last - c.start_ns;
             report.ranks[slot[c.rank]].waitNs += wait;
             late.causedWaitNs += wait;
+            if (c.rank != m.lastArrival) {
+                int64_t &delay = stepDelay[{m.lastArrival, key.step}];
+                delay = std::max(delay, last - readiness.of(c));
+            }
         }
         report.matched.push_back(std::move(m));
     }
+    // Per step where the collectives belong to steps (each rank's plain step, or the recorded ProfilerStep#N);
+    // over a whole trace without steps, the summed waits.
+    const bool perStep = step == RankStep::Plain || steps.bySteps();
+    for (RankBreakdown &b : report.ranks)
+        b.causedStepWaitNs = perStep ? 0 : b.causedWaitNs;
+    if (perStep)
+        for (const auto &[rankStep, delay] : stepDelay)
+            report.ranks[slot[rankStep.first]].causedStepWaitNs += delay;
     // In step order (the keys sort by step, then group): by the first member's start, as before.
     std::stable_sort(report.matched.begin(), report.matched.end(), [&](const auto &a, const auto &b) {
         const Collective &x = report.collectives[a.members.front()], &y = report.collectives[b.members.front()];
@@ -380,7 +442,6 @@ RankReport analyzeRanks(const Profile &p, RankStep step)
     });
 
     // Compute / communication / idle per rank, inside the compared steps.
-    const std::map<int, std::vector<ComputeItem>> items = computeItems(p, step, steps, launchTimes);
     std::map<int, Intervals> compute, comm;
     for (const Collective &c : report.collectives) {
         if (!c.matchable)

@@ -167,7 +167,7 @@ WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, 
     for (const RankBreakdown &b : report.ranks)
         if (b.rank == why.straggler) {
             why.steps = b.steps;
-            why.causedWaitPerStepNs = b.steps ? b.causedWaitNs / int64_t(b.steps) : b.causedWaitNs;
+            why.causedWaitPerStepNs = b.steps ? b.causedStepWaitNs / int64_t(b.steps) : b.causedStepWaitNs;
             if (why.fromPlainWork)
                 why.causedWaitPerStepNs = std::max<int64_t>(0, why.stragglerComputeNs - why.medianComputeNs) /
                                           std::max<int64_t>(1, int64_t(b.steps));

@@ -268,6 +268,7 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                              {"collectives", b.collectives},
                              {"arrived_last", b.arrivedLast},
                              {"caused_wait_ns", b.causedWaitNs},
+                             {"caused_step_wait_ns", b.causedStepWaitNs},
                              {"steps", b.steps},
                              {"host", b.host.empty() ? json(nullptr) : json(b.host)}});
         for (json &r : ranks)
@@ -370,7 +371,8 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                     << " arrived last under the capture)\n  " << report.stragglerBasis << "\n";
         else
             env.out << "straggler: rank " << b.rank << " (arrived last at " << b.arrivedLast
-                    << " collectives; the others waited " << formatFixedDuration(b.causedWaitNs) << " for it)\n";
+                    << " collectives; the steps lost " << formatFixedDuration(b.causedStepWaitNs)
+                    << " to it, the others' collectives waited " << formatFixedDuration(b.causedWaitNs) << ")\n";
     }
     if (report.mutualWaits) {
         env.out << "no straggler: the ranks made one another wait about as long (";
