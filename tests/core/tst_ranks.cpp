@@ -595,6 +595,49 @@ private slots:
         }));
     }
 
+    void thePlainJobsStragglerWhereNsysMadeTheOtherRankLast()
+    {
+        // tests/data/h200_ddp_capture_last: batch 8 on rank 0, 12 on rank 1; without OpScope rank 1 is the
+        // straggler and rank 0 waits 5.52 ms a step. Under nsys rank 0's host was slowed more (1.80x against
+        // 1.35x) and arrived last at all 5 all-reduces of the plain step. With the launcher's per-rank timing of
+        // that job (its README), the plain job's straggler is named, with the wait its extra compute causes.
+        QTemporaryDir dir;
+        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_capture_last");
+        QCOMPARE(paths.size(), size_t(2));
+        Profile p = importCapture(paths);
+        setRankReferenceTiming(p, 0,
+                               {.referenceNs = 18'286'400,
+                                .capturedNs = 51'718'334,
+                                .steps = 3,
+                                .clock = "cuda_event",
+                                .referenceCpuNs = 14'684'760,
+                                .capturedCpuNs = 51'718'415,
+                                .tracedNs = 26'697'056,
+                                .tracedCpuNs = 26'425'327});
+        setRankReferenceTiming(p, 1,
+                               {.referenceNs = 18'309'728,
+                                .capturedNs = 47'427'551,
+                                .steps = 2,
+                                .clock = "cuda_event",
+                                .referenceCpuNs = 16'794'936,
+                                .capturedCpuNs = 42'192'307,
+                                .tracedNs = 26'771'455,
+                                .tracedCpuNs = 22'674'516,
+                                .warmingUpSteps = 1});
+        const RankReport r = analyzeRanks(p, RankStep::Plain);
+        QCOMPARE(r.ranks[0].arrivedLast, size_t(5));
+        QCOMPARE(r.instrumentedLast, 0);
+        QCOMPARE(r.straggler, 1);
+        QVERIFY(r.why.fromPlainWork);
+        // Its extra compute, 16.00 against 10.53 ms: 5.46 ms a step, the plain job's wait being 5.52 ms.
+        QVERIFY2(std::abs(r.why.causedWaitPerStepNs - 5'520'000) < 200'000,
+                 std::to_string(r.why.causedWaitPerStepNs).c_str());
+        // Without the per-rank timing the arrival order stands: rank 0, late for its host's time.
+        const RankReport bare = analyzeRanks(importCapture(paths), RankStep::Plain);
+        QCOMPARE(bare.straggler, 0);
+        QVERIFY(!bare.why.lateFromCompute());
+    }
+
     void replayedRanksCountersReachTheJobsProfile()
     {
         // The job's profile is made from the ranks' torch.profiler traces; ncu replays rank 0's nsys capture
