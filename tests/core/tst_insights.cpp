@@ -813,6 +813,40 @@ private slots:
         verifyEachKernelInOneInsight(insights);
     }
 
+    void aLoaderOfTheUsersOwnIsHostWorkOutsideTheModel()
+    {
+        // No DataLoader range: the batch is made in the loop, 1.2 ms of CPU sorting outside every module that
+        // makes no CUDA call (as bench/gpu/ddp_gpt2.py --host-ms-per-sample does; on two H200s the data
+        // loader's work named first, docs/gpu-validation.md). A blocking copy beside it is a wait, not host
+        // work; the model's operators launch their kernels.
+        constexpr int64_t us = 1000;
+        test::StepBuilder b(2000 * us);
+        b.p.modules.push_back({0, 300 * us, b.p.intern("blocks.0"), b.p.intern("Block"), kNoIndex, 0});
+        const Index inModel = b.op("aten::mm", 10 * us, 40 * us);
+        b.p.operators[inModel].module = 0;
+        b.kernel(20 * us, 3 * us, 30 * us, 200 * us, "gemm");
+        b.p.kernels.back().op = inModel;
+        b.op("aten::sort", 600 * us, 1400 * us);
+        b.op("aten::rand", 1400 * us, 1800 * us);
+        b.op("aten::to", 1800 * us, 1840 * us); // the copy to the GPU: a CUDA call inside
+        b.copy(1810 * us, 1830 * us, 1815 * us, 1825 * us, 1, 0, 1);
+        b.kernel(1850 * us, 3 * us, 1860 * us, 50 * us);
+        b.p.finalize();
+        const auto insights = findInsights(b.p).insights;
+        const Insight *loader = findKind(insights, "data-loader");
+        QVERIFY(loader);
+        QVERIFY2(loader->title.starts_with("The GPU waits for host work outside the model"), loader->title.c_str());
+        QVERIFY(loader->figures["own_loader"].get<bool>());
+        QCOMPARE(loader->figures["load_ns"].get<int64_t>(), 1200 * us); // sort and rand, not the copy
+        QVERIFY(loader->figures["gpu_idle_ns"].get<int64_t>() >= 1100 * us);
+        QVERIFY2(loader->evidence.front().find("aten::sort x1") != std::string::npos, loader->evidence.front().c_str());
+        QVERIFY(loader->fix.find("num_workers") != std::string::npos);
+        // The same work inside the model is the model's: no item.
+        for (Operator &o : b.p.operators)
+            o.module = 0;
+        QVERIFY(findKind(findInsights(b.p).insights, "data-loader") == nullptr);
+    }
+
     // --- The host model (issue 35) --------------------------------------------------------------------------
 
     void theHostModelTakesTheWaitsAndTheTracerOut()

@@ -8,6 +8,7 @@
 
 #include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
+#include "opscope/phases.h"
 
 #include <algorithm>
 #include <map>
@@ -402,10 +403,74 @@ void findEmptyCache(InsightContext &c)
     c.add(std::move(i), c.gain(change));
 }
 
+namespace {
+
+// Host work outside the model that gives the GPU nothing: in the labelled step, the largest operators outside every
+// module (or in the phases data and other) whose calls launched no kernel and made no CUDA call at all (a copy or a
+// synchronisation is a wait, which other items name), at least kHostOnlyMinOpNs each. A data loader of the
+// user's own (tokenising, augmenting, sorting on the CPU in the training process) shows so where no DataLoader
+// range does. Returns the ops' intervals and their names with total time, largest first.
+struct HostOnlyWork {
+    std::vector<std::pair<int64_t, int64_t>> intervals;
+    std::vector<std::pair<std::string, std::pair<size_t, int64_t>>> byName; // name -> (calls, time)
+};
+HostOnlyWork hostOnlyWorkOutsideModel(const Profile &p, const StepRange &step)
+{
+    constexpr int64_t kHostOnlyMinOpNs = 100'000;
+    // Operators that launched a kernel, with their ancestors.
+    std::vector<bool> launches(p.operators.size(), false);
+    for (const Kernel &k : p.kernels)
+        for (Index o = k.op; o != kNoIndex && o < p.operators.size() && !launches[o]; o = p.operators[o].parent)
+            launches[o] = true;
+    // CUDA calls per thread, by start, to find operators that made one.
+    std::map<Index, std::vector<int64_t>> calls;
+    for (const ApiCall &a : p.api_calls)
+        calls[a.thread].push_back(a.start_ns);
+    for (auto &[thread, starts] : calls)
+        std::sort(starts.begin(), starts.end());
+    // Outside the model: no module, or the phases of the step that are neither the optimizer nor the backward
+    // nor the loss (data, other): their own CPU work belongs to them.
+    const auto outsideModel = [&](const Operator &op) {
+        if (op.module == kNoIndex || op.module >= p.modules.size())
+            return true;
+        const ModuleInstance &m = p.modules[op.module];
+        const std::string_view path = p.text(m.path);
+        return m.kind == ModuleKind::Phase && (path == kPhaseData || path == kPhaseOther);
+    };
+    std::map<std::string, std::pair<size_t, int64_t>> names;
+    HostOnlyWork out;
+    for (size_t i = 0; i < p.operators.size(); ++i) {
+        const Operator &op = p.operators[i];
+        if (launches[i] || !outsideModel(op) || op.end_ns - op.start_ns < kHostOnlyMinOpNs ||
+            op.start_ns < step.start_ns || op.end_ns > step.end_ns)
+            continue;
+        // The largest such operator: its parent launched something, or it has none.
+        if (op.parent != kNoIndex && op.parent < p.operators.size() && !launches[op.parent])
+            continue;
+        if (const auto t = calls.find(op.thread); t != calls.end()) {
+            const auto first = std::lower_bound(t->second.begin(), t->second.end(), op.start_ns);
+            if (first != t->second.end() && *first < op.end_ns)
+                continue;
+        }
+        out.intervals.emplace_back(op.start_ns, op.end_ns);
+        auto &[n, time] = names[std::string(p.text(op.name))];
+        ++n;
+        time += op.end_ns - op.start_ns;
+    }
+    out.byName.assign(names.begin(), names.end());
+    std::sort(out.byName.begin(), out.byName.end(),
+              [](const auto &a, const auto &b) { return a.second.second > b.second.second; });
+    std::sort(out.intervals.begin(), out.intervals.end());
+    return out;
+}
+
+} // namespace
+
 void findDataLoader(InsightContext &c)
 {
     // The loader's record_function ranges ("enumerate(DataLoader)#_SingleProcessDataLoaderIter.__next__") in the
-    // labelled step, and what the GPU did meanwhile.
+    // labelled step, and what the GPU did meanwhile; without them, host work outside the model that launches
+    // nothing (a loader of the user's own).
     const std::optional<StepRange> step = labelledStep(c.p, c.captureRange);
     if (!step)
         return;
@@ -418,6 +483,11 @@ void findDataLoader(InsightContext &c)
             continue;
         loading.emplace_back(std::max(r.start_ns, step->start_ns), std::min(r.end_ns, step->end_ns));
         singleProcess = singleProcess || contains(text, "SingleProcess");
+    }
+    HostOnlyWork hostOnly;
+    if (loading.empty()) {
+        hostOnly = hostOnlyWorkOutsideModel(c.p, *step);
+        loading = hostOnly.intervals;
     }
     if (loading.empty())
         return;
@@ -444,6 +514,28 @@ void findDataLoader(InsightContext &c)
         return;
     Insight i;
     i.kind = "data-loader";
+    if (!hostOnly.intervals.empty()) {
+        std::vector<std::string> top;
+        for (const auto &[name, calls] : hostOnly.byName)
+            if (top.size() < 4)
+                top.push_back(name + " x" + std::to_string(calls.first) + " " + c.duration(calls.second));
+        i.title = "The GPU waits for host work outside the model: idle " + percent(double(idle) / double(stepTime)) +
+                  " of the step while the host runs operators that launch nothing";
+        i.evidence.push_back("outside every module, operators that make no CUDA call took " + c.duration(loadTime) +
+                             " of the labelled step (" + c.duration(stepTime) + "), the GPU idle " + c.duration(idle) +
+                             " of it: " + InsightContext::listOf(top));
+        i.evidence.push_back("no DataLoader range in the step: the batch is made in the training loop itself (or "
+                             "other CPU work runs there), and a CUDA graph of the model leaves it on the host");
+        i.fix = "Make the batches ahead of the step, off its thread: a DataLoader with worker processes "
+                "(num_workers=N, persistent_workers=True, pin_memory=True with .to(device, non_blocking=True)) or "
+                "a background thread that prefetches; or move that work to the GPU, or out of the loop. A change "
+                "to the code.";
+        i.gainModel = "the GPU's idle time while those operators run in the labelled step, scaled to the plain "
+                      "step (an upper bound: the workers must keep up)";
+        i.figures = {{"load_ns", loadTime}, {"gpu_idle_ns", idle}, {"own_loader", true}};
+        c.add(std::move(i), int64_t(double(idle) * double(c.stepNs()) / double(stepTime)));
+        return;
+    }
     i.title = "The GPU waits for the data loader: idle " + percent(double(idle) / double(stepTime)) +
               " of the step while the next batch is loaded";
     i.evidence.push_back("the DataLoader's __next__ took " + c.duration(loadTime) + " of the labelled step (" +
