@@ -2,6 +2,7 @@
 // ranks of HTA's 128-rank NCCL job and rank 0 of its 2-rank all-reduce job (kineto-multirank). Expected
 // values are read off the files with python's json module (figures in the comments).
 #include "capture_test_util.h"
+#include "insight_lookup.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -586,12 +587,12 @@ private slots:
         QVERIFY(r.ranks[1].causedStepWaitNs >= r.matched[0].arrivalSkewNs);
         QCOMPARE(r.why.causedWaitPerStepNs, r.ranks[1].causedStepWaitNs);
         // Its compute is 1.1x rank 0's (2.26 against 2.04 ms): the insight says the rest is host time.
-        const InsightReport insights = findInsights(p);
-        const auto straggler = std::find_if(insights.insights.begin(), insights.insights.end(),
-                                            [](const Insight &i) { return i.kind == "rank-straggler"; });
-        QVERIFY(straggler != insights.insights.end());
+        const std::vector<Insight> insights = findInsights(p).insights;
+        const Insight *straggler = test::findKind(insights, "rank-straggler");
+        QVERIFY(straggler);
         QVERIFY(std::any_of(straggler->evidence.begin(), straggler->evidence.end(), [](const std::string &e) {
-            return e.find("the rest is time before its kernels start") != std::string::npos;
+            return e.find("its extra compute explains 221.4 us of the 21.60 ms per step; the rest is time before "
+                          "its kernels start") != std::string::npos;
         }));
     }
 
@@ -630,6 +631,7 @@ private slots:
         QCOMPARE(r.straggler, 1);
         QVERIFY(r.why.fromPlainWork);
         // Its extra compute, 16.00 against 10.53 ms: 5.46 ms a step, the plain job's wait being 5.52 ms.
+        QCOMPARE(r.why.causedWaitPerStepNs, r.why.stragglerComputeNs - r.why.medianComputeNs);
         QVERIFY2(std::abs(r.why.causedWaitPerStepNs - 5'520'000) < 200'000,
                  std::to_string(r.why.causedWaitPerStepNs).c_str());
         // Without the per-rank timing the arrival order stands: rank 0, late for its host's time.

@@ -53,6 +53,14 @@ public:
     double peakFlops(std::string_view precision) const;
     // Step time the change saves (replay with no change - replay with it), at least 0.
     int64_t gain(const StepChange &change) const;
+    // What one eager launch costs the host, which a CUDA graph replay saves: the plain host's cost from the
+    // launcher's calibration burst where measured (calibrated), else the launch call's own time (a lower bound:
+    // the eager path around it is not counted).
+    struct LaunchCost {
+        int64_t ns = 0;
+        bool calibrated = false;
+    };
+    LaunchCost eagerLaunchCost() const;
 
     // Adds an insight about the kernels at `positions` (claimed from now on; those already claimed are
     // dropped from it), with its gain replayed from `change` (whose kernels must be among them).

@@ -324,7 +324,7 @@ void findLaunchBound(InsightContext &c)
     // 12.37 ms step; the launch path alone 3.08 ms where compile=reduce-overhead gained 9.24 ms.
     StepChange change;
     const GraphedRuns graphed = graphedRuns(c);
-    const bool calibrated = c.reference && c.reference->plainLaunchNs > 0;
+    const InsightContext::LaunchCost launch = c.eagerLaunchCost();
     int64_t replayCost = 0;
     for (const GraphedRun &run : graphed.runs)
         replayCost += run.replay_host_ns;
@@ -339,16 +339,16 @@ void findLaunchBound(InsightContext &c)
                       " parameters' checks and gradient accumulation, measured on the H200); the optimizer, the work "
                       "outside the model and the GPU's work kept";
     } else {
-        change.launch_saving_ns = calibrated ? int64_t(std::llround(c.reference->plainLaunchNs))
-                                             : std::max<int64_t>(0, c.replay.launchCallNs());
-        i.gainModel = "the step replayed with each of its " + std::to_string(t.kernels.size()) + " launches " +
-                      c.duration(change.launch_saving_ns) + " cheaper for the host (" +
-                      (calibrated ? std::string("the plain host's cost of an eager launch from Python, the launcher's "
-                                                "calibration burst")
-                                  : std::string("the launch call's own time; without the launcher's calibration the "
-                                                "eager path around it is not counted: a lower bound")) +
-                      "), the Python around the launches and the GPU's work kept (no kernel carries a module to "
-                      "graph)";
+        change.launch_saving_ns = launch.ns;
+        i.gainModel =
+            "the step replayed with each of its " + std::to_string(t.kernels.size()) + " launches " +
+            c.duration(change.launch_saving_ns) + " cheaper for the host (" +
+            (launch.calibrated ? std::string("the plain host's cost of an eager launch from Python, the launcher's "
+                                             "calibration burst")
+                               : std::string("the launch call's own time; without the launcher's calibration the "
+                                             "eager path around it is not counted: a lower bound")) +
+            "), the Python around the launches and the GPU's work kept (no kernel carries a module to "
+            "graph)";
     }
     i.figures = {{"gpu_busy_share", t.busyShare()},
                  {"step_ns", t.step_ns},

@@ -113,37 +113,37 @@ double hostShareOutsideForward(const Profile &p, const GenerationReport &g)
     return shares[shares.size() / 2];
 }
 
+// The share of the decode's kernels (every iteration's) for which `is(kernel)` holds; -1 where the trace has no
+// decode kernels.
+template <typename Predicate> double decodeKernelShare(const Profile &p, const GenerationReport &g, Predicate is)
+{
+    size_t kernels = 0, matching = 0;
+    for (const RequestPhase &ph : g.phases)
+        if (ph.iteration > 0)
+            for (Index k : ph.kernels) {
+                ++kernels;
+                matching += is(p.kernels[k]) ? 1 : 0;
+            }
+    return kernels ? double(matching) / double(kernels) : -1;
+}
+
 // Of the decode's kernels, the share replayed from CUDA graphs: launched by a cudaGraphLaunch (their
 // correlation id is the replay call's). A static cache with which generate() compiles the forward replays the
-// decode's kernels so; -1 where the trace has no decode kernels.
+// decode's kernels so.
 double graphReplayedShare(const Profile &p, const GenerationReport &g)
 {
     std::set<uint32_t> replays;
     for (const ApiCall &call : p.api_calls)
         if (p.text(call.name).starts_with("cudaGraphLaunch"))
             replays.insert(call.correlation_id);
-    size_t kernels = 0, replayed = 0;
-    for (const RequestPhase &ph : g.phases)
-        if (ph.iteration > 0)
-            for (Index k : ph.kernels) {
-                ++kernels;
-                replayed += replays.contains(p.kernels[k].correlation_id) ? 1 : 0;
-            }
-    return kernels ? double(replayed) / double(kernels) : -1;
+    return decodeKernelShare(p, g, [&](const Kernel &k) { return replays.contains(k.correlation_id); });
 }
 
 // Of the decode's kernels, the share Inductor generated (its Triton kernels are named triton_*): the forward is
-// compiled. -1 where the trace has no decode kernels.
+// compiled.
 double inductorShare(const Profile &p, const GenerationReport &g)
 {
-    size_t kernels = 0, generated = 0;
-    for (const RequestPhase &ph : g.phases)
-        if (ph.iteration > 0)
-            for (Index k : ph.kernels) {
-                ++kernels;
-                generated += p.text(p.kernels[k].name).starts_with("triton_") ? 1 : 0;
-            }
-    return kernels ? double(generated) / double(kernels) : -1;
+    return decodeKernelShare(p, g, [&](const Kernel &k) { return p.text(k.name).starts_with("triton_"); });
 }
 
 // The decode runs far below the GPU: each iteration is a few microseconds of kernels launched one by one.
@@ -199,11 +199,9 @@ void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
     // (measured on the H200: transformers' GPT-2 with a static cache, 103 kernels a token, none replayed); what
     // graphs would save is each kernel's launch on the host.
     if (const double compiled = inductorShare(c.p, g); compiled >= kCompiledDecodeShare) {
-        const bool calibrated = c.reference && c.reference->plainLaunchNs > 0;
-        const int64_t launchNs = calibrated ? int64_t(std::llround(c.reference->plainLaunchNs))
-                                            : std::max<int64_t>(0, c.replay.launchCallNs());
+        const InsightContext::LaunchCost launch = c.eagerLaunchCost();
         const int64_t saved =
-            std::min<int64_t>(std::max<int64_t>(0, tpot - busy), launchNs * int64_t(g.decodeKernelsPerToken));
+            std::min<int64_t>(std::max<int64_t>(0, tpot - busy), launch.ns * int64_t(g.decodeKernelsPerToken));
         i.title = "The decode is compiled but its kernels are launched one by one: the GPU is busy " +
                   percent(g.decodeBusyShare) + " of each decoded token";
         i.evidence.push_back(percent(compiled) +
@@ -214,17 +212,17 @@ void decodeLaunchBound(InsightContext &c, const GenerationReport &g)
                 "due to ...\" (an input mutated outside the graph, a CPU tensor, a shape that changes per token); "
                 "transformers compiles with mode=\"reduce-overhead\" (CUDA graphs) only where the model class "
                 "supports it (its compile_config). A static cache is already in use: another one changes nothing";
-        i.gainModel = "per request: each decode iteration's " + std::to_string(g.decodeKernelsPerToken) +
-                      " launches replaced by one graph replay, each " + c.duration(launchNs) +
-                      " cheaper for the host (" +
-                      (calibrated ? std::string("the plain host's cost of an eager launch, the launcher's calibration")
-                                  : std::string("the launch call's own time: a lower bound")) +
-                      "); generate()'s own work between the tokens kept";
+        i.gainModel =
+            "per request: each decode iteration's " + std::to_string(g.decodeKernelsPerToken) +
+            " launches replaced by one graph replay, each " + c.duration(launch.ns) + " cheaper for the host (" +
+            (launch.calibrated ? std::string("the plain host's cost of an eager launch, the launcher's calibration")
+                               : std::string("the launch call's own time: a lower bound")) +
+            "); generate()'s own work between the tokens kept";
         i.figures = {{"tpot_ns", tpot},
                      {"decode_gpu_busy_share", g.decodeBusyShare},
                      {"decode_kernels_per_token", g.decodeKernelsPerToken},
                      {"inductor_kernel_share", compiled},
-                     {"launch_host_ns", launchNs}};
+                     {"launch_host_ns", launch.ns}};
         c.add(std::move(i), perRequest * saved);
         return;
     }

@@ -111,6 +111,9 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
         return;
     }
     const WhyRow *cause = mainCause(why);
+    // Its extra compute per step over the median rank: what the others would wait if it were all of the delay.
+    const int64_t extraPerStep =
+        std::max<int64_t>(0, (why.stragglerComputeNs - why.medianComputeNs) / int64_t(std::max<size_t>(1, why.steps)));
     i.title = straggler + " is the straggler";
     const bool byOperator = !hasModules(why);
     if (cause) {
@@ -130,19 +133,16 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
         i.title += "; the others wait " + c.duration(why.causedWaitPerStepNs) + perStep + " for it";
         i.evidence.push_back(straggler + " arrived last at " + std::to_string(late ? late->arrivedLast : 0) + " of " +
                              std::to_string(report.matched.size()) +
-                             " matched collectives; the others' collectives "
-                             "waited " +
+                             " matched collectives; the others' collectives waited " +
                              c.duration(late ? late->causedWaitNs : 0) +
-                             " in all, of which the step "
-                             "loses the longest delay at one collective (" +
+                             " in all, of which the step loses the longest delay at one collective (" +
                              c.duration(why.causedWaitPerStepNs) + perStep + ")");
         i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
                              straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
                              " (the median of the other ranks)");
         // Late by far more than its extra compute: the rest is time before its kernels start.
-        const int64_t extra = (why.stragglerComputeNs - why.medianComputeNs) / int64_t(std::max<size_t>(1, why.steps));
-        if (why.causedWaitPerStepNs > 2 * std::max<int64_t>(0, extra))
-            i.evidence.push_back("its extra compute explains " + c.duration(std::max<int64_t>(0, extra)) + " of the " +
+        if (why.causedWaitPerStepNs > 2 * extraPerStep)
+            i.evidence.push_back("its extra compute explains " + c.duration(extraPerStep) + " of the " +
                                  c.duration(why.causedWaitPerStepNs) + perStep +
                                  "; the rest is time before its kernels start: its host's work (data loading, "
                                  "Python, work only that rank does) or, under a capture, the instruments' cost");
@@ -174,11 +174,8 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
             (cause ? rowName(*cause) : std::string("its compute")) +
             " on that rank (its batch or sequence lengths, data loading, a slower or throttled device, work "
             "only that rank does); compare the two ranks side by side (`opscope diff` on each rank's trace).";
-    const int64_t extraPerStep =
-        (why.stragglerComputeNs - why.medianComputeNs) / int64_t(std::max<size_t>(1, why.steps));
     i.gainModel = "the others' wait for the straggler per step, at most its extra compute per step (" +
-                  c.duration(std::max<int64_t>(0, extraPerStep)) +
-                  "): what the step loses if it computed as the median rank";
+                  c.duration(extraPerStep) + "): what the step loses if it computed as the median rank";
     i.figures = {{"straggler", why.straggler},
                  {"median_rank", why.medianRank},
                  {"caused_wait_per_step_ns", why.causedWaitPerStepNs},
@@ -189,7 +186,7 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
                               {"straggler_ns", cause->stragglerNs},
                               {"median_ns", cause->medianNs},
                               {"ratio", cause->ratio()}};
-    c.add(std::move(i), std::min(why.causedWaitPerStepNs, std::max<int64_t>(0, extraPerStep)));
+    c.add(std::move(i), std::min(why.causedWaitPerStepNs, extraPerStep));
 }
 
 // A DDP bucket's all-reduce that no compute of its rank overlaps, beyond the time it waits for the

@@ -411,8 +411,13 @@ namespace {
 // user's own (tokenising, augmenting, sorting on the CPU in the training process) shows so where no DataLoader
 // range does. Returns the ops' intervals and their names with total time, largest first.
 struct HostOnlyWork {
+    struct Op {
+        std::string name;
+        size_t calls = 0;
+        int64_t ns = 0;
+    };
     std::vector<std::pair<int64_t, int64_t>> intervals;
-    std::vector<std::pair<std::string, std::pair<size_t, int64_t>>> byName; // name -> (calls, time)
+    std::vector<Op> byName; // the time of each operator name, largest first
 };
 HostOnlyWork hostOnlyWorkOutsideModel(const Profile &p, const StepRange &step)
 {
@@ -422,10 +427,11 @@ HostOnlyWork hostOnlyWorkOutsideModel(const Profile &p, const StepRange &step)
     for (const Kernel &k : p.kernels)
         for (Index o = k.op; o != kNoIndex && o < p.operators.size() && !launches[o]; o = p.operators[o].parent)
             launches[o] = true;
-    // CUDA calls per thread, by start, to find operators that made one.
+    // The step's CUDA calls per thread, by start, to find operators that made one.
     std::map<Index, std::vector<int64_t>> calls;
     for (const ApiCall &a : p.api_calls)
-        calls[a.thread].push_back(a.start_ns);
+        if (a.start_ns >= step.start_ns && a.start_ns <= step.end_ns)
+            calls[a.thread].push_back(a.start_ns);
     for (auto &[thread, starts] : calls)
         std::sort(starts.begin(), starts.end());
     // Outside the model: no module, or the phases of the step that are neither the optimizer nor the backward
@@ -437,7 +443,7 @@ HostOnlyWork hostOnlyWorkOutsideModel(const Profile &p, const StepRange &step)
         const std::string_view path = p.text(m.path);
         return m.kind == ModuleKind::Phase && (path == kPhaseData || path == kPhaseOther);
     };
-    std::map<std::string, std::pair<size_t, int64_t>> names;
+    std::map<std::string, HostOnlyWork::Op> names;
     HostOnlyWork out;
     for (size_t i = 0; i < p.operators.size(); ++i) {
         const Operator &op = p.operators[i];
@@ -453,13 +459,15 @@ HostOnlyWork hostOnlyWorkOutsideModel(const Profile &p, const StepRange &step)
                 continue;
         }
         out.intervals.emplace_back(op.start_ns, op.end_ns);
-        auto &[n, time] = names[std::string(p.text(op.name))];
-        ++n;
-        time += op.end_ns - op.start_ns;
+        HostOnlyWork::Op &byName = names[std::string(p.text(op.name))];
+        ++byName.calls;
+        byName.ns += op.end_ns - op.start_ns;
     }
-    out.byName.assign(names.begin(), names.end());
-    std::sort(out.byName.begin(), out.byName.end(),
-              [](const auto &a, const auto &b) { return a.second.second > b.second.second; });
+    for (auto &[name, op] : names) {
+        op.name = name;
+        out.byName.push_back(std::move(op));
+    }
+    std::sort(out.byName.begin(), out.byName.end(), [](const auto &a, const auto &b) { return a.ns > b.ns; });
     std::sort(out.intervals.begin(), out.intervals.end());
     return out;
 }
@@ -512,13 +520,13 @@ void findDataLoader(InsightContext &c)
     const int64_t stepTime = std::max<int64_t>(1, step->end_ns - step->start_ns);
     if (double(idle) < kDataLoaderMinShare * double(stepTime))
         return;
+    const int64_t gain = int64_t(double(idle) * double(c.stepNs()) / double(stepTime));
     Insight i;
     i.kind = "data-loader";
     if (!hostOnly.intervals.empty()) {
         std::vector<std::string> top;
-        for (const auto &[name, calls] : hostOnly.byName)
-            if (top.size() < 4)
-                top.push_back(name + " x" + std::to_string(calls.first) + " " + c.duration(calls.second));
+        for (const HostOnlyWork::Op &op : hostOnly.byName)
+            top.push_back(op.name + " x" + std::to_string(op.calls) + " " + c.duration(op.ns));
         i.title = "The GPU waits for host work outside the model: idle " + percent(double(idle) / double(stepTime)) +
                   " of the step while the host runs operators that launch nothing";
         i.evidence.push_back("outside every module, operators that make no CUDA call took " + c.duration(loadTime) +
@@ -533,7 +541,7 @@ void findDataLoader(InsightContext &c)
         i.gainModel = "the GPU's idle time while those operators run in the labelled step, scaled to the plain "
                       "step (an upper bound: the workers must keep up)";
         i.figures = {{"load_ns", loadTime}, {"gpu_idle_ns", idle}, {"own_loader", true}};
-        c.add(std::move(i), int64_t(double(idle) * double(c.stepNs()) / double(stepTime)));
+        c.add(std::move(i), gain);
         return;
     }
     i.title = "The GPU waits for the data loader: idle " + percent(double(idle) / double(stepTime)) +
@@ -550,7 +558,6 @@ void findDataLoader(InsightContext &c)
     i.gainModel = "the GPU's idle time while the loader works in the labelled step, scaled to the plain step "
                   "(an upper bound: the loading hidden behind the GPU's work)";
     i.figures = {{"load_ns", loadTime}, {"gpu_idle_ns", idle}, {"single_process", singleProcess}};
-    const int64_t gain = int64_t(double(idle) * double(c.stepNs()) / double(stepTime));
     c.add(std::move(i), gain);
 }
 

@@ -59,6 +59,13 @@ int64_t InsightContext::positionOf(Index labelledKernel) const
     return it == positionOf_.end() ? -1 : int64_t(it->second);
 }
 
+InsightContext::LaunchCost InsightContext::eagerLaunchCost() const
+{
+    if (reference && reference->plainLaunchNs > 0)
+        return {int64_t(std::llround(reference->plainLaunchNs)), true};
+    return {std::max<int64_t>(0, replay.launchCallNs()), false};
+}
+
 int64_t InsightContext::gain(const StepChange &change) const
 {
     const int64_t replayed = baseline - replay.replay(change);
