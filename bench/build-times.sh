@@ -43,12 +43,16 @@ command -v ccache >/dev/null && ccache -z >/dev/null
 # stages (the README's command part by part, the sanitizer build started in the background, the wait for it,
 # the sanitizer tests), CTest's lines give each test's time.
 start=$(date +%s.%N)
+# The machine's CPU use (the first line of /proc/stat) every 5 s: how busy the two cores were in each stage.
+(while :; do echo "$(date +%s.%N) $(head -1 /proc/stat)"; sleep 5; done) > "$clone/cpu.log" &
+sampler=$!
 set +e
 bash .ci/run 2>&1 | while IFS= read -r line; do
   printf '%8.1f %s\n' "$(echo "$(date +%s.%N) - $start" | bc)" "$line"
 done > "$clone/ci-run.log"
 status=${PIPESTATUS[0]}
 set -e
+kill $sampler 2>/dev/null || true
 total=$(echo "$(date +%s.%N) - $start" | bc)
 readme_build=$(awk '/<!-- test-command -->/{found=1; next} found && /^```/{if (inblock) exit; inblock=1; next} inblock{print}' README.md | grep -o -- '-B [^ ]*' | head -1 | cut -c4-)
 
@@ -60,9 +64,20 @@ readme_build=$(awk '/<!-- test-command -->/{found=1; next} found && /^```/{if (i
   echo
   echo ".ci/run: exit $status, $(printf '%.0f' "$total") s wall"
   echo
-  python3 - "$clone" "$readme_build" <<'EOF'
+  python3 - "$clone" "$readme_build" "$start" <<'EOF'
 import sys, os, re
-clone, build = sys.argv[1], sys.argv[2]
+clone, build, start = sys.argv[1], sys.argv[2], float(sys.argv[3])
+samples = []  # (seconds since the start, busy jiffies, all jiffies)
+for l in open(os.path.join(clone, "cpu.log")):
+    f = l.split()
+    ticks = [int(x) for x in f[2:]]
+    samples.append((float(f[0]) - start, sum(ticks) - ticks[3] - ticks[4], sum(ticks)))
+def busy(t0, t1):
+    """Cores busy on average from t0 to t1 (the samples nearest inside), or None."""
+    inside = [s for s in samples if t0 - 2.5 <= s[0] <= t1 + 2.5]
+    if len(inside) < 2 or inside[-1][2] == inside[0][2]:
+        return None
+    return os.cpu_count() * (inside[-1][1] - inside[0][1]) / (inside[-1][2] - inside[0][2])
 lines = []
 for l in open(os.path.join(clone, "ci-run.log"), errors="replace"):
     m = re.match(r"^ *([\d.]+) (.*)$", l.rstrip("\n"))
@@ -71,8 +86,14 @@ for l in open(os.path.join(clone, "ci-run.log"), errors="replace"):
 marks = [(t, rest[2:]) for t, rest in lines if rest.startswith("+ ")]
 end = lines[-1][0] if lines else 0.0
 print("Stages (wall, from each `+ ` line of .ci/run to the next):")
+print("  (cores: how many of the machine's cores were busy on average, iowait counted idle)")
 for (t, what), nxt in zip(marks, marks[1:] + [(end, "")]):
-    print(f"  {nxt[0] - t:7.1f} s  {what[:110]}")
+    b = busy(t, nxt[0])
+    cores = f"{b:4.2f} cores" if b is not None else "          "
+    print(f"  {nxt[0] - t:7.1f} s  {cores}  {what[:100]}")
+b = busy(0, end)
+if b is not None:
+    print(f"  whole run: {b:.2f} cores busy on average, {b * end:.0f} CPU-s")
 runs, current = [], None
 for t, rest in lines:
     if rest.startswith("+ ") and "ctest" in rest and "background" not in rest and "wait for" not in rest:

@@ -64,8 +64,13 @@ def main():
     p.add_argument("--host-ms-per-sample", type=float, default=0,
                    help="the data loader's host work per sample, in ms (ddp_gpt2.py)")
     p.add_argument("--json", default="", help="write this rank's figures to JSON.rank<R>")
+    p.add_argument("--pin", default="",
+                   help="CPU,CPU,...: local rank R runs on the R-th CPU only (every thread of the process)")
     args = p.parse_args()
 
+    if args.pin:  # before torch starts its threads: they inherit the mask
+        cpus = [int(c) for c in args.pin.split(",")]
+        os.sched_setaffinity(0, {cpus[int(os.environ.get("LOCAL_RANK", "0")) % len(cpus)]})
     rank, device, cuda = init_ranks()
     world = dist.get_world_size()
     torch.manual_seed(0)
@@ -88,7 +93,15 @@ def main():
         with ddp.no_sync():
             step()
 
-    work, synced = [], []
+    def cpu_now():
+        """The CPU the main thread last ran on (/proc: field 39 of its stat)."""
+        try:
+            with open("/proc/thread-self/stat") as f:
+                return int(f.read().rsplit(")", 1)[1].split()[36])
+        except (OSError, IndexError, ValueError):
+            return -1
+
+    work, synced, cpus_seen = [], [], []
     for i in range(args.warmup + args.steps):
         dist.barrier()  # both kinds start together on every rank
         w = timed(own_work, cuda)
@@ -97,6 +110,7 @@ def main():
         if i >= args.warmup:
             work.append(w)
             synced.append(s)
+            cpus_seen.append(cpu_now())
     median = statistics.median
     mine = {
         "rank": rank,
@@ -107,6 +121,8 @@ def main():
         "step_gpu_ms": median(g for _, g in synced),
         "steps": args.steps,
         "cuda": cuda,
+        "allowed_cpus": len(os.sched_getaffinity(0)),
+        "cpus_seen": sorted(set(cpus_seen)),
     }
     mine["work_ms"] = max(mine["work_host_ms"], mine["work_gpu_ms"])
     mine["bound"] = "host" if mine["work_host_ms"] >= mine["work_gpu_ms"] else "gpu"
@@ -118,12 +134,12 @@ def main():
             json.dump({"rank": mine, "ranks": everyone}, f, indent=2)
     if rank == 0:
         straggler = max(everyone, key=lambda r: r["work_ms"])
-        print("rank batch  work host ms  work GPU ms  bound  step ms  wait ms")
+        print("rank batch  work host ms  work GPU ms  bound  step ms  wait ms  CPUs (allowed; main thread seen on)")
         for r in everyone:
-            print("%4d %5d %13.2f %12.2f %6s %8.2f %8.2f%s" % (
+            print("%4d %5d %13.2f %12.2f %6s %8.2f %8.2f  %d; %s%s" % (
                 r["rank"], r["batch"], r["work_host_ms"], r["work_gpu_ms"], r["bound"],
-                max(r["step_host_ms"], r["step_gpu_ms"]), r["wait_ms"],
-                "  straggler" if r is straggler else ""))
+                max(r["step_host_ms"], r["step_gpu_ms"]), r["wait_ms"], r["allowed_cpus"],
+                ",".join(str(c) for c in r["cpus_seen"][:8]), "  straggler" if r is straggler else ""))
         print("plain straggler: rank %d (its work %.2f ms, the others' at most %.2f ms)" % (
             straggler["rank"], straggler["work_ms"],
             max([r["work_ms"] for r in everyone if r is not straggler] or [0.0])))
