@@ -12,6 +12,7 @@
 #include "test_util.h"
 #include "views/ranks_view.h"
 
+#include "opscope/capture_import.h"
 #include "opscope/format.h"
 #include "opscope/ranks.h"
 #include "opscope/summary.h"
@@ -158,21 +159,23 @@ private slots:
 
     void compareTwoRanksInTheCompareWindow()
     {
-        // Rank 1 of the DDP step computed twice rank 0's batch. In the recorded step rank 0 is the
-        // straggler (late for host time, tst_ranks): the row offers the median rank, 1, against it.
+        // Rank 1 of the DDP step computed twice rank 0's batch. In the recorded step rank 0 arrives last, for
+        // its host's time, while both hosts do the same work: rank 1 is the straggler by its plain work
+        // (tst_ranks): the row offers the median rank, 0, against it.
         ui::MainWindow window;
         const QString dir = QString::fromStdString(opscope::test::sourceFile("tests/data/h200_ddp_gpt2/"));
         QVERIFY(
             openAndWait(window, {dir + "correlation_trace.rank0.json.gz", dir + "correlation_trace.rank1.json.gz"}));
         ui::RanksView *ranks = window.ranks();
-        QCOMPARE(window.capture()->ranks.straggler, 0);
+        QCOMPARE(window.capture()->ranks.straggler, 1);
+        QCOMPARE(window.capture()->ranks.instrumentedLast, 0);
         QCOMPARE(ranks->compareBefore()->count(), 2);
-        QCOMPARE(ranks->compareBefore()->currentData().toInt(), 1);
-        QCOMPARE(ranks->compareAfter()->currentData().toInt(), 0);
+        QCOMPARE(ranks->compareBefore()->currentData().toInt(), 0);
+        QCOMPARE(ranks->compareAfter()->currentData().toInt(), 1);
         QVERIFY(ranks->compareButton()->isEnabled());
-        ranks->compareAfter()->setCurrentIndex(1); // one rank twice: nothing to compare
+        ranks->compareAfter()->setCurrentIndex(0); // one rank twice: nothing to compare
         QVERIFY(!ranks->compareButton()->isEnabled());
-        ranks->compareBefore()->setCurrentIndex(0); // rank 0 against rank 1
+        ranks->compareAfter()->setCurrentIndex(1); // rank 0 against rank 1
 
         // A collective selected: the Details pane says where it ran on the other rank, and when.
         const Profile &job = *window.capture()->profile;
@@ -210,6 +213,89 @@ private slots:
         QVERIFY2(block->gpuTime.ratio() > 1.5, std::to_string(block->gpuTime.ratio()).c_str());
         for (const ModuleDiffRow &m : c->diff.modules)
             QVERIFY(m.status == DiffStatus::Matched);
+    }
+
+    void aStragglerNamedByItsPlainWorkSaysWhy()
+    {
+        // tests/data/h200_ddp_capture_last (tst_ranks): under nsys rank 0 arrived last at every all-reduce, and
+        // with the launcher's per-rank timing rank 1 is named by its plain work. The tab marks rank 0's row as
+        // the capture's and gives the sentence that says why rank 1 is the plain job's straggler.
+        QTemporaryDir dir;
+        std::vector<std::string> paths;
+        for (const char *part : {"rank0.local0.vm", "rank1.local1.vm"}) {
+            QDir(dir.path()).mkpath(part);
+            paths.push_back(dir.path().toStdString() + "/" + part + "/nsys.sqlite");
+            QVERIFY(test::gunzipFile(
+                test::sourceFile(std::string("tests/data/h200_ddp_capture_last/") + part + "/nsys.sqlite.gz"),
+                paths.back()));
+        }
+        Profile p = importCapture(paths);
+        setRankReferenceTiming(p, 0,
+                               {.referenceNs = 18'286'400,
+                                .capturedNs = 51'718'334,
+                                .steps = 3,
+                                .clock = "cuda_event",
+                                .referenceCpuNs = 14'684'760,
+                                .capturedCpuNs = 51'718'415,
+                                .tracedNs = 26'697'056,
+                                .tracedCpuNs = 26'425'327});
+        setRankReferenceTiming(p, 1,
+                               {.referenceNs = 18'309'728,
+                                .capturedNs = 47'427'551,
+                                .steps = 2,
+                                .clock = "cuda_event",
+                                .referenceCpuNs = 16'794'936,
+                                .capturedCpuNs = 42'192'307,
+                                .tracedNs = 26'771'455,
+                                .tracedCpuNs = 22'674'516,
+                                .warmingUpSteps = 1});
+        const RankReport report = analyzeRanks(p, RankStep::Plain);
+        QCOMPARE(report.straggler, 1);
+        QCOMPARE(report.instrumentedLast, 0);
+        ui::RanksView view;
+        view.setReport(report, rankBusy(p, report));
+        QTableWidget *table = view.rankTable();
+        using R = ui::RanksView;
+        QCOMPARE(table->item(0, R::NoteColumn)->text(), QStringLiteral("arrived last under the capture (below)"));
+        QVERIFY(!table->item(0, R::NoteColumn)->font().bold());
+        QVERIFY(table->item(1, R::NoteColumn)->text().startsWith(QStringLiteral("straggler: the steps lost")));
+        const QString text = view.summary()->text();
+        QVERIFY2(text.contains(QStringLiteral("Rank 1 is the straggler by its plain work")), qPrintable(text));
+        QVERIFY2(text.contains(QString::fromStdString(report.stragglerBasis)), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("rank 0 arrived last at 5 collectives under the capture")),
+                 qPrintable(text));
+    }
+
+    void aJobWithoutAStragglerOfItsOwnSaysWhy()
+    {
+        // A report whose late rank's host does what the other's does and whose ranks compute alike (tst_ranks
+        // ranksThatDoTheSameHostWorkAndComputeAlikeHaveNoStraggler): no straggler; the row says it arrived last,
+        // and the text why it is not the job's straggler.
+        RankReport report;
+        report.step = RankStep::Plain;
+        report.ranks.resize(2);
+        for (int r = 0; r < 2; ++r) {
+            report.ranks[size_t(r)].rank = r;
+            report.ranks[size_t(r)].spanNs = 26'000'000;
+            report.ranks[size_t(r)].computeNs = 3'500'000;
+            report.ranks[size_t(r)].collectives = 5;
+        }
+        report.ranks[0].arrivedLast = 5;
+        report.ranks[1].waitNs = 17'000'000;
+        report.instrumentedLast = 0;
+        report.hostsEven = true;
+        report.stragglerBasis = "rank 0 arrived last, late for its host's time, not its GPU work";
+        ui::RanksView view;
+        view.setReport(report, {});
+        QTableWidget *table = view.rankTable();
+        QCOMPARE(table->rowCount(), 2);
+        QCOMPARE(table->item(0, ui::RanksView::NoteColumn)->text(),
+                 QStringLiteral("arrived last under the capture (below)"));
+        QVERIFY(!table->item(0, ui::RanksView::NoteColumn)->font().bold());
+        const QString text = view.summary()->text();
+        QVERIFY2(text.contains("No straggler of the job's own work: rank 0 arrived last, late for its host's time"),
+                 qPrintable(text));
+        QVERIFY(view.whyTable()->isHidden());
     }
 
     void singleProcessProfileHidesTheTab()

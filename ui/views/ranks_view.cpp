@@ -148,7 +148,8 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
             cell(b.plainStepNs > 0 ? durationOneDecimal(b.plainStepNs) : QString()),
             cell(b.capturedStepNs > 0 ? durationOneDecimal(b.capturedStepNs) : QString()),
             cell(straggler ? tr("straggler: the steps lost %1 to it").arg(durationOneDecimal(b.causedStepWaitNs))
-                           : QString(),
+                 : b.rank == report.instrumentedLast ? tr("arrived last under the capture (below)")
+                                                     : QString(),
                  false)};
         for (int c = 0; c < cells.size(); ++c) {
             if (straggler) {
@@ -200,24 +201,32 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
     why_->setVisible(why.medianRank >= 0);
     if (why.medianRank < 0) {
         const QString none = report.mutualWaits ? tr("No straggler: the ranks made one another wait about as long.")
-                                                : tr("No rank waited for another.");
+                             : report.hostsEven
+                                 ? tr("No straggler of the job's own work: %1.").arg(toQString(report.stragglerBasis))
+                                 : tr("No rank waited for another.");
         summary_->setText(step + " " + (report.straggler < 0 ? none : QString()));
         return;
     }
-    QString text = step + " " +
-                   tr("Rank %1 is the straggler: before the %2 collectives where it arrived last it computed "
-                      "%3, rank %4 (the median rank) %5; the others wait %6%7 for it.")
-                       .arg(why.straggler)
-                       .arg(why.collectives)
-                       .arg(durationOneDecimal(why.stragglerComputeNs))
-                       .arg(why.medianRank)
-                       .arg(durationOneDecimal(why.medianComputeNs))
-                       .arg(durationOneDecimal(why.causedWaitPerStepNs))
-                       .arg(why.steps ? tr(" per step") : QString());
+    QString text =
+        step + " " +
+        (why.fromPlainWork ? tr("Rank %1 is the straggler by its plain work: before the step's %2 collectives it "
+                                "computed %3, rank %4 (the median rank) %5; without the capture the others would wait "
+                                "about %6%7 for it.")
+                           : tr("Rank %1 is the straggler: before the %2 collectives where it arrived last it computed "
+                                "%3, rank %4 (the median rank) %5; the others wait %6%7 for it."))
+            .arg(why.straggler)
+            .arg(why.collectives)
+            .arg(durationOneDecimal(why.stragglerComputeNs))
+            .arg(why.medianRank)
+            .arg(durationOneDecimal(why.medianComputeNs))
+            .arg(durationOneDecimal(why.causedWaitPerStepNs))
+            .arg(why.steps ? tr(" per step") : QString());
     if (!why.lateFromCompute())
         text += tr(" It computed no more than rank %1: it is late for time before its kernels start (host work, "
                    "input, or the capture's own instruments), not for its GPU work.")
                     .arg(why.medianRank);
+    if (report.instrumentedLast >= 0) // named by its plain work: another rank arrived last under the capture
+        text += " " + toQString(report.stragglerBasis) + ".";
     summary_->setText(text);
     // Without module labels, the operators say what the straggler computes more.
     const bool modules = std::any_of(why.modules.begin(), why.modules.end(),

@@ -235,6 +235,25 @@ struct RankAlignment {
     std::vector<std::string> warnings;             // what was left out and why
 };
 
+// What a rank's host does in its labelled step: the CUDA calls it makes, and its work outside the model that
+// launches nothing (a data loader of the user's own; analysis/host_only_work.h), largest operators first.
+// Compared where the late rank is late for its host's time, not its GPU work.
+struct RankHostWork {
+    struct Op {
+        std::string name;
+        size_t calls = 0;
+        int64_t ns = 0;
+    };
+    int rank = -1;
+    size_t cudaCalls = 0;
+    int64_t hostOnlyNs = 0;
+    std::vector<Op> hostOnly;
+    int64_t plainHostNs = 0; // the launcher's host time of a plain step (ReferenceTiming::referenceCpuNs); 0 unknown
+};
+
+// "work outside the model that launches nothing: 34.9 ms on rank 1 (aten::sort x3 34.9 ms) against ...".
+std::string describeHostWork(const RankHostWork &late, const RankHostWork &other);
+
 struct RankReport {
     RankStep step = RankStep::Recorded;
     RankAlignment alignment;
@@ -249,6 +268,12 @@ struct RankReport {
     // straggler named did), and the sentence that says why the straggler named is the plain job's.
     int instrumentedLast = -1;
     std::string stragglerBasis;
+    // Where the straggler was late for its host's time, not its GPU work: its host's work and the median
+    // rank's (the straggler first). When they make the same CUDA calls and the late one does no more work
+    // outside the model, the job has no straggler of its own work: straggler -1, instrumentedLast the rank that
+    // arrived last, hostsEven, and stragglerBasis says why.
+    std::vector<RankHostWork> hostWork;
+    bool hostsEven = false;
     std::vector<std::string> instrumentCosts; // describeInstrumentCosts() of the ranks' timings
 };
 // The rank a job's one-step figures (step timing, the step's insights) are read on: the straggler, whose

@@ -5,6 +5,7 @@
 // else per operator) and DDP buckets whose all-reduce no compute hides. Their gains are the waiting they
 // remove.
 #include "analysis/insight_context.h"
+#include "analysis/rank_detail.h"
 
 #include "opscope/measured_gains.h"
 #include "opscope/module_tree.h"
@@ -96,6 +97,8 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
                              std::to_string(report.matched.size()) + " matched collectives");
         i.evidence.push_back("compute before those collectives: " + c.duration(why.stragglerComputeNs) + " on " +
                              straggler + ", " + c.duration(why.medianComputeNs) + " on " + median);
+        if (report.hostWork.size() == 2)
+            i.evidence.push_back("its host's " + describeHostWork(report.hostWork[0], report.hostWork[1]));
         i.evidence.insert(i.evidence.end(), instrumentCosts.begin(), instrumentCosts.end());
         i.fix = "Look at what " + straggler +
                 " does before its kernels start: host work only it does, its data loading, Python overhead. Under "
@@ -141,11 +144,14 @@ void findStraggler(InsightContext &c, const RankReport &report, const std::vecto
                              straggler + ", " + c.duration(why.medianComputeNs) + " on " + median +
                              " (the median of the other ranks)");
         // Late by far more than its extra compute: the rest is time before its kernels start.
-        if (why.causedWaitPerStepNs > 2 * extraPerStep)
+        if (why.causedWaitPerStepNs > 2 * extraPerStep) {
             i.evidence.push_back("its extra compute explains " + c.duration(extraPerStep) + " of the " +
                                  c.duration(why.causedWaitPerStepNs) + perStep +
                                  "; the rest is time before its kernels start: its host's work (data loading, "
                                  "Python, work only that rank does) or, under a capture, the instruments' cost");
+            if (report.hostWork.size() == 2)
+                i.evidence.push_back("its host's " + describeHostWork(report.hostWork[0], report.hostWork[1]));
+        }
     }
     size_t shown = 0;
     const std::vector<const std::vector<WhyRow> *> lists =

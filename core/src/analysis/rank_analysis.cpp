@@ -505,6 +505,9 @@ RankReport analyzeRanks(const Profile &p, RankStep step)
             if (report.instrumentedLast >= 0)
                 report.why = whyLate(p, report, items);
         }
+        judgeLateHost(p, report);
+        if (report.straggler >= 0 && report.instrumentedLast >= 0 && report.why.straggler != report.straggler)
+            report.why = whyLate(p, report, items);
     }
     return report;
 }

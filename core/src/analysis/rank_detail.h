@@ -85,5 +85,8 @@ struct ComputeItem {
     uint32_t launchOrder = 0; // a kernel's correlation id (its launch's place in its process); 0 unknown
 };
 WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, std::vector<ComputeItem>> &items);
+// rank_hosts.cpp: where the straggler is late for its host's time, what its host and the median rank's do
+// (RankReport::hostWork); clears the straggler when the two do the same host work (hostsEven).
+void judgeLateHost(const Profile &p, RankReport &report);
 
 } // namespace opscope::rankdetail

@@ -322,6 +322,16 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                              {"offset_ns", n.offsetNs},
                              {"residual_ns", n.residualNs < 0 ? json(nullptr) : json(n.residualNs)}});
         out["nodes"] = nodes;
+        out["hosts_even"] = report.hostsEven;
+        json hosts = json::array();
+        for (const RankHostWork &h : report.hostWork) {
+            json ops = json::array();
+            for (const RankHostWork::Op &op : h.hostOnly)
+                ops.push_back({{"name", op.name}, {"calls", op.calls}, {"ns", op.ns}});
+            hosts.push_back(
+                {{"rank", h.rank}, {"cuda_calls", h.cudaCalls}, {"host_only_ns", h.hostOnlyNs}, {"host_only", ops}});
+        }
+        out["host_work"] = hosts;
         if (report.straggler >= 0)
             out["why"] = whyJson(report.why);
         if (const std::string *skew = profile.metadataValue(kRankClockResidualSkewKey))
@@ -374,6 +384,11 @@ int runRanks(const ParsedArgs &args, CliEnvironment &env)
                     << " collectives; the steps lost " << formatFixedDuration(b.causedStepWaitNs)
                     << " to it, the others' collectives waited " << formatFixedDuration(b.causedWaitNs) << ")\n";
     }
+    if (report.hostsEven)
+        env.out << "no straggler of the job's own work: rank " << report.instrumentedLast
+                << " arrived last for its host's pace\n  " << report.stragglerBasis << "\n";
+    else if (report.hostWork.size() == 2)
+        env.out << "  its host's " << describeHostWork(report.hostWork[0], report.hostWork[1]) << "\n";
     if (report.mutualWaits) {
         env.out << "no straggler: the ranks made one another wait about as long (";
         for (size_t i = 0; i < report.ranks.size(); ++i)
