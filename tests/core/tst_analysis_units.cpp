@@ -8,6 +8,7 @@
 #include "opscope/importer.h"
 #include "opscope/labels.h"
 #include "opscope/module_tree.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -15,6 +16,8 @@
 
 #include <fstream>
 #include <map>
+
+namespace tst_analysis_units_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -262,5 +265,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAnalysisUnits)
+} // namespace tst_analysis_units_suite
+
+OPSCOPE_TEST_SUITE(tst_analysis_units, tst_analysis_units_suite::TestAnalysisUnits, Appless)
 #include "tst_analysis_units.moc"

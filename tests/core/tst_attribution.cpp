@@ -13,6 +13,7 @@
 #include "opscope/roofline.h"
 #include "opscope/stats.h"
 #include "opscope/summary.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QFile>
@@ -25,6 +26,8 @@
 #include <functional>
 #include <map>
 #include <set>
+
+namespace tst_attribution_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -899,5 +902,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestAttribution)
+} // namespace tst_attribution_suite
+
+OPSCOPE_TEST_SUITE(tst_attribution, tst_attribution_suite::TestAttribution, Appless)
 #include "tst_attribution.moc"

@@ -11,6 +11,7 @@
 #include "opscope/importer.h"
 #include "opscope/operator_profiler_json.h"
 #include "store/sqlite_util.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <sqlite3.h>
@@ -33,6 +34,8 @@
 #include <sstream>
 #include <thread>
 #include <unistd.h>
+
+namespace tst_bad_input_suite {
 
 using namespace opscope;
 using opscope::test::sourceFile;
@@ -563,5 +566,7 @@ void BadInput::hugeStrings()
     QVERIFY(timer.elapsed() < kCaseSeconds * 1000);
 }
 
-QTEST_APPLESS_MAIN(BadInput)
+} // namespace tst_bad_input_suite
+
+OPSCOPE_TEST_SUITE(tst_bad_input, tst_bad_input_suite::BadInput, Appless)
 #include "tst_bad_input.moc"

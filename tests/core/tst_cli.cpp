@@ -1,5 +1,6 @@
 // The opscope command line, run as a real process.
 #include "opscope_text_run.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <nlohmann/json.hpp>
@@ -10,6 +11,8 @@
 #include <QTest>
 
 #include <fstream>
+
+namespace tst_cli_suite {
 
 using opscope::test::fixture;
 using opscope::test::sourceFile;
@@ -319,5 +322,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCli)
+} // namespace tst_cli_suite
+
+OPSCOPE_TEST_SUITE(tst_cli, tst_cli_suite::TestCli, Core)
 #include "tst_cli.moc"

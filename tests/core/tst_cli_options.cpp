@@ -3,10 +3,13 @@
 // requests' defaults, and what the command line cannot carry is refused, not changed on the way.
 #include "opscope/command_line.h"
 #include "opscope/pipeline.h"
+#include "test_suite.h"
 
 #include <QTest>
 
 #include <functional>
+
+namespace tst_cli_options_suite {
 
 using namespace opscope;
 using namespace opscope::pipeline;
@@ -469,5 +472,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCliOptions)
+} // namespace tst_cli_options_suite
+
+OPSCOPE_TEST_SUITE(tst_cli_options, tst_cli_options_suite::TestCliOptions, Appless)
 #include "tst_cli_options.moc"

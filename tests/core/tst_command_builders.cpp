@@ -5,6 +5,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/errors.h"
 #include "opscope/pipeline.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QDir>
@@ -19,10 +20,10 @@
 #include <sstream>
 #include <sys/stat.h>
 
+namespace tst_command_builders_suite {
+
 using namespace opscope;
 using namespace opscope::pipeline;
-
-Q_DECLARE_METATYPE(std::string)
 
 namespace {
 
@@ -762,5 +763,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCommandBuilders)
+} // namespace tst_command_builders_suite
+
+OPSCOPE_TEST_SUITE(tst_command_builders, tst_command_builders_suite::TestCommandBuilders, Appless)
 #include "tst_command_builders.moc"

@@ -1,6 +1,7 @@
 // Module paths inside torch.compile (compiled_modules.h), on the call() of the compiled forward and
 // backward graphs of a real capture (tests/data/inductor_llama: transformers' LlamaForCausalLM, 4 layers,
 // a training step under --compile inductor, torch 2.11 on an H100).
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -16,6 +17,8 @@
 #include <fstream>
 #include <map>
 #include <set>
+
+namespace tst_compiled_modules_suite {
 
 using namespace opscope;
 
@@ -197,5 +200,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCompiledModules)
+} // namespace tst_compiled_modules_suite
+
+OPSCOPE_TEST_SUITE(tst_compiled_modules, tst_compiled_modules_suite::TestCompiledModules, Core)
 #include "tst_compiled_modules.moc"

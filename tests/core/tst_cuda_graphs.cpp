@@ -3,6 +3,7 @@
 // launcher's labels during the graph's capture; docs/attribution.md, "CUDA graphs"). Real captures of
 // bench/gpu/cudagraph_eager.py on an H200 (tests/data/h200_cudagraph_eager: inference, and a whole
 // training step in the graph).
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -17,6 +18,8 @@
 
 #include <map>
 #include <set>
+
+namespace tst_cuda_graphs_suite {
 
 using namespace opscope;
 
@@ -171,5 +174,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCudaGraphs)
+} // namespace tst_cuda_graphs_suite
+
+OPSCOPE_TEST_SUITE(tst_cuda_graphs, tst_cuda_graphs_suite::TestCudaGraphs, Core)
 #include "tst_cuda_graphs.moc"

@@ -8,6 +8,7 @@
 //   Units (outermost operator per module) and module labels counted by nesting the CAPTURE's NVTX ranges.
 // - gpt4 ncu_raw.csv: gpu__time_duration.sum and the hgmma counter per row (thousands separators removed).
 #include "opscope_text_run.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -26,6 +27,8 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+
+namespace tst_diff_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -541,5 +544,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestDiff)
+} // namespace tst_diff_suite
+
+OPSCOPE_TEST_SUITE(tst_diff, tst_diff_suite::TestDiff, Appless)
 #include "tst_diff.moc"

@@ -6,6 +6,7 @@
 #include "opscope/labels.h"
 #include "opscope/metadata_keys.h"
 #include "opscope/pipeline/distinct_launches.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -15,6 +16,8 @@
 #include <regex>
 #include <set>
 #include <sstream>
+
+namespace tst_distinct_launches_suite {
 
 using namespace opscope;
 using namespace opscope::pipeline;
@@ -227,5 +230,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestDistinctLaunches)
+} // namespace tst_distinct_launches_suite
+
+OPSCOPE_TEST_SUITE(tst_distinct_launches, tst_distinct_launches_suite::TestDistinctLaunches, Core)
 #include "tst_distinct_launches.moc"

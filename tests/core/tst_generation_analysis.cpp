@@ -10,6 +10,7 @@
 #include "opscope/insights.h"
 #include "opscope/profile_store.h"
 #include "opscope/verify.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -17,6 +18,8 @@
 
 #include <algorithm>
 #include <set>
+
+namespace tst_generation_analysis_suite {
 
 using namespace opscope;
 
@@ -219,5 +222,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGenerationAnalysis)
+} // namespace tst_generation_analysis_suite
+
+OPSCOPE_TEST_SUITE(tst_generation_analysis, tst_generation_analysis_suite::TestGenerationAnalysis, Core)
 #include "tst_generation_analysis.moc"

@@ -13,6 +13,7 @@
 #include "opscope/step_timing.h"
 #include "opscope/whatif.h"
 #include "step_builder.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <nlohmann/json.hpp>
@@ -27,6 +28,8 @@
 #include <fstream>
 #include <map>
 #include <set>
+
+namespace tst_insights_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -1402,5 +1405,7 @@ private:
     QTemporaryDir dir_;
 };
 
-QTEST_APPLESS_MAIN(TestInsights)
+} // namespace tst_insights_suite
+
+OPSCOPE_TEST_SUITE(tst_insights, tst_insights_suite::TestInsights, Appless)
 #include "tst_insights.moc"

@@ -9,6 +9,7 @@
 #include "opscope/errors.h"
 #include "opscope/file_util.h"
 #include "opscope/importer.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QProcess>
@@ -26,10 +27,13 @@
 #include <set>
 #include <thread>
 
+namespace tst_kineto_import_suite {
+
 using namespace opscope;
 using opscope::test::fixture;
 using opscope::test::tempPath;
 
+#ifndef Q_MOC_RUN // moc misreads these helpers' raw strings, and would lose the suite's namespace
 namespace {
 
 const ImportFormat &kinetoFormat()
@@ -176,6 +180,7 @@ void compareProfiles(const Profile &a, const Profile &b)
 }
 
 } // namespace
+#endif
 
 class TestKinetoImport : public QObject {
     Q_OBJECT
@@ -948,5 +953,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestKinetoImport)
+} // namespace tst_kineto_import_suite
+
+OPSCOPE_TEST_SUITE(tst_kineto_import, tst_kineto_import_suite::TestKinetoImport, Appless)
 #include "tst_kineto_import.moc"

@@ -3,12 +3,15 @@
 // ".TP" paragraph of that section which also states the option's default when --help shows one.
 // A command that takes the options of others says so in its section with a troff comment line
 // `.\" options-from: capture replay`; their sections then count as its own.
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QFile>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QTest>
+
+namespace tst_man_page_suite {
 
 using opscope::test::sourceFile;
 
@@ -218,5 +221,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestManPage)
+} // namespace tst_man_page_suite
+
+OPSCOPE_TEST_SUITE(tst_man_page, tst_man_page_suite::TestManPage, Appless)
 #include "tst_man_page.moc"

@@ -8,12 +8,15 @@
 #include "opscope/capture_import.h"
 #include "opscope/memory.h"
 #include "opscope/profile_store.h"
+#include "test_suite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <map>
+
+namespace tst_memory_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -218,5 +221,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMemory)
+} // namespace tst_memory_suite
+
+OPSCOPE_TEST_SUITE(tst_memory, tst_memory_suite::TestMemory, Appless)
 #include "tst_memory.moc"

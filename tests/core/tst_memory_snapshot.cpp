@@ -14,6 +14,7 @@
 #include "opscope/memory_snapshot.h"
 #include "opscope/metadata_keys.h"
 #include "opscope/profile_store.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -21,6 +22,8 @@
 
 #include <algorithm>
 #include <fstream>
+
+namespace tst_memory_snapshot_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -275,5 +278,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMemorySnapshot)
+} // namespace tst_memory_snapshot_suite
+
+OPSCOPE_TEST_SUITE(tst_memory_snapshot, tst_memory_snapshot_suite::TestMemorySnapshot, Appless)
 #include "tst_memory_snapshot.moc"

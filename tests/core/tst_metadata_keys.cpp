@@ -5,6 +5,7 @@
 #include "opscope/importer.h"
 #include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
+#include "test_suite.h"
 
 #include "test_util.h"
 
@@ -15,6 +16,8 @@
 #include <regex>
 #include <set>
 #include <sstream>
+
+namespace tst_metadata_keys_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -172,5 +175,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestMetadataKeys)
+} // namespace tst_metadata_keys_suite
+
+OPSCOPE_TEST_SUITE(tst_metadata_keys, tst_metadata_keys_suite::TestMetadataKeys, Core)
 #include "tst_metadata_keys.moc"

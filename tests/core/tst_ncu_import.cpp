@@ -12,6 +12,7 @@
 #include "opscope/importer.h"
 #include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QDir>
@@ -27,6 +28,8 @@
 #include <regex>
 #include <set>
 #include <sstream>
+
+namespace tst_ncu_import_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -707,5 +710,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestNcuImport)
+} // namespace tst_ncu_import_suite
+
+OPSCOPE_TEST_SUITE(tst_ncu_import, tst_ncu_import_suite::TestNcuImport, Appless)
 #include "tst_ncu_import.moc"

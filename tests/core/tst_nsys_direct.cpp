@@ -5,6 +5,7 @@
 // Page layouts follow https://www.sqlite.org/fileformat2.html; the tests find the pages they damage on
 // their own (root pages from sqlite_master, cells from the page headers), not through the reader.
 #include "nsys_replicate.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "import/nsys/nsys_sqlite_internal.h"
@@ -15,6 +16,8 @@
 #include <QtTest>
 
 #include <fstream>
+
+namespace tst_nsys_direct_suite {
 
 using namespace opscope;
 using importers::nsys::ReaderStats;
@@ -352,5 +355,7 @@ void TestNsysDirect::truncatedFile()
     QCOMPARE(direct, fileErrorOf(path, false));
 }
 
-QTEST_APPLESS_MAIN(TestNsysDirect)
+} // namespace tst_nsys_direct_suite
+
+OPSCOPE_TEST_SUITE(tst_nsys_direct, tst_nsys_direct_suite::TestNsysDirect, Appless)
 #include "tst_nsys_direct.moc"

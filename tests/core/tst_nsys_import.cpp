@@ -3,6 +3,7 @@
 // sqlite3 and csv modules; each test says the query.
 #include "nsys_replicate.h"
 #include "store/sqlite_util.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/errors.h"
@@ -24,6 +25,8 @@
 #include <map>
 #include <random>
 #include <set>
+
+namespace tst_nsys_import_suite {
 
 using namespace opscope;
 
@@ -853,5 +856,7 @@ void TestNsysImport::cancel()
     QCOMPARE(last, 1.0);
 }
 
-QTEST_APPLESS_MAIN(TestNsysImport)
+} // namespace tst_nsys_import_suite
+
+OPSCOPE_TEST_SUITE(tst_nsys_import, tst_nsys_import_suite::TestNsysImport, Appless)
 #include "tst_nsys_import.moc"

@@ -5,6 +5,7 @@
 #include "opscope/metadata_keys.h"
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <nlohmann/json.hpp>
@@ -12,6 +13,8 @@
 #include <QTest>
 
 #include <fstream>
+
+namespace tst_operator_profiler_json_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -225,5 +228,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestOperatorProfilerJson)
+} // namespace tst_operator_profiler_json_suite
+
+OPSCOPE_TEST_SUITE(tst_operator_profiler_json, tst_operator_profiler_json_suite::TestOperatorProfilerJson, Appless)
 #include "tst_operator_profiler_json.moc"

@@ -3,6 +3,7 @@
 // a serial loop; both rethrow a worker's exception on the calling thread, the first one thrown, and
 // forEachIndex starts no item after one threw.
 #include "opscope/concurrency/parallel.h"
+#include "test_suite.h"
 
 #include <QTest>
 
@@ -14,6 +15,8 @@
 #include <string>
 #include <thread>
 #include <vector>
+
+namespace tst_parallel_suite {
 
 using namespace opscope;
 
@@ -200,5 +203,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestParallel)
+} // namespace tst_parallel_suite
+
+OPSCOPE_TEST_SUITE(tst_parallel, tst_parallel_suite::TestParallel, Appless)
 #include "tst_parallel.moc"

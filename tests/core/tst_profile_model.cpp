@@ -1,8 +1,11 @@
 // The profile model: interned strings, counters by owner, kernel ordering, derived figures.
 #include "opscope/metadata_keys.h"
 #include "opscope/profile.h"
+#include "test_suite.h"
 
 #include <QTest>
+
+namespace tst_profile_model_suite {
 
 using namespace opscope;
 
@@ -109,5 +112,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProfileModel)
+} // namespace tst_profile_model_suite
+
+OPSCOPE_TEST_SUITE(tst_profile_model, tst_profile_model_suite::TestProfileModel, Appless)
 #include "tst_profile_model.moc"

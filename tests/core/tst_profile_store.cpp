@@ -6,6 +6,7 @@
 #include "opscope/operator_profiler_json.h"
 #include "opscope/profile_store.h"
 #include "store/sqlite_util.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <sqlite3.h>
@@ -25,6 +26,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+namespace tst_profile_store_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -389,5 +392,7 @@ private:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProfileStore)
+} // namespace tst_profile_store_suite
+
+OPSCOPE_TEST_SUITE(tst_profile_store, tst_profile_store_suite::TestProfileStore, Appless)
 #include "tst_profile_store.moc"

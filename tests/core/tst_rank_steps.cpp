@@ -7,6 +7,7 @@
 // (tests/data/h200_ddp_session) split per process by tests/tools/split_nsys_session.py, and HTA's sampled
 // ranks (fixtures/public/kineto-multirank), edited here where a case needs what no capture at hand holds.
 #include "capture_test_util.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -22,6 +23,8 @@
 #include <fstream>
 #include <set>
 #include <zlib.h>
+
+namespace tst_rank_steps_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -400,5 +403,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRankSteps)
+} // namespace tst_rank_steps_suite
+
+OPSCOPE_TEST_SUITE(tst_rank_steps, tst_rank_steps_suite::TestRankSteps, Core)
 #include "tst_rank_steps.moc"

@@ -3,6 +3,7 @@
 // values are read off the files with python's json module (figures in the comments).
 #include "capture_test_util.h"
 #include "insight_lookup.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -25,6 +26,8 @@
 #include <fstream>
 #include <regex>
 #include <zlib.h>
+
+namespace tst_ranks_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -1086,5 +1089,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestRanks)
+} // namespace tst_ranks_suite
+
+OPSCOPE_TEST_SUITE(tst_ranks, tst_ranks_suite::TestRanks, Core)
 #include "tst_ranks.moc"

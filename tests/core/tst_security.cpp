@@ -9,6 +9,7 @@
 #include "opscope/importer.h"
 #include "opscope/pipeline.h"
 #include "opscope/process.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <sqlite3.h>
@@ -25,8 +26,11 @@
 #include <fstream>
 #include <sstream>
 
+namespace tst_security_suite {
+
 using namespace opscope;
 
+#ifndef Q_MOC_RUN // moc misreads these helpers' raw strings, and would lose the suite's namespace
 namespace {
 
 // A file name a colleague's bug report could carry: shell syntax, quotes, and a leading dash that an
@@ -97,6 +101,7 @@ std::vector<std::string> readLines(const std::string &path)
 }
 
 } // namespace
+#endif
 
 class Security : public QObject {
     Q_OBJECT
@@ -382,5 +387,7 @@ void Security::shellScriptRule()
         QVERIFY2(!problem.isEmpty(), "a built shell command passed as fixed");
 }
 
-QTEST_APPLESS_MAIN(Security)
+} // namespace tst_security_suite
+
+OPSCOPE_TEST_SUITE(tst_security, tst_security_suite::Security, Appless)
 #include "tst_security.moc"

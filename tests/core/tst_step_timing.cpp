@@ -5,6 +5,7 @@
 // the launch of that step's first kernel to just before the CAPTURE range), and the import must find it,
 // pair its 95 kernels with the labelled step's by stream, position and name, and read its timing.
 #include "nsys_replicate.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -21,6 +22,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <functional>
+
+namespace tst_step_timing_suite {
 
 using namespace opscope;
 
@@ -373,5 +376,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestStepTiming)
+} // namespace tst_step_timing_suite
+
+OPSCOPE_TEST_SUITE(tst_step_timing, tst_step_timing_suite::TestStepTiming, Appless)
 #include "tst_step_timing.moc"

@@ -5,11 +5,14 @@
 #include "opscope/module_tree.h"
 #include "opscope/summary.h"
 #include "opscope/sweep_report.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <QTest>
 
 #include <numeric>
+
+namespace tst_sweep_metrics_suite {
 
 using namespace opscope;
 using namespace opscope::sweep;
@@ -112,5 +115,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSweepMetrics)
+} // namespace tst_sweep_metrics_suite
+
+OPSCOPE_TEST_SUITE(tst_sweep_metrics, tst_sweep_metrics_suite::TestSweepMetrics, Core)
 #include "tst_sweep_metrics.moc"

@@ -4,6 +4,7 @@
 // once, in start order, without overlap, with exact summaries; the same rows on one thread and on several;
 // the counts those of the whole TimelineModel on the same captures (measured with it, tst_timeline checks
 // the model); and the links (operator -> kernels, kernel -> launch, collectives across ranks).
+#include "test_suite.h"
 #include "timeline/timeline_links.h"
 #include "timeline/timeline_row_index.h"
 #include "timeline/timeline_rows.h"
@@ -24,6 +25,8 @@
 #include <string>
 #include <tuple>
 #include <vector>
+
+namespace tst_timeline_rows_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -354,5 +357,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTimelineRows)
+} // namespace tst_timeline_rows_suite
+
+OPSCOPE_TEST_SUITE(tst_timeline_rows, tst_timeline_rows_suite::TestTimelineRows, Core)
 #include "tst_timeline_rows.moc"

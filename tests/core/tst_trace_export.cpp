@@ -3,6 +3,7 @@
 // and its args, flows, tracks and step marks checked against the profile it came from.
 #include "opscope/capture_import.h"
 #include "opscope/trace_export.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <nlohmann/json.hpp>
@@ -13,6 +14,8 @@
 #include <fstream>
 #include <map>
 #include <sstream>
+
+namespace tst_trace_export_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -215,5 +218,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTraceExport)
+} // namespace tst_trace_export_suite
+
+OPSCOPE_TEST_SUITE(tst_trace_export, tst_trace_export_suite::TestTraceExport, Core)
 #include "tst_trace_export.moc"

@@ -7,8 +7,11 @@
 #include "opscope/format.h"
 #include "opscope/profile.h"
 #include "opscope/units.h"
+#include "test_suite.h"
 
 #include <QTest>
+
+namespace tst_units_suite {
 
 using namespace opscope;
 
@@ -393,5 +396,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestUnits)
+} // namespace tst_units_suite
+
+OPSCOPE_TEST_SUITE(tst_units, tst_units_suite::TestUnits, Appless)
 #include "tst_units.moc"

@@ -2,6 +2,7 @@
 // nanosecond (a GPU-bound chain, a host-bound step, a synchronisation that moves the host, a removed
 // launch, a CUDA graph), and real captures, where the replay with no change gives back the measured step.
 #include "step_builder.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include "opscope/capture_import.h"
@@ -13,6 +14,8 @@
 #include <QTest>
 
 #include <filesystem>
+
+namespace tst_whatif_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -310,5 +313,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestWhatIf)
+} // namespace tst_whatif_suite
+
+OPSCOPE_TEST_SUITE(tst_whatif, tst_whatif_suite::TestWhatIf, Appless)
 #include "tst_whatif.moc"

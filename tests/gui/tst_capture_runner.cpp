@@ -3,6 +3,7 @@
 // and for a replay of an existing run. Stand-ins for nsys and ncu replay a real capture of the fixtures
 // and run the workload they are given: examples/gpt.py under the launcher, with Debian's torch.
 #include "standin_tools.h"
+#include "test_suite.h"
 #include "wizards/capture_runner.h"
 
 #include <QSignalSpy>
@@ -10,6 +11,8 @@
 #include <QTest>
 
 #include <fstream>
+
+namespace tst_capture_runner_suite {
 
 using namespace opscope;
 
@@ -92,5 +95,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCaptureRunner)
+} // namespace tst_capture_runner_suite
+
+OPSCOPE_TEST_SUITE(tst_capture_runner, tst_capture_runner_suite::TestCaptureRunner, Gui)
 #include "tst_capture_runner.moc"

@@ -13,6 +13,7 @@
 #include "opscope/phases.h"
 #include "opscope/ranks.h"
 #include "sweep/sweep_window.h"
+#include "test_suite.h"
 #include "views/module_tree_view.h"
 #include "wizard_actions.h"
 #include "wizards/capture_options_page.h"
@@ -50,6 +51,8 @@
 
 #include <filesystem>
 #include <set>
+
+namespace tst_capture_wizard_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -1016,5 +1019,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCaptureWizard)
+} // namespace tst_capture_wizard_suite
+
+OPSCOPE_TEST_SUITE(tst_capture_wizard, tst_capture_wizard_suite::TestCaptureWizard, Gui)
 #include "tst_capture_wizard.moc"

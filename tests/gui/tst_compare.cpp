@@ -31,6 +31,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/diff.h"
 #include "opscope/memory.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "views/roofline_view.h"
 
@@ -51,6 +52,8 @@
 
 #include <array>
 #include <set>
+
+namespace tst_compare_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -868,5 +871,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestCompare)
+} // namespace tst_compare_suite
+
+OPSCOPE_TEST_SUITE(tst_compare, tst_compare_suite::TestCompare, Gui)
 #include "tst_compare.moc"

@@ -13,6 +13,7 @@
 #include "models/model_roles.h"
 #include "models/profile_analysis.h"
 #include "profile_export.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "timeline/timeline_view.h"
 #include "views/counter_panel.h"
@@ -37,6 +38,8 @@
 #include <QTextCursor>
 
 #include <fstream>
+
+namespace tst_explorer_files_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -284,5 +287,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestExplorerFiles)
+} // namespace tst_explorer_files_suite
+
+OPSCOPE_TEST_SUITE(tst_explorer_files, tst_explorer_files_suite::TestExplorerFiles, Gui)
 #include "tst_explorer_files.moc"

@@ -9,6 +9,7 @@
 #include "opscope/measured_gains.h"
 #include "opscope/pipeline.h"
 #include "opscope/profile_store.h"
+#include "test_suite.h"
 #include "verify_run_util.h"
 #include "views/insights_view.h"
 #include "views/verify_runner.h"
@@ -22,6 +23,8 @@
 #include <QTreeWidget>
 
 #include <filesystem>
+
+namespace tst_insights_try_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -138,5 +141,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestInsightsTry)
+} // namespace tst_insights_try_suite
+
+OPSCOPE_TEST_SUITE(tst_insights_try, tst_insights_try_suite::TestInsightsTry, Gui)
 #include "tst_insights_try.moc"

@@ -3,6 +3,7 @@
 // still says it stopped, the tracker waits for its jobs when it goes, and runInBackground hands its
 // result to the GUI thread unless the context is gone.
 #include "common/job_tracker.h"
+#include "test_suite.h"
 
 #include <QCoreApplication>
 #include <QPointer>
@@ -12,6 +13,8 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+
+namespace tst_job_tracker_suite {
 
 using namespace opscope::ui;
 
@@ -152,5 +155,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestJobTracker)
+} // namespace tst_job_tracker_suite
+
+OPSCOPE_TEST_SUITE(tst_job_tracker, tst_job_tracker_suite::TestJobTracker, Gui)
 #include "tst_job_tracker.moc"

@@ -10,6 +10,7 @@
 #include "models/model_roles.h"
 #include "models/module_tree_model.h"
 #include "models/profile_loader.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "timeline/timeline_find_bar.h"
 #include "timeline/timeline_model.h"
@@ -50,6 +51,8 @@
 #include <QTreeView>
 
 #include <fstream>
+
+namespace tst_main_window_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -701,5 +704,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestMainWindow)
+} // namespace tst_main_window_suite
+
+OPSCOPE_TEST_SUITE(tst_main_window, tst_main_window_suite::TestMainWindow, Gui)
 #include "tst_main_window.moc"

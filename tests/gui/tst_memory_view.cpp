@@ -12,6 +12,7 @@
 #include "models/profile_analysis.h"
 #include "models/profile_loader.h"
 #include "models/sort_filter_proxy.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "timeline/timeline_view.h"
 #include "views/memory_tables.h"
@@ -33,6 +34,8 @@
 #include <QTreeView>
 
 #include <set>
+
+namespace tst_memory_view_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -309,5 +312,7 @@ private slots:
     void cleanupTestCase() { window_.reset(); }
 };
 
-QTEST_MAIN(TestMemoryView)
+} // namespace tst_memory_view_suite
+
+OPSCOPE_TEST_SUITE(tst_memory_view, tst_memory_view_suite::TestMemoryView, Gui)
 #include "tst_memory_view.moc"

@@ -6,6 +6,7 @@
 // run folder someone sent: its review page says which programs and environment values come from the
 // run's manifest, and only then does the job carry --trust-run.
 #include "main_window.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "views/import_warnings_bar.h"
 #include "wizards/replay_wizard.h"
@@ -26,6 +27,8 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+namespace tst_open_bad_input_suite {
 
 using namespace opscope;
 namespace fs = std::filesystem;
@@ -188,5 +191,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestOpenBadInput)
+} // namespace tst_open_bad_input_suite
+
+OPSCOPE_TEST_SUITE(tst_open_bad_input, tst_open_bad_input_suite::TestOpenBadInput, Gui)
 #include "tst_open_bad_input.moc"

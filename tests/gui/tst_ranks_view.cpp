@@ -9,6 +9,7 @@
 #include "compare/comparison.h"
 #include "compare_actions.h"
 #include "main_window.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "views/ranks_view.h"
 
@@ -29,6 +30,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextBrowser>
+
+namespace tst_ranks_view_suite {
 
 using namespace opscope;
 using opscope::test::fixture;
@@ -307,5 +310,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRanksView)
+} // namespace tst_ranks_view_suite
+
+OPSCOPE_TEST_SUITE(tst_ranks_view, tst_ranks_view_suite::TestRanksView, Gui)
 #include "tst_ranks_view.moc"

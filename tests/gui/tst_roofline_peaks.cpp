@@ -5,6 +5,7 @@
 #include "opscope/capture_import.h"
 #include "opscope/insights.h"
 #include "opscope/roofline.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "views/insights_view.h"
 #include "views/roofline_view.h"
@@ -13,6 +14,8 @@
 #include <QTreeWidget>
 
 #include <set>
+
+namespace tst_roofline_peaks_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -78,5 +81,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestRooflinePeaks)
+} // namespace tst_roofline_peaks_suite
+
+OPSCOPE_TEST_SUITE(tst_roofline_peaks, tst_roofline_peaks_suite::TestRooflinePeaks, Gui)
 #include "tst_roofline_peaks.moc"

@@ -7,6 +7,7 @@
 #include "main_window.h"
 #include "sweep/sweep_window.h"
 #include "sweep_actions.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <qcustomplot.h>
@@ -21,6 +22,8 @@
 
 #include <filesystem>
 #include <fstream>
+
+namespace tst_sweep_window_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -144,5 +147,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestSweepWindow)
+} // namespace tst_sweep_window_suite
+
+OPSCOPE_TEST_SUITE(tst_sweep_window, tst_sweep_window_suite::TestSweepWindow, Gui)
 #include "tst_sweep_window.moc"

@@ -14,6 +14,7 @@
 #include "models/module_tree_model.h"
 #include "models/profile_analysis.h"
 #include "models/sort_filter_proxy.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "views/counter_panel.h"
 #include "views/filter_bar.h"
@@ -36,6 +37,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
+
+namespace tst_table_habits_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -325,5 +328,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTableHabits)
+} // namespace tst_table_habits_suite
+
+OPSCOPE_TEST_SUITE(tst_table_habits, tst_table_habits_suite::TestTableHabits, Gui)
 #include "tst_table_habits.moc"

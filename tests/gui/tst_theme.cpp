@@ -10,6 +10,7 @@
 #include "common/theme.h"
 #include "compare/diff_colors.h"
 #include "main_window.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "timeline/timeline_view.h"
 #include "views/insights_view.h"
@@ -26,6 +27,8 @@
 #include <qcustomplot.h>
 
 #include <map>
+
+namespace tst_theme_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -185,5 +188,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTheme)
+} // namespace tst_theme_suite
+
+OPSCOPE_TEST_SUITE(tst_theme, tst_theme_suite::TestTheme, Gui)
 #include "tst_theme.moc"

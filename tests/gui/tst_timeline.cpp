@@ -12,6 +12,7 @@
 #include "opscope/phases.h"
 #include "opscope/ranks.h"
 #include "opscope/step_timing.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "timeline/timeline_coordinates.h"
 #include "timeline/timeline_find.h"
@@ -38,6 +39,8 @@
 #include <fstream>
 #include <map>
 #include <set>
+
+namespace tst_timeline_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -2007,5 +2010,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestTimeline)
+} // namespace tst_timeline_suite
+
+OPSCOPE_TEST_SUITE(tst_timeline, tst_timeline_suite::TestTimeline, Gui)
 #include "tst_timeline.moc"

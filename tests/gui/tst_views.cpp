@@ -13,6 +13,7 @@
 #include "opscope/importer.h"
 #include "opscope/insights.h"
 #include "opscope/operator_profiler_json.h"
+#include "test_suite.h"
 #include "test_util.h"
 #include "views/counter_panel.h"
 #include "views/filter_bar.h"
@@ -40,6 +41,8 @@
 #include <set>
 
 #include <qcustomplot.h>
+
+namespace tst_views_suite {
 
 using namespace opscope;
 using namespace opscope::ui;
@@ -1189,5 +1192,7 @@ private slots:
     }
 };
 
-QTEST_MAIN(TestViews)
+} // namespace tst_views_suite
+
+OPSCOPE_TEST_SUITE(tst_views, tst_views_suite::TestViews, Gui)
 #include "tst_views.moc"

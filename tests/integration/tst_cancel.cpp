@@ -10,6 +10,7 @@
 #include "opscope/errors.h"
 #include "opscope/importer.h"
 #include "opscope/pipeline.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <zlib.h>
@@ -29,6 +30,8 @@
 #include <set>
 #include <sys/stat.h>
 #include <thread>
+
+namespace tst_cancel_suite {
 
 using namespace opscope;
 using namespace std::chrono_literals;
@@ -375,5 +378,7 @@ void Cancel::cancelReplay()
     QCOMPARE(m["stages"].back().value("status", ""), std::string("cancelled"));
 }
 
-QTEST_APPLESS_MAIN(Cancel)
+} // namespace tst_cancel_suite
+
+OPSCOPE_TEST_SUITE(tst_cancel, tst_cancel_suite::Cancel, Appless)
 #include "tst_cancel.moc"

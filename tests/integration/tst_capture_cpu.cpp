@@ -9,6 +9,7 @@
 #include "opscope/module_tree.h"
 #include "opscope/phases.h"
 #include "opscope/step_timing.h"
+#include "test_suite.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -22,11 +23,10 @@
 #include <set>
 #include <sys/wait.h>
 
+namespace tst_capture_cpu_suite {
+
 using namespace opscope;
 using namespace opscope::test;
-
-Q_DECLARE_METATYPE(std::string)
-Q_DECLARE_METATYPE(std::vector<std::string>)
 
 class TestCaptureCpu : public QObject {
     Q_OBJECT
@@ -410,5 +410,7 @@ for _ in range(10):
     }
 };
 
-QTEST_APPLESS_MAIN(TestCaptureCpu)
+} // namespace tst_capture_cpu_suite
+
+OPSCOPE_TEST_SUITE(tst_capture_cpu, tst_capture_cpu_suite::TestCaptureCpu, Appless)
 #include "tst_capture_cpu.moc"

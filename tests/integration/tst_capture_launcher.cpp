@@ -3,6 +3,7 @@
 // functions, reference steps that run with no hooks and no profiler, and module labels that close
 // when a forward raises.
 #include "capture_test_util.h"
+#include "test_suite.h"
 
 #include <cmath>
 
@@ -11,10 +12,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+namespace tst_capture_launcher_suite {
+
 using namespace opscope;
 using namespace opscope::test;
-
-Q_DECLARE_METATYPE(std::string)
 
 class TestCaptureLauncher : public QObject {
     Q_OBJECT
@@ -347,5 +348,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestCaptureLauncher)
+} // namespace tst_capture_launcher_suite
+
+OPSCOPE_TEST_SUITE(tst_capture_launcher, tst_capture_launcher_suite::TestCaptureLauncher, Appless)
 #include "tst_capture_launcher.moc"

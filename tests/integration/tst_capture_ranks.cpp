@@ -10,6 +10,7 @@
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
 #include "opscope/step_timing.h"
+#include "test_suite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -22,6 +23,8 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
+
+namespace tst_capture_ranks_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -444,5 +447,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureRanks)
+} // namespace tst_capture_ranks_suite
+
+OPSCOPE_TEST_SUITE(tst_capture_ranks, tst_capture_ranks_suite::TestCaptureRanks, Core)
 #include "tst_capture_ranks.moc"

@@ -8,11 +8,14 @@
 #include "opscope/pipeline.h"
 #include "opscope/profile_store.h"
 #include "opscope/ranks.h"
+#include "test_suite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <filesystem>
+
+namespace tst_capture_slurm_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -98,5 +101,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCaptureSlurm)
+} // namespace tst_capture_slurm_suite
+
+OPSCOPE_TEST_SUITE(tst_capture_slurm, tst_capture_slurm_suite::TestCaptureSlurm, Core)
 #include "tst_capture_slurm.moc"

@@ -12,6 +12,7 @@
 #include "opscope/step_timing.h"
 #include "opscope/sweep.h"
 #include "opscope/sweep_report.h"
+#include "test_suite.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,6 +20,8 @@
 #include <QTest>
 
 #include <algorithm>
+
+namespace tst_generation_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -419,5 +422,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestGeneration)
+} // namespace tst_generation_suite
+
+OPSCOPE_TEST_SUITE(tst_generation, tst_generation_suite::TestGeneration, Core)
 #include "tst_generation.moc"

@@ -10,6 +10,7 @@
 #include "opscope/importer.h"
 #include "opscope/insights.h"
 #include "opscope/memory.h"
+#include "test_suite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -17,6 +18,8 @@
 #include <algorithm>
 #include <map>
 #include <set>
+
+namespace tst_memory_capture_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -200,5 +203,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestMemoryCapture)
+} // namespace tst_memory_capture_suite
+
+OPSCOPE_TEST_SUITE(tst_memory_capture, tst_memory_capture_suite::TestMemoryCapture, Appless)
 #include "tst_memory_capture.moc"

@@ -1,6 +1,7 @@
 // The process runner: argument vectors, environment, working directory, streaming, exit status,
 // timeout, and cancel reaching every process of the group (no process may survive a run).
 #include "opscope/process.h"
+#include "test_suite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -16,6 +17,8 @@
 #include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
+
+namespace tst_process_suite {
 
 using namespace opscope;
 using namespace std::chrono_literals;
@@ -308,5 +311,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestProcess)
+} // namespace tst_process_suite
+
+OPSCOPE_TEST_SUITE(tst_process, tst_process_suite::TestProcess, Appless)
 #include "tst_process.moc"

@@ -11,6 +11,7 @@
 #include "remote/cli_args.h"
 #include "remote/ssh_session.h"
 #include "sshd_fixture.h"
+#include "test_suite.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -20,6 +21,8 @@
 #include <filesystem>
 #include <set>
 #include <thread>
+
+namespace tst_remote_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -847,5 +850,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRemote)
+} // namespace tst_remote_suite
+
+OPSCOPE_TEST_SUITE(tst_remote, tst_remote_suite::TestRemote, Appless)
 #include "tst_remote.moc"

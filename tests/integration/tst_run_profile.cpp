@@ -6,11 +6,14 @@
 #include "opscope/pipeline.h"
 #include "opscope/profile_store.h"
 #include "standin_tools.h"
+#include "test_suite.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_run_profile_suite {
 
 using namespace opscope;
 using namespace opscope::pipeline;
@@ -179,5 +182,7 @@ private slots:
     }
 };
 
-QTEST_APPLESS_MAIN(TestRunProfile)
+} // namespace tst_run_profile_suite
+
+OPSCOPE_TEST_SUITE(tst_run_profile, tst_run_profile_suite::TestRunProfile, Appless)
 #include "tst_run_profile.moc"

@@ -8,6 +8,7 @@
 #include "forked_child.h"
 #include "opscope/errors.h"
 #include "opscope/profile_store.h"
+#include "test_suite.h"
 #include "test_util.h"
 
 #include <sqlite3.h>
@@ -31,6 +32,8 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+
+namespace tst_save_safety_suite {
 
 using namespace opscope;
 namespace fs = std::filesystem;
@@ -352,5 +355,7 @@ void SaveSafety::damagedFileIsReported()
     }
 }
 
-QTEST_APPLESS_MAIN(SaveSafety)
+} // namespace tst_save_safety_suite
+
+OPSCOPE_TEST_SUITE(tst_save_safety, tst_save_safety_suite::SaveSafety, Appless)
 #include "tst_save_safety.moc"

@@ -3,6 +3,7 @@
 // fails on purpose while the other finishes (and --resume), and the bad input a user gives: a parameter
 // the script does not take, an empty value list, a sweep folder of another format version.
 #include "capture_test_util.h"
+#include "test_suite.h"
 
 #include "opscope/sweep.h"
 #include "opscope/sweep_report.h"
@@ -11,6 +12,8 @@
 
 #include <QTemporaryDir>
 #include <QTest>
+
+namespace tst_sweep_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -220,5 +223,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestSweep)
+} // namespace tst_sweep_suite
+
+OPSCOPE_TEST_SUITE(tst_sweep, tst_sweep_suite::TestSweep, Core)
 #include "tst_sweep.moc"

@@ -5,6 +5,7 @@
 // reason; --profile captures the fixed arm and writes the before/after report. The statistics and the
 // list of fixes are checked against their definitions.
 #include "capture_test_util.h"
+#include "test_suite.h"
 #include "verify_run_util.h"
 
 #include "opscope/measured_gains.h"
@@ -16,6 +17,8 @@
 
 #include <filesystem>
 #include <regex>
+
+namespace tst_verify_suite {
 
 using namespace opscope;
 using namespace opscope::test;
@@ -329,5 +332,7 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestVerify)
+} // namespace tst_verify_suite
+
+OPSCOPE_TEST_SUITE(tst_verify, tst_verify_suite::TestVerify, Core)
 #include "tst_verify.moc"
