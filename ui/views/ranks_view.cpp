@@ -47,6 +47,20 @@ QTableWidget *table(const QStringList &headers, QWidget *parent)
     return t;
 }
 
+// The last column of a rank's row: the straggler and what the steps lose to it, or the rank that arrived last
+// under the capture where the straggler was named otherwise.
+QString stragglerNote(const RankReport &report, const RankBreakdown &b)
+{
+    if (b.rank == report.straggler)
+        return report.why.fromPlainWork
+                   ? RanksView::tr("straggler by its plain work: without the capture the others would wait %1")
+                         .arg(durationOneDecimal(report.why.causedWaitPerStepNs))
+                   : RanksView::tr("straggler: the steps lost %1 to it").arg(durationOneDecimal(b.causedStepWaitNs));
+    if (b.rank == report.instrumentedLast)
+        return RanksView::tr("arrived last under the capture (below)");
+    return QString();
+}
+
 } // namespace
 
 RanksView::RanksView(QWidget *parent) : QWidget(parent)
@@ -147,10 +161,7 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
             cell(QString::number(b.arrivedLast)),
             cell(b.plainStepNs > 0 ? durationOneDecimal(b.plainStepNs) : QString()),
             cell(b.capturedStepNs > 0 ? durationOneDecimal(b.capturedStepNs) : QString()),
-            cell(straggler ? tr("straggler: the steps lost %1 to it").arg(durationOneDecimal(b.causedStepWaitNs))
-                 : b.rank == report.instrumentedLast ? tr("arrived last under the capture (below)")
-                                                     : QString(),
-                 false)};
+            cell(stragglerNote(report, b), false)};
         for (int c = 0; c < cells.size(); ++c) {
             if (straggler) {
                 QFont f = cells[c]->font();
@@ -225,8 +236,12 @@ void RanksView::setReport(const RankReport &report, const std::vector<RankBusy> 
         text += tr(" It computed no more than rank %1: it is late for time before its kernels start (host work, "
                    "input, or the capture's own instruments), not for its GPU work.")
                     .arg(why.medianRank);
-    if (report.instrumentedLast >= 0) // named by its plain work: another rank arrived last under the capture
-        text += " " + toQString(report.stragglerBasis) + ".";
+    if (report.instrumentedLast >= 0) { // named by its plain work: another rank arrived last under the capture
+        QString basis = toQString(report.stragglerBasis);
+        if (!basis.isEmpty())
+            basis[0] = basis[0].toUpper();
+        text += " " + basis + ".";
+    }
     summary_->setText(text);
     // Without module labels, the operators say what the straggler computes more.
     const bool modules = std::any_of(why.modules.begin(), why.modules.end(),
