@@ -9,7 +9,6 @@
 
 #include "opscope/metadata_keys.h"
 #include "opscope/module_tree.h"
-#include "opscope/phases.h"
 
 #include <algorithm>
 #include <map>

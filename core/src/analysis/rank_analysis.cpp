@@ -231,40 +231,34 @@ bool lateForHostTime(const WhyLate &why)
 
 void namePlainStraggler(RankReport &report, const std::map<int, ReferenceTiming> &timings)
 {
-    constexpr double kClearly = 1.1; // apart by more than the steps' spread on a quiet host
     const auto hostUnder = [&](const ReferenceTiming &t) {
         return report.step == RankStep::Plain ? t.tracedCpuNs : t.capturedCpuNs;
     };
-    const RankBreakdown *late = nullptr, *most = nullptr;
     for (const RankBreakdown &b : report.ranks) {
         const auto t = timings.find(b.rank);
         if (t == timings.end() || t->second.referenceCpuNs <= 0 || hostUnder(t->second) <= 0)
             return; // no plain host timing for every rank: the arrival order stands
-        if (b.rank == report.straggler)
-            late = &b;
-        if (!most || b.computeNs > most->computeNs)
-            most = &b;
     }
-    if (!late || !most || most == late || double(most->computeNs) < kClearly * double(late->computeNs))
+    const RankBreakdown *late = breakdownOf(report, report.straggler), *most = mostComputing(report);
+    if (!late || !most || most == late || double(most->computeNs) < kClearlyApart * double(late->computeNs))
         return;
     const ReferenceTiming &l = timings.at(late->rank), &m = timings.at(most->rank);
     const double lateSlowdown = double(hostUnder(l)) / double(l.referenceCpuNs);
     const double mostSlowdown = double(hostUnder(m)) / double(m.referenceCpuNs);
-    if (double(l.referenceCpuNs) > kClearly * double(m.referenceCpuNs) || lateSlowdown < kClearly * mostSlowdown)
+    if (double(l.referenceCpuNs) > kClearlyApart * double(m.referenceCpuNs) ||
+        lateSlowdown < kClearlyApart * mostSlowdown)
         return;
     const std::string lr = "rank " + std::to_string(late->rank), mr = "rank " + std::to_string(most->rank);
-    report.stragglerBasis =
-        lr + " arrived last at " + std::to_string(late->arrivedLast) +
-        " collectives under the capture while computing less (" + formatFixedDuration(late->computeNs) + " against " +
-        mr + "'s " + formatFixedDuration(most->computeNs) + "): the capture slowed its host " +
-        formatFactor(lateSlowdown) + " (" + formatFixedDuration(hostUnder(l)) + " a step against " +
-        formatFixedDuration(l.referenceCpuNs) + " plain), " + mr + "'s " + formatFactor(mostSlowdown) +
-        ". Without the instruments its host is no slower than " + mr + "'s (" + formatFixedDuration(l.referenceCpuNs) +
-        " against " + formatFixedDuration(m.referenceCpuNs) + " a step), so that wait is the capture's: " + mr +
-        ", computing " + formatFactor(double(most->computeNs) / double(std::max<int64_t>(1, late->computeNs))) + " " +
-        lr + "'s, is the plain job's straggler";
-    report.instrumentedLast = late->rank;
-    report.straggler = most->rank;
+    nameByPlainWork(report, *late, *most,
+                    lr + " arrived last at " + std::to_string(late->arrivedLast) +
+                        " collectives under the capture while computing less (" + formatFixedDuration(late->computeNs) +
+                        " against " + mr + "'s " + formatFixedDuration(most->computeNs) +
+                        "): the capture slowed its host " + formatFactor(lateSlowdown) + " (" +
+                        formatFixedDuration(hostUnder(l)) + " a step against " + formatFixedDuration(l.referenceCpuNs) +
+                        " plain), " + mr + "'s " + formatFactor(mostSlowdown) +
+                        ". Without the instruments its host is no slower than " + mr + "'s (" +
+                        formatFixedDuration(l.referenceCpuNs) + " against " + formatFixedDuration(m.referenceCpuNs) +
+                        " a step), so that wait is the capture's");
 }
 
 // When a rank was ready for a collective: the end of the compute it launched before the collective (the
@@ -337,6 +331,37 @@ int stepRankOf(const RankReport &report, std::string *why)
     say("no straggler");
     return report.ranks.empty() ? 0 : report.ranks.front().rank;
 }
+
+namespace rankdetail {
+
+const RankBreakdown *mostComputing(const RankReport &report)
+{
+    const RankBreakdown *most = nullptr;
+    for (const RankBreakdown &b : report.ranks)
+        if (!most || b.computeNs > most->computeNs)
+            most = &b;
+    return most;
+}
+
+const RankBreakdown *breakdownOf(const RankReport &report, int rank)
+{
+    for (const RankBreakdown &b : report.ranks)
+        if (b.rank == rank)
+            return &b;
+    return nullptr;
+}
+
+void nameByPlainWork(RankReport &report, const RankBreakdown &late, const RankBreakdown &most,
+                     const std::string &reason)
+{
+    report.stragglerBasis = reason + ": rank " + std::to_string(most.rank) + ", computing " +
+                            formatFactor(double(most.computeNs) / double(std::max<int64_t>(1, late.computeNs))) +
+                            " rank " + std::to_string(late.rank) + "'s, is the plain job's straggler";
+    report.instrumentedLast = late.rank;
+    report.straggler = most.rank;
+}
+
+} // namespace rankdetail
 
 RankReport analyzeRanks(const Profile &p, RankStep step)
 {

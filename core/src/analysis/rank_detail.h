@@ -85,6 +85,18 @@ struct ComputeItem {
     uint32_t launchOrder = 0; // a kernel's correlation id (its launch's place in its process); 0 unknown
 };
 WhyLate whyLate(const Profile &p, const RankReport &report, const std::map<int, std::vector<ComputeItem>> &items);
+// Two ranks' figures apart by more than the steps' spread on a quiet host.
+inline constexpr double kClearlyApart = 1.1;
+// The rank that computes most (RankBreakdown::computeNs); a rank's breakdown; nullptr when there is none.
+const RankBreakdown *mostComputing(const RankReport &report);
+const RankBreakdown *breakdownOf(const RankReport &report, int rank);
+// Names `most`, the rank whose GPU work is clearly the longest, the plain job's straggler in place of `late`, which
+// arrived last under the capture (RankReport::instrumentedLast); `reason` says why the arrival order is the
+// capture's, and the basis ends "rank M, computing F rank L's, is the plain job's straggler". analyzeRanks then
+// reads why it is late on its plain work.
+void nameByPlainWork(RankReport &report, const RankBreakdown &late, const RankBreakdown &most,
+                     const std::string &reason);
+
 // rank_hosts.cpp: where the straggler is late for its host's time, what its host and the median rank's do
 // (RankReport::hostWork); clears the straggler when the two do the same host work (hostsEven).
 void judgeLateHost(const Profile &p, RankReport &report);

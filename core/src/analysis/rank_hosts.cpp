@@ -22,8 +22,7 @@ namespace opscope {
 
 namespace {
 
-constexpr double kClearly = 1.1;               // apart by more than 10 %
-constexpr int64_t kMoreHostWorkNs = 1'000'000; // and by at least this much host work a step
+constexpr int64_t kMoreHostWorkNs = 1'000'000; // more host work: kClearlyApart and at least this much a step
 
 std::optional<RankHostWork> hostWorkOf(const Profile &p, int rank)
 {
@@ -95,26 +94,20 @@ void judgeLateHost(const Profile &p, RankReport &report)
             h->plainHostNs = t->second.referenceCpuNs;
     report.hostWork = {*lateHost, *otherHost};
     const bool moreOutside = lateHost->hostOnlyNs - otherHost->hostOnlyNs >= kMoreHostWorkNs &&
-                             double(lateHost->hostOnlyNs) > kClearly * double(otherHost->hostOnlyNs);
-    const bool sameCalls = double(lateHost->cudaCalls) <= kClearly * double(otherHost->cudaCalls) &&
-                           double(otherHost->cudaCalls) <= kClearly * double(lateHost->cudaCalls);
+                             double(lateHost->hostOnlyNs) > kClearlyApart * double(otherHost->hostOnlyNs);
+    const bool sameCalls = double(lateHost->cudaCalls) <= kClearlyApart * double(otherHost->cudaCalls) &&
+                           double(otherHost->cudaCalls) <= kClearlyApart * double(lateHost->cudaCalls);
     if (moreOutside || !sameCalls)
         return; // its host does more: the straggler stands
     if (lateHost->plainHostNs > 0 && otherHost->plainHostNs > 0 &&
-        double(lateHost->plainHostNs) > kClearly * double(otherHost->plainHostNs))
+        double(lateHost->plainHostNs) > kClearlyApart * double(otherHost->plainHostNs))
         return; // slower without the instruments too: its host's own pace
     // The hosts do the same work: the late rank's delay is not the job's. Its own straggler, if any, is the rank
     // whose GPU work is clearly the longest; where that is the late rank itself, it stands.
-    const RankBreakdown *late = nullptr, *median = nullptr, *most = nullptr;
-    for (const RankBreakdown &b : report.ranks) {
-        if (b.rank == report.straggler)
-            late = &b;
-        if (b.rank == why.medianRank)
-            median = &b;
-        if (!most || b.computeNs > most->computeNs)
-            most = &b;
-    }
-    if (!late || !median || !most || (most == late && double(late->computeNs) >= kClearly * double(median->computeNs)))
+    const RankBreakdown *late = breakdownOf(report, report.straggler), *median = breakdownOf(report, why.medianRank),
+                        *most = mostComputing(report);
+    if (!late || !median || !most ||
+        (most == late && double(late->computeNs) >= kClearlyApart * double(median->computeNs)))
         return;
     const std::string lr = "rank " + std::to_string(lateHost->rank), mr = "rank " + std::to_string(otherHost->rank);
     const std::string sameWork =
@@ -122,16 +115,12 @@ void judgeLateHost(const Profile &p, RankReport &report)
         formatFixedDuration(extraCompute) + " of the " + formatFixedDuration(delay) +
         " a step lost to it); but its host does what " + mr + "'s does (" + describeHostWork(*lateHost, *otherHost) +
         ")";
-    report.instrumentedLast = report.straggler;
-    if (most != late && double(most->computeNs) >= kClearly * double(late->computeNs)) {
-        const std::string r = "rank " + std::to_string(most->rank);
-        report.stragglerBasis = sameWork + ": the delay is the host's pace under the capture, not the job's work; " +
-                                r + ", computing " +
-                                formatFactor(double(most->computeNs) / double(std::max<int64_t>(1, late->computeNs))) +
-                                " " + lr + "'s, is the plain job's straggler";
-        report.straggler = most->rank; // analyzeRanks reads why it is late on its plain work
-        return;
+    if (most != late && double(most->computeNs) >= kClearlyApart * double(late->computeNs)) {
+        nameByPlainWork(report, *late, *most,
+                        sameWork + ": the delay is the host's pace under the capture, not the job's work");
+        return; // analyzeRanks reads why it is late on its plain work
     }
+    report.instrumentedLast = report.straggler;
     report.stragglerBasis = sameWork + ", and the ranks compute alike. The job has no straggler of its own work: which "
                                        "host falls behind is the machine's (where each process runs, the tracer's "
                                        "cost on each), and changes from launch to launch";
