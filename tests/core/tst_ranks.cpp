@@ -3,6 +3,7 @@
 // values are read off the files with python's json module (figures in the comments).
 #include "capture_test_util.h"
 #include "insight_lookup.h"
+#include "rank_captures.h"
 #include "test_suite.h"
 #include "test_util.h"
 
@@ -380,19 +381,6 @@ private slots:
         return nullptr;
     }
 
-    // Both ranks' nsys exports of a tests/data folder, unpacked into `dir`.
-    static std::vector<std::string> unpackRankCaptures(const QTemporaryDir &dir, const std::string &data)
-    {
-        std::vector<std::string> paths;
-        for (const char *part : {"rank0.local0.vm", "rank1.local1.vm"}) {
-            QDir(dir.path()).mkpath(part);
-            paths.push_back(dir.path().toStdString() + "/" + part + "/nsys.sqlite");
-            if (!test::gunzipFile(test::sourceFile(data + "/" + part + "/nsys.sqlite.gz"), paths.back()))
-                return {};
-        }
-        return paths;
-    }
-
     // tests/data/h200_ddp_session: one nsys session over a whole torchrun job (both processes, both GPUs),
     // exported with --include-json true, unpacked into `dir`; `edit` is SQL run on the copy first.
     static std::string unpackJobReport(const QTemporaryDir &dir, const char *edit = nullptr)
@@ -545,7 +533,7 @@ private slots:
         // that ran while it waited inside an all-reduce is still its work before the next one. Windows in
         // time missed that work and showed the blocks at 4.8x.
         QTemporaryDir dir;
-        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_gpt2_gpu");
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_ddp_gpt2_gpu");
         QCOMPARE(paths.size(), size_t(2));
         const Profile p = importCapture(paths);
         const RankReport r = analyzeRanks(p, RankStep::Plain);
@@ -593,7 +581,7 @@ private slots:
         // launches): rank 0's collectives wait 32.9 ms in all. Rank 0 was ready for each bucket when its
         // backward had computed it, long before: the step loses one delay, not the sum.
         QTemporaryDir dir;
-        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_loader");
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_ddp_loader");
         QCOMPARE(paths.size(), size_t(2));
         const Profile p = importCapture(paths);
         const RankReport r = analyzeRanks(p, RankStep::Plain);
@@ -639,7 +627,7 @@ private slots:
         // of ten plain launches of the same call, within 0.2 ms in four; rank 0 in every launch the day before).
         // Rank 1 computes 1.12x rank 0's: it is named by its plain work, its wait its extra compute.
         QTemporaryDir dir;
-        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_tiny");
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_ddp_tiny");
         QCOMPARE(paths.size(), size_t(2));
         const Profile p = importCapture(paths);
         const RankReport r = analyzeRanks(p, RankStep::Plain);
@@ -668,7 +656,7 @@ private slots:
         // ranks do the same host work and compute alike, and the one that arrived last under nsys is no
         // straggler of the job's.
         QTemporaryDir dir;
-        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_tiny");
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_ddp_tiny");
         QCOMPARE(paths.size(), size_t(2));
         {
             sql::Database db(paths[1], false);
@@ -697,28 +685,10 @@ private slots:
         // 1.35x) and arrived last at all 5 all-reduces of the plain step. With the launcher's per-rank timing of
         // that job (its README), the plain job's straggler is named, with the wait its extra compute causes.
         QTemporaryDir dir;
-        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_capture_last");
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_ddp_capture_last");
         QCOMPARE(paths.size(), size_t(2));
         Profile p = importCapture(paths);
-        setRankReferenceTiming(p, 0,
-                               {.referenceNs = 18'286'400,
-                                .capturedNs = 51'718'334,
-                                .steps = 3,
-                                .clock = "cuda_event",
-                                .referenceCpuNs = 14'684'760,
-                                .capturedCpuNs = 51'718'415,
-                                .tracedNs = 26'697'056,
-                                .tracedCpuNs = 26'425'327});
-        setRankReferenceTiming(p, 1,
-                               {.referenceNs = 18'309'728,
-                                .capturedNs = 47'427'551,
-                                .steps = 2,
-                                .clock = "cuda_event",
-                                .referenceCpuNs = 16'794'936,
-                                .capturedCpuNs = 42'192'307,
-                                .tracedNs = 26'771'455,
-                                .tracedCpuNs = 22'674'516,
-                                .warmingUpSteps = 1});
+        test::setCaptureLastTimings(p);
         const RankReport r = analyzeRanks(p, RankStep::Plain);
         QCOMPARE(r.ranks[0].arrivedLast, size_t(5));
         QCOMPARE(r.instrumentedLast, 0);
@@ -748,7 +718,7 @@ private slots:
         Profile job =
             importCapture({data + "correlation_trace.rank0.json.gz", data + "correlation_trace.rank1.json.gz"});
         QTemporaryDir dir;
-        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_ddp_gpt2_gpu");
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_ddp_gpt2_gpu");
         QCOMPARE(paths.size(), size_t(2));
         Profile own = importCapture({paths[0]});
         const Index place = own.metricId("test__launch_of_name", "");
@@ -836,7 +806,7 @@ private slots:
         // The plain steps of the nsys captures: every reference kernel paired (the step boundary is before
         // FSDP's root all-gather), and the units reached through the twins' ranges.
         QTemporaryDir dir;
-        const std::vector<std::string> paths = unpackRankCaptures(dir, "tests/data/h200_fsdp_gpt2");
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_fsdp_gpt2");
         QCOMPARE(paths.size(), size_t(2));
         const Profile nsys = importCapture(paths);
         QCOMPARE(*nsys.metadataValue(kReferenceKernelsPairedKey), *nsys.metadataValue(kReferenceKernelsKey));

@@ -9,6 +9,7 @@
 #include "compare/comparison.h"
 #include "compare_actions.h"
 #include "main_window.h"
+#include "rank_captures.h"
 #include "test_suite.h"
 #include "test_util.h"
 #include "views/ranks_view.h"
@@ -224,34 +225,10 @@ private slots:
         // with the launcher's per-rank timing rank 1 is named by its plain work. The tab marks rank 0's row as
         // the capture's and gives the sentence that says why rank 1 is the plain job's straggler.
         QTemporaryDir dir;
-        std::vector<std::string> paths;
-        for (const char *part : {"rank0.local0.vm", "rank1.local1.vm"}) {
-            QDir(dir.path()).mkpath(part);
-            paths.push_back(dir.path().toStdString() + "/" + part + "/nsys.sqlite");
-            QVERIFY(test::gunzipFile(
-                test::sourceFile(std::string("tests/data/h200_ddp_capture_last/") + part + "/nsys.sqlite.gz"),
-                paths.back()));
-        }
+        const std::vector<std::string> paths = test::unpackRankCaptures(dir.path(), "tests/data/h200_ddp_capture_last");
+        QCOMPARE(paths.size(), size_t(2));
         Profile p = importCapture(paths);
-        setRankReferenceTiming(p, 0,
-                               {.referenceNs = 18'286'400,
-                                .capturedNs = 51'718'334,
-                                .steps = 3,
-                                .clock = "cuda_event",
-                                .referenceCpuNs = 14'684'760,
-                                .capturedCpuNs = 51'718'415,
-                                .tracedNs = 26'697'056,
-                                .tracedCpuNs = 26'425'327});
-        setRankReferenceTiming(p, 1,
-                               {.referenceNs = 18'309'728,
-                                .capturedNs = 47'427'551,
-                                .steps = 2,
-                                .clock = "cuda_event",
-                                .referenceCpuNs = 16'794'936,
-                                .capturedCpuNs = 42'192'307,
-                                .tracedNs = 26'771'455,
-                                .tracedCpuNs = 22'674'516,
-                                .warmingUpSteps = 1});
+        test::setCaptureLastTimings(p);
         const RankReport report = analyzeRanks(p, RankStep::Plain);
         QCOMPARE(report.straggler, 1);
         QCOMPARE(report.instrumentedLast, 0);
